@@ -1,0 +1,25 @@
+// swift-tools-version:6.0
+// MiniKVO: the Objective-C runtime and Key-Value Observing, emulated in pure Swift.
+//
+// Layers (each a client of the one below through its public API only):
+//   kvo-tour, kvo-bench ──► KVOController ──► KVO ──► MiniRuntime
+// The library targets have no dependencies; only the Swift toolchain is needed.
+import PackageDescription
+
+let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+let package = Package(
+  name: "MiniKVO",
+  products: [
+    .library(name: "MiniRuntime", targets: ["MiniRuntime"]),
+    .library(name: "KVO", targets: ["KVO"]),
+    .library(name: "KVOController", targets: ["KVOController"]),
+  ],
+  targets: [
+    .target(name: "MiniRuntime", swiftSettings: strict),
+    .target(name: "KVO", dependencies: ["MiniRuntime"], swiftSettings: strict),
+    .target(name: "KVOController", dependencies: ["KVO", "MiniRuntime"], swiftSettings: strict),
+    .executableTarget(name: "kvo-tour", dependencies: ["MiniRuntime"], swiftSettings: strict),
+    .testTarget(name: "MiniRuntimeTests", dependencies: ["MiniRuntime"], swiftSettings: strict),
+  ]
+)

@@ -1,0 +1,265 @@
+// Class+Methods.swift: adding, replacing, finding and listing methods.
+//
+// Docs: docs/runtime.md#methods. Tests: Tests/MiniRuntimeTests/MethodTests.swift,
+// MethodCacheTests.swift.
+//
+// Invalidation rule: every change to the methods of a class C (add, replace, exchange, set
+// implementation, superclass change) flushes the caches of C and of every subclass of C on the
+// same side, all under `Runtime.lock`. Because the root metaclass's superclass is the root
+// class, a change to NSObject's instance methods also reaches every metaclass. Each change also
+// makes the class retain the new implementation, which keeps cached pointers valid forever.
+
+extension Class {
+  /// Adds a method, unless the class itself already has one with that selector.
+  ///
+  /// ```swift
+  /// try person.addMethod("greet", types: "@@:") { receiver, _cmd, _ in "hello" }   // true
+  /// try person.addMethod("greet", types: "@@:") { _, _, _ in "again" }            // false
+  /// ```
+  ///
+  /// An inherited method of the same name is overridden, not refused.
+  ///
+  /// - Parameters:
+  ///   - selector: The method's name.
+  ///   - types: The method type encoding, starting its arguments with `@:`.
+  ///   - implementation: The code to run.
+  /// - Returns: `false` if the class already had a method named `selector` (nothing changes).
+  /// - Throws: ``RuntimeError`` with code `invalidSelectorName`, `invalidTypeEncoding` (also when
+  ///   the encoding's argument count does not match the selector) or `invalidClassState`.
+  /// - Complexity: O(*s*) in the number of subclasses whose caches are flushed.
+  ///
+  /// Objective-C: `class_addMethod`
+  @discardableResult
+  public func addMethod(_ selector: Selector, types: String, implementation: Implementation) throws(RuntimeError) -> Bool {
+    let (runtime, selector, signature) = try prepareMethodChange(selector, types: types, "class_addMethod")
+    return try runtime.withState { state throws(RuntimeError) -> Bool in
+      let data = try lockedForMethodChange(&state, "class_addMethod")
+      guard data.methods[selector] == nil else { return false }
+      let method = Method(selector: selector, signature: signature, implementation: implementation, owner: self)
+      data.methods[selector] = method
+      data.methodOrder.append(method)
+      data.implementations.append(implementation)
+      runtime.methodsChanged(in: self, &state)
+      state.record(
+        .methodAdded(class: name, selector: selector, types: signature.description, isClassMethod: isMetaclass))
+      return true
+    }
+  }
+
+  /// Adds a method whose implementation is the closure `body` (named `-[Class selector]`).
+  ///
+  /// Objective-C: `class_addMethod` with `imp_implementationWithBlock`
+  @discardableResult
+  public func addMethod(_ selector: Selector, types: String, _ body: @escaping ImplementationBody) throws(RuntimeError) -> Bool {
+    try addMethod(selector, types: types, implementation: Implementation(name: label(for: selector), body))
+  }
+
+  /// Replaces the implementation of the class's own method `selector`, or adds the method if
+  /// the class itself has none (`types` is used only then).
+  ///
+  /// - Returns: The previous implementation, or `nil` if the method was added.
+  /// - Throws: As ``addMethod(_:types:implementation:)``.
+  ///
+  /// Objective-C: `class_replaceMethod`
+  @discardableResult
+  public func replaceMethod(
+    _ selector: Selector, types: String, implementation: Implementation
+  ) throws(RuntimeError) -> Implementation? {
+    let (runtime, selector, signature) = try prepareMethodChange(selector, types: types, "class_replaceMethod")
+    return try runtime.withState { state throws(RuntimeError) -> Implementation? in
+      let data = try lockedForMethodChange(&state, "class_replaceMethod")
+      data.implementations.append(implementation)
+      if let method = data.methods[selector] {
+        let old = method.storeImplementation(implementation, &state)
+        runtime.methodsChanged(in: self, &state)
+        state.record(.methodReplaced(class: name, selector: selector, isClassMethod: isMetaclass))
+        return old
+      }
+      let method = Method(selector: selector, signature: signature, implementation: implementation, owner: self)
+      data.methods[selector] = method
+      data.methodOrder.append(method)
+      runtime.methodsChanged(in: self, &state)
+      state.record(
+        .methodAdded(class: name, selector: selector, types: signature.description, isClassMethod: isMetaclass))
+      return nil
+    }
+  }
+
+  /// The method `selector` names for instances of this class, searching superclasses.
+  ///
+  /// This is the plain, uncached lookup; ``methodImplementation(for:)`` goes through the cache,
+  /// and the tests check that the two always agree.
+  ///
+  /// - Complexity: O(*d*) in the depth of the hierarchy.
+  ///
+  /// Objective-C: `class_getInstanceMethod` (without triggering `+resolveInstanceMethod:`)
+  public func instanceMethod(for selector: Selector) -> Method? {
+    guard let runtime = weakRuntime else { return nil }
+    return runtime.withState { state in runtime.findMethod(selector, in: self, &state) }
+  }
+
+  /// The class method `selector` names, searching superclasses (and, at the root, NSObject's
+  /// instance methods, since the root metaclass inherits from the root class).
+  ///
+  /// Objective-C: `class_getClassMethod`
+  public func classMethod(for selector: Selector) -> Method? {
+    (isMetaclass ? self : isa).instanceMethod(for: selector)
+  }
+
+  /// The class's own methods in the order they were added; inherited methods are not listed.
+  ///
+  /// Objective-C: `class_copyMethodList`
+  public var methodList: [Method] { withMetadata { $0.methodOrder } }
+
+  /// The implementation `msgSend` would run for `selector` on an instance of this class:
+  /// through the cache, filling it; ``Implementation/forwarding`` when nothing implements it.
+  ///
+  /// Objective-C: `class_getMethodImplementation` (without triggering `+resolveInstanceMethod:`)
+  public func methodImplementation(for selector: Selector) -> Implementation {
+    if let cached = cache.lookUp(selector) { return cached.takeUnretainedValue() }
+    return weakRuntime?.lookUpAndFill(selector, in: self) ?? .forwarding
+  }
+
+  /// Whether instances respond to `selector`; may run `+resolveInstanceMethod:`.
+  ///
+  /// Objective-C: `class_respondsToSelector`
+  public func instancesRespond(to selector: Selector) -> Bool {
+    weakRuntime?.responds(self, to: selector) ?? false
+  }
+
+  /// Changes the superclass (the deprecated `class_setSuperclass`), flushing every cache below.
+  ///
+  /// Refused when it would change the instance layout (the new superclass must have exactly the
+  /// old one's ivars) or make a cycle, since instances already have their shape.
+  ///
+  /// - Returns: The previous superclass.
+  /// - Throws: ``RuntimeError`` with code `incompatibleLayout`, `invalidClassState` or
+  ///   `foreignRuntime`.
+  ///
+  /// Objective-C: `class_setSuperclass`
+  @discardableResult
+  public func setSuperclass(_ newSuperclass: Class) throws(RuntimeError) -> Class? {
+    guard let runtime = weakRuntime, newSuperclass.weakRuntime === runtime else {
+      throw RuntimeError(.foreignRuntime, "class_setSuperclass: \(newSuperclass.name) and \(name) are in different runtimes")
+    }
+    guard !isMetaclass, !newSuperclass.isMetaclass, self !== runtime.rootClass else {
+      throw RuntimeError(.invalidClassState, "class_setSuperclass: pass two non-root classes, not metaclasses")
+    }
+    return try runtime.withState { state throws(RuntimeError) -> Class? in
+      let data = locked(&state)
+      let old = data.superclass
+      let oldLayout = old?.locked(&state).layout ?? .empty
+      let newLayout = newSuperclass.locked(&state).layout
+      guard newSuperclass.locked(&state).state == .registered, data.state != .disposed else {
+        throw RuntimeError(.invalidClassState, "class_setSuperclass: both classes must be registered")
+      }
+      guard oldLayout.slots.map(\.type) == newLayout.slots.map(\.type) else {
+        throw RuntimeError(
+          .incompatibleLayout,
+          "class_setSuperclass: \(newSuperclass.name)'s ivars differ from \(old?.name ?? "nil")'s; \(name)'s instances would change shape")
+      }
+      var ancestor: Class? = newSuperclass
+      while let each = ancestor {
+        guard each !== self else {
+          throw RuntimeError(.invalidClassState, "class_setSuperclass: \(newSuperclass.name) is a subclass of \(name)")
+        }
+        ancestor = each.locked(&state).superclass
+      }
+      old?.locked(&state).subclasses.removeAll { $0 === self }
+      old?.isa.locked(&state).subclasses.removeAll { $0 === isa }
+      data.superclass = newSuperclass
+      isa.locked(&state).superclass = newSuperclass.isa
+      newSuperclass.locked(&state).subclasses.append(self)
+      newSuperclass.isa.locked(&state).subclasses.append(isa)
+      runtime.methodsChanged(in: self, &state)
+      runtime.methodsChanged(in: isa, &state)
+      state.record(.superclassChanged(class: name, from: old?.name, to: newSuperclass.name))
+      return old
+    }
+  }
+
+  // MARK: - Helpers
+
+  /// `-[Person greet]` / `+[Person create]`.
+  func label(for selector: Selector) -> String {
+    "\(isMetaclass ? "+" : "-")[\(name) \(selector.name)]"
+  }
+
+  private func prepareMethodChange(
+    _ selector: Selector, types: String, _ function: String
+  ) throws(RuntimeError) -> (Runtime, Selector, MethodSignature) {
+    guard let runtime = weakRuntime else {
+      throw RuntimeError(.foreignRuntime, "\(function): the runtime of \(name) no longer exists")
+    }
+    let selector = try selector.validated()
+    let signature = try MethodSignature(types)
+    try signature.validate(for: selector)
+    return (runtime, selector, signature)
+  }
+
+  private func lockedForMethodChange(_ state: inout Runtime.State, _ function: String) throws(RuntimeError) -> ClassMetadata {
+    let data = locked(&state)
+    guard data.state != .disposed else {
+      throw RuntimeError(.invalidClassState, "\(function): class '\(name)' was disposed")
+    }
+    return data
+  }
+}
+
+extension Runtime {
+  /// Applies the invalidation rule after a change to the methods of `cls`.
+  /// Locking: caller holds `Runtime.lock` (enforced by `inout State`).
+  func methodsChanged(in cls: Class, _ state: inout State) {
+    state.methodGeneration &+= 1
+    flushCaches(of: cls, &state)
+  }
+}
+
+extension Method {
+  /// Sets the method's implementation, returning the old one; flushes every cache that could
+  /// hold the old one.
+  ///
+  /// Objective-C: `method_setImplementation`
+  @discardableResult
+  public func setImplementation(_ implementation: Implementation) throws(RuntimeError) -> Implementation {
+    guard let runtime = owner.weakRuntime else {
+      throw RuntimeError(.foreignRuntime, "method_setImplementation: the runtime of \(owner.name) no longer exists")
+    }
+    return runtime.withState { state in
+      owner.locked(&state).implementations.append(implementation)
+      let old = storeImplementation(implementation, &state)
+      runtime.methodsChanged(in: owner, &state)
+      state.record(.methodReplaced(class: owner.name, selector: selector, isClassMethod: owner.isMetaclass))
+      return old
+    }
+  }
+
+  /// Swaps the implementations of two methods (the classic swizzle), flushing every cache that
+  /// could hold either.
+  ///
+  /// ```swift
+  /// let original = person.instanceMethod(for: "greet")!
+  /// let swizzled = person.instanceMethod(for: "xxx_greet")!
+  /// try original.exchangeImplementation(with: swizzled)
+  /// try runtime.msgSend(ann, "greet")   // now runs xxx_greet's code, even if greet was cached
+  /// ```
+  ///
+  /// Objective-C: `method_exchangeImplementations`
+  public func exchangeImplementation(with other: Method) throws(RuntimeError) {
+    guard let runtime = owner.weakRuntime, other.owner.weakRuntime === runtime else {
+      throw RuntimeError(.foreignRuntime, "method_exchangeImplementations: the methods belong to different runtimes")
+    }
+    runtime.withState { state in
+      let mine = implementation
+      let theirs = other.implementation
+      owner.locked(&state).implementations.append(theirs)
+      other.owner.locked(&state).implementations.append(mine)
+      _ = storeImplementation(theirs, &state)
+      _ = other.storeImplementation(mine, &state)
+      runtime.methodsChanged(in: owner, &state)
+      runtime.methodsChanged(in: other.owner, &state)
+      state.record(
+        .implementationsExchanged(first: owner.label(for: selector), second: other.owner.label(for: other.selector)))
+    }
+  }
+}

@@ -1,0 +1,171 @@
+// Class+Properties.swift: declared properties and `@synthesize`.
+//
+// Docs: docs/runtime.md#properties. Tests: Tests/MiniRuntimeTests/PropertyTests.swift.
+//
+// `synthesizeProperty` does what the compiler does for `@property` + `@synthesize`: an ivar
+// `_name`, the property with its attribute string, and a getter and setter backed by the ivar.
+// The accessors check that the receiver really has that ivar slot (an implementation moved to
+// another class by swizzling throws instead of touching the wrong memory).
+
+/// Options of a synthesized property, mirroring `@property (...)` attributes.
+///
+/// Objective-C: the attributes in `@property (nonatomic, copy) NSString *name;`
+public struct PropertyOptions: OptionSet, Sendable, Hashable {
+  /// The raw bits.
+  public let rawValue: UInt8
+
+  /// Creates options from raw bits.
+  ///
+  /// Objective-C: none (Swift `OptionSet`).
+  public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+  /// `readonly`: no setter is synthesized.
+  public static let readonly = PropertyOptions(rawValue: 1 << 0)
+  /// `copy`: the setter sends `copy` to objects (values are copies already).
+  public static let copy = PropertyOptions(rawValue: 1 << 1)
+  /// `strong` / `retain`.
+  public static let retain = PropertyOptions(rawValue: 1 << 2)
+  /// `nonatomic`. MiniKVO's ivar storage is always safe to use from several threads; the flag
+  /// is recorded in the attribute string.
+  public static let nonatomic = PropertyOptions(rawValue: 1 << 3)
+}
+
+extension Class {
+  /// Declares a property.
+  ///
+  /// ```swift
+  /// try person.addProperty("name", attributes: "T@\"NSString\",C,N,V_name")
+  /// person.property(named: "name")?.attributes.isCopy   // true
+  /// ```
+  ///
+  /// Properties can be added after registration (they add no storage).
+  ///
+  /// - Returns: `false` if the class already declares a property of that name (nothing changes).
+  /// - Throws: ``RuntimeError`` with code `invalidName` or `invalidPropertyAttributes`.
+  ///
+  /// Objective-C: `class_addProperty`
+  @discardableResult
+  public func addProperty(_ name: String, attributes: String) throws(RuntimeError) -> Bool {
+    try addProperty(name, attributes: try PropertyAttributes(attributes))
+  }
+
+  /// Declares a property from parsed attributes.
+  ///
+  /// Objective-C: `class_addProperty`
+  @discardableResult
+  public func addProperty(_ name: String, attributes: PropertyAttributes) throws(RuntimeError) -> Bool {
+    guard let runtime = weakRuntime else {
+      throw RuntimeError(.foreignRuntime, "class_addProperty: the runtime of \(self.name) no longer exists")
+    }
+    if let problem = Ivar.problem(withName: name) {
+      throw RuntimeError(.invalidName, "class_addProperty: invalid property name '\(name)': \(problem)")
+    }
+    return try runtime.withState { state throws(RuntimeError) -> Bool in
+      let data = locked(&state)
+      guard data.state != .disposed else {
+        throw RuntimeError(.invalidClassState, "class_addProperty: class '\(self.name)' was disposed")
+      }
+      guard !data.properties.contains(where: { $0.name == name }) else { return false }
+      data.properties.append(Property(name: name, attributes: attributes))
+      state.record(.propertyAdded(class: self.name, name: name, attributes: attributes.description))
+      return true
+    }
+  }
+
+  /// The property named `name`, searching superclasses.
+  ///
+  /// Objective-C: `class_getProperty`
+  public func property(named name: String) -> Property? {
+    var each: Class? = self
+    while let cls = each {
+      if let found = cls.propertyList.first(where: { $0.name == name }) { return found }
+      each = cls.superclass
+    }
+    return nil
+  }
+
+  /// The class's own properties in declaration order.
+  ///
+  /// Objective-C: `class_copyPropertyList`
+  public var propertyList: [Property] { withMetadata { $0.properties } }
+
+  /// Adds the ivar `_name`, the property `name` and its accessors `name` / `setName:`, as
+  /// `@property` with `@synthesize` would. The class must be under construction.
+  ///
+  /// ```swift
+  /// try person.synthesizeProperty("age", type: .longLong)
+  /// try person.synthesizeProperty("name", type: .object(className: "NSString"), options: [.copy, .nonatomic])
+  /// // ivars _age, _name; properties "Tq,V_age" and "T@\"NSString\",C,N,V_name";
+  /// // methods age, setAge:, name, setName:
+  /// ```
+  ///
+  /// Accessors the class already defines are kept, as `@synthesize` keeps hand-written ones.
+  ///
+  /// - Throws: As ``addIvar(_:type:)`` and ``addProperty(_:attributes:)-(_,String)``.
+  ///
+  /// Objective-C: `@property` + `@synthesize`
+  public func synthesizeProperty(_ name: String, type: TypeEncoding, options: PropertyOptions = []) throws(RuntimeError) {
+    let ivarName = "_" + name
+    var attributes: [PropertyAttributes.Attribute] = [.type(type)]
+    if options.contains(.readonly) { attributes.append(.readonly) }
+    if options.contains(.copy) { attributes.append(.copy) }
+    if options.contains(.retain) { attributes.append(.retain) }
+    if options.contains(.nonatomic) { attributes.append(.nonatomic) }
+    attributes.append(.ivar(ivarName))
+    let parsed = try PropertyAttributes(attributes)
+    if let problem = Ivar.problem(withName: name) {
+      throw RuntimeError(.invalidName, "synthesizeProperty: invalid property name '\(name)': \(problem)")
+    }
+    try addIvar(ivarName, type: type)
+    try addProperty(name, attributes: parsed)
+    guard let ivar = ivarList.last, ivar.name == ivarName else { return }
+    let property = Property(name: name, attributes: parsed)
+    try addMethod(
+      property.getter, types: MethodSignature(returning: type.forMethodSignature, arguments: []).withFrameOffsets().description,
+      implementation: Self.synthesizedGetter(for: ivar, label: label(for: property.getter)))
+    if let setter = property.setter {
+      try addMethod(
+        setter, types: MethodSignature(returning: .void, arguments: [type.forMethodSignature]).withFrameOffsets().description,
+        implementation: Self.synthesizedSetter(for: ivar, copies: options.contains(.copy), label: label(for: setter)))
+    }
+  }
+
+  static func synthesizedGetter(for ivar: Ivar, label: String) -> Implementation {
+    let index = ivar.offset
+    let storage = ivar.storage
+    return Implementation(name: label) { receiver, _, _ in
+      try receiver.checkAccessorSlot(index, storage, ivar)
+      return receiver.loadSlot(index)
+    }
+  }
+
+  static func synthesizedSetter(for ivar: Ivar, copies: Bool, label: String) -> Implementation {
+    let index = ivar.offset
+    let storage = ivar.storage
+    return Implementation(name: label) { receiver, _, arguments in
+      try receiver.checkAccessorSlot(index, storage, ivar)
+      var value = arguments[0]
+      if copies, let object = value.objectValue, let runtime = receiver.runtime {
+        value = try runtime.msgSend(object, "copy")  // call-out: the object's `copy`, no lock held
+      }
+      do {
+        try receiver.storeSlot(index, value)
+      } catch let error as RuntimeError {
+        throw RuntimeError(error.code, "\(label): \(error.message)")
+      }
+      return .nil
+    }
+  }
+}
+
+extension Object {
+  /// Throws unless slot `index` exists and stores values the way `storage` says.
+  @inline(__always)
+  func checkAccessorSlot(_ index: Int, _ storage: InstanceLayout.Storage, _ ivar: Ivar) throws(RuntimeError) {
+    guard index < layout.slots.count, layout.slots[index].storage == storage else {
+      throw RuntimeError(
+        .incompatibleLayout,
+        "\(description) has no ivar '\(ivar.name)' (an accessor of \(ivar.className) was sent to it)")
+    }
+  }
+}

@@ -1,0 +1,176 @@
+// Class.swift: classes and metaclasses.
+//
+// Docs: docs/runtime.md#classes-and-metaclasses. Tests: Tests/MiniRuntimeTests/ClassTests.swift,
+// MetaclassTests.swift.
+//
+// Model: a class is an object; its isa is its metaclass, whose method list holds the class
+// methods. Every metaclass's isa is the root metaclass, whose isa is itself and whose
+// superclass is the root class, exactly as in objc4.
+//
+// State: `name`, `isMetaclass` and the cache object never change. Everything else mutable
+// (method lists, ivars, properties, superclass, subclass list, registration state, the
+// implementations the class retains) lives in `ClassMetadata`, reachable only through
+// `locked(_:)`, which demands `inout Runtime.State` and so proves `Runtime.lock` is held.
+// `instanceCount` is an atomic counter. The runtime reference is weak: the runtime owns its
+// classes, not the other way round.
+
+import Synchronization
+
+/// A class or metaclass of the runtime.
+///
+/// ```swift
+/// let person = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Person")
+/// try person.synthesizeProperty("age", type: .longLong)
+/// try runtime.registerClassPair(person)
+/// person.isa.isMetaclass             // true: the isa of a class is its metaclass
+/// person.superclass?.name            // "NSObject"
+/// person.methodList.map(\.selector)  // [age, setAge:]
+/// ```
+///
+/// Guarantees, each pinned by a test: the metaclass graph matches objc4
+/// (`MetaclassTests.rootMetaclassIsaIsItself`, `metaclassSuperclassChainMirrorsClassChain`);
+/// `methodList` lists only the class's own methods (`ClassTests.methodListListsOwnMethodsOnly`).
+///
+/// Objective-C: `Class` / `struct objc_class`
+public final class Class: Object, @unchecked Sendable {
+  /// The class's name.
+  ///
+  /// Objective-C: `class_getName`
+  public let name: String
+
+  /// Whether this is a metaclass (a class whose instances are classes).
+  ///
+  /// Objective-C: `class_isMetaClass`
+  public let isMetaclass: Bool
+
+  /// The method cache `msgSend` reads without locking.
+  let cache = MethodCache()
+
+  /// Live instances whose isa is this class (atomic; used to refuse disposal).
+  let instanceCount = Atomic<Int>(0)
+
+  /// The runtime, set once by `attach(to:)` before the class is published.
+  private(set) weak var weakRuntime: Runtime?
+
+  /// Keeps the isa alive (the metaclass; for a metaclass, the root metaclass). `nil` for a root
+  /// metaclass, whose isa is itself.
+  private let isaOwner: Class?
+
+  private let metadata = ClassMetadata()
+
+  /// Creates a class whose isa is `isa`, or itself when `isa` is `nil` (a root metaclass).
+  init(name: String, isMetaclass: Bool, isa: Class?) {
+    self.name = name
+    self.isMetaclass = isMetaclass
+    isaOwner = isa
+    super.init(classObject: ())
+    isaWord.store(UInt(bitPattern: Unmanaged.passUnretained(isa ?? self).toOpaque()), ordering: .releasing)
+  }
+
+  /// Binds the class to its runtime; called once, before any other thread can see the class.
+  func attach(to runtime: Runtime) { weakRuntime = runtime }
+
+  /// The mutable metadata. Locking: caller holds `Runtime.lock` (enforced by `inout Runtime.State`).
+  func locked(_ state: inout Runtime.State) -> ClassMetadata { metadata }
+
+  /// Breaks every reference cycle through this class; the class becomes an inert shell.
+  /// Locking: caller holds `Runtime.lock`, or the runtime is being torn down.
+  func detach(_ state: inout Runtime.State) {
+    cache.flush(&state)
+    metadata.clear()
+  }
+
+  /// Runs `body` on the metadata under the runtime's lock, or without it if the runtime is gone
+  /// (then nothing can mutate the metadata any more).
+  func withMetadata<Result>(_ body: (ClassMetadata) -> Result) -> Result {
+    guard let runtime = weakRuntime else { return body(metadata) }
+    return runtime.withState { state in body(locked(&state)) }
+  }
+
+  // MARK: - Relationships
+
+  /// The superclass, or `nil` for a root class.
+  ///
+  /// Objective-C: `class_getSuperclass`
+  public var superclass: Class? { withMetadata { $0.superclass } }
+
+  /// The metaclass of a class; for a metaclass, the root metaclass (its isa).
+  ///
+  /// Objective-C: `objc_getMetaClass` / `object_getClass(cls)`
+  public var metaclass: Class { isa }
+
+  /// For a metaclass, the class it describes; for a class, itself.
+  ///
+  /// Objective-C: none (objc4's `getNonMetaClass`).
+  public var instanceClass: Class? { isMetaclass ? withMetadata { $0.instanceClass } : self }
+
+  /// The classes whose superclass is this class, on the same side (metaclasses for a metaclass).
+  ///
+  /// Objective-C: none (`objc_copyClassList` filtered by `class_getSuperclass`).
+  public var subclasses: [Class] { withMetadata { $0.subclasses } }
+
+  /// Whether `ancestor` is this class or one of its superclasses.
+  ///
+  /// - Complexity: O(*d*) in the depth of the hierarchy.
+  ///
+  /// Objective-C: `+[NSObject isSubclassOfClass:]`
+  public func isSubclass(of ancestor: Class) -> Bool {
+    var cls: Class? = self
+    while let each = cls {
+      if each === ancestor { return true }
+      cls = each.superclass
+    }
+    return false
+  }
+
+  /// Whether the class has been registered (and so can make instances and be looked up).
+  ///
+  /// Objective-C: none (objc4's `RW_CONSTRUCTED` flag).
+  public var isRegistered: Bool { withMetadata { $0.state == .registered } }
+
+  /// The number of live objects whose isa is this class.
+  ///
+  /// Objective-C: none (MiniKVO extension).
+  public var liveInstanceCount: Int { instanceCount.load(ordering: .relaxed) }
+
+  /// The class's name.
+  ///
+  /// Objective-C: `class_getName`
+  public override var description: String { name }
+}
+
+/// Where a class is in its life: allocated, registered, disposed.
+///
+/// Objective-C: none (objc4's `RW_CONSTRUCTING` / `RW_CONSTRUCTED` flags).
+public enum ClassState: Sendable, Hashable {
+  /// Allocated by `allocateClassPair` and not yet registered: ivars may still be added.
+  case constructing
+  /// Registered: instances can be made; the ivar layout is fixed.
+  case registered
+  /// Disposed: removed from the runtime; nothing more can be done with it.
+  case disposed
+}
+
+/// A class's mutable metadata. Locking: every member is guarded by `Runtime.lock`.
+final class ClassMetadata: @unchecked Sendable {
+  var state = ClassState.constructing
+  var superclass: Class?
+  /// For a metaclass, the class it belongs to (weak: the class owns its metaclass).
+  weak var instanceClass: Class?
+  var methods: [Selector: Method] = [:]
+  var methodOrder: [Method] = []
+  var ivars: [Ivar] = []
+  var properties: [Property] = []
+  var subclasses: [Class] = []
+  /// Every implementation any method of this class ever had, kept alive for the method caches.
+  var implementations: [Implementation] = []
+  /// Fixed at registration.
+  var layout = InstanceLayout.empty
+
+  func clear() {
+    superclass = nil
+    methods = [:]
+    methodOrder = []
+    subclasses = []
+  }
+}

@@ -1,0 +1,153 @@
+// Implementation.swift: the code a method runs (an IMP).
+//
+// Docs: docs/runtime.md#methods. Tests: Tests/MiniRuntimeTests/MethodTests.swift.
+//
+// Model: an immutable box around a Swift closure. Method caches hold unretained pointers to
+// these boxes, so every class retains every implementation any of its methods ever had (see
+// Class.swift); that is what keeps a cached pointer valid while another thread swizzles.
+
+/// The closure type of an implementation: receiver, `_cmd`, the message's arguments.
+///
+/// Objective-C: `IMP` (`id (*)(id self, SEL _cmd, ...)`).
+public typealias ImplementationBody =
+  @Sendable (_ receiver: Object, _ selector: Selector, _ arguments: Arguments) throws -> Value
+
+/// The code behind a method: what `msgSend` finally calls.
+///
+/// Implementations compare by identity, like IMP function pointers:
+///
+/// ```swift
+/// let imp = Implementation(name: "-[Person greet]") { receiver, _cmd, _ in "hello" }
+/// try person.addMethod("greet", types: "@@:", implementation: imp)
+/// person.instanceMethod(for: "greet")?.implementation === imp   // true
+/// ```
+///
+/// Objective-C: `IMP`
+public final class Implementation: Sendable, CustomStringConvertible {
+  /// The closure.
+  ///
+  /// Objective-C: none (the function an `IMP` points to).
+  public let body: ImplementationBody
+
+  /// A label for introspection and traces, such as `-[Person setAge:]`.
+  ///
+  /// Objective-C: none (the symbol name of the function).
+  public let name: String
+
+  /// Wraps a closure as an implementation.
+  ///
+  /// - Parameters:
+  ///   - name: A label for dumps and traces.
+  ///   - body: The code; it receives the receiver, `_cmd` and the arguments.
+  ///
+  /// Objective-C: `imp_implementationWithBlock`
+  public init(name: String = "<block>", _ body: @escaping ImplementationBody) {
+    self.name = name
+    self.body = body
+  }
+
+  /// Calls the implementation directly, as calling an `IMP` through a function pointer does.
+  ///
+  /// Objective-C: calling an `IMP`
+  @inlinable
+  public func callAsFunction(_ receiver: Object, _ selector: Selector, _ arguments: Arguments) throws -> Value {
+    try body(receiver, selector, arguments)
+  }
+
+  /// The label.
+  ///
+  /// Objective-C: none (MiniKVO extension).
+  public var description: String { name }
+}
+
+/// The arguments of one message, after the receiver and `_cmd`.
+///
+/// Up to two arguments are stored inline, so common sends allocate nothing.
+/// Reading past the end gives `.nil`, never a trap; `msgSend` has already checked that the count
+/// matches the selector's colons.
+///
+/// ```swift
+/// let arguments: Arguments = [7, "Ann"]
+/// arguments.count   // 2
+/// arguments[1]      // "Ann"
+/// arguments[5]      // nil
+/// ```
+///
+/// Objective-C: none (the `va_list` after `self` and `_cmd`).
+public struct Arguments: Sendable, ExpressibleByArrayLiteral, CustomStringConvertible {
+  @usableFromInline enum Storage: Sendable {
+    case none
+    case one(Value)
+    case two(Value, Value)
+    case many([Value])
+  }
+
+  @usableFromInline let storage: Storage
+
+  /// No arguments.
+  ///
+  /// Objective-C: none (MiniKVO extension).
+  @inlinable public init() { storage = .none }
+
+  /// One argument.
+  ///
+  /// Objective-C: none (MiniKVO extension).
+  @inlinable public init(_ first: Value) { storage = .one(first) }
+
+  /// Two arguments.
+  ///
+  /// Objective-C: none (MiniKVO extension).
+  @inlinable public init(_ first: Value, _ second: Value) { storage = .two(first, second) }
+
+  /// Any number of arguments.
+  ///
+  /// Objective-C: none (MiniKVO extension).
+  public init(_ values: [Value]) {
+    switch values.count {
+    case 0: storage = .none
+    case 1: storage = .one(values[0])
+    case 2: storage = .two(values[0], values[1])
+    default: storage = .many(values)
+    }
+  }
+
+  /// Arguments from an array literal.
+  ///
+  /// Objective-C: none (MiniKVO extension).
+  public init(arrayLiteral elements: Value...) { self.init(elements) }
+
+  /// How many arguments there are.
+  ///
+  /// Objective-C: none (MiniKVO extension).
+  @inlinable public var count: Int {
+    switch storage {
+    case .none: return 0
+    case .one: return 1
+    case .two: return 2
+    case .many(let values): return values.count
+    }
+  }
+
+  /// The argument at `index`, or `.nil` past the end.
+  ///
+  /// Objective-C: none (`va_arg`).
+  @inlinable public subscript(index: Int) -> Value {
+    switch storage {
+    case .one(let first) where index == 0: return first
+    case .two(let first, _) where index == 0: return first
+    case .two(_, let second) where index == 1: return second
+    case .many(let values) where values.indices.contains(index): return values[index]
+    default: return .nil
+    }
+  }
+
+  /// All arguments as an array.
+  ///
+  /// Objective-C: none (MiniKVO extension).
+  public var values: [Value] { (0..<count).map { self[$0] } }
+
+  /// The arguments, comma-separated.
+  ///
+  /// Objective-C: none (MiniKVO extension).
+  public var description: String { values.map(\.description).joined(separator: ", ") }
+}

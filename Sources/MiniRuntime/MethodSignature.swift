@@ -1,0 +1,132 @@
+// MethodSignature.swift: a method's type encoding (`v24@0:8q16`), parsed.
+//
+// Docs: docs/runtime.md#type-encodings. Tests: Tests/MiniRuntimeTests/TypeEncodingTests.swift.
+//
+// A method encoding is the return type followed by each argument's type, every type optionally
+// followed by a stack offset (the return type's number is the frame size). Offsets are kept so
+// the string prints back exactly as it was written.
+
+/// The parsed type encoding of a method: return type, argument types and optional offsets.
+///
+/// ```swift
+/// let signature = try MethodSignature("v24@0:8q16")
+/// signature.returnType              // .void
+/// signature.argumentTypes           // [.object(className: nil), .selector, .longLong]
+/// signature.description             // "v24@0:8q16"
+/// try MethodSignature("v@:q").description  // "v@:q"
+/// ```
+///
+/// The first two arguments of every method are the receiver (`@`) and the selector (`:`).
+///
+/// Objective-C: `method_getTypeEncoding`, `method_copyReturnType`, `method_copyArgumentType`
+public struct MethodSignature: Hashable, Sendable, CustomStringConvertible {
+  /// One type in the signature with the number written after it, if any.
+  ///
+  /// Objective-C: none (an element of the encoding string).
+  public struct Element: Hashable, Sendable {
+    /// The type.
+    public var type: TypeEncoding
+    /// The number written after the type: the frame size for the return type, the stack offset
+    /// for an argument.
+    public var offset: Int?
+
+    /// Creates an element.
+    ///
+    /// Objective-C: none (MiniKVO extension).
+    public init(_ type: TypeEncoding, offset: Int? = nil) {
+      self.type = type
+      self.offset = offset
+    }
+  }
+
+  /// The return type and the frame size written after it.
+  ///
+  /// Objective-C: `method_copyReturnType`
+  public var returnElement: Element
+
+  /// Every argument, including the receiver and `_cmd`.
+  ///
+  /// Objective-C: `method_copyArgumentType`
+  public var argumentElements: [Element]
+
+  /// Parses a method type encoding.
+  ///
+  /// - Throws: ``RuntimeError`` with code `invalidTypeEncoding`.
+  /// - Complexity: O(*n*) in the length of `string`.
+  ///
+  /// Objective-C: none (the runtime's method encoding scanner).
+  public init(_ string: String) throws(RuntimeError) {
+    var parser = TypeEncodingParser(string)
+    let returnType = try parser.parseType(depth: 0)
+    returnElement = Element(returnType, offset: try parser.parseNumber(signed: true))
+    argumentElements = []
+    while !parser.isAtEnd {
+      let type = try parser.parseType(depth: 0)
+      argumentElements.append(Element(type, offset: try parser.parseNumber(signed: true)))
+    }
+  }
+
+  /// Builds a signature from types, without offsets.
+  ///
+  /// ```swift
+  /// MethodSignature(returning: .void, arguments: [.longLong]).description  // "v@:q"
+  /// ```
+  ///
+  /// - Parameter arguments: The arguments after the receiver and `_cmd`, which are added.
+  ///
+  /// Objective-C: none (MiniKVO extension).
+  public init(returning returnType: TypeEncoding, arguments: [TypeEncoding]) {
+    returnElement = Element(returnType)
+    argumentElements = [Element(.object(className: nil)), Element(.selector)] + arguments.map { Element($0) }
+  }
+
+  /// The return type.
+  ///
+  /// Objective-C: `method_copyReturnType`
+  public var returnType: TypeEncoding { returnElement.type }
+
+  /// All argument types, starting with the receiver and `_cmd`.
+  ///
+  /// Objective-C: `method_copyArgumentType` for each index.
+  public var argumentTypes: [TypeEncoding] { argumentElements.map(\.type) }
+
+  /// The types of the arguments after the receiver and `_cmd` (the ones a message carries).
+  ///
+  /// Objective-C: none (MiniKVO extension).
+  public var messageArgumentTypes: [TypeEncoding] { Array(argumentTypes.dropFirst(2)) }
+
+  /// The number of arguments including the receiver and `_cmd`.
+  ///
+  /// Objective-C: `method_getNumberOfArguments`
+  public var numberOfArguments: Int { argumentElements.count }
+
+  /// The encoding string, with offsets where the parsed string had them.
+  ///
+  /// Objective-C: `method_getTypeEncoding`
+  public var description: String {
+    var out = ""
+    for element in [returnElement] + argumentElements {
+      element.type.write(to: &out)
+      if let offset = element.offset { out += String(offset) }
+    }
+    return out
+  }
+
+  /// Checks that this signature can describe a method named `selector`: the receiver and
+  /// `_cmd` come first and the argument count matches the selector's colons.
+  func validate(for selector: Selector) throws(RuntimeError) {
+    let types = argumentTypes
+    guard types.count >= 2, types[0].isObject || types[0].unqualified == .class,
+      types[1].unqualified == .selector
+    else {
+      throw RuntimeError(
+        .invalidTypeEncoding,
+        "type encoding '\(self)' for '\(selector.name)' must start its arguments with '@:' (self and _cmd)")
+    }
+    guard types.count - 2 == selector.argumentCount else {
+      throw RuntimeError(
+        .invalidTypeEncoding,
+        "type encoding '\(self)' has \(types.count - 2) argument(s) but '\(selector.name)' takes \(selector.argumentCount)")
+    }
+  }
+}

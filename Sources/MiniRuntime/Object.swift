@@ -1,0 +1,160 @@
+// Object.swift: a runtime object: an isa, ivar slots, associated objects.
+//
+// Docs: docs/runtime.md#objects-and-ivars. Tests: Tests/MiniRuntimeTests/ObjectTests.swift.
+//
+// Model: `isa` is one atomic word holding an unretained `Class` pointer, so `msgSend` reads it
+// without reference counting; the class stays alive because the runtime's class table holds
+// it, the runtime stays alive because every instance holds it, and a class cannot be disposed
+// while it has instances. Ivars live in `slots`, one atomic word each (InstanceLayout.swift):
+// scalars are read and written with single atomic loads and stores; reference slots (objects,
+// strings, structs) are read and written under `lock`, the object's spin lock, which also guards
+// associated objects and the observation-info slot. Nothing runs user code under that lock.
+//
+// Lifecycle: when Swift frees the object, `deinit` sends `dealloc` through the isa (so
+// overrides run first and call super), then releases associated objects, the observation info
+// and the ivars, in that order, as `objc_destructInstance` does.
+
+import Synchronization
+
+/// An object of the runtime: anything that can receive a message.
+///
+/// Objects are made by sending `alloc`/`new` to a class (or ``Class/createInstance()``); they
+/// are Swift reference types, freed when the last reference goes.
+///
+/// ```swift
+/// let person = try runtime.msgSend(personClass, "new").objectValue!
+/// person.isa.name            // "Person"
+/// person.description         // "<Person: 0x…>"
+/// try person.setValue(42, forIvar: "_age")
+/// try person.value(ofIvar: "_age")   // 42
+/// ```
+///
+/// Guarantees (each pinned by a test in `ObjectTests`): `isa` reads never block
+/// (`isaReadsDuringSetClassSeeOldOrNew`); ivar values and associated objects survive
+/// `setClass` (`ivarsSurviveSetClass`); `dealloc` runs through the isa before associated objects
+/// are released (`deallocRunsBeforeAssociatedObjectsAreReleased`).
+///
+/// Objective-C: `id` / `struct objc_object`
+public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
+  /// Unretained pointer bits of the object's class.
+  @usableFromInline let isaWord: Atomic<UInt>
+
+  /// Guards reference slots, `associations` and `observationInfoStorage`. A leaf lock.
+  let lock = SpinLock()
+
+  /// The slot layout the object was allocated with; fixed for its whole life.
+  let layout: InstanceLayout
+
+  /// One atomic word per ivar, or `nil` when the layout has no ivars.
+  let slots: UnsafeMutablePointer<Atomic<UInt>>?
+
+  /// Keeps the runtime (and so every class) alive while the instance lives. `nil` for classes.
+  let owningRuntime: Runtime?
+
+  /// Associated objects. Locking: `lock`.
+  var associations: [Association] = []
+
+  /// The observation-info slot KVO uses. Locking: `lock`.
+  var observationInfoStorage: (any AnyObject & Sendable)?
+
+  /// Creates an instance of `cls` with zeroed ivars. Locking: none; the caller checked `cls`.
+  init(instanceOf cls: Class, layout: InstanceLayout, runtime: Runtime) {
+    isaWord = Atomic(UInt(bitPattern: Unmanaged.passUnretained(cls).toOpaque()))
+    self.layout = layout
+    owningRuntime = runtime
+    if layout.slots.isEmpty {
+      slots = nil
+    } else {
+      let slots = UnsafeMutablePointer<Atomic<UInt>>.allocate(capacity: layout.slots.count)
+      for index in layout.slots.indices { (slots + index).initialize(to: Atomic(0)) }
+      self.slots = slots
+    }
+    cls.instanceCount.add(1, ordering: .relaxed)
+  }
+
+  /// Creates a class object; `Class.init` sets the isa once the metaclass exists.
+  init(classObject: ()) {
+    isaWord = Atomic(0)
+    layout = .empty
+    slots = nil
+    owningRuntime = nil
+  }
+
+  deinit {
+    if let runtime = owningRuntime {
+      runtime.runDealloc(self)  // call-out: user `dealloc` implementations, no lock held
+    }
+    let (associated, info) = lock.withLock { () -> ([Association], (any AnyObject & Sendable)?) in
+      defer {
+        associations = []
+        observationInfoStorage = nil
+      }
+      return (associations, observationInfoStorage)
+    }
+    withExtendedLifetime((associated, info)) {}  // released here, after dealloc, outside the lock
+    if let slots {
+      for (index, slot) in layout.slots.enumerated() where slot.storage == .reference {
+        ReferenceSlot.release(slots[index].load(ordering: .relaxed))
+      }
+      slots.deinitialize(count: layout.slots.count)
+      slots.deallocate()
+    }
+    if owningRuntime != nil {
+      isa.instanceCount.subtract(1, ordering: .relaxed)
+    }
+  }
+
+  // MARK: - Class
+
+  /// The object's class: what it really is, as opposed to what `class` may claim.
+  ///
+  /// For an observed object this is `NSKVONotifying_Person` while `[obj class]` still answers
+  /// `Person`. Reading it takes no lock and does no reference counting.
+  ///
+  /// - Complexity: O(1).
+  ///
+  /// Objective-C: `object_getClass`
+  @inlinable
+  public var isa: Class {
+    Unmanaged<Class>.fromOpaque(UnsafeRawPointer(bitPattern: isaWord.load(ordering: .acquiring)).unsafelyUnwrapped)
+      .takeUnretainedValue()
+  }
+
+  /// The name of the object's real class.
+  ///
+  /// Objective-C: `object_getClassName`
+  public var className: String { isa.name }
+
+  /// The runtime the object belongs to (`nil` only for a class whose runtime is gone).
+  ///
+  /// Objective-C: none (MiniKVO extension; there is one runtime per process in Objective-C).
+  public var runtime: Runtime? { owningRuntime ?? (self as? Class)?.weakRuntime }
+
+  // MARK: - Identity
+
+  /// The object's address as `0x…`, stable for its lifetime.
+  ///
+  /// Objective-C: none (`%p`).
+  public var address: String { Object.address(of: self) }
+
+  static func address(of object: AnyObject) -> String {
+    "0x" + String(UInt(bitPattern: ObjectIdentifier(object)), radix: 16)
+  }
+
+  /// `<Person: 0x…>`, using the real class (`isa`); sends no message.
+  ///
+  /// Objective-C: the default `-[NSObject description]` format, with `object_getClassName`.
+  public var description: String { "<\(isa.name): \(address)>" }
+
+  /// Identity: two references are equal when they are the same object.
+  ///
+  /// The `isEqual:` message may say otherwise; this is pointer equality.
+  ///
+  /// Objective-C: `==` on `id`
+  public static func == (lhs: Object, rhs: Object) -> Bool { lhs === rhs }
+
+  /// Hashes the object's identity.
+  ///
+  /// Objective-C: none (pointer hashing).
+  public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}

@@ -1,0 +1,124 @@
+// RootClass.swift: NSObject's methods, installed in every new runtime.
+//
+// Docs: docs/runtime.md#the-root-class. Tests: Tests/MiniRuntimeTests/RootClassTests.swift.
+//
+// The methods a learner expects from NSObject, written on the runtime's public API. Encodings
+// are the ones clang writes on 64-bit platforms. Class methods live on the root metaclass;
+// because the root metaclass inherits from NSObject, classes also answer NSObject's instance
+// methods (`[Person respondsToSelector:…]`), exactly as in Objective-C.
+
+enum RootClass {
+  static func install(in runtime: Runtime) {
+    let root = runtime.rootClass
+    let meta = root.isa
+    for (selector, types, body) in instanceMethods() {
+      // Cannot fail: fixed, valid selectors and encodings (RootClassTests checks every one).
+      _ = try? root.addMethod(selector, types: types, implementation: Implementation(name: "-[NSObject \(selector.name)]", body))
+    }
+    for (selector, types, body) in classMethods() {
+      _ = try? meta.addMethod(selector, types: types, implementation: Implementation(name: "+[NSObject \(selector.name)]", body))
+    }
+  }
+
+  /// `[self class]`, sent as a message so overrides (such as KVO's) are honoured.
+  static func claimedClass(of receiver: Object) throws -> Class? {
+    try receiver.runtime?.msgSend(receiver, "class").classValue
+  }
+
+  private static func instanceMethods() -> [(Selector, String, ImplementationBody)] {
+    return [
+      ("init", "@16@0:8", { receiver, _, _ in .object(receiver) }),
+      ("self", "@16@0:8", { receiver, _, _ in .object(receiver) }),
+      ("class", "#16@0:8", { receiver, _, _ in .class(receiver.isa) }),
+      ("superclass", "#16@0:8", { receiver, _, _ in
+        try claimedClass(of: receiver)?.superclass.map(Value.class) ?? .nil
+      }),
+      ("isKindOfClass:", "B24@0:8#16", { receiver, _, arguments in
+        guard let target = arguments[0].classValue, let cls = try claimedClass(of: receiver) else {
+          return false
+        }
+        return .bool(cls.isSubclass(of: target))
+      }),
+      ("isMemberOfClass:", "B24@0:8#16", { receiver, _, arguments in
+        guard let target = arguments[0].classValue else { return false }
+        return .bool(try claimedClass(of: receiver) === target)
+      }),
+      ("respondsToSelector:", "B24@0:8:16", { receiver, _, arguments in
+        guard let selector = arguments[0].selectorValue else { return false }
+        return .bool(receiver.isa.instancesRespond(to: selector))
+      }),
+      ("description", "@16@0:8", { receiver, _, _ in
+        let name = try claimedClass(of: receiver)?.name ?? receiver.isa.name
+        return .string("<\(name): \(receiver.address)>")
+      }),
+      ("isEqual:", "B24@0:8@16", { receiver, _, arguments in
+        .bool(arguments[0].objectValue === receiver)
+      }),
+      ("hash", "Q16@0:8", { receiver, _, _ in .uint64(UInt64(UInt(bitPattern: ObjectIdentifier(receiver)))) }),
+      ("isProxy", "B16@0:8", { _, _, _ in false }),
+      ("performSelector:", "@24@0:8:16", { receiver, _, arguments in
+        try receiver.runtime?.msgSend(receiver, selector(arguments[0]), arguments: []) ?? .nil
+      }),
+      ("performSelector:withObject:", "@32@0:8:16@24", { receiver, _, arguments in
+        try receiver.runtime?.msgSend(receiver, selector(arguments[0]), arguments: [arguments[1]]) ?? .nil
+      }),
+      ("performSelector:withObject:withObject:", "@40@0:8:16@24@32", { receiver, _, arguments in
+        try receiver.runtime?.msgSend(receiver, selector(arguments[0]), arguments: [arguments[1], arguments[2]]) ?? .nil
+      }),
+      ("copy", "@16@0:8", { receiver, _, _ in
+        try receiver.runtime?.msgSend(receiver, "copyWithZone:", .nil) ?? .nil
+      }),
+      ("mutableCopy", "@16@0:8", { receiver, _, _ in
+        try receiver.runtime?.msgSend(receiver, "mutableCopyWithZone:", .nil) ?? .nil
+      }),
+      ("dealloc", "v16@0:8", { _, _, _ in .nil }),
+      ("forwardingTargetForSelector:", "@24@0:8:16", { _, _, _ in .nil }),
+      ("doesNotRecognizeSelector:", "v24@0:8:16", { receiver, _, arguments in
+        throw Runtime.unrecognizedSelector(receiver, arguments[0].selectorValue ?? "doesNotRecognizeSelector:")
+      }),
+    ]
+  }
+
+  private static func classMethods() -> [(Selector, String, ImplementationBody)] {
+    return [
+      ("alloc", "@16@0:8", { receiver, _, _ in
+        guard let cls = receiver as? Class else { return .nil }
+        return .object(try cls.createInstance())
+      }),
+      ("new", "@16@0:8", { receiver, _, _ in
+        let object = try receiver.runtime?.msgSend(receiver, "alloc") ?? .nil
+        return try object.objectValue?.runtime?.msgSend(object.objectValue, "init") ?? .nil
+      }),
+      ("class", "#16@0:8", { receiver, _, _ in (receiver as? Class).map(Value.class) ?? .nil }),
+      ("superclass", "#16@0:8", { receiver, _, _ in
+        (receiver as? Class)?.superclass.map(Value.class) ?? .nil
+      }),
+      ("isKindOfClass:", "B24@0:8#16", { receiver, _, arguments in
+        guard let target = arguments[0].classValue else { return false }
+        return .bool(receiver.isa.isSubclass(of: target))
+      }),
+      ("isMemberOfClass:", "B24@0:8#16", { receiver, _, arguments in
+        .bool(receiver.isa === arguments[0].classValue)
+      }),
+      ("isSubclassOfClass:", "B24@0:8#16", { receiver, _, arguments in
+        guard let cls = receiver as? Class, let target = arguments[0].classValue else { return false }
+        return .bool(cls.isSubclass(of: target))
+      }),
+      ("instancesRespondToSelector:", "B24@0:8:16", { receiver, _, arguments in
+        guard let cls = receiver as? Class, let selector = arguments[0].selectorValue else { return false }
+        return .bool(cls.instancesRespond(to: selector))
+      }),
+      ("description", "@16@0:8", { receiver, _, _ in .string((receiver as? Class)?.name ?? receiver.description) }),
+      ("resolveInstanceMethod:", "B24@0:8:16", { _, _, _ in false }),
+      ("resolveClassMethod:", "B24@0:8:16", { _, _, _ in false }),
+    ]
+  }
+
+  /// The selector argument of `performSelector:`, or the error Objective-C would crash with.
+  private static func selector(_ value: Value) throws -> Selector {
+    guard let selector = value.selectorValue else {
+      throw RuntimeError(.invalidArgument, "performSelector: needs a selector, got \(value)")
+    }
+    return selector
+  }
+}

@@ -1,0 +1,189 @@
+// Runtime+ClassPairs.swift: making, registering, disposing and finding classes.
+//
+// Docs: docs/runtime.md#class-pairs. Tests: Tests/MiniRuntimeTests/ClassPairTests.swift.
+//
+// A class pair (a class and its metaclass) is allocated, filled with ivars, properties and
+// methods, then registered; from then on its ivar layout is fixed and it can make instances.
+// Disposal is refused while instances or subclasses exist. All of it runs under `Runtime.lock`.
+
+extension Runtime {
+  /// Creates a new class and its metaclass, ready for ivars and methods.
+  ///
+  /// ```swift
+  /// let person = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Person")
+  /// try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Person")
+  /// // throws: duplicateClassName "objc_allocateClassPair: class 'Person' already exists"
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - superclass: A registered class of this runtime, or `nil` for a new root class.
+  ///   - name: A C identifier not used by any class of this runtime.
+  /// - Throws: ``RuntimeError`` with code `invalidClassName`, `duplicateClassName`,
+  ///   `invalidClassState` (the superclass is unregistered, disposed or a metaclass) or
+  ///   `foreignRuntime`.
+  ///
+  /// Objective-C: `objc_allocateClassPair`
+  public func allocateClassPair(superclass: Class?, name: String) throws(RuntimeError) -> Class {
+    if let problem = Ivar.problem(withName: name) {
+      throw RuntimeError(.invalidClassName, "objc_allocateClassPair: invalid class name '\(name)': \(problem)")
+    }
+    if let superclass {
+      guard superclass.weakRuntime === self else {
+        throw RuntimeError(.foreignRuntime, "objc_allocateClassPair: superclass \(superclass.name) belongs to another runtime")
+      }
+      guard !superclass.isMetaclass else {
+        throw RuntimeError(.invalidClassState, "objc_allocateClassPair: superclass \(superclass.name) is a metaclass")
+      }
+    }
+    return try withState { state throws(RuntimeError) -> Class in
+      guard state.classesByName[name] == nil else {
+        throw RuntimeError(.duplicateClassName, "objc_allocateClassPair: class '\(name)' already exists")
+      }
+      if let superclass, superclass.locked(&state).state != .registered {
+        throw RuntimeError(
+          .invalidClassState,
+          "objc_allocateClassPair: superclass \(superclass.name) is \(superclass.locked(&state).state == .disposed ? "disposed" : "not registered yet")")
+      }
+      let metaclass = Class(name: name, isMetaclass: true, isa: superclass?.isa.isa)
+      let cls = Class(name: name, isMetaclass: false, isa: metaclass)
+      metaclass.attach(to: self)
+      cls.attach(to: self)
+      let meta = metaclass.locked(&state)
+      meta.superclass = superclass?.isa ?? cls
+      meta.instanceClass = cls
+      meta.layout = .empty
+      let data = cls.locked(&state)
+      data.superclass = superclass
+      if let superclass {
+        data.layout = superclass.locked(&state).layout
+        superclass.locked(&state).subclasses.append(cls)
+        superclass.isa.locked(&state).subclasses.append(metaclass)
+      } else {
+        data.subclasses.append(metaclass)
+      }
+      state.classesByName[name] = cls
+      state.methodGeneration &+= 1
+      state.record(.classAllocated(name: name, superclass: superclass?.name))
+      return cls
+    }
+  }
+
+  /// Registers a class allocated with ``allocateClassPair(superclass:name:)``: its ivar layout
+  /// becomes final, it can make instances, and ``lookUpClass(named:)`` finds it.
+  ///
+  /// - Throws: ``RuntimeError`` with code `invalidClassState` (already registered, disposed, or a
+  ///   metaclass) or `foreignRuntime`.
+  ///
+  /// Objective-C: `objc_registerClassPair`
+  public func registerClassPair(_ cls: Class) throws(RuntimeError) {
+    try checkOwnClass(cls, "objc_registerClassPair")
+    try withState { state throws(RuntimeError) in
+      let data = cls.locked(&state)
+      guard data.state == .constructing else {
+        throw RuntimeError(
+          .invalidClassState,
+          "objc_registerClassPair: class '\(cls.name)' was already \(data.state == .registered ? "registered" : "disposed")")
+      }
+      data.layout = (data.superclass?.locked(&state).layout ?? .empty).extended(with: data.ivars)
+      data.state = .registered
+      cls.isa.locked(&state).state = .registered
+      state.registered.append(cls)
+      state.record(.classRegistered(name: cls.name))
+    }
+  }
+
+  /// Removes a class and its metaclass from the runtime.
+  ///
+  /// Refused while the class has live instances or subclasses (including a KVO subclass),
+  /// where Objective-C would leave dangling pointers behind.
+  ///
+  /// - Throws: ``RuntimeError`` with code `classInUse`, `invalidClassState` (a metaclass, the
+  ///   root class, or already disposed) or `foreignRuntime`. Nothing changes when it throws.
+  ///
+  /// Objective-C: `objc_disposeClassPair`
+  public func disposeClassPair(_ cls: Class) throws(RuntimeError) {
+    try checkOwnClass(cls, "objc_disposeClassPair")
+    guard cls !== rootClass else {
+      throw RuntimeError(.invalidClassState, "objc_disposeClassPair: the root class NSObject cannot be disposed")
+    }
+    try withState { state throws(RuntimeError) in
+      let data = cls.locked(&state)
+      guard data.state != .disposed else {
+        throw RuntimeError(.invalidClassState, "objc_disposeClassPair: class '\(cls.name)' was already disposed")
+      }
+      let instances = cls.instanceCount.load(ordering: .relaxed)
+      guard instances == 0 else {
+        throw RuntimeError(.classInUse, "objc_disposeClassPair: class '\(cls.name)' still has \(instances) live instance(s)")
+      }
+      guard data.subclasses.isEmpty else {
+        let names = data.subclasses.map(\.name).joined(separator: ", ")
+        throw RuntimeError(.classInUse, "objc_disposeClassPair: class '\(cls.name)' still has subclasses: \(names)")
+      }
+      if let superclass = data.superclass {
+        superclass.locked(&state).subclasses.removeAll { $0 === cls }
+        superclass.isa.locked(&state).subclasses.removeAll { $0 === cls.isa }
+      }
+      state.classesByName[cls.name] = nil
+      state.registered.removeAll { $0 === cls }
+      state.methodGeneration &+= 1
+      cls.isa.detach(&state)
+      cls.detach(&state)
+      data.state = .disposed
+      cls.isa.locked(&state).state = .disposed
+      state.record(.classDisposed(name: cls.name))
+    }
+  }
+
+  /// The registered class named `name`, or `nil`.
+  ///
+  /// - Complexity: O(1).
+  ///
+  /// Objective-C: `objc_lookUpClass`
+  public func lookUpClass(named name: String) -> Class? {
+    withState { state in
+      guard let cls = state.classesByName[name], cls.locked(&state).state == .registered else { return nil }
+      return cls
+    }
+  }
+
+  /// Every registered class, in registration order (`NSObject` first).
+  ///
+  /// Objective-C: `objc_copyClassList`
+  public var classes: [Class] { withState { $0.registered } }
+
+  /// Throws unless `cls` is a class (not a metaclass) of this runtime.
+  func checkOwnClass(_ cls: Class, _ function: String) throws(RuntimeError) {
+    guard cls.weakRuntime === self else {
+      throw RuntimeError(.foreignRuntime, "\(function): class \(cls.name) belongs to another runtime")
+    }
+    guard !cls.isMetaclass else {
+      throw RuntimeError(.invalidClassState, "\(function): \(cls.name) is a metaclass; pass the class")
+    }
+  }
+}
+
+extension Class {
+  /// Makes an instance with every ivar zeroed (`nil`, `0`, `NO`), without sending `init`.
+  ///
+  /// - Throws: ``RuntimeError`` with code `invalidClassState` if the class is a metaclass or is
+  ///   not registered, or `foreignRuntime` if its runtime is gone.
+  ///
+  /// Objective-C: `class_createInstance`
+  public func createInstance() throws(RuntimeError) -> Object {
+    guard let runtime = weakRuntime else {
+      throw RuntimeError(.foreignRuntime, "class_createInstance: the runtime of \(name) no longer exists")
+    }
+    guard !isMetaclass else {
+      throw RuntimeError(.invalidClassState, "class_createInstance: \(name) is a metaclass")
+    }
+    return try runtime.withState { state throws(RuntimeError) -> Object in
+      let data = locked(&state)
+      guard data.state == .registered else {
+        throw RuntimeError(
+          .invalidClassState,
+          "class_createInstance: class '\(name)' is \(data.state == .disposed ? "disposed" : "not registered yet")")
+      }
+      return Object(instanceOf: self, layout: data.layout, runtime: runtime)
+    }
+  }
+}

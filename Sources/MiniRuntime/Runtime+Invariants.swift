@@ -1,0 +1,97 @@
+// Runtime+Invariants.swift: the structural invariants of the runtime, checkable at any time.
+//
+// Docs: docs/runtime.md#invariants. Tests: every runtime-mutating test ends with
+// `try runtime.checkInvariants()`.
+//
+// The checks:
+//   1. Metaclass graph: the isa of a class is a metaclass; the isa of every metaclass is its
+//      hierarchy's root metaclass, whose isa is itself and whose superclass is the root class.
+//   2. The metaclass's superclass is the superclass's metaclass.
+//   3. Subclass lists and superclass links agree, in both directions.
+//   4. Every cache entry agrees with the plain, uncached lookup (or is the forwarding entry of a
+//      selector no class in the chain implements).
+//   5. Method dictionaries and method lists agree; instance counts are not negative.
+
+extension Runtime {
+  /// Every broken invariant, as sentences; empty when the runtime is consistent.
+  ///
+  /// Objective-C: none (MiniKVO extension; compare objc4's debug-mode `checkIsKnownClass` …).
+  public func invariantViolations() -> [String] {
+    withState { state in
+      var problems: [String] = []
+      let classes = Array(state.classesByName.values)
+      for cls in classes {
+        problems += violations(of: cls, &state)
+        problems += violations(of: cls.isa, &state)
+        let meta = cls.isa
+        if !meta.isMetaclass { problems.append("isa of \(cls.name) is not a metaclass") }
+        let root = cls.superclassChainLocked(&state).last ?? cls
+        if meta.isa !== root.isa { problems.append("isa of \(cls.name)'s metaclass is not the root metaclass") }
+        let expected = cls.locked(&state).superclass?.isa ?? cls
+        if meta.locked(&state).superclass !== expected {
+          problems.append("superclass of \(cls.name)'s metaclass is not \(Class.label(expected))")
+        }
+        if cls.instanceCount.load(ordering: .relaxed) < 0 {
+          problems.append("\(cls.name) has a negative instance count")
+        }
+      }
+      let rootMeta = rootClass.isa
+      if rootMeta.isa !== rootMeta { problems.append("the root metaclass's isa is not itself") }
+      if rootMeta.locked(&state).superclass !== rootClass {
+        problems.append("the root metaclass's superclass is not the root class")
+      }
+      return problems
+    }
+  }
+
+  /// Throws if any invariant is broken (see ``invariantViolations()``).
+  ///
+  /// Objective-C: none (MiniKVO extension).
+  public func checkInvariants() throws {
+    let problems = invariantViolations()
+    guard problems.isEmpty else {
+      throw RuntimeError(.invalidArgument, "runtime invariants violated:\n" + problems.joined(separator: "\n"))
+    }
+  }
+
+  private func violations(of cls: Class, _ state: inout State) -> [String] {
+    var problems: [String] = []
+    let data = cls.locked(&state)
+    let label = Class.label(cls)
+    for sub in data.subclasses where sub.locked(&state).superclass !== cls {
+      problems.append("\(Class.label(sub)) is listed under \(label) but its superclass differs")
+    }
+    if let superclass = data.superclass, !superclass.locked(&state).subclasses.contains(where: { $0 === cls }) {
+      problems.append("\(label) is missing from the subclass list of \(Class.label(superclass))")
+    }
+    if data.methods.count != data.methodOrder.count
+      || data.methodOrder.contains(where: { data.methods[$0.selector] !== $0 })
+    {
+      problems.append("method dictionary and method list of \(label) disagree")
+    }
+    for entry in cls.cache.entries(&state) {
+      let selector = SelectorTable.shared.selector(at: entry.selectorIndex)
+      let method = selector.flatMap { findMethod($0, in: cls, &state) }
+      let agrees =
+        method.map { $0.implementation === entry.implementation }
+        ?? (entry.implementation === Implementation.forwarding)
+      if !agrees {
+        problems.append("cache of \(label) holds a stale entry for \(selector?.name ?? "#\(entry.selectorIndex)")")
+      }
+    }
+    return problems
+  }
+}
+
+extension Class {
+  /// The superclass chain, read under the lock already held.
+  func superclassChainLocked(_ state: inout Runtime.State) -> [Class] {
+    var chain: [Class] = []
+    var each: Class? = self
+    while let cls = each {
+      chain.append(cls)
+      each = cls.locked(&state).superclass
+    }
+    return chain
+  }
+}

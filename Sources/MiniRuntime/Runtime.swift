@@ -1,0 +1,185 @@
+// Runtime.swift: the runtime: the class table, its lock and its event hub.
+//
+// Docs: docs/runtime.md. Tests: Tests/MiniRuntimeTests/RuntimeTests.swift.
+//
+// Model: everything a process-wide Objective-C runtime keeps in globals lives in one `Runtime`
+// value, so tests make their own and never share mutable state. Two runtimes never see each
+// other's classes. `Runtime.shared` exists for demos.
+//
+// Lock: `lock` guards `State` (the class table) and every class's `ClassMetadata`; see
+// Locks.swift for the order. Code that needs the lock takes `inout State`, obtainable only inside
+// `withState`, which also delivers the events recorded meanwhile after unlocking, so event
+// observers (user code) never run under the lock.
+//
+// Lifetime: instances hold their runtime strongly; classes hold it weakly. When the last
+// instance and the last outside reference are gone, `deinit` detaches every class, breaking the
+// cycles between classes, metaclasses and methods.
+
+import Synchronization
+
+/// An Objective-C runtime: a class table with the root class `NSObject`, message sending,
+/// and an opt-in stream of events describing what it does.
+///
+/// ```swift
+/// let runtime = Runtime()
+/// let person = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Person")
+/// try person.synthesizeProperty("age", type: .longLong)
+/// try runtime.registerClassPair(person)
+///
+/// let ann = try runtime.msgSend(person, "new")
+/// try runtime.msgSend(ann.objectValue, "setAge:", 42)
+/// try runtime.msgSend(ann.objectValue, "age")     // 42
+/// ann.objectValue?.isa.name                       // "Person"
+/// ```
+///
+/// Guarantees, each pinned by a test: runtimes are isolated (`RuntimeTests.runtimesDoNotShareClasses`);
+/// a refused call changes nothing (`MisuseTests`); the invariants in ``checkInvariants()``
+/// hold after every public call.
+///
+/// Objective-C: the objc4 runtime as a whole (its globals: the class table, `runtimeLock`).
+public final class Runtime: @unchecked Sendable {
+  /// The state `lock` guards.
+  struct State {
+    /// Every allocated, not yet disposed class by name (constructing ones too, so names clash).
+    var classesByName: [String: Class] = [:]
+    /// Registered classes in registration order, for ``Runtime/classes``.
+    var registered: [Class] = []
+    /// Bumped by every change to any method list or superclass link.
+    var methodGeneration: UInt64 = 0
+    /// Events recorded under the lock, delivered by `withState` after unlocking.
+    var pendingEvents: [RuntimeEvent] = []
+    /// Whether anyone listens, sampled when the lock was taken.
+    var recordsEvents = false
+    /// Selectors being resolved, per thread (to stop a resolver recursing into itself).
+    var resolving: Set<ResolutionKey> = []
+    /// Flush caches on every fill (the stress switch).
+    var cachesDisabled = false
+
+    mutating func record(_ event: @autoclosure () -> RuntimeEvent) {
+      if recordsEvents { pendingEvents.append(event()) }
+    }
+  }
+
+  private let lock = Lock()
+  private var state = State()
+
+  /// The observers of runtime events.
+  let events = EventHub()
+
+  /// The root class, `NSObject`, present in every runtime.
+  ///
+  /// Objective-C: `[NSObject class]`
+  public let rootClass: Class
+
+  /// A runtime shared by demos and examples. Tests should make their own.
+  ///
+  /// Objective-C: none (there is one runtime per process in Objective-C).
+  public static let shared = Runtime()
+
+  /// Creates a runtime holding only the root class `NSObject` and its metaclass.
+  ///
+  /// Objective-C: none (objc4 initializes its single runtime at load time).
+  public init() {
+    let rootMetaclass = Class(name: "NSObject", isMetaclass: true, isa: nil)
+    rootClass = Class(name: "NSObject", isMetaclass: false, isa: rootMetaclass)
+    rootMetaclass.attach(to: self)
+    rootClass.attach(to: self)
+    withState { state in
+      let meta = rootMetaclass.locked(&state)
+      meta.superclass = rootClass
+      meta.instanceClass = rootClass
+      meta.state = .registered
+      let root = rootClass.locked(&state)
+      root.subclasses = [rootMetaclass]
+      root.state = .registered
+      state.classesByName["NSObject"] = rootClass
+      state.registered.append(rootClass)
+    }
+    RootClass.install(in: self)
+  }
+
+  deinit {
+    let classes = withState { state in Array(state.classesByName.values) }
+    withState { state in
+      for cls in classes {
+        cls.isa.detach(&state)
+        cls.detach(&state)
+      }
+      state.classesByName = [:]
+      state.registered = []
+    }
+  }
+
+  /// Runs `body` holding the runtime lock, then delivers the events it recorded.
+  func withState<Result, Failure: Error>(_ body: (inout State) throws(Failure) -> Result) throws(Failure) -> Result {
+    lock.lock()
+    state.recordsEvents = events.isActive
+    let result: Result
+    do {
+      result = try body(&state)
+    } catch {
+      state.pendingEvents = []
+      lock.unlock()
+      throw error
+    }
+    let pending = state.pendingEvents
+    state.pendingEvents = []
+    lock.unlock()
+    for event in pending { events.emit(event) }  // call-out: event observers, no lock held
+    return result
+  }
+
+  // MARK: - Switches
+
+  /// When `true`, method caches are never filled, so every send takes the slow path.
+  ///
+  /// A stress switch for tests hunting stale-cache bugs: a correct program behaves the same
+  /// with it on, only slower.
+  ///
+  /// Objective-C: none (MiniKVO extension; compare `OBJC_DISABLE_...` debug variables).
+  public var cachesDisabled: Bool {
+    get { withState { $0.cachesDisabled } }
+    set {
+      withState { state in
+        state.cachesDisabled = newValue
+        if newValue { flushAllCaches(&state) }
+      }
+    }
+  }
+
+  /// A counter bumped by every change to any method list or superclass link in this runtime.
+  ///
+  /// Layers above use it to invalidate what they derived from method lists (KVC caches its
+  /// accessor search per class and key, as Foundation does).
+  ///
+  /// Objective-C: none (MiniKVO extension).
+  public var methodGeneration: UInt64 { withState { $0.methodGeneration } }
+
+  /// Empties the caches of `cls` and its subclasses, or of every class when `cls` is `nil`.
+  ///
+  /// Objective-C: `_objc_flush_caches`
+  public func flushCaches(_ cls: Class? = nil) {
+    withState { state in
+      if let cls { flushCaches(of: cls, &state) } else { flushAllCaches(&state) }
+    }
+  }
+
+  /// Flushes `cls` and every subclass, recursively (the invalidation rule).
+  /// Locking: caller holds `Runtime.lock` (enforced by `inout State`).
+  func flushCaches(of cls: Class, _ state: inout State) {
+    var pending = [cls]
+    while let each = pending.popLast() {
+      if each.cache.flush(&state) {
+        state.record(.cacheFlushed(class: each.name, isMetaclass: each.isMetaclass))
+      }
+      pending += each.locked(&state).subclasses
+    }
+  }
+
+  private func flushAllCaches(_ state: inout State) {
+    for cls in state.classesByName.values {
+      flushCaches(of: cls, &state)
+      flushCaches(of: cls.isa, &state)
+    }
+  }
+}

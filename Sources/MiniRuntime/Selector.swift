@@ -1,0 +1,154 @@
+// Selector.swift: interned method names.
+//
+// Docs: docs/runtime.md#selectors. Tests: Tests/MiniRuntimeTests/SelectorTests.swift.
+//
+// Model: a selector is an index into the process-wide `SelectorTable`, so equal names give the
+// identical selector and comparing two selectors is comparing two integers, as with objc4's
+// `SEL` (a pointer to a unique string). The table is global because selectors are global in
+// Objective-C too; interning is idempotent, so runtimes never observe each other through it.
+// The argument count and a validity bit ride along in the value, so the send path can check
+// arity without touching the table.
+
+/// An interned method name such as `setAge:`.
+///
+/// ```swift
+/// let a = try Selector("setAge:")
+/// let b: Selector = "setAge:"     // string literals work wherever a selector is expected
+/// a == b                          // true: one integer comparison
+/// a.name                          // "setAge:"
+/// a.argumentCount                 // 1
+/// ```
+///
+/// A literal that is not a valid selector name (say `"set age:"`) still makes a selector, but
+/// an invalid one: every runtime call that receives it throws
+/// ``RuntimeError/Code-swift.enum/invalidSelectorName`` instead of crashing.
+/// `Selector(_:)` checks eagerly and throws at once.
+///
+/// Grammar: one or more keywords made of ASCII letters, digits and `_`, the first starting with
+/// a letter or `_`; either a single keyword with no colon (`description`), or every keyword
+/// followed by a colon (`setValue:forKey:`; keywords after the first may be empty: `foo::`).
+///
+/// Objective-C: `SEL` (`sel_registerName`, `sel_getName`, `@selector`)
+public struct Selector: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+  /// The selector's position in the process-wide table; equal names have equal indexes.
+  ///
+  /// Objective-C: none (the `SEL` pointer value).
+  public let index: UInt32
+
+  /// The number of arguments a message with this selector takes (its number of colons).
+  ///
+  /// ```swift
+  /// Selector("setValue:forKey:").argumentCount  // 2
+  /// ```
+  ///
+  /// Objective-C: none (`method_getNumberOfArguments` minus `self` and `_cmd`).
+  public let argumentCount: Int
+
+  /// Whether the name obeyed the selector grammar. Only literals can be invalid.
+  ///
+  /// Objective-C: none (MiniKVO extension).
+  public let isValid: Bool
+
+  /// Interns `name`, checking it against the selector grammar.
+  ///
+  /// - Parameter name: A method name such as `"init"` or `"setValue:forKey:"`.
+  /// - Throws: ``RuntimeError`` with code `invalidSelectorName` if `name` is empty or malformed.
+  /// - Complexity: O(*n*) in the length of `name`, plus one hash-table lookup under a lock.
+  ///
+  /// Objective-C: `sel_registerName`
+  public init(_ name: String) throws(RuntimeError) {
+    if let problem = Selector.problem(with: name) {
+      throw RuntimeError(.invalidSelectorName, "invalid selector name '\(name)': \(problem)")
+    }
+    self = SelectorTable.shared.intern(name, isValid: true)
+  }
+
+  /// Interns a literal name; a malformed literal yields an invalid selector (see the type docs).
+  ///
+  /// Objective-C: `@selector(...)`
+  public init(stringLiteral name: String) {
+    self = SelectorTable.shared.intern(name, isValid: Selector.problem(with: name) == nil)
+  }
+
+  init(index: UInt32, argumentCount: Int, isValid: Bool) {
+    self.index = index
+    self.argumentCount = argumentCount
+    self.isValid = isValid
+  }
+
+  /// The selector's name, exactly as it was interned.
+  ///
+  /// - Complexity: O(1), under the selector table's lock.
+  ///
+  /// Objective-C: `sel_getName`
+  public var name: String { SelectorTable.shared.name(of: self) }
+
+  /// The name (so selectors print as `setAge:`).
+  ///
+  /// Objective-C: `NSStringFromSelector`
+  public var description: String { name }
+
+  /// Selectors are equal when their names are: one integer comparison.
+  ///
+  /// Objective-C: `sel_isEqual`
+  public static func == (lhs: Selector, rhs: Selector) -> Bool { lhs.index == rhs.index }
+
+  /// Hashes the index.
+  ///
+  /// Objective-C: none (Swift `Hashable`).
+  public func hash(into hasher: inout Hasher) { hasher.combine(index) }
+
+  /// Throws the invalid-name error if this selector came from a malformed literal.
+  func validated() throws(RuntimeError) -> Selector {
+    guard isValid else {
+      let problem = Selector.problem(with: name) ?? "malformed"
+      throw RuntimeError(.invalidSelectorName, "invalid selector name '\(name)': \(problem)")
+    }
+    return self
+  }
+
+  /// Why `name` is not a valid selector name, or `nil` when it is.
+  ///
+  /// This is the parser the fuzz target `Fuzz/SelectorName` drives.
+  ///
+  /// Objective-C: none (the compiler checks `@selector`; the runtime accepts any string).
+  public static func problem(with name: String) -> String? {
+    guard let first = name.utf8.first else { return "the name is empty" }
+    guard isIdentifierStart(first) else {
+      return "it must start with a letter or '_'"
+    }
+    var sawColon = false
+    var previousWasColon = false
+    for byte in name.utf8 {
+      if byte == UInt8(ascii: ":") {
+        sawColon = true
+        previousWasColon = true
+      } else if isIdentifierByte(byte) {
+        previousWasColon = false
+      } else {
+        return "'\(String(decoding: [byte], as: UTF8.self))' is not allowed (letters, digits, '_' and ':' only)"
+      }
+    }
+    if sawColon && !previousWasColon {
+      return "a keyword selector must end with ':'"
+    }
+    return nil
+  }
+
+  /// The keywords of the name: `["setValue", "forKey"]` for `setValue:forKey:`,
+  /// `["description"]` for `description`.
+  ///
+  /// Objective-C: none (MiniKVO extension).
+  public var keywords: [String] {
+    let parts = name.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+    return argumentCount == 0 ? parts : Array(parts.dropLast())
+  }
+
+  static func isIdentifierStart(_ byte: UInt8) -> Bool {
+    (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == UInt8(ascii: "_")
+  }
+
+  static func isIdentifierByte(_ byte: UInt8) -> Bool {
+    isIdentifierStart(byte) || (byte >= 0x30 && byte <= 0x39)
+  }
+}

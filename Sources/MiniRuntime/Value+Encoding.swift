@@ -1,0 +1,155 @@
+// Value+Encoding.swift: a value's own type encoding, and converting a value to a given one.
+//
+// Docs: docs/runtime.md#values. Tests: Tests/MiniRuntimeTests/ValueTests.swift.
+//
+// Conversion rules (used for ivars and synthesized setters): integers convert to any integer
+// or floating type they fit exactly; floating values convert to floating types, and to integer
+// types only when integral and in range; `Bool` converts to integers as 0/1 and integers 0/1
+// to `Bool`; object types accept nil, objects, classes, strings, arrays, dictionaries and Swift
+// objects. Anything else is a `typeMismatch` error: never a silent truncation.
+
+extension Value {
+  /// The type encoding this value would have in Objective-C.
+  ///
+  /// ```swift
+  /// Value.int32(1).encoding          // .int ("i")
+  /// Value.string("x").encoding       // .object(className: "NSString")
+  /// Value.object(person).encoding    // .object(className: "Person")
+  /// ```
+  ///
+  /// Objective-C: `@encode(typeof(value))`
+  public var encoding: TypeEncoding {
+    switch self {
+    case .nil: return .object(className: nil)
+    case .bool: return .bool
+    case .int8: return .char
+    case .int16: return .short
+    case .int32: return .int
+    case .int64: return .longLong
+    case .uint8: return .unsignedChar
+    case .uint16: return .unsignedShort
+    case .uint32: return .unsignedInt
+    case .uint64: return .unsignedLongLong
+    case .float: return .float
+    case .double: return .double
+    case .string: return .object(className: "NSString")
+    case .object(let object):
+      if let cls = object as? Class { return cls.isMetaclass ? .object(className: nil) : .class }
+      return .object(className: object.isa.name)
+    case .class: return .class
+    case .selector: return .selector
+    case .pointer: return .pointer(.void)
+    case .structure(let value):
+      return .structure(name: value.name, fields: value.fields.map { TypeEncoding.Field($0.encoding) })
+    case .array: return .object(className: "NSArray")
+    case .dictionary: return .object(className: "NSDictionary")
+    case .swiftObject: return .object(className: nil)
+    }
+  }
+
+  /// The name of this value's kind for error messages: `String "Ann"`, `long long 7`.
+  var kindDescription: String {
+    switch self {
+    case .nil: return "nil"
+    case .string(let text): return "String \"\(text)\""
+    default: return "\(encoding.cDeclaration) \(self)"
+    }
+  }
+
+  /// Converts this value to the Swift case that stores `type`, or throws.
+  ///
+  /// ```swift
+  /// try Value.int64(7).converted(to: .int)        // .int32(7)
+  /// try Value.double(2.5).converted(to: .int)     // throws typeMismatch (not integral)
+  /// try Value.string("x").converted(to: .double)  // throws typeMismatch
+  /// ```
+  ///
+  /// - Throws: ``RuntimeError`` with code `typeMismatch`.
+  ///
+  /// Objective-C: none (C's implicit conversions, made strict).
+  public func converted(to type: TypeEncoding) throws(RuntimeError) -> Value {
+    if let converted = convertedOrNil(to: type.unqualified) { return converted }
+    throw RuntimeError(
+      .typeMismatch, "cannot use \(kindDescription) as \(type.cDeclaration) ('\(type)')")
+  }
+
+  private func convertedOrNil(to type: TypeEncoding) -> Value? {
+    switch type {
+    case .bool:
+      if case .bool = self { return self }
+      switch intValue { case 0?: return .bool(false); case 1?: return .bool(true); default: return nil }
+    case .char: return integer(Int8.self).map(Value.int8)
+    case .short: return integer(Int16.self).map(Value.int16)
+    case .int, .long: return integer(Int32.self).map(Value.int32)
+    case .longLong: return integer(Int64.self).map(Value.int64)
+    case .unsignedChar: return integer(UInt8.self).map(Value.uint8)
+    case .unsignedShort: return integer(UInt16.self).map(Value.uint16)
+    case .unsignedInt, .unsignedLong: return integer(UInt32.self).map(Value.uint32)
+    case .unsignedLongLong: return integer(UInt64.self).map(Value.uint64)
+    case .float: return floating().map { .float(Float($0)) }
+    case .double: return floating().map(Value.double)
+    case .cString:
+      switch self { case .nil, .string: return self; default: return nil }
+    case .object, .block:
+      switch self {
+      case .nil, .string, .object, .class, .array, .dictionary, .swiftObject: return self
+      default: return nil
+      }
+    case .class:
+      switch self {
+      case .nil, .class: return self
+      case .object(let object as Class): return .class(object)
+      default: return nil
+      }
+    case .selector:
+      switch self { case .nil, .selector: return self; default: return nil }
+    case .pointer:
+      switch self { case .nil, .pointer: return self; default: return nil }
+    case .structure(let name, let fields):
+      guard case .structure(let value) = self, value.name == name else { return nil }
+      guard let fields else { return self }
+      guard fields.count == value.fields.count else { return nil }
+      var converted: [Value] = []
+      for (field, member) in zip(fields, value.fields) {
+        guard let each = member.convertedOrNil(to: field.type.unqualified) else { return nil }
+        converted.append(each)
+      }
+      return .structure(Structure(name: name, fields: converted))
+    case .array(let count, let element):
+      guard case .array(let elements) = self, elements.count == count else { return nil }
+      var converted: [Value] = []
+      for member in elements {
+        guard let each = member.convertedOrNil(to: element.unqualified) else { return nil }
+        converted.append(each)
+      }
+      return .array(converted)
+    case .void, .longDouble, .unknown, .union, .bitField, .qualified:
+      return nil
+    }
+  }
+
+  /// The value as an integer of type `T`, if it is an integer, a Bool or an integral float that fits.
+  private func integer<T: FixedWidthInteger>(_: T.Type) -> T? {
+    switch numeric {
+    case .signed(let value)?: return T(exactly: value)
+    case .unsigned(let value)?: return T(exactly: value)
+    case .floating(let value)?: return T(exactly: value)
+    case nil: return nil
+    }
+  }
+
+  /// The value as a floating number, if it is a number whose value a `Double` holds exactly.
+  private func floating() -> Double? {
+    switch self {
+    case .bool: return nil
+    case .float(let value): return Double(value)
+    case .double(let value): return value
+    default:
+      switch numeric {
+      case .signed(let value)?: return Double(exactly: value)
+      case .unsigned(let value)?: return Double(exactly: value)
+      default: return nil
+      }
+    }
+  }
+}

@@ -1,0 +1,254 @@
+// Value.swift: the dynamic value that ivars, arguments and return values carry.
+//
+// Docs: docs/runtime.md#values. Tests: Tests/MiniRuntimeTests/ValueTests.swift.
+//
+// Model: one case per kind of thing an Objective-C method can pass, so a `Value` always knows
+// its own type encoding (Value+Encoding.swift). Numbers compare like `NSNumber`: by numeric
+// value across widths (`.int32(7) == .int64(7) == .double(7)`), so tests and change
+// dictionaries read naturally whatever the ivar's exact width.
+
+/// A dynamically typed value: what an ivar holds, a message carries or a method returns.
+///
+/// ```swift
+/// let age: Value = 42              // .int64(42): literals pick the natural case
+/// let name: Value = "Ann"          // .string("Ann")
+/// age == .int32(42)                // true: numbers compare by value, like NSNumber
+/// age.encoding                     // .longLong ("q")
+/// Value.object(person).encoding    // @"Person"
+/// ```
+///
+/// Objective-C: none (the C values behind `id`, `NSInteger`, `double`, `SEL`, structs …).
+public enum Value: Sendable {
+  /// `nil`, `Nil` or `NULL`: the zero value every message to nil returns.
+  case `nil`
+  /// `BOOL` / C99 `bool` (encoding `B`).
+  case bool(Bool)
+  /// `char` (encoding `c`).
+  case int8(Int8)
+  /// `short` (encoding `s`).
+  case int16(Int16)
+  /// `int` (encoding `i`).
+  case int32(Int32)
+  /// `long long` / `NSInteger` (encoding `q`).
+  case int64(Int64)
+  /// `unsigned char` (encoding `C`).
+  case uint8(UInt8)
+  /// `unsigned short` (encoding `S`).
+  case uint16(UInt16)
+  /// `unsigned int` (encoding `I`).
+  case uint32(UInt32)
+  /// `unsigned long long` / `NSUInteger` (encoding `Q`).
+  case uint64(UInt64)
+  /// `float` (encoding `f`).
+  case float(Float)
+  /// `double` (encoding `d`).
+  case double(Double)
+  /// A string; stands in for `NSString *` (encoding `@"NSString"`) and is accepted by `*`.
+  case string(String)
+  /// A runtime object (encoding `@"ClassName"`).
+  case object(Object)
+  /// A class object (encoding `#`).
+  case `class`(Class)
+  /// A selector (encoding `:`).
+  case selector(Selector)
+  /// An opaque address, never dereferenced: a `void *` such as a KVO context (encoding `^v`).
+  case pointer(UInt)
+  /// A C struct value (encoding `{Name=…}`).
+  indirect case structure(Structure)
+  /// An array of values; stands in for `NSArray *` (encoding `@"NSArray"`).
+  case array([Value])
+  /// A dictionary with string keys; stands in for `NSDictionary *` (encoding `@"NSDictionary"`).
+  case dictionary([String: Value])
+  /// A Swift object carried through the runtime as an opaque `id` (encoding `@`).
+  ///
+  /// This is how higher layers hand their own Swift objects (a KVO change, a controller) to
+  /// runtime methods and associated objects, as Swift objects bridge to `id` on Apple platforms.
+  case swiftObject(any AnyObject & Sendable)
+
+  /// A `long long` (`.int64`) from an `Int`.
+  ///
+  /// Objective-C: none (`@(n)` for an `NSInteger`).
+  public static func int(_ value: Int) -> Value { .int64(Int64(value)) }
+}
+
+// MARK: - Reading values
+
+extension Value {
+  /// Whether this is `.nil`.
+  ///
+  /// Objective-C: none (`x == nil`).
+  public var isNil: Bool {
+    if case .nil = self { return true }
+    return false
+  }
+
+  /// The number as an `Int`, for any integer or `Bool` case, or an integral floating value.
+  ///
+  /// Objective-C: `-[NSNumber integerValue]` (without its silent truncation).
+  public var intValue: Int? {
+    switch numeric {
+    case .signed(let value)?: return Int(exactly: value)
+    case .unsigned(let value)?: return Int(exactly: value)
+    case .floating(let value)?: return Int(exactly: value)
+    case nil: return nil
+    }
+  }
+
+  /// The number as a `Double`, for any numeric or `Bool` case.
+  ///
+  /// Objective-C: `-[NSNumber doubleValue]`
+  public var doubleValue: Double? {
+    switch numeric {
+    case .signed(let value)?: return Double(value)
+    case .unsigned(let value)?: return Double(value)
+    case .floating(let value)?: return value
+    case nil: return nil
+    }
+  }
+
+  /// The truth value of a `Bool` or a number (non-zero is `true`).
+  ///
+  /// Objective-C: `-[NSNumber boolValue]`
+  public var boolValue: Bool? {
+    if case .bool(let value) = self { return value }
+    return doubleValue.map { $0 != 0 }
+  }
+
+  /// The string, for `.string`.
+  ///
+  /// Objective-C: none (an `NSString *`).
+  public var stringValue: String? {
+    if case .string(let value) = self { return value }
+    return nil
+  }
+
+  /// The object, for `.object` and `.class` (a class is an object too).
+  ///
+  /// Objective-C: none (an `id`).
+  public var objectValue: Object? {
+    switch self {
+    case .object(let object): return object
+    case .class(let cls): return cls
+    default: return nil
+    }
+  }
+
+  /// The class, for `.class`, or `.object` holding a class object.
+  ///
+  /// Objective-C: none (a `Class`).
+  public var classValue: Class? {
+    switch self {
+    case .class(let cls): return cls
+    case .object(let object): return object as? Class
+    default: return nil
+    }
+  }
+
+  /// The selector, for `.selector`.
+  ///
+  /// Objective-C: none (a `SEL`).
+  public var selectorValue: Selector? {
+    if case .selector(let value) = self { return value }
+    return nil
+  }
+
+  /// The elements, for `.array`.
+  ///
+  /// Objective-C: none (an `NSArray *`).
+  public var arrayValue: [Value]? {
+    if case .array(let value) = self { return value }
+    return nil
+  }
+
+  /// The entries, for `.dictionary`.
+  ///
+  /// Objective-C: none (an `NSDictionary *`).
+  public var dictionaryValue: [String: Value]? {
+    if case .dictionary(let value) = self { return value }
+    return nil
+  }
+
+  /// The struct, for `.structure`.
+  ///
+  /// Objective-C: none (a struct value, as `NSValue` would box it).
+  public var structureValue: Structure? {
+    if case .structure(let value) = self { return value }
+    return nil
+  }
+
+  /// The Swift object, for `.swiftObject`, cast to `T`.
+  ///
+  /// Objective-C: none (MiniKVO extension).
+  public func swiftObject<T>(as type: T.Type) -> T? {
+    if case .swiftObject(let value) = self { return value as? T }
+    return nil
+  }
+
+  /// The numeric content of a number or `Bool`, widened for comparison.
+  enum Numeric {
+    case signed(Int64)
+    case unsigned(UInt64)
+    case floating(Double)
+  }
+
+  var numeric: Numeric? {
+    switch self {
+    case .bool(let value): return .signed(value ? 1 : 0)
+    case .int8(let value): return .signed(Int64(value))
+    case .int16(let value): return .signed(Int64(value))
+    case .int32(let value): return .signed(Int64(value))
+    case .int64(let value): return .signed(value)
+    case .uint8(let value): return .unsigned(UInt64(value))
+    case .uint16(let value): return .unsigned(UInt64(value))
+    case .uint32(let value): return .unsigned(UInt64(value))
+    case .uint64(let value): return .unsigned(value)
+    case .float(let value): return .floating(Double(value))
+    case .double(let value): return .floating(value)
+    default: return nil
+    }
+  }
+}
+
+// MARK: - Literals
+
+extension Value: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+  ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
+  ExpressibleByDictionaryLiteral
+{
+  /// `nil` is `.nil`.
+  ///
+  /// Objective-C: none (`nil`).
+  public init(nilLiteral: ()) { self = .nil }
+
+  /// `true` is `.bool(true)`.
+  ///
+  /// Objective-C: none (`YES`).
+  public init(booleanLiteral value: Bool) { self = .bool(value) }
+
+  /// An integer literal is a `long long` (`.int64`).
+  ///
+  /// Objective-C: none (`@42`).
+  public init(integerLiteral value: Int64) { self = .int64(value) }
+
+  /// A floating literal is a `double`.
+  ///
+  /// Objective-C: none (`@4.2`).
+  public init(floatLiteral value: Double) { self = .double(value) }
+
+  /// A string literal is `.string`.
+  ///
+  /// Objective-C: none (`@"text"`).
+  public init(stringLiteral value: String) { self = .string(value) }
+
+  /// An array literal is `.array`.
+  ///
+  /// Objective-C: none (`@[ … ]`).
+  public init(arrayLiteral elements: Value...) { self = .array(elements) }
+
+  /// A dictionary literal is `.dictionary`.
+  ///
+  /// Objective-C: none (`@{ … }`).
+  public init(dictionaryLiteral elements: (String, Value)...) {
+    self = .dictionary(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+  }
+}
