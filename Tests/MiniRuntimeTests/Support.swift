@@ -39,3 +39,53 @@ final class Recorder<Element: Sendable>: Sendable {
   var all: [Element] { storage.withLock { $0 } }
   var count: Int { storage.withLock { $0.count } }
 }
+
+/// A registered class with no ivars; `configure` runs before registration (add ivars, methods).
+func makeClass(
+  _ name: String, superclass: Class? = nil, in runtime: Runtime, configure: (Class) throws -> Void = { _ in }
+) throws -> Class {
+  let cls = try runtime.allocateClassPair(superclass: superclass ?? runtime.rootClass, name: name)
+  try configure(cls)
+  try runtime.registerClassPair(cls)
+  return cls
+}
+
+/// Adds `-selector` (no arguments) to `cls`, returning the string `text`.
+@discardableResult
+func addReturning(_ cls: Class, _ selector: Selector, _ text: String) throws -> Bool {
+  try cls.addMethod(selector, types: "@16@0:8", implementation: returning(text))
+}
+
+/// Runs `body` and checks it throws a `RuntimeError` with `code`; returns the error, if any.
+@discardableResult
+func expectError(
+  _ code: RuntimeError.Code, sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> Void
+) -> RuntimeError? {
+  let error = #expect(throws: RuntimeError.self, sourceLocation: sourceLocation) { try body() }
+  #expect(error?.code == code, "wrong code for: \(error?.message ?? "no error")", sourceLocation: sourceLocation)
+  return error
+}
+
+/// A small deterministic generator (SplitMix64), so "random" tests replay the same sequence.
+struct SeededGenerator: RandomNumberGenerator {
+  private var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+/// A thread-safe box for one value, for tests that hand a value between threads.
+final class Box<Value: Sendable>: Sendable {
+  private let storage: Locked<Value>
+  init(_ value: Value) { storage = Locked(value) }
+  var value: Value {
+    get { storage.withLock { $0 } }
+    set { storage.withLock { $0 = newValue } }
+  }
+  func update<Result>(_ body: (inout Value) -> Result) -> Result { storage.withLock { body(&$0) } }
+}

@@ -1,0 +1,94 @@
+// SelectorTests.swift: interning, names, arity and the selector grammar (Selector.swift).
+
+import Testing
+
+@testable import MiniRuntime
+
+@Suite struct SelectorTests {
+  @Test func equalNamesInternToIdenticalSelector() throws {
+    let name = "setAge:"
+    let first = try Selector(name)
+    let second = try Selector(String(name))
+    let literal: Selector = "setAge:"
+    #expect(first.index == second.index)
+    #expect(first.index == literal.index)
+    #expect(first == literal)
+    #expect(first.hashValue == literal.hashValue)
+  }
+
+  @Test func differentNamesInternToDifferentIndexes() throws {
+    let names = ["age", "setAge:"]
+    let age = try Selector(names[0])
+    let setAge = try Selector(names[1])
+    #expect(age.index != setAge.index)
+    #expect(age != setAge)
+    #expect(age.index != 0, "index 0 is reserved for empty cache buckets")
+  }
+
+  @Test(arguments: ["init", "description", "setAge:", "setValue:forKey:", "foo::", "_private", "x1"])
+  func nameRoundTrips(name: String) throws {
+    let selector = try Selector(name)
+    #expect(selector.name == name)
+    #expect(selector.description == name)
+    #expect(selector.isValid)
+  }
+
+  @Test(arguments: [
+    ("init", 0), ("setAge:", 1), ("setValue:forKey:", 2), ("foo::", 2),
+    ("performSelector:withObject:withObject:", 3),
+  ])
+  func argumentCountIsNumberOfColons(name: String, count: Int) throws {
+    #expect(try Selector(name).argumentCount == count)
+  }
+
+  @Test func keywordsSplitTheName() {
+    let setValue: Selector = "setValue:forKey:"
+    let description: Selector = "description"
+    #expect(setValue.keywords == ["setValue", "forKey"])
+    #expect(description.keywords == ["description"])
+  }
+
+  /// `Selector("…")` with a string *literal* is literal coercion (SE-0213), so it never throws:
+  /// a malformed literal silently makes an invalid selector. Only a non-literal name validates.
+  @Test func selectorInitWithLiteralArgumentDoesNotValidate() {
+    let selector = Selector("set age:")
+    #expect(!selector.isValid)
+  }
+
+  @Test(arguments: ["", "set age:", " init", "1abc", ":foo", "foo:bar", "set-age:", "é", "a.b"])
+  func invalidNameThrowsInvalidSelectorName(name: String) {
+    let error = expectError(.invalidSelectorName) { _ = try Selector(name) }
+    #expect(error?.message.contains("'\(name)'") == true)
+    #expect(Selector.problem(with: name) != nil)
+  }
+
+  @Test func invalidLiteralMakesInvalidSelector() {
+    let selector: Selector = "set age:"
+    #expect(!selector.isValid)
+    #expect(selector.name == "set age:")
+  }
+
+  @Test func sendingInvalidLiteralThrowsInvalidSelectorName() throws {
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    let ann = try new(person, in: runtime)
+    expectError(.invalidSelectorName) { try runtime.msgSend(ann, "bad name") }
+    expectError(.invalidSelectorName) { try runtime.msgSend(ann, "bad name:", 1) }
+    expectError(.invalidSelectorName) { try runtime.msgSendSuper(ann, superclass: person, "bad name") }
+    try runtime.checkInvariants()
+  }
+
+  @Test func addingMethodWithInvalidLiteralThrowsAndAddsNothing() throws {
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    let before = person.methodList.count
+    expectError(.invalidSelectorName) {
+      try person.addMethod("bad name", types: "@16@0:8", implementation: returning("x"))
+    }
+    expectError(.invalidSelectorName) {
+      try person.replaceMethod("1st", types: "@16@0:8", implementation: returning("x"))
+    }
+    #expect(person.methodList.count == before)
+    try runtime.checkInvariants()
+  }
+}
