@@ -115,8 +115,11 @@ extension Runtime {
       guard instances == 0 else {
         throw RuntimeError(.classInUse, "objc_disposeClassPair: class '\(cls.name)' still has \(instances) live instance(s)")
       }
-      guard data.subclasses.isEmpty else {
-        let names = data.subclasses.map(\.name).joined(separator: ", ")
+      // A root class's own metaclass inherits from it (the root metaclass pattern), so it is
+      // listed among its subclasses; it goes with the pair and does not count as a user.
+      let subclasses = data.subclasses.filter { $0 !== cls.isa }
+      guard subclasses.isEmpty else {
+        let names = subclasses.map(\.name).joined(separator: ", ")
         throw RuntimeError(.classInUse, "objc_disposeClassPair: class '\(cls.name)' still has subclasses: \(names)")
       }
       if let superclass = data.superclass {
