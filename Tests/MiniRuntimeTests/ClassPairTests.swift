@@ -1,0 +1,264 @@
+// ClassPairTests.swift: allocating, registering, disposing and finding classes
+// (Runtime+ClassPairs.swift, Class+Ivars.swift).
+
+import Testing
+
+@testable import MiniRuntime
+
+@Suite struct ClassPairTests {
+  @Test func allocateClassPairMakesAnUnregisteredClass() throws {
+    let runtime = Runtime()
+    let person = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Person")
+    #expect(person.name == "Person")
+    #expect(person.superclass === runtime.rootClass)
+    #expect(!person.isRegistered)
+    #expect(runtime.lookUpClass(named: "Person") == nil, "only registered classes are found")
+    #expect(!runtime.classes.contains { $0 === person })
+    try runtime.registerClassPair(person)
+    #expect(person.isRegistered)
+    #expect(person.isa.isRegistered)
+    #expect(runtime.lookUpClass(named: "Person") === person)
+    try runtime.checkInvariants()
+  }
+
+  @Test func nameClashThrowsDuplicateClassNameAndChangesNothing() throws {
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    let classesBefore = runtime.classes
+    let error = expectError(.duplicateClassName) {
+      _ = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Person")
+    }
+    #expect(error?.message.contains("'Person'") == true)
+    #expect(runtime.classes.map(ObjectIdentifier.init) == classesBefore.map(ObjectIdentifier.init))
+    #expect(runtime.lookUpClass(named: "Person") === person)
+    #expect(runtime.rootClass.subclasses.filter { $0.name == "Person" }.count == 1)
+    #expect(person.instanceMethod(for: "age") != nil)
+    try runtime.checkInvariants()
+  }
+
+  @Test func nameClashWithUnregisteredClassThrows() throws {
+    let runtime = Runtime()
+    _ = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Draft")
+    expectError(.duplicateClassName) { _ = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Draft") }
+    expectError(.duplicateClassName) { _ = try runtime.allocateClassPair(superclass: nil, name: "NSObject") }
+    try runtime.checkInvariants()
+  }
+
+  @Test(arguments: ["", "1Person", "Per son", "Per-son", "Person:", "Pérson", " Person"])
+  func invalidClassNameThrowsInvalidClassName(name: String) throws {
+    let runtime = Runtime()
+    let error = expectError(.invalidClassName) { _ = try runtime.allocateClassPair(superclass: runtime.rootClass, name: name) }
+    #expect(error?.message.contains("'\(name)'") == true)
+    #expect(runtime.classes.count == 1)
+    try runtime.checkInvariants()
+  }
+
+  @Test func registeringTwiceIsRefused() throws {
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    let error = expectError(.invalidClassState) { try runtime.registerClassPair(person) }
+    #expect(error?.message.contains("already registered") == true)
+    #expect(runtime.classes.filter { $0 === person }.count == 1)
+    expectError(.invalidClassState) { try runtime.registerClassPair(person.isa) }
+    try runtime.checkInvariants()
+  }
+
+  @Test func ivarAfterRegistrationIsRefusedAndClassUnchanged() throws {
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    let ivarsBefore = person.ivarList.map(\.name)
+    let sizeBefore = person.instanceSize
+    let error = expectError(.invalidClassState) { try person.addIvar("_extra", type: .int) }
+    #expect(error?.message.contains("'_extra'") == true)
+    #expect(error?.message.contains("registered") == true)
+    #expect(person.ivarList.map(\.name) == ivarsBefore)
+    #expect(person.instanceSize == sizeBefore)
+    #expect(person.ivar(named: "_extra") == nil)
+    expectError(.invalidClassState) { try person.synthesizeProperty("extra", type: .int) }
+    #expect(person.property(named: "extra") == nil)
+    #expect(person.instanceMethod(for: "extra") == nil)
+    try runtime.checkInvariants()
+  }
+
+  @Test func ivarRulesBeforeRegistration() throws {
+    let runtime = Runtime()
+    let person = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Person")
+    try person.addIvar("_age", type: "q")
+    expectError(.duplicateName) { try person.addIvar("_age", type: .int) }
+    expectError(.invalidName) { try person.addIvar("my age", type: .int) }
+    expectError(.invalidName) { try person.addIvar("", type: .int) }
+    expectError(.invalidTypeEncoding) { try person.addIvar("_bits", type: .bitField(width: 3)) }
+    expectError(.invalidTypeEncoding) { try person.addIvar("_u", type: "(U=ic)") }
+    expectError(.invalidTypeEncoding) { try person.addIvar("_z", type: "z") }
+    expectError(.invalidClassState) { try person.isa.addIvar("_meta", type: .int) }
+    #expect(person.ivarList.map(\.name) == ["_age"])
+    #expect(person.instanceSize == 1)
+    try runtime.registerClassPair(person)
+    let student = try runtime.allocateClassPair(superclass: person, name: "Student")
+    expectError(.duplicateName) { try student.addIvar("_age", type: .int) }
+    try student.addIvar("_school", type: .object(className: "NSString"))
+    try runtime.registerClassPair(student)
+    #expect(student.instanceSize == 2)
+    #expect(student.ivar(named: "_school")?.offset == 1)
+    #expect(student.ivar(named: "_age")?.className == "Person")
+    try runtime.checkInvariants()
+  }
+
+  @Test func disposeIsRefusedWhileInstancesExist() throws {
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    do {
+      let ann = try new(person, in: runtime)
+      let bob = try new(person, in: runtime)
+      #expect(person.liveInstanceCount == 2)
+      let error = expectError(.classInUse) { try runtime.disposeClassPair(person) }
+      #expect(error?.message.contains("'Person'") == true)
+      #expect(error?.message.contains("2 live instance") == true, "\(error?.message ?? "")")
+      #expect(runtime.lookUpClass(named: "Person") === person)
+      #expect(try runtime.msgSend(ann, "age") == 0)
+      withExtendedLifetime((ann, bob)) {}
+    }
+    #expect(person.liveInstanceCount == 0)
+    try runtime.disposeClassPair(person)
+    #expect(runtime.lookUpClass(named: "Person") == nil)
+    try runtime.checkInvariants()
+  }
+
+  @Test func disposeIsRefusedWhileSubclassesExist() throws {
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    let student = try makeSubclass(of: person, named: "Student", in: runtime)
+    let error = expectError(.classInUse) { try runtime.disposeClassPair(person) }
+    #expect(error?.message.contains("Student") == true)
+    #expect(person.isRegistered)
+    try runtime.disposeClassPair(student)
+    try runtime.disposeClassPair(person)
+    #expect(runtime.classes.map(\.name) == ["NSObject"])
+    try runtime.checkInvariants()
+  }
+
+  @Test func disposeOfRootClassIsRefused() throws {
+    let runtime = Runtime()
+    let error = expectError(.invalidClassState) { try runtime.disposeClassPair(runtime.rootClass) }
+    #expect(error?.message.contains("NSObject") == true)
+    #expect(runtime.lookUpClass(named: "NSObject") === runtime.rootClass)
+    expectError(.invalidClassState) { try runtime.disposeClassPair(runtime.rootClass.isa) }
+    try runtime.checkInvariants()
+  }
+
+  @Test func disposedClassIsGoneFromTheRuntime() throws {
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    try runtime.disposeClassPair(person)
+    #expect(runtime.lookUpClass(named: "Person") == nil)
+    #expect(!runtime.classes.contains { $0 === person })
+    #expect(!runtime.rootClass.subclasses.contains { $0 === person })
+    #expect(!runtime.rootClass.isa.subclasses.contains { $0 === person.isa })
+    #expect(!person.isRegistered)
+    expectError(.invalidClassState) { try runtime.disposeClassPair(person) }
+    expectError(.invalidClassState) { _ = try person.createInstance() }
+    expectError(.invalidClassState) { try person.addMethod("late", types: "v16@0:8") { _, _, _ in .nil } }
+    expectError(.invalidClassState) { _ = try runtime.allocateClassPair(superclass: person, name: "Orphan") }
+    let again = try makePerson(in: runtime)
+    #expect(again !== person)
+    #expect(runtime.lookUpClass(named: "Person") === again)
+    try runtime.checkInvariants()
+  }
+
+  @Test func disposeOfUnregisteredClassSucceeds() throws {
+    let runtime = Runtime()
+    let draft = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Draft")
+    try runtime.disposeClassPair(draft)
+    _ = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Draft")
+    try runtime.checkInvariants()
+  }
+
+  @Test func disposeOfNewRootClassWithoutInstancesSucceeds() throws {
+    let runtime = Runtime()
+    let root = try runtime.allocateClassPair(superclass: nil, name: "MyRoot")
+    try runtime.registerClassPair(root)
+    try runtime.disposeClassPair(root)
+    #expect(runtime.lookUpClass(named: "MyRoot") == nil)
+    try runtime.checkInvariants()
+  }
+
+  @Test func subclassingUnregisteredClassIsRefused() throws {
+    let runtime = Runtime()
+    let draft = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Draft")
+    let error = expectError(.invalidClassState) { _ = try runtime.allocateClassPair(superclass: draft, name: "Child") }
+    #expect(error?.message.contains("Draft") == true)
+    #expect(draft.subclasses.isEmpty)
+    expectError(.invalidClassState) { _ = try runtime.allocateClassPair(superclass: runtime.rootClass.isa, name: "Meta") }
+    try runtime.checkInvariants()
+  }
+
+  @Test func createInstanceOfUnregisteredClassIsRefused() throws {
+    let runtime = Runtime()
+    let draft = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Draft")
+    expectError(.invalidClassState) { _ = try draft.createInstance() }
+    expectError(.invalidClassState) { try runtime.msgSend(draft, "new") }
+    expectError(.invalidClassState) { _ = try draft.isa.createInstance() }
+    #expect(draft.liveInstanceCount == 0)
+    try runtime.checkInvariants()
+  }
+
+  @Test func classesListsRegisteredClassesInRegistrationOrder() throws {
+    let runtime = Runtime()
+    let zebra = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Zebra")
+    let apple = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Apple")
+    _ = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Unregistered")
+    try runtime.registerClassPair(apple)
+    try runtime.registerClassPair(zebra)
+    let mango = try makeSubclass(of: apple, named: "Mango", in: runtime)
+    #expect(runtime.classes.map(\.name) == ["NSObject", "Apple", "Zebra", "Mango"])
+    try runtime.disposeClassPair(zebra)
+    #expect(runtime.classes.map(\.name) == ["NSObject", "Apple", "Mango"])
+    _ = mango
+    try runtime.checkInvariants()
+  }
+
+  @Test func subclassesListsDirectSubclassesOnly() throws {
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    let student = try makeSubclass(of: person, named: "Student", in: runtime)
+    let teacher = try makeSubclass(of: person, named: "Teacher", in: runtime)
+    _ = try makeSubclass(of: student, named: "GradStudent", in: runtime)
+    #expect(person.subclasses.map(\.name) == ["Student", "Teacher"])
+    #expect(student.subclasses.map(\.name) == ["GradStudent"])
+    #expect(teacher.subclasses.isEmpty)
+    #expect(runtime.rootClass.subclasses.filter { !$0.isMetaclass }.map(\.name) == ["Person"])
+    try runtime.checkInvariants()
+  }
+
+  @Test func runtimesDoNotShareClasses() throws {
+    let first = Runtime()
+    let second = Runtime()
+    let person = try makePerson(in: first)
+    #expect(second.lookUpClass(named: "Person") == nil)
+    #expect(second.classes.map(\.name) == ["NSObject"])
+    #expect(first.rootClass !== second.rootClass)
+    let other = try makePerson(in: second)
+    #expect(other !== person)
+    #expect(first.lookUpClass(named: "Person") === person)
+    #expect(second.lookUpClass(named: "Person") === other)
+    try addReturning(person, "greet", "first")
+    #expect(other.instanceMethod(for: "greet") == nil)
+    expectError(.foreignRuntime) { _ = try second.allocateClassPair(superclass: person, name: "Student") }
+    expectError(.foreignRuntime) { try second.registerClassPair(person) }
+    expectError(.foreignRuntime) { try second.disposeClassPair(person) }
+    try first.checkInvariants()
+    try second.checkInvariants()
+  }
+
+  @Test func classPairWorksAfterOtherRuntimeIsGone() throws {
+    var doomed: Runtime? = Runtime()
+    let weakRuntime = WeakReference(doomed)
+    _ = try makePerson(in: doomed!)
+    doomed = nil
+    #expect(weakRuntime.object == nil, "a runtime with classes but no instances is freed")
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    #expect(try runtime.msgSend(try new(person, in: runtime), "age") == 0)
+    try runtime.checkInvariants()
+  }
+}
