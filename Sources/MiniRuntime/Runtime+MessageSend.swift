@@ -163,21 +163,25 @@ extension Runtime {
       throw RuntimeError(.foreignRuntime, "cannot send '\(selector.name)': the runtime of \(cls.name) no longer exists")
     }
     if let found = runtime.lookUpAndFill(selector, in: cls) { return found }
-    if try runtime.resolve(selector, in: cls), let found = runtime.lookUpAndFill(selector, in: cls) {
-      return found
-    }
-    runtime.withState { state in
-      if !state.cachesDisabled { cls.cache.fill(selector, with: .forwarding, &state) }
-    }
-    return .forwarding
+    _ = try runtime.resolve(selector, in: cls)
+    // Look again and cache the negative entry in one locked section: a method another thread
+    // added after the lookups above must win. Filling `.forwarding` in a separate section let
+    // an `addMethod` slip in between and leave a stale negative entry behind (fill vs flush,
+    // negative side; pinned by ConcurrencyTests.missRacingAddMethodLeavesNoStaleNegativeEntry).
+    return runtime.lookUpAndFill(selector, in: cls, cachingMiss: true) ?? .forwarding
   }
 
   /// Looks `selector` up from `cls` (cache, then method lists) and caches what it finds.
   /// `nil` when no class in the chain implements it; may return `.forwarding` from the cache.
-  func lookUpAndFill(_ selector: Selector, in cls: Class) -> Implementation? {
+  /// With `cachingMiss`, a miss caches and returns `.forwarding` (the negative entry) instead.
+  func lookUpAndFill(_ selector: Selector, in cls: Class, cachingMiss: Bool = false) -> Implementation? {
     withState { state -> Implementation? in
       if let hit = cls.cache.lookUp(selector) { return hit.takeUnretainedValue() }
-      guard let method = findMethod(selector, in: cls, &state) else { return nil }
+      guard let method = findMethod(selector, in: cls, &state) else {
+        guard cachingMiss else { return nil }
+        if !state.cachesDisabled { cls.cache.fill(selector, with: .forwarding, &state) }
+        return .forwarding
+      }
       let implementation = method.implementation
       if !state.cachesDisabled { cls.cache.fill(selector, with: implementation, &state) }
       return implementation
