@@ -1,0 +1,201 @@
+// PropertyTests.swift: property attribute strings, declared properties and synthesized
+// accessors (PropertyAttributes.swift, Property.swift, Class+Properties.swift).
+
+import Testing
+
+@testable import MiniRuntime
+
+@Suite struct PropertyTests {
+  @Test(arguments: [
+    "T@\"NSString\",C,N,V_name", "Tq,N,R,V_x", "Ti,GisOn,SsetOn:,V_on", "Tq", "T@,&,N,V_delegate", "T@,W,N",
+    "T{Point=dd},N,V_origin", "Td,D", "T@\"NSArray\",R,C", "T^v,P", "T#,&",
+  ])
+  func attributeStringParsesAndPrintsBackExactly(attributes: String) throws {
+    let parsed = try PropertyAttributes(attributes)
+    #expect(parsed.description == attributes)
+    #expect(try PropertyAttributes(parsed.description) == parsed)
+  }
+
+  @Test func attributeStringParsesIntoItsParts() throws {
+    let name = try PropertyAttributes("T@\"NSString\",C,N,V_name")
+    #expect(name.type == .object(className: "NSString"))
+    #expect(name.isCopy)
+    #expect(name.isNonatomic)
+    #expect(!name.isReadonly)
+    #expect(!name.isWeak)
+    #expect(name.ivarName == "_name")
+    #expect(name.attributes.map(\.letter) == ["T", "C", "N", "V"])
+    let on = try PropertyAttributes("Ti,GisOn,SsetOn:,V_on")
+    #expect(on.getterName == "isOn")
+    #expect(on.setterName == "setOn:")
+    #expect(on.type == .int)
+    let x = try PropertyAttributes("Tq,N,R,V_x")
+    #expect(x.isReadonly)
+    #expect(try PropertyAttributes("T@,W").isWeak)
+  }
+
+  @Test(arguments: [
+    ("C,N,V_name", "exactly one type attribute 'T'"), ("Tq,N,N", "given twice"), ("Tq,Tq", "given twice"),
+    ("Tq,Z", "unknown attribute 'Z'"), ("T@,C,&", "copy cannot be combined"), ("T@,C,W", "copy cannot be combined"),
+    ("Tq,SsetOn", "setter 'setOn'"), ("Tq,GisOn:", "getter 'isOn:'"), ("", "empty attribute"), ("Tq,", "empty attribute"),
+    ("Tz", "unknown type code 'z'"), ("T", "expected a type"), ("Tq,V", "ivar name ''"), ("Tq,V1x", "ivar name '1x'"),
+    ("Tq,Nx", "'N' takes no value"), ("Tq,S", "setter ''"),
+  ])
+  func malformedAttributeStringThrowsInvalidPropertyAttributes(attributes: String, problem: String) {
+    let error = expectError(.invalidPropertyAttributes) { _ = try PropertyAttributes(attributes) }
+    #expect(error?.message.contains(problem) == true, "\(error?.message ?? "")")
+    #expect(error?.message.contains("'\(attributes)'") == true)
+  }
+
+  @Test func attributesFromListAreValidatedLikeStrings() throws {
+    #expect(try PropertyAttributes([.type(.longLong), .nonatomic, .ivar("_x")]).description == "Tq,N,V_x")
+    expectError(.invalidPropertyAttributes) { _ = try PropertyAttributes([.nonatomic]) }
+    expectError(.invalidPropertyAttributes) { _ = try PropertyAttributes([.type(.int), .copy, .retain]) }
+    expectError(.invalidPropertyAttributes) { _ = try PropertyAttributes([.type(.int), .readonly, .readonly]) }
+  }
+
+  @Test func synthesizePropertyCreatesIvarPropertyAndAccessors() throws {
+    let runtime = Runtime()
+    let person = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Person")
+    try person.synthesizeProperty("age", type: .longLong)
+    try person.synthesizeProperty("name", type: .object(className: "NSString"), options: [.copy, .nonatomic])
+    try runtime.registerClassPair(person)
+    #expect(person.ivarList.map(\.description) == ["_age q", "_name @\"NSString\""])
+    #expect(person.propertyList.map(\.description) == ["age Tq,V_age", "name T@\"NSString\",C,N,V_name"])
+    #expect(person.instanceMethod(for: "age")?.typeEncoding == "q16@0:8")
+    #expect(person.instanceMethod(for: "setAge:")?.typeEncoding == "v24@0:8q16")
+    #expect(person.instanceMethod(for: "name")?.typeEncoding == "@16@0:8")
+    #expect(person.instanceMethod(for: "setName:")?.typeEncoding == "v24@0:8@16")
+    #expect(person.instanceMethod(for: "setAge:")?.implementation.name == "-[Person setAge:]")
+    let ann = try new(person, in: runtime)
+    try runtime.msgSend(ann, "setAge:", .int32(42))
+    #expect(try runtime.msgSend(ann, "age") == .int64(42))
+    #expect(try ann.value(ofIvar: "_age").encoding == .longLong)
+    try runtime.checkInvariants()
+  }
+
+  @Test(arguments: [
+    (TypeEncoding.bool, "B16@0:8", "v20@0:8B16"), (.char, "c16@0:8", "v20@0:8c16"), (.int, "i16@0:8", "v20@0:8i16"),
+    (.double, "d16@0:8", "v24@0:8d16"), (.float, "f16@0:8", "v20@0:8f16"), (.class, "#16@0:8", "v24@0:8#16"),
+    (.selector, ":16@0:8", "v24@0:8:16"), (.object(className: nil), "@16@0:8", "v24@0:8@16"),
+  ])
+  func synthesizedAccessorEncodingsMatchClang(type: TypeEncoding, getter: String, setter: String) throws {
+    let runtime = Runtime()
+    let cls = try makeClass("Holder", in: runtime) { try $0.synthesizeProperty("value", type: type) }
+    #expect(cls.instanceMethod(for: "value")?.typeEncoding == getter)
+    #expect(cls.instanceMethod(for: "setValue:")?.typeEncoding == setter)
+    try runtime.checkInvariants()
+  }
+
+  @Test func readonlyPropertyHasNoSetter() throws {
+    let runtime = Runtime()
+    let cls = try makeClass("Thing", in: runtime) { try $0.synthesizeProperty("identifier", type: .longLong, options: [.readonly]) }
+    #expect(cls.instanceMethod(for: "identifier") != nil)
+    #expect(cls.instanceMethod(for: "setIdentifier:") == nil)
+    #expect(cls.property(named: "identifier")?.setter == nil)
+    #expect(cls.property(named: "identifier")?.attributes.description == "Tq,R,V_identifier")
+    let thing = try new(cls, in: runtime)
+    expectError(.unrecognizedSelector) { try runtime.msgSend(thing, "setIdentifier:", 3) }
+    try thing.setValue(3, forIvar: "_identifier")
+    #expect(try runtime.msgSend(thing, "identifier") == 3)
+    try runtime.checkInvariants()
+  }
+
+  @Test func synthesizeKeepsHandWrittenAccessors() throws {
+    let runtime = Runtime()
+    let cls = try makeClass("Thing", in: runtime) { cls in
+      try cls.addMethod("size", types: "q16@0:8") { _, _, _ in 99 }
+      try cls.synthesizeProperty("size", type: .longLong)
+    }
+    let thing = try new(cls, in: runtime)
+    try runtime.msgSend(thing, "setSize:", 3)
+    #expect(try runtime.msgSend(thing, "size") == 99)
+    #expect(try thing.value(ofIvar: "_size") == 3)
+    try runtime.checkInvariants()
+  }
+
+  @Test func copyPropertySetterSendsCopy() throws {
+    let runtime = Runtime()
+    let copies = Recorder<String>()
+    let tag = try makeClass("Tag", in: runtime) { cls in
+      try cls.addMethod("copyWithZone:", types: "@24@0:8^v16") { receiver, _, _ in
+        copies.append("copy")
+        return .object(try receiver.isa.createInstance())
+      }
+    }
+    let holder = try makeClass("Holder", in: runtime) { cls in
+      try cls.synthesizeProperty("tag", type: .object(className: "Tag"), options: [.copy])
+      try cls.synthesizeProperty("strongTag", type: .object(className: "Tag"), options: [.retain])
+    }
+    let original = try new(tag, in: runtime)
+    let object = try new(holder, in: runtime)
+    try runtime.msgSend(object, "setTag:", .object(original))
+    try runtime.msgSend(object, "setStrongTag:", .object(original))
+    #expect(copies.all == ["copy"])
+    let stored = try #require(try runtime.msgSend(object, "tag").objectValue)
+    #expect(stored !== original)
+    #expect(stored.isa === tag)
+    #expect(try runtime.msgSend(object, "strongTag").objectValue === original)
+    try runtime.msgSend(object, "setTag:", "a string is copied by value")
+    #expect(copies.count == 1)
+    try runtime.checkInvariants()
+  }
+
+  @Test func customGetterAndSetterNamesAreUsed() throws {
+    let runtime = Runtime()
+    let cls = try makeClass("Switch", in: runtime) { cls in
+      try cls.addIvar("_on", type: .bool)
+      try cls.addProperty("on", attributes: "TB,GisOn,SsetIsOn:,V_on")
+    }
+    let property = try #require(cls.property(named: "on"))
+    #expect(property.getter == "isOn")
+    #expect(property.setter == "setIsOn:")
+    #expect(Property.setterName(forKey: "age") == "setAge:")
+    #expect(Property.setterName(forKey: "URL") == "setURL:")
+    try runtime.checkInvariants()
+  }
+
+  @Test func addPropertyAfterRegistrationWorks() throws {
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    #expect(try person.addProperty("nickname", attributes: "T@\"NSString\",C,N"))
+    #expect(person.property(named: "nickname")?.attributes.isCopy == true)
+    #expect(person.propertyList.map(\.name) == ["age", "name", "nickname"])
+    try runtime.checkInvariants()
+  }
+
+  @Test func duplicatePropertyReturnsFalseAndKeepsTheFirst() throws {
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    #expect(try person.addProperty("age", attributes: "Td,R") == false)
+    #expect(person.property(named: "age")?.attributes.description == "Tq,V_age")
+    #expect(person.propertyList.count == 2)
+    try runtime.checkInvariants()
+  }
+
+  @Test func propertyLookupSearchesSuperclasses() throws {
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    let student = try makeSubclass(of: person, named: "Student", in: runtime)
+    #expect(student.property(named: "age")?.attributes.ivarName == "_age")
+    #expect(student.propertyList.isEmpty)
+    #expect(student.property(named: "nope") == nil)
+    try runtime.checkInvariants()
+  }
+
+  @Test func invalidPropertyNameOrAttributesThrowAndAddNothing() throws {
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    expectError(.invalidName) { try person.addProperty("my age", attributes: "Tq") }
+    expectError(.invalidName) { try person.addProperty("", attributes: "Tq") }
+    expectError(.invalidPropertyAttributes) { try person.addProperty("height", attributes: "q") }
+    let draft = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Draft")
+    expectError(.invalidName) { try draft.synthesizeProperty("bad name", type: .int) }
+    expectError(.invalidTypeEncoding) { try draft.synthesizeProperty("bits", type: .bitField(width: 2)) }
+    #expect(draft.ivarList.isEmpty)
+    #expect(draft.propertyList.isEmpty)
+    #expect(draft.methodList.isEmpty)
+    #expect(person.propertyList.count == 2)
+    try runtime.checkInvariants()
+  }
+}
