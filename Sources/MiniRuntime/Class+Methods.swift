@@ -8,6 +8,7 @@
 // same side, all under `Runtime.lock`. Because the root metaclass's superclass is the root
 // class, a change to NSObject's instance methods also reaches every metaclass. Each change also
 // makes the class retain the new implementation, which keeps cached pointers valid forever.
+// Events: the change is recorded before the flushes it causes, so observers read cause, then effect.
 
 extension Class {
   /// Adds a method, unless the class itself already has one with that selector.
@@ -39,9 +40,9 @@ extension Class {
       data.methods[selector] = method
       data.methodOrder.append(method)
       data.implementations.append(implementation)
-      runtime.methodsChanged(in: self, &state)
       state.record(
         .methodAdded(class: name, selector: selector, types: signature.description, isClassMethod: isMetaclass))
+      runtime.methodsChanged(in: self, &state)
       return true
     }
   }
@@ -71,16 +72,16 @@ extension Class {
       data.implementations.append(implementation)
       if let method = data.methods[selector] {
         let old = method.storeImplementation(implementation, &state)
-        runtime.methodsChanged(in: self, &state)
         state.record(.methodReplaced(class: name, selector: selector, isClassMethod: isMetaclass))
+        runtime.methodsChanged(in: self, &state)
         return old
       }
       let method = Method(selector: selector, signature: signature, implementation: implementation, owner: self)
       data.methods[selector] = method
       data.methodOrder.append(method)
-      runtime.methodsChanged(in: self, &state)
       state.record(
         .methodAdded(class: name, selector: selector, types: signature.description, isClassMethod: isMetaclass))
+      runtime.methodsChanged(in: self, &state)
       return nil
     }
   }
@@ -171,9 +172,9 @@ extension Class {
       isa.locked(&state).superclass = newSuperclass.isa
       newSuperclass.locked(&state).subclasses.append(self)
       newSuperclass.isa.locked(&state).subclasses.append(isa)
+      state.record(.superclassChanged(class: name, from: old?.name, to: newSuperclass.name))
       runtime.methodsChanged(in: self, &state)
       runtime.methodsChanged(in: isa, &state)
-      state.record(.superclassChanged(class: name, from: old?.name, to: newSuperclass.name))
       return old
     }
   }
@@ -228,8 +229,8 @@ extension Method {
     return runtime.withState { state in
       owner.locked(&state).implementations.append(implementation)
       let old = storeImplementation(implementation, &state)
-      runtime.methodsChanged(in: owner, &state)
       state.record(.methodReplaced(class: owner.name, selector: selector, isClassMethod: owner.isMetaclass))
+      runtime.methodsChanged(in: owner, &state)
       return old
     }
   }
@@ -256,10 +257,10 @@ extension Method {
       other.owner.locked(&state).implementations.append(mine)
       _ = storeImplementation(theirs, &state)
       _ = other.storeImplementation(mine, &state)
-      runtime.methodsChanged(in: owner, &state)
-      runtime.methodsChanged(in: other.owner, &state)
       state.record(
         .implementationsExchanged(first: owner.label(for: selector), second: other.owner.label(for: other.selector)))
+      runtime.methodsChanged(in: owner, &state)
+      runtime.methodsChanged(in: other.owner, &state)
     }
   }
 }
