@@ -125,6 +125,8 @@ extension Runtime {
   ) throws -> Value {
     guard let receiver else { return .nil }
     guard selector.argumentCount == argumentCount else {
+      // A malformed name is the real problem, not its colon count (and this is off the hot path).
+      _ = try selector.validated()
       throw Runtime.wrongArgumentCount(receiver, selector, given: argumentCount)
     }
     let isaBits = receiver.isaWord.load(ordering: .acquiring)
