@@ -74,6 +74,8 @@ import Testing
     let ann = try new(person, in: runtime)
     expectError(.invalidSelectorName) { try runtime.msgSend(ann, "bad name") }
     expectError(.invalidSelectorName) { try runtime.msgSend(ann, "bad name:", 1) }
+    // The malformed name is reported even when the argument count is also wrong.
+    expectError(.invalidSelectorName) { try runtime.msgSend(ann, "bad name:") }
     expectError(.invalidSelectorName) { try runtime.msgSendSuper(ann, superclass: person, "bad name") }
     try runtime.checkInvariants()
   }

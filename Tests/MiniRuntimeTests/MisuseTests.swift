@@ -1,0 +1,166 @@
+// MisuseTests.swift: bad input gets a clear error that names the problem, and a refused call
+// changes nothing (issue 2, "Bad input gets a clear error"; RuntimeError.swift).
+
+import Testing
+
+@testable import MiniRuntime
+
+@Suite struct MisuseTests {
+  /// Person (age, name) ← Student; A ← B (no ivars); Other (a double ivar); an unregistered
+  /// Draft; and Ann, a Person aged 42.
+  struct Fixture {
+    let runtime = Runtime()
+    let person: Class
+    let student: Class
+    let a: Class
+    let b: Class
+    let other: Class
+    let draft: Class
+    let ann: Object
+
+    init() throws {
+      person = try makePerson(in: runtime)
+      student = try makeSubclass(of: person, named: "Student", in: runtime)
+      a = try makeClass("A", in: runtime)
+      b = try makeSubclass(of: a, named: "B", in: runtime)
+      other = try makeClass("Other", in: runtime) { try $0.addIvar("_d", type: .double) }
+      draft = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Draft")
+      try draft.addIvar("_x", type: .int)
+      ann = try new(person, in: runtime)
+      try runtime.msgSend(ann, "setAge:", 42)
+      try runtime.msgSend(ann, "setName:", "Ann")
+      try ann.setAssociatedObject("note", forKey: AssociationKey("note"), policy: .retain)
+    }
+
+    /// Everything a refused call must leave as it was.
+    func snapshot() -> [String] {
+      var lines = ["generation \(runtime.methodGeneration)", "classes \(runtime.classes.map(\.name))"]
+      for cls in runtime.classes + [draft] {
+        for side in [cls, cls.isa] {
+          lines.append(
+            "\(Class.label(side)) registered=\(side.isRegistered) super=\(side.superclass?.name ?? "nil") "
+              + "subs=\(side.subclasses.map(Class.label)) instances=\(side.liveInstanceCount)")
+          lines += side.methodList.map { "  \($0) \($0.implementation.name) \(ObjectIdentifier($0.implementation))" }
+          lines += side.ivarList.map { "  ivar \($0) @\($0.offset)" }
+          lines += side.propertyList.map { "  property \($0)" }
+        }
+      }
+      lines.append("ann isa=\(ann.isa.name) \(ann.dump())")
+      return lines
+    }
+  }
+
+  enum Misuse: String, CaseIterable, Sendable {
+    case emptySelectorName, malformedSelectorName, malformedSelectorInSend, malformedSelectorInAddMethod
+    case emptyClassName, malformedClassName, duplicateClassName, duplicateUnregisteredClassName
+    case unknownIvarRead, unknownIvarWrite, wrongValueTypeForIvar, wrongValueTypeThroughSetter
+    case ivarAfterRegistration, duplicateIvarName, invalidIvarName, unstorableIvarType
+    case disposeClassWithInstances, disposeClassWithSubclasses, disposeRootClass, disposeMetaclass
+    case malformedMethodTypes, methodTypesArityMismatch, malformedPropertyAttributes, invalidPropertyName
+    case unrecognizedSelector, unrecognizedClassSelector, wrongArgumentCount, setClassToIncompatibleLayout
+    case setClassOnClass, subclassOfUnregisteredClass, registerTwice, instanceOfUnregisteredClass
+    case setSuperclassCycle, setSuperclassIncompatibleLayout, performSelectorWithoutSelector, copyUncopyable
+    case foreignSuperclass
+
+    /// The code, a text the message must contain, and the refused call.
+    var expectation: (RuntimeError.Code, String) {
+      switch self {
+      case .emptySelectorName: return (.invalidSelectorName, "the name is empty")
+      case .malformedSelectorName: return (.invalidSelectorName, "'set age:'")
+      case .malformedSelectorInSend: return (.invalidSelectorName, "'set age:'")
+      case .malformedSelectorInAddMethod: return (.invalidSelectorName, "'2fast'")
+      case .emptyClassName: return (.invalidClassName, "the name is empty")
+      case .malformedClassName: return (.invalidClassName, "'Per son'")
+      case .duplicateClassName: return (.duplicateClassName, "class 'Person' already exists")
+      case .duplicateUnregisteredClassName: return (.duplicateClassName, "class 'Draft' already exists")
+      case .unknownIvarRead: return (.unknownIvar, "Person has no ivar named '_nope'")
+      case .unknownIvarWrite: return (.unknownIvar, "'_nope'")
+      case .wrongValueTypeForIvar: return (.typeMismatch, "cannot use String \"old\" as long long ('q')")
+      case .wrongValueTypeThroughSetter: return (.typeMismatch, "-[Person setAge:]")
+      case .ivarAfterRegistration: return (.invalidClassState, "cannot add ivar '_extra' to Person")
+      case .duplicateIvarName: return (.duplicateName, "Draft already has an ivar named '_x'")
+      case .invalidIvarName: return (.invalidName, "'my x'")
+      case .unstorableIvarType: return (.invalidTypeEncoding, "'b3'")
+      case .disposeClassWithInstances: return (.classInUse, "'Person' still has 1 live instance")
+      case .disposeClassWithSubclasses: return (.classInUse, "'A' still has subclasses: B")
+      case .disposeRootClass: return (.invalidClassState, "NSObject cannot be disposed")
+      case .disposeMetaclass: return (.invalidClassState, "Student is a metaclass; pass the class")
+      case .malformedMethodTypes: return (.invalidTypeEncoding, "unknown type code 'z' at offset 3")
+      case .methodTypesArityMismatch: return (.invalidTypeEncoding, "has 0 argument(s) but 'setGreeting:' takes 1")
+      case .malformedPropertyAttributes: return (.invalidPropertyAttributes, "unknown attribute 'Z'")
+      case .invalidPropertyName: return (.invalidName, "invalid property name ''")
+      case .unrecognizedSelector: return (.unrecognizedSelector, "-[Person fly]: unrecognized selector sent to instance 0x")
+      case .unrecognizedClassSelector: return (.unrecognizedSelector, "+[Person fly]: unrecognized selector sent to class 0x")
+      case .wrongArgumentCount: return (.wrongArgumentCount, "-[Person setAge:]: sent with 2 argument(s)")
+      case .setClassToIncompatibleLayout: return (.incompatibleLayout, "Other's ivars do not match")
+      case .setClassOnClass: return (.invalidArgument, "class object")
+      case .subclassOfUnregisteredClass: return (.invalidClassState, "superclass Draft is not registered yet")
+      case .registerTwice: return (.invalidClassState, "'Person' was already registered")
+      case .instanceOfUnregisteredClass: return (.invalidClassState, "'Draft' is not registered yet")
+      case .setSuperclassCycle: return (.invalidClassState, "B is a subclass of A")
+      case .setSuperclassIncompatibleLayout: return (.incompatibleLayout, "would change shape")
+      case .performSelectorWithoutSelector: return (.invalidArgument, "performSelector: needs a selector")
+      case .copyUncopyable: return (.unrecognizedSelector, "-[Person copyWithZone:]")
+      case .foreignSuperclass: return (.foreignRuntime, "belongs to another runtime")
+      }
+    }
+
+    func perform(_ f: Fixture) throws {
+      let runtime = f.runtime
+      switch self {
+      case .emptySelectorName: _ = try Selector(String())
+      case .malformedSelectorName: _ = try Selector(["set age:"][0])
+      case .malformedSelectorInSend: try runtime.msgSend(f.ann, "set age:")
+      case .malformedSelectorInAddMethod: try f.person.addMethod("2fast", types: "v16@0:8", implementation: returning("x"))
+      case .emptyClassName: _ = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "")
+      case .malformedClassName: _ = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Per son")
+      case .duplicateClassName: _ = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Person")
+      case .duplicateUnregisteredClassName: _ = try runtime.allocateClassPair(superclass: f.person, name: "Draft")
+      case .unknownIvarRead: _ = try f.ann.value(ofIvar: "_nope")
+      case .unknownIvarWrite: try f.ann.setValue(1, forIvar: "_nope")
+      case .wrongValueTypeForIvar: try f.ann.setValue("old", forIvar: "_age")
+      case .wrongValueTypeThroughSetter: try runtime.msgSend(f.ann, "setAge:", "old")
+      case .ivarAfterRegistration: try f.person.addIvar("_extra", type: .int)
+      case .duplicateIvarName: try f.draft.addIvar("_x", type: .double)
+      case .invalidIvarName: try f.draft.addIvar("my x", type: .double)
+      case .unstorableIvarType: try f.draft.addIvar("_bits", type: .bitField(width: 3))
+      case .disposeClassWithInstances: try runtime.disposeClassPair(f.person)
+      case .disposeClassWithSubclasses: try runtime.disposeClassPair(f.a)
+      case .disposeRootClass: try runtime.disposeClassPair(runtime.rootClass)
+      case .disposeMetaclass: try runtime.disposeClassPair(f.student.isa)
+      case .malformedMethodTypes: try f.person.addMethod("greet", types: "@@:z", implementation: returning("x"))
+      case .methodTypesArityMismatch: try f.person.addMethod("setGreeting:", types: "v16@0:8", implementation: returning("x"))
+      case .malformedPropertyAttributes: try f.person.addProperty("height", attributes: "Td,Z")
+      case .invalidPropertyName: try f.person.addProperty("", attributes: "Td")
+      case .unrecognizedSelector: try runtime.msgSend(f.ann, "fly")
+      case .unrecognizedClassSelector: try runtime.msgSend(f.person, "fly")
+      case .wrongArgumentCount: try runtime.msgSend(f.ann, "setAge:", 1, 2)
+      case .setClassToIncompatibleLayout: try f.ann.setClass(f.other)
+      case .setClassOnClass: try f.person.setClass(f.student)
+      case .subclassOfUnregisteredClass: _ = try runtime.allocateClassPair(superclass: f.draft, name: "Child")
+      case .registerTwice: try runtime.registerClassPair(f.person)
+      case .instanceOfUnregisteredClass: _ = try f.draft.createInstance()
+      case .setSuperclassCycle: try f.a.setSuperclass(f.b)
+      case .setSuperclassIncompatibleLayout: try f.student.setSuperclass(runtime.rootClass)
+      case .performSelectorWithoutSelector: try runtime.msgSend(f.ann, "performSelector:", "age")
+      case .copyUncopyable: try f.ann.setAssociatedObject(.object(f.ann), forKey: AssociationKey("c"), policy: .copy)
+      case .foreignSuperclass:
+        let elsewhere = Runtime()
+        _ = try runtime.allocateClassPair(superclass: elsewhere.rootClass, name: "Alien")
+      }
+    }
+  }
+
+  @Test(arguments: Misuse.allCases)
+  func refusedCallThrowsNamingTheProblemAndChangesNothing(misuse: Misuse) throws {
+    let f = try Fixture()
+    let before = f.snapshot()
+    let (code, text) = misuse.expectation
+    let error = expectError(code) { try misuse.perform(f) }
+    #expect(error?.message.contains(text) == true, "message: \(error?.message ?? "none")")
+    #expect(error?.description == error?.message)
+    let after = f.snapshot()
+    #expect(after == before, "changed: \(after.filter { !before.contains($0) })")
+    try f.runtime.checkInvariants()
+  }
+}

@@ -1,0 +1,119 @@
+// RootClassTests.swift: NSObject, installed in every runtime, has the methods issue 2 lists, on
+// the right side, with well-formed encodings (RootClass.swift).
+
+import Testing
+
+@testable import MiniRuntime
+
+@Suite struct RootClassTests {
+  enum Side: String, Sendable, CustomStringConvertible {
+    case instance = "-"
+    case `class` = "+"
+    var description: String { rawValue }
+  }
+
+  /// The NSObject methods issue 2 requires, plus the few extras RootClass.swift installs.
+  static let required: [(String, Side)] = [
+    ("alloc", .class), ("new", .class), ("init", .instance), ("class", .instance), ("class", .class),
+    ("superclass", .instance), ("superclass", .class), ("isKindOfClass:", .instance), ("isKindOfClass:", .class),
+    ("isMemberOfClass:", .instance), ("isMemberOfClass:", .class), ("respondsToSelector:", .instance),
+    ("instancesRespondToSelector:", .class), ("description", .instance), ("description", .class),
+    ("isEqual:", .instance), ("hash", .instance), ("performSelector:", .instance),
+    ("performSelector:withObject:", .instance), ("performSelector:withObject:withObject:", .instance),
+    ("dealloc", .instance), ("resolveInstanceMethod:", .class), ("resolveClassMethod:", .class),
+    ("forwardingTargetForSelector:", .instance), ("doesNotRecognizeSelector:", .instance),
+    // Extras: not in the issue's list, but installed and relied upon (copy policies, KVO).
+    ("self", .instance), ("isProxy", .instance), ("copy", .instance), ("mutableCopy", .instance),
+    ("isSubclassOfClass:", .class),
+  ]
+
+  func method(_ name: String, _ side: Side, in runtime: Runtime) -> Method? {
+    let owner = side == .class ? runtime.rootClass.isa : runtime.rootClass
+    return owner.methodList.first { $0.selector.name == name }
+  }
+
+  @Test(arguments: required)
+  func nsobjectMethodExistsOnTheRightSide(name: String, side: Side) throws {
+    let runtime = Runtime()
+    let found = try #require(method(name, side, in: runtime), "\(side)[NSObject \(name)] is missing")
+    #expect(found.implementation.name == "\(side)[NSObject \(name)]")
+    #expect(found.owner.isMetaclass == (side == .class))
+    try runtime.checkInvariants()
+  }
+
+  @Test(arguments: required)
+  func nsobjectMethodEncodingParsesAndMatchesArity(name: String, side: Side) throws {
+    let runtime = Runtime()
+    let found = try #require(method(name, side, in: runtime))
+    let signature = try MethodSignature(found.typeEncoding)
+    #expect(signature.description == found.typeEncoding)
+    #expect(signature.numberOfArguments - 2 == found.selector.argumentCount)
+    #expect(signature.argumentTypes.first == .object(className: nil))
+    #expect(signature.argumentTypes.dropFirst().first == .selector)
+    // Offsets are the ones clang writes: strip them and recompute.
+    var bare = signature
+    bare.returnElement.offset = nil
+    for index in bare.argumentElements.indices { bare.argumentElements[index].offset = nil }
+    #expect(bare.withFrameOffsets() == signature)
+  }
+
+  @Test func onlyTheListedMethodsAreInstalled() throws {
+    let runtime = Runtime()
+    let listed = Set(Self.required.map { "\($0.1)\($0.0)" })
+    let installed = runtime.rootClass.methodList.map { "-\($0.selector.name)" }
+      + runtime.rootClass.isa.methodList.map { "+\($0.selector.name)" }
+    #expect(Set(installed) == listed)
+    #expect(installed.count == listed.count, "no selector is installed twice on one side")
+  }
+
+  @Test func copySendsCopyWithZone() throws {
+    let runtime = Runtime()
+    let calls = Recorder<String>()
+    let thing = try makeClass("Thing", in: runtime) { cls in
+      try cls.addMethod("copyWithZone:", types: "@24@0:8^v16") { receiver, _, arguments in
+        calls.append("copyWithZone: \(arguments[0])")
+        return .object(receiver)
+      }
+      try cls.addMethod("mutableCopyWithZone:", types: "@24@0:8^v16") { receiver, _, _ in
+        calls.append("mutableCopyWithZone:")
+        return .object(receiver)
+      }
+    }
+    let object = try new(thing, in: runtime)
+    #expect(try runtime.msgSend(object, "copy") == .object(object))
+    #expect(try runtime.msgSend(object, "mutableCopy") == .object(object))
+    #expect(calls.all == ["copyWithZone: nil", "mutableCopyWithZone:"])
+    let plain = try new(runtime.rootClass, in: runtime)
+    let error = expectError(.unrecognizedSelector) { try runtime.msgSend(plain, "copy") }
+    #expect(error?.message.hasPrefix("-[NSObject copyWithZone:]") == true)
+    try runtime.checkInvariants()
+  }
+
+  @Test func isProxyIsNoAndSelfIsTheReceiver() throws {
+    let runtime = Runtime()
+    let object = try new(runtime.rootClass, in: runtime)
+    #expect(try runtime.msgSend(object, "isProxy") == false)
+    #expect(try runtime.msgSend(object, "self").objectValue === object)
+    #expect(try runtime.msgSend(runtime.rootClass, "self").objectValue === runtime.rootClass, "-self works on classes too")
+    try runtime.checkInvariants()
+  }
+
+  @Test func defaultResolversAnswerNo() throws {
+    let runtime = Runtime()
+    let root = runtime.rootClass
+    #expect(try runtime.msgSend(root, "resolveInstanceMethod:", .selector("fly")) == false)
+    #expect(try runtime.msgSend(root, "resolveClassMethod:", .selector("fly")) == false)
+    #expect(try runtime.msgSend(try new(root, in: runtime), "forwardingTargetForSelector:", .selector("fly")) == .nil)
+    try runtime.checkInvariants()
+  }
+
+  @Test func everyRuntimeGetsItsOwnNSObjectMethods() throws {
+    let first = Runtime()
+    let second = Runtime()
+    try first.rootClass.replaceMethod("description", types: "@16@0:8", implementation: returning("patched"))
+    #expect(try first.msgSend(try new(first.rootClass, in: first), "description") == "patched")
+    #expect(try second.msgSend(try new(second.rootClass, in: second), "description") != "patched")
+    try first.checkInvariants()
+    try second.checkInvariants()
+  }
+}
