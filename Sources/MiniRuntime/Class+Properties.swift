@@ -12,6 +12,8 @@
 /// Objective-C: the attributes in `@property (nonatomic, copy) NSString *name;`
 public struct PropertyOptions: OptionSet, Sendable, Hashable {
   /// The raw bits.
+  ///
+  /// Objective-C: none (Swift `OptionSet`).
   public let rawValue: UInt8
 
   /// Creates options from raw bits.
@@ -20,13 +22,21 @@ public struct PropertyOptions: OptionSet, Sendable, Hashable {
   public init(rawValue: UInt8) { self.rawValue = rawValue }
 
   /// `readonly`: no setter is synthesized.
+  ///
+  /// Objective-C: `readonly` (attribute `R`)
   public static let readonly = PropertyOptions(rawValue: 1 << 0)
   /// `copy`: the setter sends `copy` to objects (values are copies already).
+  ///
+  /// Objective-C: `copy` (attribute `C`)
   public static let copy = PropertyOptions(rawValue: 1 << 1)
   /// `strong` / `retain`.
+  ///
+  /// Objective-C: `strong` / `retain` (attribute `&`)
   public static let retain = PropertyOptions(rawValue: 1 << 2)
   /// `nonatomic`. MiniKVO's ivar storage is always safe to use from several threads; the flag
   /// is recorded in the attribute string.
+  ///
+  /// Objective-C: `nonatomic` (attribute `N`)
   public static let nonatomic = PropertyOptions(rawValue: 1 << 3)
 }
 

@@ -29,7 +29,7 @@ import Synchronization
 ///
 /// Guarantees, each pinned by a test: the metaclass graph matches objc4
 /// (`MetaclassTests.rootMetaclassIsaIsItself`, `metaclassSuperclassChainMirrorsClassChain`);
-/// `methodList` lists only the class's own methods (`ClassTests.methodListListsOwnMethodsOnly`).
+/// `methodList` lists only the class's own methods (`MethodTests.methodListListsOwnMethodsOnly`).
 ///
 /// Objective-C: `Class` / `struct objc_class`
 public final class Class: Object, @unchecked Sendable {

@@ -25,9 +25,13 @@ public struct MethodSignature: Hashable, Sendable, CustomStringConvertible {
   /// Objective-C: none (an element of the encoding string).
   public struct Element: Hashable, Sendable {
     /// The type.
+    ///
+    /// Objective-C: `method_copyArgumentType` / `method_copyReturnType`
     public var type: TypeEncoding
     /// The number written after the type: the frame size for the return type, the stack offset
     /// for an argument.
+    ///
+    /// Objective-C: none (the digits after each type in `method_getTypeEncoding`).
     public var offset: Int?
 
     /// Creates an element.

@@ -29,10 +29,11 @@ import Synchronization
 /// try person.value(ofIvar: "_age")   // 42
 /// ```
 ///
-/// Guarantees (each pinned by a test in `ObjectTests`): `isa` reads never block
-/// (`isaReadsDuringSetClassSeeOldOrNew`); ivar values and associated objects survive
-/// `setClass` (`ivarsSurviveSetClass`); `dealloc` runs through the isa before associated objects
-/// are released (`deallocRunsBeforeAssociatedObjectsAreReleased`).
+/// Guarantees, each pinned by a test: `isa` reads never block and see the old or the new class
+/// (`ObjectTests.isaReadsDuringSetClassSeeOldOrNew`); ivar values and associated objects survive
+/// `setClass` (`ObjectTests.ivarsSurviveSetClass`, `ObjectTests.associatedObjectsSurviveSetClass`);
+/// `dealloc` runs through the isa (`LifecycleTests.deallocDispatchesThroughCurrentIsa`) before
+/// associated objects are released (`AssociatedObjectTests.associatedObjectsAreReleasedAfterOwnerDealloc`).
 ///
 /// Objective-C: `id` / `struct objc_object`
 public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {

@@ -32,7 +32,7 @@ import Synchronization
 /// ann.objectValue?.isa.name                       // "Person"
 /// ```
 ///
-/// Guarantees, each pinned by a test: runtimes are isolated (`RuntimeTests.runtimesDoNotShareClasses`);
+/// Guarantees, each pinned by a test: runtimes are isolated (`ClassPairTests.runtimesDoNotShareClasses`);
 /// a refused call changes nothing (`MisuseTests`); the invariants in ``checkInvariants()``
 /// hold after every public call.
 ///

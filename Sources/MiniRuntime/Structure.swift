@@ -12,8 +12,12 @@
 /// Objective-C: none (a struct passed by value, or `NSValue` boxing one).
 public struct Structure: Hashable, Sendable {
   /// The struct's tag name (`Point` in `{Point=dd}`); `?` for an anonymous struct.
+  ///
+  /// Objective-C: none (the struct tag, as `@encode` writes it).
   public var name: String
   /// The field values, in declaration order.
+  ///
+  /// Objective-C: none (the struct's members).
   public var fields: [Value]
 
   /// Creates a struct value.

@@ -79,8 +79,12 @@ public indirect enum TypeEncoding: Hashable, Sendable, CustomStringConvertible {
   /// Objective-C: none (a member of the encoding string).
   public struct Field: Hashable, Sendable {
     /// The member's name, if the encoding names its members.
+    ///
+    /// Objective-C: none (the quoted name in an ivar's struct encoding).
     public var name: String?
     /// The member's type.
+    ///
+    /// Objective-C: none (the member's `@encode`).
     public var type: TypeEncoding
 
     /// Creates a field.
