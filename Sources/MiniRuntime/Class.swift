@@ -106,8 +106,11 @@ public final class Class: Object, @unchecked Sendable {
 
   /// The classes whose superclass is this class, on the same side (metaclasses for a metaclass).
   ///
+  /// The root metaclass, whose superclass is the root class, is not listed under the root class:
+  /// it is on the other side (the runtime's own list keeps it, for cache invalidation).
+  ///
   /// Objective-C: none (`objc_copyClassList` filtered by `class_getSuperclass`).
-  public var subclasses: [Class] { withMetadata { $0.subclasses } }
+  public var subclasses: [Class] { withMetadata { $0.subclasses.filter { $0.isMetaclass == isMetaclass } } }
 
   /// Whether `ancestor` is this class or one of its superclasses.
   ///
