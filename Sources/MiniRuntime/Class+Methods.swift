@@ -198,7 +198,9 @@ extension Class {
     return (runtime, selector, signature)
   }
 
-  private func lockedForMethodChange(_ state: inout Runtime.State, _ function: String) throws(RuntimeError) -> ClassMetadata {
+  /// The metadata, unless the class was disposed (then its methods may no longer change).
+  @discardableResult
+  func lockedForMethodChange(_ state: inout Runtime.State, _ function: String) throws(RuntimeError) -> ClassMetadata {
     let data = locked(&state)
     guard data.state != .disposed else {
       throw RuntimeError(.invalidClassState, "\(function): class '\(name)' was disposed")
@@ -220,13 +222,17 @@ extension Method {
   /// Sets the method's implementation, returning the old one; flushes every cache that could
   /// hold the old one.
   ///
+  /// - Throws: ``RuntimeError`` with code `invalidClassState` if the method's class was
+  ///   disposed, or `foreignRuntime` if its runtime is gone. Nothing changes when it throws.
+  ///
   /// Objective-C: `method_setImplementation`
   @discardableResult
   public func setImplementation(_ implementation: Implementation) throws(RuntimeError) -> Implementation {
     guard let runtime = owner.weakRuntime else {
       throw RuntimeError(.foreignRuntime, "method_setImplementation: the runtime of \(owner.name) no longer exists")
     }
-    return runtime.withState { state in
+    return try runtime.withState { state throws(RuntimeError) -> Implementation in
+      try owner.lockedForMethodChange(&state, "method_setImplementation")
       owner.locked(&state).implementations.append(implementation)
       let old = storeImplementation(implementation, &state)
       state.record(.methodReplaced(class: owner.name, selector: selector, isClassMethod: owner.isMetaclass))
@@ -245,12 +251,17 @@ extension Method {
   /// try runtime.msgSend(ann, "greet")   // now runs xxx_greet's code, even if greet was cached
   /// ```
   ///
+  /// - Throws: ``RuntimeError`` with code `invalidClassState` if either method's class was
+  ///   disposed, or `foreignRuntime` if the methods belong to different runtimes.
+  ///
   /// Objective-C: `method_exchangeImplementations`
   public func exchangeImplementation(with other: Method) throws(RuntimeError) {
     guard let runtime = owner.weakRuntime, other.owner.weakRuntime === runtime else {
       throw RuntimeError(.foreignRuntime, "method_exchangeImplementations: the methods belong to different runtimes")
     }
-    runtime.withState { state in
+    try runtime.withState { state throws(RuntimeError) in
+      try owner.lockedForMethodChange(&state, "method_exchangeImplementations")
+      try other.owner.lockedForMethodChange(&state, "method_exchangeImplementations")
       let mine = implementation
       let theirs = other.implementation
       owner.locked(&state).implementations.append(theirs)
