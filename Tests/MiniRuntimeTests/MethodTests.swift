@@ -148,6 +148,24 @@ import Testing
     try runtime.checkInvariants()
   }
 
+  @Test func methodOfDisposedClassRefusesChanges() throws {
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    let robot = try makeClass("Robot", in: runtime) { try addReturning($0, "beep", "robot") }
+    let beep = try #require(robot.instanceMethod(for: "beep"))
+    let original = beep.implementation
+    try runtime.disposeClassPair(robot)
+    let generation = runtime.methodGeneration
+    let error = expectError(.invalidClassState) { try beep.setImplementation(returning("late")) }
+    #expect(error?.message.contains("'Robot' was disposed") == true, "\(error?.message ?? "")")
+    expectError(.invalidClassState) { try person.instanceMethod(for: "age")!.exchangeImplementation(with: beep) }
+    expectError(.invalidClassState) { try beep.exchangeImplementation(with: person.instanceMethod(for: "age")!) }
+    #expect(beep.implementation === original)
+    #expect(person.instanceMethod(for: "age")?.implementation.name == "-[Person age]")
+    #expect(runtime.methodGeneration == generation)
+    try runtime.checkInvariants()
+  }
+
   @Test func instanceMethodSearchesSuperclasses() throws {
     let runtime = Runtime()
     let person = try makePerson(in: runtime)

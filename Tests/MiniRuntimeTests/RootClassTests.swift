@@ -55,6 +55,7 @@ import Testing
     bare.returnElement.offset = nil
     for index in bare.argumentElements.indices { bare.argumentElements[index].offset = nil }
     #expect(bare.withFrameOffsets() == signature)
+    try runtime.checkInvariants()
   }
 
   @Test func onlyTheListedMethodsAreInstalled() throws {
@@ -64,6 +65,7 @@ import Testing
       + runtime.rootClass.isa.methodList.map { "+\($0.selector.name)" }
     #expect(Set(installed) == listed)
     #expect(installed.count == listed.count, "no selector is installed twice on one side")
+    try runtime.checkInvariants()
   }
 
   @Test func copySendsCopyWithZone() throws {

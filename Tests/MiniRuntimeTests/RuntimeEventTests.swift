@@ -5,10 +5,11 @@ import Testing
 @testable import MiniRuntime
 
 @Suite struct RuntimeEventTests {
-  @Test func noObserverMeansNotObserving() {
+  @Test func noObserverMeansNotObserving() throws {
     let runtime = Runtime()
     #expect(runtime.isObservingEvents == false)
     #expect(!runtime.events.tracesSends)
+    try runtime.checkInvariants()
   }
 
   @Test func classAndMethodChangesProduceEventsInOrder() throws {
@@ -188,6 +189,7 @@ import Testing
     observation.cancel()
     #expect(events.all == [.note(subsystem: "kvo", message: "willChange age")])
     #expect(events.all.first?.description == "kvo: willChange age")
+    try runtime.checkInvariants()
   }
 
   @Test(arguments: [

@@ -60,6 +60,7 @@ import Testing
     #expect(Value.object(ann).hashValue == Value.object(ann).hashValue)
     #expect(Value.object(ann) != .nil)
     #expect(Value.string("a") != .object(ann))
+    try runtime.checkInvariants()
   }
 
   @Test func classValueEqualsSameClassAsObject() throws {
@@ -69,6 +70,7 @@ import Testing
     #expect(Value.class(person).hashValue == Value.object(person).hashValue)
     #expect(Value.class(person) != .class(runtime.rootClass))
     #expect(Value.object(person).classValue === person)
+    try runtime.checkInvariants()
   }
 
   @Test func structuredValuesCompareStructurally() {
@@ -115,6 +117,7 @@ import Testing
     #expect(Value.object(person).encoding == .class)
     #expect(Value.object(person.isa).encoding == .object(className: nil))
     #expect(Value.swiftObject(Box(1)).encoding == .object(className: nil))
+    try runtime.checkInvariants()
   }
 
   // MARK: - Conversion
@@ -170,6 +173,7 @@ import Testing
     #expect(try Value.string("x").converted(to: .cString) == "x")
     expectError(.typeMismatch) { _ = try Value.object(ann).converted(to: .class) }
     expectError(.typeMismatch) { _ = try Value.object(ann).converted(to: .cString) }
+    try runtime.checkInvariants()
   }
 
   @Test func qualifiedTypesConvertLikeTheirUnqualifiedType() throws {
