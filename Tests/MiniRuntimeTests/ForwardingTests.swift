@@ -91,9 +91,11 @@ import Testing
     let helper = try new(helperClass, in: runtime)
     let person = try makePerson(in: runtime)
     let asked = Recorder<String>()
+    // Held weakly: an implementation that retains an object retains its runtime (a cycle).
+    let weakHelper = WeakReference(helper)
     try person.addMethod("forwardingTargetForSelector:", types: "@24@0:8:16") { _, _, arguments in
       asked.append(arguments[0].selectorValue!.name)
-      return arguments[0].selectorValue == "fly:" ? .object(helper) : .nil
+      return arguments[0].selectorValue == "fly:" ? weakHelper.object.map(Value.object) ?? .nil : .nil
     }
     let ann = try new(person, in: runtime)
     #expect(try runtime.msgSend(ann, "fly:", "Paris") == "Helper flies to Paris")
@@ -101,6 +103,7 @@ import Testing
     #expect(asked.all == ["fly:", "swim"])
     #expect(try runtime.msgSend(ann, "age") == 0, "implemented messages are not forwarded")
     #expect(asked.count == 2)
+    withExtendedLifetime(helper) {}
     try runtime.checkInvariants()
   }
 

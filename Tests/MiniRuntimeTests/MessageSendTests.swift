@@ -240,7 +240,9 @@ import Testing
     let runtime = Runtime()
     let person = try makePerson(in: runtime)
     let replacement = try person.createInstance()
-    try person.addMethod("init", types: "@16@0:8") { _, _, _ in .object(replacement) }
+    // Held weakly: an implementation that retains an object retains its runtime (a cycle).
+    let weakReplacement = WeakReference(replacement)
+    try person.addMethod("init", types: "@16@0:8") { receiver, _, _ in .object(weakReplacement.object ?? receiver) }
     #expect(try new(person, in: runtime) === replacement)
     try runtime.checkInvariants()
   }

@@ -18,9 +18,13 @@ import Testing
     try runtime.checkInvariants()
   }
 
-  @Test func sharedRuntimeExistsAndIsOneInstance() {
-    #expect(Runtime.shared === Runtime.shared)
-    #expect(Runtime.shared.rootClass.name == "NSObject")
+  /// Read-only: tests never mutate the shared runtime (it would be state shared across tests).
+  @Test func sharedRuntimeHoldsNSObject() {
+    let shared = Runtime.shared
+    #expect(shared.rootClass.name == "NSObject")
+    #expect(shared.lookUpClass(named: "NSObject") === shared.rootClass)
+    #expect(shared.rootClass !== Runtime().rootClass)
+    #expect(shared.invariantViolations().isEmpty)
   }
 
   @Test func methodGenerationGrowsWithEveryMethodChange() throws {
