@@ -128,7 +128,9 @@ import Testing
     #expect(holder.associatedObject(forKey: f.key) == .nil)
     #expect(holder.associationKeys.isEmpty)
     try holder.setAssociatedObject("previous", forKey: f.key, policy: .retain)
-    expectError(.unrecognizedSelector) { try holder.setAssociatedObject(.object(original), forKey: f.key, policy: .copy) }
+    expectError(.unrecognizedSelector) {
+      try holder.setAssociatedObject(.object(original), forKey: f.key, policy: .copy)
+    }
     #expect(holder.associatedObject(forKey: f.key) == "previous", "a refused set keeps the old value")
     try f.runtime.checkInvariants()
   }

@@ -47,7 +47,9 @@ import Testing
   @Test(arguments: ["", "1Person", "Per son", "Per-son", "Person:", "Pérson", " Person"])
   func invalidClassNameThrowsInvalidClassName(name: String) throws {
     let runtime = Runtime()
-    let error = expectError(.invalidClassName) { _ = try runtime.allocateClassPair(superclass: runtime.rootClass, name: name) }
+    let error = expectError(.invalidClassName) {
+      _ = try runtime.allocateClassPair(superclass: runtime.rootClass, name: name)
+    }
     #expect(error?.message.contains("'\(name)'") == true)
     #expect(runtime.classes.count == 1)
     try runtime.checkInvariants()
@@ -188,7 +190,9 @@ import Testing
     let error = expectError(.invalidClassState) { _ = try runtime.allocateClassPair(superclass: draft, name: "Child") }
     #expect(error?.message.contains("Draft") == true)
     #expect(draft.subclasses.isEmpty)
-    expectError(.invalidClassState) { _ = try runtime.allocateClassPair(superclass: runtime.rootClass.isa, name: "Meta") }
+    expectError(.invalidClassState) {
+      _ = try runtime.allocateClassPair(superclass: runtime.rootClass.isa, name: "Meta")
+    }
     try runtime.checkInvariants()
   }
 

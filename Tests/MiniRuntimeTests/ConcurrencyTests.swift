@@ -129,10 +129,15 @@ import Testing
       for index in 0..<perThread {
         do {
           let selector = try Selector("m\(thread)_\(index)")
-          guard try addReturning(person, selector, selector.name) else { failures.append("\(selector) refused"); continue }
+          guard try addReturning(person, selector, selector.name) else {
+            failures.append("\(selector) refused")
+            continue
+          }
           if try runtime.msgSend(ann, selector) != .string(selector.name) { failures.append("\(selector) wrong") }
           if index % 10 == 0 {
-            if try addReturning(person, shared[index / 10], "thread \(thread)") { sharedWins.add(1, ordering: .relaxed) }
+            if try addReturning(person, shared[index / 10], "thread \(thread)") {
+              sharedWins.add(1, ordering: .relaxed)
+            }
           }
         } catch {
           failures.append("\(error)")

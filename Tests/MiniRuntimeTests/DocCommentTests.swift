@@ -1,6 +1,8 @@
 // DocCommentTests.swift: every public declaration of MiniRuntime has a `///` doc comment whose
 // last paragraph names its Objective-C counterpart (STYLE.md, "Doc comments").
 
+import Testing
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -8,7 +10,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Testing
 
 @Suite struct DocCommentTests {
   /// `Sources/MiniRuntime`, found from this file's path.
@@ -163,7 +164,9 @@ import Testing
   }
 
   @Test func checkerRecognisesGoodAndBadDocs() {
-    let good: [Substring] = ["/// Does it.", "///", "/// Objective-C: `class_addMethod`", "@discardableResult", "public func f()"]
+    let good: [Substring] = [
+      "/// Does it.", "///", "/// Objective-C: `class_addMethod`", "@discardableResult", "public func f()",
+    ]
     let noObjC: [Substring] = ["/// Does it.", "public func f()"]
     let objCNotLast: [Substring] = ["/// Objective-C: `x`", "///", "/// More text.", "public func f()"]
     let undocumented: [Substring] = ["// a plain comment", "public func f()"]
@@ -172,7 +175,8 @@ import Testing
     #expect(Self.problem(at: 3, in: objCNotLast) != nil)
     #expect(Self.problem(at: 1, in: undocumented) == "no /// doc comment")
     #expect(Self.droppingAttributes("@available(*, deprecated) @inlinable public var x") == "public var x")
-    let cited = Self.citations(in: "see `MetaclassTests.rootMetaclassIsaIsItself` and Tests/MiniRuntimeTests/IvarTests.swift.")
+    let cited = Self.citations(
+      in: "see `MetaclassTests.rootMetaclassIsaIsItself` and Tests/MiniRuntimeTests/IvarTests.swift.")
     #expect(cited.map(\.0) == ["MetaclassTests", "IvarTests"])
     #expect(cited.map(\.1) == ["rootMetaclassIsaIsItself", nil])
   }

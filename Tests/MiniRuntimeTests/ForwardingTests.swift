@@ -14,7 +14,8 @@ import Testing
       let selector = arguments[0].selectorValue!
       calls.append(selector.name)
       guard adds, let cls = receiver as? Class else { return false }
-      return .bool(try cls.addMethod(selector, types: "@16@0:8", implementation: returning("resolved \(selector.name)")))
+      return .bool(
+        try cls.addMethod(selector, types: "@16@0:8", implementation: returning("resolved \(selector.name)")))
     }
   }
 
@@ -69,7 +70,8 @@ import Testing
       let selector = arguments[0].selectorValue!
       classCalls.append(selector.name)
       guard let cls = receiver as? Class, selector.name.hasPrefix("make") else { return false }
-      return .bool(try cls.isa.addMethod(selector, types: "@16@0:8", implementation: returning("class \(selector.name)")))
+      return .bool(
+        try cls.isa.addMethod(selector, types: "@16@0:8", implementation: returning("class \(selector.name)")))
     }
     #expect(try runtime.msgSend(person, "makeOne") == "class makeOne")
     #expect(person.classMethod(for: "makeOne") != nil)

@@ -19,7 +19,8 @@ import Testing
     #expect(lines.contains("  state: registered, live instances: 0"))
     #expect(lines.contains("    _school  @\"NSString\"  (slot 2)"))
     #expect(lines.contains("    school  T@\"NSString\",C,N,V_school"))
-    #expect(lines.contains { $0.hasPrefix("    -school ") && $0.contains("@16@0:8") && $0.hasSuffix("-[Student school]") })
+    #expect(
+      lines.contains { $0.hasPrefix("    -school ") && $0.contains("@16@0:8") && $0.hasSuffix("-[Student school]") })
     #expect(lines.contains { $0.hasPrefix("    -setSchool: ") && $0.contains("v24@0:8@16") })
     #expect(lines.contains { $0.hasPrefix("    +enroll ") && $0.contains("@16@0:8") })
     #expect(!lines.contains { $0.contains("-age") }, "inherited methods are not listed")
@@ -79,7 +80,8 @@ import Testing
   @Test func objectDumpOfPlainObjectSaysNone() throws {
     let runtime = Runtime()
     let plain = try new(runtime.rootClass, in: runtime)
-    #expect(plain.dump() == "<NSObject: \(plain.address)>\n  isa: NSObject\n  ivars: (none)\n  associated objects: (none)")
+    #expect(
+      plain.dump() == "<NSObject: \(plain.address)>\n  isa: NSObject\n  ivars: (none)\n  associated objects: (none)")
     try runtime.checkInvariants()
   }
 

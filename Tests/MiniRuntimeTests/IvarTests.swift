@@ -27,7 +27,9 @@ import Testing
   @Test func freshObjectIvarsAreZero() throws {
     let runtime = Runtime()
     let cls = try makeClass("Zeroes", in: runtime) { cls in
-      for (name, type) in [("_q", "q"), ("_b", "B"), ("_d", "d"), ("_o", "@"), ("_sel", ":"), ("_p", "^v"), ("_s", "*")] {
+      for (name, type) in [
+        ("_q", "q"), ("_b", "B"), ("_d", "d"), ("_o", "@"), ("_sel", ":"), ("_p", "^v"), ("_s", "*"),
+      ] {
         try cls.addIvar(name, type: type)
       }
     }
@@ -75,7 +77,8 @@ import Testing
   @Test(arguments: [
     ("c", Value.int8(-128)), ("c", .int8(127)), ("s", .int16(-32768)), ("i", .int32(Int32.min)), ("i", .int32(-1)),
     ("l", .int32(Int32.max)), ("q", .int64(Int64.min)), ("q", .int64(Int64.max)), ("C", .uint8(255)),
-    ("S", .uint16(65535)), ("I", .uint32(UInt32.max)), ("L", .uint32(7)), ("Q", .uint64(UInt64.max)), ("f", .float(-1.25)),
+    ("S", .uint16(65535)), ("I", .uint32(UInt32.max)), ("L", .uint32(7)), ("Q", .uint64(UInt64.max)),
+    ("f", .float(-1.25)),
     ("f", .float(Float.greatestFiniteMagnitude)), ("d", .double(-0.1)), ("d", .double(Double.leastNonzeroMagnitude)),
     ("B", .bool(true)), ("B", .bool(false)), (":", .selector("setValue:forKey:")), ("^v", .pointer(0xDEAD_BEEF)),
     ("^{Node}", .pointer(UInt.max)), ("*", .string("C string")), ("@\"NSString\"", .string("Ann")),
@@ -175,7 +178,9 @@ import Testing
   @Test func ivarDescribesItself() throws {
     let runtime = Runtime()
     let person = try makePerson(in: runtime)
-    let student = try makeClass("Student", superclass: person, in: runtime) { try $0.addIvar("_school", type: "@\"NSString\"") }
+    let student = try makeClass("Student", superclass: person, in: runtime) {
+      try $0.addIvar("_school", type: "@\"NSString\"")
+    }
     let school = try #require(student.ivar(named: "_school"))
     #expect(school.description == "_school @\"NSString\"")
     #expect(school.offset == 2)

@@ -113,7 +113,8 @@ import Testing
       return "\(subsystem): \(message)"
     }
     #expect(diagnostics == ["runtime: -[Person dealloc] threw: broken dealloc"])
-    #expect(events.all.contains { if case .objectDeallocated = $0 { true } else { false } }, "the object is still freed")
+    #expect(
+      events.all.contains { if case .objectDeallocated = $0 { true } else { false } }, "the object is still freed")
     #expect(person.liveInstanceCount == 0)
     try runtime.checkInvariants()
   }

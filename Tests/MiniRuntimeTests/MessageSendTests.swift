@@ -95,7 +95,9 @@ import Testing
     #expect(try runtime.msgSendSuper(stu, superclass: person, "setAge:", arguments: [5]) == .nil)
     #expect(try runtime.msgSend(stu, "age") == 5)
     #expect(try runtime.msgSendSuper(student, superclass: person.isa, "kind") == "person kind")
-    let error = expectError(.unrecognizedSelector) { try runtime.msgSendSuper(stu, superclass: runtime.rootClass, "age") }
+    let error = expectError(.unrecognizedSelector) {
+      try runtime.msgSendSuper(stu, superclass: runtime.rootClass, "age")
+    }
     #expect(error?.message.hasPrefix("-[Student age]: unrecognized selector") == true)
     try runtime.checkInvariants()
   }
@@ -112,7 +114,8 @@ import Testing
     #expect(try runtime.msgSend(ann, "performSelector:withObject:", .selector("setName:"), "Ann") == .nil)
     #expect(try runtime.msgSend(ann, "name") == "Ann")
     #expect(
-      try runtime.msgSend(ann, "performSelector:withObject:withObject:", arguments: [.selector("join:and:"), "a", "b"]) == "ab")
+      try runtime.msgSend(ann, "performSelector:withObject:withObject:", arguments: [.selector("join:and:"), "a", "b"])
+        == "ab")
     expectError(.unrecognizedSelector) { try runtime.msgSend(ann, "performSelector:", .selector("fly")) }
     expectError(.invalidArgument) { try runtime.msgSend(ann, "performSelector:", "age") }
     expectError(.wrongArgumentCount) { try runtime.msgSend(ann, "performSelector:", .selector("setName:")) }
@@ -174,7 +177,8 @@ import Testing
     let student = try makeSubclass(of: person, named: "Student", in: runtime)
     let stu = try new(student, in: runtime)
     #expect(try runtime.msgSend(stu, "class") == .class(student))
-    #expect(try runtime.msgSend(student, "class") == .class(student), "+class returns the class itself, not the metaclass")
+    #expect(
+      try runtime.msgSend(student, "class") == .class(student), "+class returns the class itself, not the metaclass")
     #expect(try runtime.msgSend(stu, "superclass") == .class(person))
     #expect(try runtime.msgSend(student, "superclass") == .class(person))
     #expect(try runtime.msgSend(runtime.rootClass, "superclass") == .nil)

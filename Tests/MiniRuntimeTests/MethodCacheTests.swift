@@ -110,8 +110,12 @@ import Testing
 
   @Test func cachedClassSendSeesNewSuperclassMetaclass() throws {
     let runtime = Runtime()
-    let base = try makeClass("Base", in: runtime) { try $0.isa.addMethod("kind", types: "@16@0:8", implementation: returning("base")) }
-    let other = try makeClass("Other", in: runtime) { try $0.isa.addMethod("kind", types: "@16@0:8", implementation: returning("other")) }
+    let base = try makeClass("Base", in: runtime) {
+      try $0.isa.addMethod("kind", types: "@16@0:8", implementation: returning("base"))
+    }
+    let other = try makeClass("Other", in: runtime) {
+      try $0.isa.addMethod("kind", types: "@16@0:8", implementation: returning("other"))
+    }
     let child = try makeSubclass(of: base, named: "Child", in: runtime)
     #expect(try runtime.msgSend(child, "kind") == "base")
     try child.setSuperclass(other)
@@ -157,7 +161,8 @@ import Testing
       results.append(try f.greet(f.stu))
       try addReturning(f.student, "greet", "student")
       results.append(try f.greet(f.stu))
-      try f.person.instanceMethod(for: "greet")!.exchangeImplementation(with: f.person.instanceMethod(for: "xxx_greet")!)
+      try f.person.instanceMethod(for: "greet")!.exchangeImplementation(
+        with: f.person.instanceMethod(for: "xxx_greet")!)
       results.append(try f.greet(f.ann))
       results.append(try f.greet(f.stu))
       results.append((try? f.runtime.msgSend(f.ann, "fly")) ?? "threw")
@@ -263,7 +268,8 @@ import Testing
       case 4:
         try cls.instanceMethod(for: selector)?.setImplementation(implementation)
       default:
-        let receiver: Object = Bool.random(using: &random) ? objects.randomElement(using: &random)! : classes.randomElement(using: &random)!
+        let receiver: Object =
+          Bool.random(using: &random) ? objects.randomElement(using: &random)! : classes.randomElement(using: &random)!
         let expected = receiver.isa.instanceMethod(for: selector)?.implementation
         let result = try? runtime.msgSend(receiver, selector)
         #expect(result == expected.map { Value.string($0.name) }, "send of \(selector) to \(receiver)")

@@ -89,8 +89,10 @@ import Testing
       case .methodTypesArityMismatch: return (.invalidTypeEncoding, "has 0 argument(s) but 'setGreeting:' takes 1")
       case .malformedPropertyAttributes: return (.invalidPropertyAttributes, "unknown attribute 'Z'")
       case .invalidPropertyName: return (.invalidName, "invalid property name ''")
-      case .unrecognizedSelector: return (.unrecognizedSelector, "-[Person fly]: unrecognized selector sent to instance 0x")
-      case .unrecognizedClassSelector: return (.unrecognizedSelector, "+[Person fly]: unrecognized selector sent to class 0x")
+      case .unrecognizedSelector:
+        return (.unrecognizedSelector, "-[Person fly]: unrecognized selector sent to instance 0x")
+      case .unrecognizedClassSelector:
+        return (.unrecognizedSelector, "+[Person fly]: unrecognized selector sent to class 0x")
       case .wrongArgumentCount: return (.wrongArgumentCount, "-[Person setAge:]: sent with 2 argument(s)")
       case .setClassToIncompatibleLayout: return (.incompatibleLayout, "Other's ivars do not match")
       case .setClassOnClass: return (.invalidArgument, "class object")
@@ -111,7 +113,8 @@ import Testing
       case .emptySelectorName: _ = try Selector(String())
       case .malformedSelectorName: _ = try Selector(["set age:"][0])
       case .malformedSelectorInSend: try runtime.msgSend(f.ann, "set age:")
-      case .malformedSelectorInAddMethod: try f.person.addMethod("2fast", types: "v16@0:8", implementation: returning("x"))
+      case .malformedSelectorInAddMethod:
+        try f.person.addMethod("2fast", types: "v16@0:8", implementation: returning("x"))
       case .emptyClassName: _ = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "")
       case .malformedClassName: _ = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Per son")
       case .duplicateClassName: _ = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Person")
@@ -129,7 +132,8 @@ import Testing
       case .disposeRootClass: try runtime.disposeClassPair(runtime.rootClass)
       case .disposeMetaclass: try runtime.disposeClassPair(f.student.isa)
       case .malformedMethodTypes: try f.person.addMethod("greet", types: "@@:z", implementation: returning("x"))
-      case .methodTypesArityMismatch: try f.person.addMethod("setGreeting:", types: "v16@0:8", implementation: returning("x"))
+      case .methodTypesArityMismatch:
+        try f.person.addMethod("setGreeting:", types: "v16@0:8", implementation: returning("x"))
       case .malformedPropertyAttributes: try f.person.addProperty("height", attributes: "Td,Z")
       case .invalidPropertyName: try f.person.addProperty("", attributes: "Td")
       case .unrecognizedSelector: try runtime.msgSend(f.ann, "fly")

@@ -37,7 +37,8 @@ import Testing
   @Test(arguments: [
     ("C,N,V_name", "exactly one type attribute 'T'"), ("Tq,N,N", "given twice"), ("Tq,Tq", "given twice"),
     ("Tq,Z", "unknown attribute 'Z'"), ("T@,C,&", "copy cannot be combined"), ("T@,C,W", "copy cannot be combined"),
-    ("Tq,SsetOn", "setter 'setOn'"), ("Tq,GisOn:", "getter 'isOn:'"), ("", "empty attribute"), ("Tq,", "empty attribute"),
+    ("Tq,SsetOn", "setter 'setOn'"), ("Tq,GisOn:", "getter 'isOn:'"), ("", "empty attribute"),
+    ("Tq,", "empty attribute"),
     ("Tz", "unknown type code 'z'"), ("T", "expected a type"), ("Tq,V", "ivar name ''"), ("Tq,V1x", "ivar name '1x'"),
     ("Tq,Nx", "'N' takes no value"), ("Tq,S", "setter ''"),
   ])
@@ -89,7 +90,9 @@ import Testing
 
   @Test func readonlyPropertyHasNoSetter() throws {
     let runtime = Runtime()
-    let cls = try makeClass("Thing", in: runtime) { try $0.synthesizeProperty("identifier", type: .longLong, options: [.readonly]) }
+    let cls = try makeClass("Thing", in: runtime) {
+      try $0.synthesizeProperty("identifier", type: .longLong, options: [.readonly])
+    }
     #expect(cls.instanceMethod(for: "identifier") != nil)
     #expect(cls.instanceMethod(for: "setIdentifier:") == nil)
     #expect(cls.property(named: "identifier")?.setter == nil)

@@ -61,7 +61,8 @@ import Testing
   @Test func onlyTheListedMethodsAreInstalled() throws {
     let runtime = Runtime()
     let listed = Set(Self.required.map { "\($0.1)\($0.0)" })
-    let installed = runtime.rootClass.methodList.map { "-\($0.selector.name)" }
+    let installed =
+      runtime.rootClass.methodList.map { "-\($0.selector.name)" }
       + runtime.rootClass.isa.methodList.map { "+\($0.selector.name)" }
     #expect(Set(installed) == listed)
     #expect(installed.count == listed.count, "no selector is installed twice on one side")
@@ -96,7 +97,8 @@ import Testing
     let object = try new(runtime.rootClass, in: runtime)
     #expect(try runtime.msgSend(object, "isProxy") == false)
     #expect(try runtime.msgSend(object, "self").objectValue === object)
-    #expect(try runtime.msgSend(runtime.rootClass, "self").objectValue === runtime.rootClass, "-self works on classes too")
+    #expect(
+      try runtime.msgSend(runtime.rootClass, "self").objectValue === runtime.rootClass, "-self works on classes too")
     try runtime.checkInvariants()
   }
 

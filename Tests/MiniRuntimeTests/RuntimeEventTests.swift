@@ -141,7 +141,8 @@ import Testing
     #expect(plain.count == 0)
     #expect(
       tracing.all == [
-        .messageSent(receiver: stu.description, selector: "setAge:", implementation: "-[Person setAge:]", isSuper: false),
+        .messageSent(
+          receiver: stu.description, selector: "setAge:", implementation: "-[Person setAge:]", isSuper: false),
         .messageSent(receiver: stu.description, selector: "age", implementation: "-[Person age]", isSuper: true),
       ])
     #expect(tracing.all.last?.description == "super send [\(stu.description) age] -> -[Person age]")
@@ -194,10 +195,17 @@ import Testing
 
   @Test(arguments: [
     (RuntimeEvent.classAllocated(name: "Person", superclass: nil), "allocated class pair Person : (root)"),
-    (.classRegistered(name: "Person"), "registered class Person"), (.classDisposed(name: "Person"), "disposed class Person"),
+    (.classRegistered(name: "Person"), "registered class Person"),
+    (.classDisposed(name: "Person"), "disposed class Person"),
     (.ivarAdded(class: "Person", name: "_age", type: "q"), "added ivar Person._age 'q'"),
-    (.methodAdded(class: "Person", selector: "make", types: "@16@0:8", isClassMethod: true), "added method +[Person make] '@16@0:8'"),
-    (.methodReplaced(class: "Person", selector: "age", isClassMethod: false), "replaced implementation of -[Person age]"),
+    (
+      .methodAdded(class: "Person", selector: "make", types: "@16@0:8", isClassMethod: true),
+      "added method +[Person make] '@16@0:8'"
+    ),
+    (
+      .methodReplaced(class: "Person", selector: "age", isClassMethod: false),
+      "replaced implementation of -[Person age]"
+    ),
     (.cacheFlushed(class: "Person", isMetaclass: true), "flushed method cache of Person (metaclass)"),
     (.superclassChanged(class: "A", from: "B", to: nil), "superclass of A changed from B to nil"),
     (.isaChanged(object: "<Person: 0x1>", from: "Person", to: "Sibling"), "isa of <Person: 0x1>: Person -> Sibling"),

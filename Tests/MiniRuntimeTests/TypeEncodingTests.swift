@@ -37,7 +37,9 @@ import Testing
     ("[12^f]", .array(count: 12, element: .pointer(.float))),
     ("{Point=dd}", .structure(name: "Point", fields: [.init(.double), .init(.double)])),
     ("{Point}", .structure(name: "Point", fields: nil)),
-    ("{Point=\"x\"d\"y\"d}", .structure(name: "Point", fields: [.init(.double, name: "x"), .init(.double, name: "y")])),
+    (
+      "{Point=\"x\"d\"y\"d}", .structure(name: "Point", fields: [.init(.double, name: "x"), .init(.double, name: "y")])
+    ),
     (
       "{S=\"o\"@\"NSString\"\"i\"i}",
       .structure(name: "S", fields: [.init(.object(className: "NSString"), name: "o"), .init(.int, name: "i")])
@@ -94,7 +96,9 @@ import Testing
 
   // MARK: - Method signatures
 
-  @Test(arguments: ["v24@0:8q16", "v@:q", "@16@0:8", "v@:", "B24@0:8:16", "v24@0:8@\"NSString\"16", "v-8@0:8", "Vv16@0:8"])
+  @Test(arguments: [
+    "v24@0:8q16", "v@:q", "@16@0:8", "v@:", "B24@0:8:16", "v24@0:8@\"NSString\"16", "v-8@0:8", "Vv16@0:8",
+  ])
   func methodSignatureRoundTrips(encoding: String) throws {
     let signature = try MethodSignature(encoding)
     #expect(signature.description == encoding)

@@ -138,8 +138,14 @@ import Testing
   }
 
   @Test func conversionPicksTheCaseOfTheTargetType() throws {
-    if case .int8(let byte) = try Value.int64(5).converted(to: .char) { #expect(byte == 5) } else { Issue.record("not int8") }
-    if case .uint32(let word) = try Value.double(3).converted(to: .unsignedInt) { #expect(word == 3) } else {
+    if case .int8(let byte) = try Value.int64(5).converted(to: .char) {
+      #expect(byte == 5)
+    } else {
+      Issue.record("not int8")
+    }
+    if case .uint32(let word) = try Value.double(3).converted(to: .unsignedInt) {
+      #expect(word == 3)
+    } else {
       Issue.record("not uint32")
     }
     if case .bool(true) = try Value.int32(1).converted(to: .bool) {} else { Issue.record("not bool") }
@@ -189,7 +195,9 @@ import Testing
       return
     }
     #expect(value.fields.map(\.encoding) == [.double, .double])
-    expectError(.typeMismatch) { _ = try Value.structure(Structure(name: "Size", fields: [1, 2])).converted(to: point) }
+    expectError(.typeMismatch) {
+      _ = try Value.structure(Structure(name: "Size", fields: [1, 2])).converted(to: point)
+    }
     expectError(.typeMismatch) { _ = try Value.structure(Structure(name: "Point", fields: [1])).converted(to: point) }
     expectError(.typeMismatch) {
       _ = try Value.structure(Structure(name: "Point", fields: [1, "x"])).converted(to: point)
@@ -222,8 +230,10 @@ import Testing
 
   @Test(arguments: [
     (Value.nil, "nil"), (.bool(true), "YES"), (.bool(false), "NO"), (.int32(-7), "-7"), (.double(2.5), "2.5"),
-    ("Ann", "\"Ann\""), (.selector("setAge:"), "@selector(setAge:)"), (.pointer(255), "0xff"), (.array([1, "a"]), "(1, \"a\")"),
-    (.dictionary(["b": 2, "a": 1]), "{a = 1; b = 2;}"), (.structure(Structure(name: "Point", fields: [1, 2])), "{Point: 1, 2}"),
+    ("Ann", "\"Ann\""), (.selector("setAge:"), "@selector(setAge:)"), (.pointer(255), "0xff"),
+    (.array([1, "a"]), "(1, \"a\")"),
+    (.dictionary(["b": 2, "a": 1]), "{a = 1; b = 2;}"),
+    (.structure(Structure(name: "Point", fields: [1, 2])), "{Point: 1, 2}"),
   ])
   func valuePrintsLikeObjectiveC(value: Value, text: String) {
     #expect(value.description == text)
