@@ -12,7 +12,7 @@
 /// An interned method name such as `setAge:`.
 ///
 /// ```swift
-/// let a = try Selector("setAge:")
+/// let a = try Selector(name)      // name == "setAge:"
 /// let b: Selector = "setAge:"     // string literals work wherever a selector is expected
 /// a == b                          // true: one integer comparison
 /// a.name                          // "setAge:"
@@ -22,7 +22,9 @@
 /// A literal that is not a valid selector name (say `"set age:"`) still makes a selector, but
 /// an invalid one: every runtime call that receives it throws
 /// ``RuntimeError/Code-swift.enum/invalidSelectorName`` instead of crashing.
-/// `Selector(_:)` checks eagerly and throws at once.
+/// `Selector(_:)` checks eagerly and throws at once, but only for a non-literal argument: with a
+/// string literal, `Selector("set age:")` is literal coercion (SE-0213) and makes the invalid
+/// selector without throwing (`SelectorTests.selectorInitWithLiteralArgumentDoesNotValidate`).
 ///
 /// Grammar: one or more keywords made of ASCII letters, digits and `_`, the first starting with
 /// a letter or `_`; either a single keyword with no colon (`description`), or every keyword

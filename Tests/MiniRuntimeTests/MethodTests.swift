@@ -254,15 +254,11 @@ import Testing
     let runtime = Runtime()
     let person = try makePerson(in: runtime)
     try person.addMethod("sumOf:and:and:", types: "q40@0:8q16q24q32") { _, _, arguments in
-      .int64((arguments[0].intValue! * 100 + arguments[1].intValue! * 10 + arguments[2].intValue!).int64)
+      .int(arguments[0].intValue! * 100 + arguments[1].intValue! * 10 + arguments[2].intValue!)
     }
     let ann = try new(person, in: runtime)
     #expect(try runtime.msgSend(ann, "sumOf:and:and:", arguments: [1, 2, 3]) == 123)
     expectError(.wrongArgumentCount) { try runtime.msgSend(ann, "sumOf:and:and:", arguments: [1, 2]) }
     try runtime.checkInvariants()
   }
-}
-
-extension Int {
-  fileprivate var int64: Int64 { Int64(self) }
 }
