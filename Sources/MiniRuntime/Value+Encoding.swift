@@ -3,7 +3,8 @@
 // Docs: docs/runtime.md#values. Tests: Tests/MiniRuntimeTests/ValueTests.swift.
 //
 // Conversion rules (used for ivars and synthesized setters): integers convert to any integer
-// or floating type they fit exactly; floating values convert to floating types, and to integer
+// or floating type they fit exactly; floating values convert to floating types (a double is
+// rounded to the nearest float, but a finite one never becomes infinite), and to integer
 // types only when integral and in range; `Bool` converts to integers as 0/1 and integers 0/1
 // to `Bool`; object types accept nil, objects, classes, strings, arrays, dictionaries and Swift
 // objects. Anything else is a `typeMismatch` error: never a silent truncation.
@@ -86,7 +87,7 @@ extension Value {
     case .unsignedShort: return integer(UInt16.self).map(Value.uint16)
     case .unsignedInt, .unsignedLong: return integer(UInt32.self).map(Value.uint32)
     case .unsignedLongLong: return integer(UInt64.self).map(Value.uint64)
-    case .float: return floating().map { .float(Float($0)) }
+    case .float: return float().map(Value.float)
     case .double: return floating().map(Value.double)
     case .cString:
       switch self { case .nil, .string: return self; default: return nil }
@@ -135,6 +136,25 @@ extension Value {
     case .unsigned(let value)?: return T(exactly: value)
     case .floating(let value)?: return T(exactly: value)
     case nil: return nil
+    }
+  }
+
+  /// The value as a `Float`: an integer only if a `Float` holds it exactly (16777217 does not,
+  /// though a `Double` does); a `double` rounded to nearest, as C does, but never overflowing a
+  /// finite value to infinity.
+  private func float() -> Float? {
+    switch self {
+    case .bool: return nil
+    case .float(let value): return value
+    case .double(let value):
+      let rounded = Float(value)
+      return rounded.isInfinite && value.isFinite ? nil : rounded
+    default:
+      switch numeric {
+      case .signed(let value)?: return Float(exactly: value)
+      case .unsigned(let value)?: return Float(exactly: value)
+      default: return nil
+      }
     }
   }
 
