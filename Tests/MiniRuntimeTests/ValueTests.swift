@@ -122,15 +122,19 @@ import Testing
 
   // MARK: - Conversion
 
-  @Test(arguments: [
-    (Value.int64(127), TypeEncoding.char, Value.int8(127)), (.int64(-32768), .short, .int16(-32768)),
+  static let exactConversions: [(Value, TypeEncoding, Value)] = [
+    (.int64(127), .char, .int8(127)), (.int64(-32768), .short, .int16(-32768)),
     (.int64(7), .int, .int32(7)), (.int64(7), .long, .int32(7)), (.uint8(255), .longLong, .int64(255)),
     (.int64(255), .unsignedChar, .uint8(255)), (.int64(65535), .unsignedShort, .uint16(65535)),
     (.int64(7), .unsignedInt, .uint32(7)), (.int64(7), .unsignedLongLong, .uint64(7)), (.int64(7), .double, .double(7)),
     (.int64(7), .float, .float(7)), (.double(2.0), .int, .int32(2)), (.float(2.5), .double, .double(2.5)),
     (.bool(true), .int, .int32(1)), (.bool(false), .longLong, .int64(0)), (.int64(1), .bool, .bool(true)),
     (.int64(0), .bool, .bool(false)), (.double(1), .bool, .bool(true)),
-  ])
+    (.int64(16_777_216), .float, .float(16_777_216)),
+    (.double(0.5), .float, .float(0.5)), (.double(.infinity), .float, .float(.infinity)),
+  ]
+
+  @Test(arguments: exactConversions)
   func exactNumericConversionSucceeds(value: Value, type: TypeEncoding, expected: Value) throws {
     let converted = try value.converted(to: type)
     #expect(converted == expected)
@@ -151,14 +155,17 @@ import Testing
     if case .bool(true) = try Value.int32(1).converted(to: .bool) {} else { Issue.record("not bool") }
   }
 
-  @Test(arguments: [
-    (Value.int64(128), TypeEncoding.char), (.int64(-1), .unsignedInt), (.int64(Int64(Int32.max) + 1), .int),
+  static let refusedConversions: [(Value, TypeEncoding)] = [
+    (.int64(128), .char), (.int64(-1), .unsignedInt), (.int64(Int64(Int32.max) + 1), .int),
     (.uint64(UInt64.max), .longLong), (.double(2.5), .int), (.double(.infinity), .longLong), (.double(.nan), .int),
     (.string("x"), .double), (.string("7"), .int), (.int64(2), .bool), (.bool(true), .double), (.nil, .int),
     (.int64(1), .object(className: nil)), (.double(1), .selector), (.string("age"), .selector), (.int64(1), .class),
-    (.int64(1 << 53 + 1), .double), (.int64(1), .void), (.int64(1), .longDouble), (.int64(1), .bitField(width: 3)),
+    (.int64(9_007_199_254_740_993), .double), (.int64(16_777_217), .float), (.double(1e300), .float),
+    (.int64(1), .void), (.int64(1), .longDouble), (.int64(1), .bitField(width: 3)),
     (.int64(1), .union(name: "U", fields: nil)), (.int64(1), .unknown), (.int64(1), .cString),
-  ])
+  ]
+
+  @Test(arguments: refusedConversions)
   func inexactOrWrongKindConversionThrowsTypeMismatch(value: Value, type: TypeEncoding) {
     let error = expectError(.typeMismatch) { _ = try value.converted(to: type) }
     #expect(error?.message.contains("'\(type)'") == true, "\(error?.message ?? "")")
@@ -180,6 +187,11 @@ import Testing
     expectError(.typeMismatch) { _ = try Value.object(ann).converted(to: .class) }
     expectError(.typeMismatch) { _ = try Value.object(ann).converted(to: .cString) }
     try runtime.checkInvariants()
+  }
+
+  @Test func doubleToFloatRoundsToNearest() throws {
+    #expect(
+      try Value.double(0.1).converted(to: .float) == .float(0.1), "rounding a double to float is allowed, as in C")
   }
 
   @Test func qualifiedTypesConvertLikeTheirUnqualifiedType() throws {
