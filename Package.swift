@@ -21,5 +21,7 @@ let package = Package(
     .target(name: "KVOController", dependencies: ["KVO", "MiniRuntime"], swiftSettings: strict),
     .executableTarget(name: "kvo-tour", dependencies: ["MiniRuntime"], swiftSettings: strict),
     .testTarget(name: "MiniRuntimeTests", dependencies: ["MiniRuntime"], swiftSettings: strict),
+    .testTarget(name: "KVOTests", dependencies: ["KVO"], swiftSettings: strict),
+    .testTarget(name: "KVOControllerTests", dependencies: ["KVOController"], swiftSettings: strict),
   ]
 )

@@ -107,4 +107,10 @@ extension Runtime {
   ///
   /// Objective-C: none (MiniKVO extension).
   public var isObservingEvents: Bool { events.isActive }
+
+  /// Whether anyone observes message sends, so layers above can send real messages where they
+  /// would otherwise take a shortcut with the same effect.
+  ///
+  /// Objective-C: none (MiniKVO extension).
+  public var isTracingMessageSends: Bool { events.tracesSends }
 }

@@ -79,12 +79,12 @@ public struct PropertyAttributes: Hashable, Sendable, CustomStringConvertible {
       case "W": attribute = .weak
       case "P": attribute = .garbageCollected
       case "G":
-        guard (try? Selector(value))?.argumentCount == 0 else {
+        guard (try? Selector(validating: value))?.argumentCount == 0 else {
           throw Self.error(string, "getter '\(value)' must be a selector without arguments")
         }
         attribute = .getter(value)
       case "S":
-        guard (try? Selector(value))?.argumentCount == 1 else {
+        guard (try? Selector(validating: value))?.argumentCount == 1 else {
           throw Self.error(string, "setter '\(value)' must be a selector with one argument")
         }
         attribute = .setter(value)

@@ -63,6 +63,9 @@ public final class Runtime: @unchecked Sendable {
   private let lock = Lock()
   private var state = State()
 
+  /// `state.methodGeneration`, republished after every locked section for lock-free readers.
+  private let publishedGeneration = Atomic<UInt64>(0)
+
   /// The observers of runtime events.
   let events = EventHub()
 
@@ -124,6 +127,7 @@ public final class Runtime: @unchecked Sendable {
     }
     let pending = state.pendingEvents
     state.pendingEvents = []
+    publishedGeneration.store(state.methodGeneration, ordering: .releasing)
     lock.unlock()
     for event in pending { events.emit(event) }  // call-out: event observers, no lock held
     return result
@@ -152,8 +156,10 @@ public final class Runtime: @unchecked Sendable {
   /// Layers above use it to invalidate what they derived from method lists (KVC caches its
   /// accessor search per class and key, as Foundation does).
   ///
+  /// - Complexity: O(1), one atomic load; no lock.
+  ///
   /// Objective-C: none (MiniKVO extension).
-  public var methodGeneration: UInt64 { withState { $0.methodGeneration } }
+  public var methodGeneration: UInt64 { publishedGeneration.load(ordering: .acquiring) }
 
   /// Empties the caches of `cls` and its subclasses, or of every class when `cls` is `nil`.
   ///

@@ -12,8 +12,8 @@
 /// An interned method name such as `setAge:`.
 ///
 /// ```swift
-/// let a = try Selector(name)      // name == "setAge:"
-/// let b: Selector = "setAge:"     // string literals work wherever a selector is expected
+/// let a = try Selector(validating: name)   // name == "setAge:", checked now
+/// let b: Selector = "setAge:"              // literals work wherever a selector is expected
 /// a == b                          // true: one integer comparison
 /// a.name                          // "setAge:"
 /// a.argumentCount                 // 1
@@ -22,9 +22,9 @@
 /// A literal that is not a valid selector name (say `"set age:"`) still makes a selector, but
 /// an invalid one: every runtime call that receives it throws
 /// ``RuntimeError/Code-swift.enum/invalidSelectorName`` instead of crashing.
-/// `Selector(_:)` checks eagerly and throws at once, but only for a non-literal argument: with a
-/// string literal, `Selector("set age:")` is literal coercion (SE-0213) and makes the invalid
-/// selector without throwing (`SelectorTests.selectorInitWithLiteralArgumentDoesNotValidate`).
+/// `Selector(validating:)` checks eagerly and throws at once. `Selector("set age:")` is literal
+/// coercion (SE-0213): like any literal it makes the invalid selector without throwing
+/// (`SelectorTests.selectorInitWithLiteralArgumentDoesNotValidate`).
 ///
 /// Grammar: one or more keywords made of ASCII letters, digits and `_`, the first starting with
 /// a letter or `_`; either a single keyword with no colon (`description`), or every keyword
@@ -58,7 +58,7 @@ public struct Selector: Hashable, Sendable, CustomStringConvertible, Expressible
   /// - Complexity: O(*n*) in the length of `name`, plus one hash-table lookup under a lock.
   ///
   /// Objective-C: `sel_registerName`
-  public init(_ name: String) throws(RuntimeError) {
+  public init(validating name: String) throws(RuntimeError) {
     if let problem = Selector.problem(with: name) {
       throw RuntimeError(.invalidSelectorName, "invalid selector name '\(name)': \(problem)")
     }

@@ -128,7 +128,7 @@ import Testing
     DispatchQueue.concurrentPerform(iterations: threads) { thread in
       for index in 0..<perThread {
         do {
-          let selector = try Selector("m\(thread)_\(index)")
+          let selector = try Selector(validating: "m\(thread)_\(index)")
           guard try addReturning(person, selector, selector.name) else {
             failures.append("\(selector) refused")
             continue

@@ -194,13 +194,13 @@ import Testing
   @Test func cacheCapacityGrowsWithEntries() throws {
     let runtime = Runtime()
     let wide = try makeClass("Wide", in: runtime) { cls in
-      for index in 0..<100 { try addReturning(cls, try Selector("m\(index)"), "r\(index)") }
+      for index in 0..<100 { try addReturning(cls, try Selector(validating: "m\(index)"), "r\(index)") }
     }
     let object = try new(wide, in: runtime)
     func capacity() -> Int { runtime.withState { wide.cache.capacity(&$0) } }
     #expect(capacity() == 4, "only -init is cached so far, in the first table of four buckets")
     for index in 0..<100 {
-      #expect(try runtime.msgSend(object, try Selector("m\(index)")) == .string("r\(index)"))
+      #expect(try runtime.msgSend(object, try Selector(validating: "m\(index)")) == .string("r\(index)"))
     }
     let entries = runtime.withState { wide.cache.entries(&$0) }
     #expect(entries.count >= 100)
@@ -213,7 +213,7 @@ import Testing
 
   @Test func classWithThousandMethodsDispatchesEveryOne() throws {
     let runtime = Runtime()
-    let selectors = try (0..<1_000).map { try Selector("method\($0)") }
+    let selectors = try (0..<1_000).map { try Selector(validating: "method\($0)") }
     let big = try makeClass("Big", in: runtime) { cls in
       for (index, selector) in selectors.enumerated() {
         let added = try cls.addMethod(selector, types: "q16@0:8") { _, _, _ in .int64(Int64(index)) }

@@ -56,7 +56,7 @@ import Testing
   func addMethodWithMismatchedTypesThrowsInvalidTypeEncoding(selector: String, types: String) throws {
     let runtime = Runtime()
     let person = try makePerson(in: runtime)
-    let sel = try Selector(selector)
+    let sel = try Selector(validating: selector)
     let before = person.methodList.count
     expectError(.invalidTypeEncoding) { try person.addMethod(sel, types: types, implementation: returning("x")) }
     expectError(.invalidTypeEncoding) { try person.replaceMethod(sel, types: types, implementation: returning("x")) }

@@ -110,8 +110,8 @@ import Testing
     func perform(_ f: Fixture) throws {
       let runtime = f.runtime
       switch self {
-      case .emptySelectorName: _ = try Selector(String())
-      case .malformedSelectorName: _ = try Selector(["set age:"][0])
+      case .emptySelectorName: _ = try Selector(validating: String())
+      case .malformedSelectorName: _ = try Selector(validating: ["set age:"][0])
       case .malformedSelectorInSend: try runtime.msgSend(f.ann, "set age:")
       case .malformedSelectorInAddMethod:
         try f.person.addMethod("2fast", types: "v16@0:8", implementation: returning("x"))

@@ -7,8 +7,8 @@ import Testing
 @Suite struct SelectorTests {
   @Test func equalNamesInternToIdenticalSelector() throws {
     let name = "setAge:"
-    let first = try Selector(name)
-    let second = try Selector(String(name))
+    let first = try Selector(validating: name)
+    let second = try Selector(validating: String(name))
     let literal: Selector = "setAge:"
     #expect(first.index == second.index)
     #expect(first.index == literal.index)
@@ -18,8 +18,8 @@ import Testing
 
   @Test func differentNamesInternToDifferentIndexes() throws {
     let names = ["age", "setAge:"]
-    let age = try Selector(names[0])
-    let setAge = try Selector(names[1])
+    let age = try Selector(validating: names[0])
+    let setAge = try Selector(validating: names[1])
     #expect(age.index != setAge.index)
     #expect(age != setAge)
     #expect(age.index != 0, "index 0 is reserved for empty cache buckets")
@@ -27,7 +27,7 @@ import Testing
 
   @Test(arguments: ["init", "description", "setAge:", "setValue:forKey:", "foo::", "_private", "x1"])
   func nameRoundTrips(name: String) throws {
-    let selector = try Selector(name)
+    let selector = try Selector(validating: name)
     #expect(selector.name == name)
     #expect(selector.description == name)
     #expect(selector.isValid)
@@ -38,7 +38,7 @@ import Testing
     ("performSelector:withObject:withObject:", 3),
   ])
   func argumentCountIsNumberOfColons(name: String, count: Int) throws {
-    #expect(try Selector(name).argumentCount == count)
+    #expect(try Selector(validating: name).argumentCount == count)
   }
 
   @Test func keywordsSplitTheName() {
@@ -57,7 +57,7 @@ import Testing
 
   @Test(arguments: ["", "set age:", " init", "1abc", ":foo", "foo:bar", "set-age:", "é", "a.b"])
   func invalidNameThrowsInvalidSelectorName(name: String) {
-    let error = expectError(.invalidSelectorName) { _ = try Selector(name) }
+    let error = expectError(.invalidSelectorName) { _ = try Selector(validating: name) }
     #expect(error?.message.contains("'\(name)'") == true)
     #expect(Selector.problem(with: name) != nil)
   }

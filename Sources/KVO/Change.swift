@@ -1,0 +1,211 @@
+// Change.swift: one notification's change dictionary.
+//
+// Docs: docs/kvo.md#change-dictionaries. Tests: Tests/KVOTests/ChangeDictionaryTests.swift.
+//
+// Model: a small struct (kind, old, new, indexes, isPrior) that reads like Foundation's
+// dictionary through a subscript by `ChangeKey`, so no dictionary is built per notification.
+// Each observer's change is built from its own options: `old`/`new` are present only when asked
+// for, and a requested old or new value that was nil is present as `.nil` (Foundation's
+// `NSNull`), never missing.
+
+/// What kind of change a notification reports.
+///
+/// Objective-C: `NSKeyValueChange`
+public enum ChangeKind: UInt, Hashable, Sendable, CustomStringConvertible {
+  /// The value was set (a to-one change, or a whole to-many replacement).
+  ///
+  /// Objective-C: `NSKeyValueChangeSetting`
+  case setting = 1
+  /// Objects were inserted into a to-many relationship.
+  ///
+  /// Objective-C: `NSKeyValueChangeInsertion`
+  case insertion = 2
+  /// Objects were removed from a to-many relationship.
+  ///
+  /// Objective-C: `NSKeyValueChangeRemoval`
+  case removal = 3
+  /// Objects were replaced in a to-many relationship.
+  ///
+  /// Objective-C: `NSKeyValueChangeReplacement`
+  case replacement = 4
+
+  /// `setting`, `insertion`, …
+  ///
+  /// Objective-C: none (MiniKVO extension).
+  public var description: String {
+    switch self {
+    case .setting: return "setting"
+    case .insertion: return "insertion"
+    case .removal: return "removal"
+    case .replacement: return "replacement"
+    }
+  }
+}
+
+/// A key of the change dictionary.
+///
+/// Objective-C: `NSKeyValueChangeKey`
+public struct ChangeKey: Hashable, Sendable, CustomStringConvertible {
+  /// The key's string, as Foundation spells it (`kind`, `new`, `old`, …).
+  ///
+  /// Objective-C: the `NSString` value of the key constant.
+  public let rawValue: String
+
+  /// Creates a key.
+  ///
+  /// Objective-C: none (MiniKVO extension).
+  public init(_ rawValue: String) { self.rawValue = rawValue }
+
+  /// The kind of change.
+  ///
+  /// Objective-C: `NSKeyValueChangeKindKey`
+  public static let kind = ChangeKey("kind")
+  /// The new value.
+  ///
+  /// Objective-C: `NSKeyValueChangeNewKey`
+  public static let new = ChangeKey("new")
+  /// The old value.
+  ///
+  /// Objective-C: `NSKeyValueChangeOldKey`
+  public static let old = ChangeKey("old")
+  /// The indexes of a to-many change.
+  ///
+  /// Objective-C: `NSKeyValueChangeIndexesKey`
+  public static let indexes = ChangeKey("indexes")
+  /// `true` in a notification sent before the change (option `prior`).
+  ///
+  /// Objective-C: `NSKeyValueChangeNotificationIsPriorKey`
+  public static let notificationIsPrior = ChangeKey("notificationIsPrior")
+
+  /// The key's string.
+  ///
+  /// Objective-C: none (MiniKVO extension).
+  public var description: String { rawValue }
+}
+
+/// The change dictionary of one notification.
+///
+/// ```swift
+/// change.kind              // .setting
+/// change.new               // 43          (only with option .new)
+/// change.old               // 42          (only with option .old; .nil if it was nil)
+/// change[.new]             // 43, dictionary-style
+/// change[.indexes]         // nil for a to-one change
+/// change.isPrior           // false
+/// ```
+///
+/// Objective-C: the `NSDictionary<NSKeyValueChangeKey, id> *change` argument
+public struct Change: Hashable, Sendable, CustomStringConvertible {
+  /// The kind of change.
+  ///
+  /// Objective-C: `change[NSKeyValueChangeKindKey]`
+  public var kind: ChangeKind
+  /// The new value, if the observer asked for it (`.nil` for a nil value).
+  ///
+  /// Objective-C: `change[NSKeyValueChangeNewKey]`
+  public var new: Value?
+  /// The old value, if the observer asked for it (`.nil` for a nil value).
+  ///
+  /// Objective-C: `change[NSKeyValueChangeOldKey]`
+  public var old: Value?
+  /// The indexes of a to-many change.
+  ///
+  /// Objective-C: `change[NSKeyValueChangeIndexesKey]`
+  public var indexes: Indexes?
+  /// Whether this notification comes before the change (option `prior`).
+  ///
+  /// Objective-C: `change[NSKeyValueChangeNotificationIsPriorKey]`
+  public var isPrior: Bool
+  /// Extra entries added by layers above (KVOController adds the observed key path).
+  ///
+  /// Objective-C: none (entries such as `FBKVONotificationKeyPathKey`).
+  public var extras: [ChangeKey: Value]
+
+  /// Creates a change.
+  ///
+  /// Objective-C: none (Foundation builds these internally).
+  public init(
+    kind: ChangeKind, new: Value? = nil, old: Value? = nil, indexes: Indexes? = nil, isPrior: Bool = false,
+    extras: [ChangeKey: Value] = [:]
+  ) {
+    self.kind = kind
+    self.new = new
+    self.old = old
+    self.indexes = indexes
+    self.isPrior = isPrior
+    self.extras = extras
+  }
+
+  /// The entry for `key`, or `nil` if the dictionary has no such entry.
+  ///
+  /// `notificationIsPrior` is present only in prior notifications, as in Foundation.
+  ///
+  /// Objective-C: `-[NSDictionary objectForKey:]`
+  public subscript(key: ChangeKey) -> Value? {
+    switch key {
+    case .kind: return .uint64(UInt64(kind.rawValue))
+    case .new: return new
+    case .old: return old
+    case .indexes: return indexes.map { .array($0.map { .int($0) }) }
+    case .notificationIsPrior: return isPrior ? .bool(true) : nil
+    default: return extras[key]
+    }
+  }
+
+  /// Every entry, as a dictionary keyed by the entries' strings.
+  ///
+  /// Objective-C: the `NSDictionary` itself.
+  public var dictionary: [String: Value] {
+    var result: [String: Value] = [:]
+    for key in [ChangeKey.kind, .new, .old, .indexes, .notificationIsPrior] + Array(extras.keys) {
+      if let value = self[key] { result[key.rawValue] = value }
+    }
+    return result
+  }
+
+  /// The dictionary as `NSDictionary` prints it, one entry per line, keys sorted.
+  ///
+  /// Objective-C: `-[NSDictionary description]`
+  public var description: String {
+    let lines = dictionary.sorted { $0.key < $1.key }.map { entry -> String in
+      if entry.key == ChangeKey.indexes.rawValue, let indexes { return "    indexes = \(indexes);" }
+      return "    \(entry.key) = \(entry.value);"
+    }
+    return "{\n" + lines.joined(separator: "\n") + "\n}"
+  }
+}
+
+/// The change as it travels in the runtime message `observeValueForKeyPath:ofObject:change:context:`
+/// (an `id`, like the `NSDictionary` it stands for).
+///
+/// Objective-C: the `NSDictionary` object passed as `change:`.
+public final class ChangeDictionary: Sendable, CustomStringConvertible {
+  /// The change.
+  ///
+  /// Objective-C: none (MiniKVO extension).
+  public let change: Change
+
+  /// Wraps a change.
+  ///
+  /// Objective-C: none (MiniKVO extension).
+  public init(_ change: Change) { self.change = change }
+
+  /// The change's description.
+  ///
+  /// Objective-C: `-[NSDictionary description]`
+  public var description: String { change.description }
+}
+
+extension Value {
+  /// The change carried by a `change:` argument of `observeValueForKeyPath:ofObject:change:context:`.
+  ///
+  /// ```swift
+  /// observer.addMethod("observeValueForKeyPath:ofObject:change:context:", types: "v@:@@@^v") { _, _, arguments in
+  ///   let change = arguments[2].change   // Change?
+  ///   return .nil
+  /// }
+  /// ```
+  ///
+  /// Objective-C: none (reading the `NSDictionary` argument).
+  public var change: Change? { swiftObject(as: ChangeDictionary.self)?.change }
+}

@@ -1,0 +1,104 @@
+// DependentKeys.swift: keys whose values depend on other keys (`fullName` on `firstName`).
+//
+// Docs: docs/kvo.md#dependent-keys. Tests: Tests/KVOTests/DependentKeyTests.swift.
+//
+// When a key is first observed, its class is asked `+keyPathsForValuesAffectingValueForKey:`
+// (whose default asks `+keyPathsForValuesAffecting<Key>`), transitively, and the answers are
+// flattened into one list without repeats and without the key itself, so diamonds and cycles
+// add nothing twice. Plain keys in the list become triggers in the object's table (a change of
+// `firstName` notifies `fullName`) and get notifying setters; key paths in the list
+// (`friend.name`) become internal registrations on the same object that forward to the key,
+// shared by every registration of that key and removed with the last one. The flattened list
+// is cached per class and key until the runtime's methods change.
+
+import MiniRuntime
+
+enum DependentKeys {
+  /// Every key path that affects `key` on instances of `cls`, flattened.
+  static func affecting(_ key: String, of cls: Class, _ kvo: KVORuntime) throws -> [KeyValuePath] {
+    let cacheKey = AccessorKey(cls: ObjectIdentifier(cls), key: key)
+    if let cached = kvo.withState({ $0.affecting[cacheKey] }) { return cached }
+    guard let runtime = kvo.runtime else { return [] }
+    let generation = runtime.methodGeneration
+    var result: [KeyValuePath] = []
+    var seenKeys: Set<String> = [key]
+    var queue = [key]
+    while !queue.isEmpty {
+      let current = queue.removeFirst()
+      // call-out: the class's dependency methods, no lock held
+      let answer = try runtime.msgSend(cls, "keyPathsForValuesAffectingValueForKey:", .string(current))
+      for element in answer.arrayValue ?? [] {
+        guard let text = element.stringValue else {
+          throw KeyValueError(.invalidValue, "+keyPathsForValuesAffectingValueForKey:\(current) must return key path strings, not \(element)")
+        }
+        let path = try KeyValuePath(text)
+        guard !path.containsOperator else {
+          throw KeyValueError(.unsupportedKeyPath, "\(cls.name): '\(current)' cannot depend on '\(text)': collection operators cannot be observed")
+        }
+        if path.components.count == 1 {
+          if seenKeys.insert(text).inserted {
+            result.append(path)
+            queue.append(text)
+          }
+        } else if !result.contains(path) {
+          result.append(path)
+        }
+      }
+    }
+    kvo.withState { state in
+      if state.generation == generation { state.affecting[cacheKey] = result }
+    }
+    return result
+  }
+
+  /// Makes (or shares) the internal registrations for the key-path dependencies of the
+  /// registration's first key.
+  static func retainLinks(for registration: Registration, on object: Object) throws {
+    guard !registration.dependencyPaths.isEmpty, let table = object.observationSnapshot?.table else { return }
+    let key = registration.firstKeyID
+    let isFirst = table.lock.withLock { () -> Bool in
+      if let entry = table.dependencyLinks[key] {
+        table.dependencyLinks[key] = (entry.count + 1, entry.links)
+        return false
+      }
+      table.dependencyLinks[key] = (1, [])
+      return true
+    }
+    guard isFirst else { return }
+    var links: [Registration] = []
+    do {
+      for path in registration.dependencyPaths {
+        let forwarder = Forwarder(owner: object, ownerPathID: key, isDependency: true)
+        links.append(
+          try Observation.add(observer: .forward(forwarder), to: object, keyPath: path.description, options: [], context: .none))
+      }
+    } catch {
+      for link in links { Observation.remove(link, from: object) }
+      _ = table.lock.withLock { table.dependencyLinks.removeValue(forKey: key) }
+      throw error
+    }
+    let kept = table.lock.withLock { () -> Bool in
+      guard let entry = table.dependencyLinks[key] else { return false }
+      table.dependencyLinks[key] = (entry.count, links)
+      return true
+    }
+    if !kept { for link in links { Observation.remove(link, from: object) } }
+  }
+
+  /// Releases the registration's share of its key's dependency registrations; the last
+  /// registration of the key removes them.
+  static func releaseLinks(for registration: Registration, on object: Object) {
+    guard !registration.dependencyPaths.isEmpty, let table = object.observationSnapshot?.table else { return }
+    let key = registration.firstKeyID
+    let links = table.lock.withLock { () -> [Registration] in
+      guard let entry = table.dependencyLinks[key] else { return [] }
+      if entry.count > 1 {
+        table.dependencyLinks[key] = (entry.count - 1, entry.links)
+        return []
+      }
+      table.dependencyLinks[key] = nil
+      return entry.links
+    }
+    for link in links { Observation.remove(link, from: object) }
+  }
+}

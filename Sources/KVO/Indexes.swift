@@ -1,0 +1,73 @@
+// Indexes.swift: the set of indexes a to-many change touched.
+//
+// Docs: docs/kvo.md#to-many-changes. Tests: Tests/KVOTests/ToManyTests.swift.
+
+/// A sorted set of non-negative indexes, as a to-many change reports them.
+///
+/// ```swift
+/// let indexes: Indexes = [0, 2]
+/// indexes.contains(2)       // true
+/// Array(indexes)            // [0, 2]
+/// indexes.description       // "[number of indexes: 2 (in 2 ranges), indexes: (0 2)]"
+/// ```
+///
+/// Named `Indexes` rather than `IndexSet` so it never collides with Foundation's type.
+///
+/// Objective-C: `NSIndexSet`
+public struct Indexes: Hashable, Sendable, Sequence, ExpressibleByArrayLiteral, CustomStringConvertible {
+  private var sorted: [Int]
+
+  /// Creates a set from indexes in any order; duplicates are ignored.
+  ///
+  /// Objective-C: `+[NSIndexSet indexSet]` plus `addIndex:`
+  public init<S: Sequence>(_ indexes: S) where S.Element == Int {
+    sorted = Array(Set(indexes)).sorted()
+  }
+
+  /// Creates a set from an array literal.
+  ///
+  /// Objective-C: none (MiniKVO extension).
+  public init(arrayLiteral elements: Int...) { self.init(elements) }
+
+  /// A set holding one index.
+  ///
+  /// Objective-C: `+[NSIndexSet indexSetWithIndex:]`
+  public init(integer index: Int) { sorted = [index] }
+
+  /// A set holding a range of indexes.
+  ///
+  /// Objective-C: `+[NSIndexSet indexSetWithIndexesInRange:]`
+  public init(integersIn range: Range<Int>) { sorted = Array(range) }
+
+  /// The number of indexes.
+  ///
+  /// Objective-C: `-[NSIndexSet count]`
+  public var count: Int { sorted.count }
+
+  /// Whether `index` is in the set.
+  ///
+  /// Objective-C: `-[NSIndexSet containsIndex:]`
+  public func contains(_ index: Int) -> Bool { sorted.contains(index) }
+
+  /// The smallest index, if any.
+  ///
+  /// Objective-C: `-[NSIndexSet firstIndex]`
+  public var first: Int? { sorted.first }
+
+  /// The indexes in increasing order.
+  ///
+  /// Objective-C: `-[NSIndexSet enumerateIndexesUsingBlock:]`
+  public func makeIterator() -> IndexingIterator<[Int]> { sorted.makeIterator() }
+
+  /// The number of runs of consecutive indexes.
+  var rangeCount: Int {
+    zip(sorted, sorted.dropFirst()).filter { $1 != $0 + 1 }.count + (sorted.isEmpty ? 0 : 1)
+  }
+
+  /// The indexes as NSIndexSet prints them.
+  ///
+  /// Objective-C: `-[NSIndexSet description]`
+  public var description: String {
+    "[number of indexes: \(count) (in \(rangeCount) ranges), indexes: (\(sorted.map(String.init).joined(separator: " ")))]"
+  }
+}

@@ -1,0 +1,134 @@
+// KVORuntime.swift: the KVO state of one runtime, and installing NSObject's KVC/KVO methods.
+//
+// Docs: docs/kvo.md#how-kvo-attaches-to-a-runtime. Tests: Tests/KVOTests/KeyValueCodingTests.swift.
+//
+// Model: the first KVC or KVO call on a runtime installs Foundation's NSObject category
+// (`valueForKey:`, `addObserver:forKeyPath:options:context:`, `+automaticallyNotifiesObserversForKey:`,
+// …) into that runtime's root class and creates this object, stored as an associated object of
+// the root class. It holds what Foundation keeps in globals: the notifying subclasses made so
+// far, the KVC accessor caches and the dependent-key caches, all guarded by `state`'s lock.
+//
+// Lock order: `KVORuntime.state` → an object's `ObservationTable.lock` → `Runtime.lock` →
+// an object's spin lock. No user code (accessors, class methods, observers) runs under
+// `KVORuntime.state`: whatever needs a message send is computed before taking it.
+
+import MiniRuntime
+import Synchronization
+
+/// The KVO machinery attached to one runtime.
+final class KVORuntime: @unchecked Sendable {
+  struct State {
+    /// Original class → its notifying subclass and the keys hooked so far.
+    var notifyingClasses: [ObjectIdentifier: NotifyingClass] = [:]
+    /// Notifying subclass → original class.
+    var originals: [ObjectIdentifier: Class] = [:]
+    /// KVC accessor plans, valid while `generation` matches the runtime's method generation.
+    var getters: [AccessorKey: GetterPlan] = [:]
+    var setters: [AccessorKey: SetterPlan] = [:]
+    /// Flattened `keyPathsForValuesAffecting…` per class and key.
+    var affecting: [AccessorKey: [KeyValuePath]] = [:]
+    var generation: UInt64 = 0
+  }
+
+  private static let associationKey = AssociationKey("MiniKVO.KVORuntime")
+  private static let creationLock = Lock()
+
+  weak let runtime: Runtime?
+  let state = Locked(State())
+  private let registrationCounter = Atomic<UInt64>(0)
+
+  /// NSObject's own implementations, to tell whether a class overrides them.
+  let defaultWillChange: Implementation
+  let defaultDidChange: Implementation
+
+  private init(runtime: Runtime) {
+    self.runtime = runtime
+    defaultWillChange = Implementation(name: "-[NSObject(NSKeyValueObserverNotification) willChangeValueForKey:]") {
+      receiver, _, arguments in
+      try Notifier.willChange(receiver, key: try KeyValueCategory.key(arguments[0]))
+      return .nil
+    }
+    defaultDidChange = Implementation(name: "-[NSObject(NSKeyValueObserverNotification) didChangeValueForKey:]") {
+      receiver, _, arguments in
+      try Notifier.didChange(receiver, key: try KeyValueCategory.key(arguments[0]))
+      return .nil
+    }
+  }
+
+  /// The KVO state of `runtime`, installing NSObject's KVC/KVO methods on first use.
+  ///
+  /// - Complexity: O(1): one associated-object read after the first call.
+  static func of(_ runtime: Runtime) -> KVORuntime {
+    if let existing = runtime.rootClass.associatedObject(forKey: associationKey).swiftObject(as: KVORuntime.self) {
+      return existing
+    }
+    return creationLock.withLock {
+      if let existing = runtime.rootClass.associatedObject(forKey: associationKey).swiftObject(as: KVORuntime.self) {
+        return existing
+      }
+      let kvo = KVORuntime(runtime: runtime)
+      KeyValueCategory.install(in: runtime, kvo)
+      // Cannot fail: a Swift object with the retain policy is always accepted.
+      try? runtime.rootClass.setAssociatedObject(.swiftObject(kvo), forKey: associationKey, policy: .retain)
+      return kvo
+    }
+  }
+
+  /// The KVO state of the runtime `object` belongs to.
+  static func of(_ object: Object) throws(KeyValueError) -> KVORuntime {
+    guard let runtime = object.runtime else {
+      throw KeyValueError(.invalidArgument, "\(object) belongs to a runtime that no longer exists")
+    }
+    return of(runtime)
+  }
+
+  /// The next registration number: notifications go out in this order.
+  func nextRegistrationID() -> UInt64 {
+    registrationCounter.wrappingAdd(1, ordering: .relaxed).newValue
+  }
+
+  /// Runs `body` on the state after dropping caches made stale by method changes.
+  func withState<Result>(_ body: (inout State) -> Result) -> Result {
+    let generation = runtime?.methodGeneration ?? 0
+    return state.withLock { state in
+      if state.generation != generation {
+        state.getters = [:]
+        state.setters = [:]
+        state.affecting = [:]
+        state.generation = generation
+      }
+      return body(&state)
+    }
+  }
+
+  /// The original class behind `cls`: its superclass if `cls` is a notifying subclass.
+  func originalClass(of cls: Class) -> Class {
+    state.withLock { $0.originals[ObjectIdentifier(cls)] } ?? cls
+  }
+
+  /// Whether `cls` is a notifying subclass made by this runtime's KVO.
+  func isNotifyingClass(_ cls: Class) -> Bool {
+    state.withLock { $0.originals[ObjectIdentifier(cls)] != nil }
+  }
+}
+
+/// A cache key: a class and a key.
+struct AccessorKey: Hashable {
+  let cls: ObjectIdentifier
+  let key: String
+}
+
+/// Public entry points on the runtime.
+extension Runtime {
+  /// Installs Foundation's key-value coding and observing methods into this runtime's NSObject.
+  ///
+  /// Every KVC/KVO call does this on first use; call it yourself before sending those messages
+  /// directly with `msgSend` (as linking Foundation would have done). Calling it again does
+  /// nothing.
+  ///
+  /// Objective-C: none (Foundation's `NSObject (NSKeyValueCoding)` and
+  /// `(NSKeyValueObserving)` categories, loaded with Foundation).
+  public func installKeyValueObserving() {
+    _ = KVORuntime.of(self)
+  }
+}

@@ -1,0 +1,56 @@
+// KeyPathChain.swift: observing through a key path such as `friend.age`.
+//
+// Docs: docs/kvo.md#key-path-chains. Tests: Tests/KVOTests/KeyPathChainTests.swift.
+//
+// A registration for `friend.age` on `p` holds a chain link: an internal registration for
+// `age` on the object `p.friend` currently is, whose will/did are forwarded to `p`'s
+// `friend.age` (so a change of `p.friend.age` notifies). When `p.friend` itself changes, the
+// did-change of `friend` relinks: the internal registration leaves the old friend (which is then
+// no longer observed, and gets its isa back) and joins the new one. Longer paths chain links.
+//
+// Relinking reads the new target with a getter (user code), so it runs with no lock held; a
+// version number on the registration makes sure that of two concurrent relinks only the latest
+// installs its link, and that a registration removed meanwhile never gets one.
+
+import MiniRuntime
+
+enum KeyPathChain {
+  /// Points the chain link of `registration` (on `owner`) at the object its first key leads to now.
+  ///
+  /// - Parameter refusingToMany: Throw if that value is an array (observing through a to-many
+  ///   property is not supported, as in Foundation); otherwise report it as a diagnostic.
+  static func relink(_ registration: Registration, of owner: Object, refusingToMany: Bool = false) throws {
+    guard let rest = registration.path.rest, let table = owner.observationSnapshot?.table else { return }
+    let version = table.lock.withLock { () -> Int in
+      registration.linkVersion += 1
+      return registration.linkVersion
+    }
+    let value = try KeyValueCoding.value(of: owner, forKey: registration.firstKey)  // call-out: getter
+    if case .array = value {
+      let message =
+        "[<NSArray> addObserver:forKeyPath:options:context:] is not supported. Key path: \(rest) (observing \"\(registration.pathString)\" on \(owner) goes through a to-many property)"
+      if refusingToMany { throw KeyValueError(.unsupportedKeyPath, message) }
+      owner.runtime?.emit(.diagnostic(subsystem: "KVO", message: message))
+    }
+    let target = value.objectValue.flatMap { $0 is Class ? nil : $0 }
+    let old = table.lock.withLock { () -> ChainLink?? in
+      guard registration.isRegistered, registration.linkVersion == version else { return .none }
+      if let current = registration.link, current.target === target, target != nil { return .none }
+      let old = registration.link
+      registration.link = nil
+      return .some(old)
+    }
+    guard let old else { return }  // nothing to do, or someone relinked or removed it meanwhile
+    Observation.tearDown(old)
+    guard let target else { return }
+    let forwarder = Forwarder(owner: owner, ownerPathID: registration.pathID, isDependency: false)
+    let linked = try Observation.add(
+      observer: .forward(forwarder), to: target, keyPath: rest.description, options: [], context: .none)
+    let installed = table.lock.withLock { () -> Bool in
+      guard registration.isRegistered, registration.linkVersion == version, registration.link == nil else { return false }
+      registration.link = ChainLink(target: target, registration: linked)
+      return true
+    }
+    if !installed { Observation.remove(linked, from: target) }
+  }
+}

@@ -1,0 +1,184 @@
+// KeyValueCategory.swift: Foundation's NSObject KVC/KVO category, as runtime methods.
+//
+// Docs: docs/kvo.md#the-nsobject-category. Tests: Tests/KVOTests/KeyValueCodingTests.swift.
+//
+// These are real methods of the runtime's NSObject, so a class can override any of them
+// (`valueForUndefinedKey:`, `+automaticallyNotifiesObserversForKey:`,
+// `+keyPathsForValuesAffectingValueForKey:`, `willChangeValueForKey:` …) and call super, exactly as
+// in Objective-C. The Swift API in KeyValueCoding.swift and KeyValueObserving.swift sends these
+// messages or, where no class overrides them, takes the equivalent direct path.
+
+import MiniRuntime
+
+enum KeyValueCategory {
+  static func install(in runtime: Runtime, _ kvo: KVORuntime) {
+    let root = runtime.rootClass
+    for (selector, types, category, body) in instanceMethods() {
+      let implementation = Implementation(name: "-[NSObject(\(category)) \(selector.name)]", body)
+      // Cannot fail: fixed, valid selectors and encodings (KeyValueCodingTests checks them).
+      _ = try? root.addMethod(selector, types: types, implementation: implementation)
+    }
+    _ = try? root.addMethod("willChangeValueForKey:", types: "v24@0:8@16", implementation: kvo.defaultWillChange)
+    _ = try? root.addMethod("didChangeValueForKey:", types: "v24@0:8@16", implementation: kvo.defaultDidChange)
+    for (selector, types, category, body) in classMethods() {
+      let implementation = Implementation(name: "+[NSObject(\(category)) \(selector.name)]", body)
+      _ = try? root.isa.addMethod(selector, types: types, implementation: implementation)
+    }
+  }
+
+  /// The key argument of a KVC message.
+  static func key(_ value: Value) throws(KeyValueError) -> String {
+    guard let key = value.stringValue else {
+      throw KeyValueError(.invalidArgument, "a key must be a string, not \(value)")
+    }
+    return key
+  }
+
+  /// The indexes argument of a to-many notification message (an array of integers or `Indexes`).
+  static func indexes(_ value: Value) throws(KeyValueError) -> Indexes {
+    if let indexes = value.swiftObject(as: IndexesBox.self) { return indexes.indexes }
+    guard let elements = value.arrayValue else {
+      throw KeyValueError(.invalidArgument, "indexes must be an array of integers, not \(value)")
+    }
+    var result: [Int] = []
+    for element in elements {
+      guard let index = element.intValue, index >= 0 else {
+        throw KeyValueError(.invalidArgument, "indexes must be non-negative integers, not \(element)")
+      }
+      result.append(index)
+    }
+    return Indexes(result)
+  }
+
+  static func changeKind(_ value: Value) throws(KeyValueError) -> ChangeKind {
+    guard let raw = value.intValue, raw > 0, let kind = ChangeKind(rawValue: UInt(raw)) else {
+      throw KeyValueError(.invalidArgument, "\(value) is not an NSKeyValueChange")
+    }
+    return kind
+  }
+
+  private typealias Entry = (Selector, String, String, ImplementationBody)
+
+  private static func instanceMethods() -> [Entry] {
+    [
+      ("valueForKey:", "@24@0:8@16", "NSKeyValueCoding", { receiver, _, arguments in
+        try KeyValueCoding.value(of: receiver, forKey: try key(arguments[0]))
+      }),
+      ("setValue:forKey:", "v32@0:8@16@24", "NSKeyValueCoding", { receiver, _, arguments in
+        try KeyValueCoding.setValue(arguments[0], of: receiver, forKey: try key(arguments[1]))
+        return .nil
+      }),
+      ("valueForKeyPath:", "@24@0:8@16", "NSKeyValueCoding", { receiver, _, arguments in
+        try KeyValueCoding.value(of: .object(receiver), at: try KeyValuePath(try key(arguments[0])))
+      }),
+      ("setValue:forKeyPath:", "v32@0:8@16@24", "NSKeyValueCoding", { receiver, _, arguments in
+        try KeyValueCoding.setValue(arguments[0], of: receiver, at: try KeyValuePath(try key(arguments[1])))
+        return .nil
+      }),
+      ("valueForUndefinedKey:", "@24@0:8@16", "NSKeyValueCoding", { receiver, _, arguments in
+        throw KeyValueCoding.undefinedKey(receiver, try key(arguments[0]), "valueForUndefinedKey:")
+      }),
+      ("setValue:forUndefinedKey:", "v32@0:8@16@24", "NSKeyValueCoding", { receiver, _, arguments in
+        throw KeyValueCoding.undefinedKey(receiver, try key(arguments[1]), "setValue:forUndefinedKey:")
+      }),
+      ("setNilValueForKey:", "v24@0:8@16", "NSKeyValueCoding", { receiver, _, arguments in
+        let key = try key(arguments[0])
+        throw KeyValueError(
+          .nilValueForScalar,
+          "[<\(receiver.isa.name) \(receiver.address)> setNilValueForKey]: could not set nil as the value for the key \(key).")
+      }),
+      ("dictionaryWithValuesForKeys:", "@24@0:8@16", "NSKeyValueCoding", { receiver, _, arguments in
+        guard let keys = arguments[0].arrayValue else {
+          throw KeyValueError(.invalidArgument, "dictionaryWithValuesForKeys: needs an array of keys")
+        }
+        var result: [String: Value] = [:]
+        for each in keys {
+          let key = try key(each)
+          result[key] = try KeyValueCoding.value(of: receiver, forKey: key)
+        }
+        return .dictionary(result)
+      }),
+      ("mutableArrayValueForKey:", "@24@0:8@16", "NSKeyValueCoding", { receiver, _, arguments in
+        .swiftObject(try MutableArrayProxy(receiver, key: try key(arguments[0])))
+      }),
+      ("addObserver:forKeyPath:options:context:", "v48@0:8@16@24Q32^v40", "NSKeyValueObserverRegistration", {
+        receiver, _, arguments in
+        guard let observer = arguments[0].objectValue else {
+          throw KeyValueError(.invalidArgument, "addObserver:forKeyPath:options:context: needs an observer object, got \(arguments[0])")
+        }
+        let options = ObservingOptions(rawValue: UInt(arguments[2].intValue ?? 0))
+        try Observation.add(
+          observer: .object(WeakReference(observer), description: observer.description), to: receiver,
+          keyPath: try key(arguments[1]), options: options, context: ObservationContext(arguments[3]))
+        return .nil
+      }),
+      ("removeObserver:forKeyPath:", "v32@0:8@16@24", "NSKeyValueObserverRegistration", { receiver, _, arguments in
+        try Observation.remove(observer: arguments[0].objectValue, from: receiver, keyPath: try key(arguments[1]), context: nil)
+        return .nil
+      }),
+      ("removeObserver:forKeyPath:context:", "v40@0:8@16@24^v32", "NSKeyValueObserverRegistration", {
+        receiver, _, arguments in
+        try Observation.remove(
+          observer: arguments[0].objectValue, from: receiver, keyPath: try key(arguments[1]),
+          context: ObservationContext(arguments[2]))
+        return .nil
+      }),
+      ("willChange:valuesAtIndexes:forKey:", "v40@0:8Q16@24@32", "NSKeyValueObserverNotification", {
+        receiver, _, arguments in
+        try Notifier.willChange(
+          receiver, key: try key(arguments[2]), kind: try changeKind(arguments[0]), indexes: try indexes(arguments[1]))
+        return .nil
+      }),
+      ("didChange:valuesAtIndexes:forKey:", "v40@0:8Q16@24@32", "NSKeyValueObserverNotification", {
+        receiver, _, arguments in
+        try Notifier.didChange(receiver, key: try key(arguments[2]))
+        return .nil
+      }),
+      ("observeValueForKeyPath:ofObject:change:context:", "v48@0:8@16@24@32^v40", "NSKeyValueObserving", {
+        receiver, _, arguments in
+        throw KeyValueError(
+          .unhandledNotification,
+          "\(receiver): An -observeValueForKeyPath:ofObject:change:context: message was received but not handled.\n"
+            + "Key path: \(arguments[0].stringValue ?? "?")\nObserved object: \(arguments[1])\n"
+            + "Change: \(arguments[2].change?.description ?? "\(arguments[2])")\nContext: \(ObservationContext(arguments[3]))")
+      }),
+    ]
+  }
+
+  private static func classMethods() -> [Entry] {
+    [
+      ("accessInstanceVariablesDirectly", "B16@0:8", "NSKeyValueCoding", { _, _, _ in true }),
+      ("automaticallyNotifiesObserversForKey:", "B24@0:8@16", "NSKeyValueObserverNotification", {
+        receiver, _, arguments in
+        let key = try key(arguments[0])
+        guard KeyValuePath.isKey(key), let runtime = receiver.runtime else { return true }
+        let specific = Selector(stringLiteral: "automaticallyNotifiesObserversOf" + KeyValueCoding.capitalized(key))
+        guard receiver.isa.instancesRespond(to: specific) else { return true }
+        return .bool(try runtime.msgSend(receiver, specific).boolValue ?? true)
+      }),
+      ("keyPathsForValuesAffectingValueForKey:", "@24@0:8@16", "NSKeyValueObserverNotification", {
+        receiver, _, arguments in
+        let key = try key(arguments[0])
+        guard KeyValuePath.isKey(key), let runtime = receiver.runtime else { return .array([]) }
+        let specific = Selector(stringLiteral: "keyPathsForValuesAffecting" + KeyValueCoding.capitalized(key))
+        guard receiver.isa.instancesRespond(to: specific) else { return .array([]) }
+        return try runtime.msgSend(receiver, specific)
+      }),
+    ]
+  }
+}
+
+/// `Indexes` as an object in a message argument (an `NSIndexSet *`).
+///
+/// Objective-C: `NSIndexSet` as an object.
+public final class IndexesBox: Sendable {
+  /// The indexes.
+  ///
+  /// Objective-C: none (MiniKVO extension).
+  public let indexes: Indexes
+
+  /// Wraps indexes.
+  ///
+  /// Objective-C: none (MiniKVO extension).
+  public init(_ indexes: Indexes) { self.indexes = indexes }
+}

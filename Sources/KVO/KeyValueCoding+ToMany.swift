@@ -1,0 +1,167 @@
+// KeyValueCoding+ToMany.swift: mutableArrayValueForKey: and its proxy.
+//
+// Docs: docs/kvo.md#to-many-changes. Tests: Tests/KVOTests/ToManyTests.swift.
+//
+// The proxy edits the to-many property `key` of an object in place. When the class has the
+// indexed mutators (`insertObject:in<Key>AtIndex:` and `removeObjectFrom<Key>AtIndex:`, plus
+// optionally `replaceObjectIn<Key>AtIndex:withObject:`), it sends them, and the notifying
+// subclass's overrides report insertion/removal/replacement with the index. Otherwise it reads
+// the whole array, edits a copy and sets it back with `setValue:forKey:`, wrapped in a
+// will/did-change of the right kind and indexes; the setter's own setting notification nests
+// inside that pair and is absorbed, so observers see one insertion, not a setting.
+
+import MiniRuntime
+
+extension Object {
+  /// A proxy that edits the to-many property `key` and notifies observers with the indexes.
+  ///
+  /// ```swift
+  /// let friends = try person.mutableArrayValue(forKey: "friends")
+  /// try friends.insert(.object(bob), at: 0)   // observers get kind .insertion, indexes [0]
+  /// try friends.remove(at: 0)                 // kind .removal
+  /// ```
+  ///
+  /// - Throws: ``KeyValueError`` with code `invalidKeyPath` for a malformed key.
+  ///
+  /// Objective-C: `-[NSObject mutableArrayValueForKey:]`
+  public func mutableArrayValue(forKey key: String) throws -> MutableArrayProxy {
+    let proxy = try kvcRuntime().msgSend(self, "mutableArrayValueForKey:", .string(key))
+    guard let result = proxy.swiftObject(as: MutableArrayProxy.self) else {
+      throw KeyValueError(.invalidValue, "mutableArrayValueForKey: returned \(proxy), not a proxy")
+    }
+    return result
+  }
+}
+
+/// An editable view of a to-many property; every edit notifies observers of that key.
+///
+/// Objective-C: the `NSMutableArray` proxy `mutableArrayValueForKey:` returns
+/// (`NSKeyValueMutableArray`)
+public final class MutableArrayProxy: Sendable {
+  private weak let object: Object?
+  /// The to-many key being edited.
+  ///
+  /// Objective-C: none (the proxy's key).
+  public let key: String
+  private let capitalized: String
+
+  init(_ object: Object, key: String) throws {
+    try KeyValuePath.validateKey(key)
+    self.object = object
+    self.key = key
+    capitalized = KeyValueCoding.capitalized(key)
+  }
+
+  /// The current elements.
+  ///
+  /// Objective-C: `-[NSArray copy]` of the proxy
+  public func elements() throws -> [Value] {
+    let (object, _) = try target()
+    let value = try object.value(forKey: key)
+    if value.isNil { return [] }
+    guard let elements = value.arrayValue else {
+      throw KeyValueError(.invalidValue, "\(object)'s \(key) is \(value), not an array")
+    }
+    return elements
+  }
+
+  /// The number of elements.
+  ///
+  /// Objective-C: `-[NSArray count]`
+  public func count() throws -> Int { try elements().count }
+
+  /// Inserts `element` at `index` (0 ... count).
+  ///
+  /// - Throws: ``KeyValueError`` with code `invalidArgument` for an index out of bounds
+  ///   (nothing changes), or what the accessors throw.
+  ///
+  /// Objective-C: `-[NSMutableArray insertObject:atIndex:]`
+  public func insert(_ element: Value, at index: Int) throws {
+    let (object, runtime) = try target()
+    let current = try elements()
+    try check(index, within: 0...current.count, "insertObject:atIndex:")
+    if hasIndexedMutators(object) {
+      try runtime.msgSend(object, Selector(stringLiteral: "insertObject:in\(capitalized)AtIndex:"), element, .int(index))
+      return
+    }
+    var edited = current
+    edited.insert(element, at: index)
+    try replaceWhole(object, with: edited, kind: .insertion, indexes: Indexes(integer: index))
+  }
+
+  /// Appends `element`.
+  ///
+  /// Objective-C: `-[NSMutableArray addObject:]`
+  public func append(_ element: Value) throws { try insert(element, at: try count()) }
+
+  /// Removes the element at `index`.
+  ///
+  /// - Throws: ``KeyValueError`` with code `invalidArgument` for an index out of bounds.
+  ///
+  /// Objective-C: `-[NSMutableArray removeObjectAtIndex:]`
+  public func remove(at index: Int) throws {
+    let (object, runtime) = try target()
+    let current = try elements()
+    try check(index, within: 0...(current.count - 1), "removeObjectAtIndex:")
+    if hasIndexedMutators(object) {
+      try runtime.msgSend(object, Selector(stringLiteral: "removeObjectFrom\(capitalized)AtIndex:"), .int(index))
+      return
+    }
+    var edited = current
+    edited.remove(at: index)
+    try replaceWhole(object, with: edited, kind: .removal, indexes: Indexes(integer: index))
+  }
+
+  /// Replaces the element at `index` with `element`.
+  ///
+  /// - Throws: ``KeyValueError`` with code `invalidArgument` for an index out of bounds.
+  ///
+  /// Objective-C: `-[NSMutableArray replaceObjectAtIndex:withObject:]`
+  public func replace(at index: Int, with element: Value) throws {
+    let (object, runtime) = try target()
+    let current = try elements()
+    try check(index, within: 0...(current.count - 1), "replaceObjectAtIndex:withObject:")
+    let replace = Selector(stringLiteral: "replaceObjectIn\(capitalized)AtIndex:withObject:")
+    if hasIndexedMutators(object) {
+      if object.isa.instancesRespond(to: replace) {
+        try runtime.msgSend(object, replace, .int(index), element)
+      } else {
+        try Notifier.around(object, id: KeyTable.shared.id(key), kind: .replacement, indexes: Indexes(integer: index)) {
+          try runtime.msgSend(object, Selector(stringLiteral: "removeObjectFrom\(capitalized)AtIndex:"), .int(index))
+          try runtime.msgSend(object, Selector(stringLiteral: "insertObject:in\(capitalized)AtIndex:"), element, .int(index))
+        }
+      }
+      return
+    }
+    var edited = current
+    edited[index] = element
+    try replaceWhole(object, with: edited, kind: .replacement, indexes: Indexes(integer: index))
+  }
+
+  private func target() throws(KeyValueError) -> (Object, Runtime) {
+    guard let object, let runtime = object.runtime else {
+      throw KeyValueError(.invalidArgument, "the object of this mutableArrayValueForKey:\(key) proxy is gone")
+    }
+    return (object, runtime)
+  }
+
+  private func hasIndexedMutators(_ object: Object) -> Bool {
+    object.isa.instancesRespond(to: Selector(stringLiteral: "insertObject:in\(capitalized)AtIndex:"))
+      && object.isa.instancesRespond(to: Selector(stringLiteral: "removeObjectFrom\(capitalized)AtIndex:"))
+  }
+
+  private func check(_ index: Int, within range: ClosedRange<Int>, _ method: String) throws(KeyValueError) {
+    guard range.contains(index) else {
+      let bounds = range.upperBound < range.lowerBound ? "for empty array" : "beyond bounds [0 .. \(range.upperBound)]"
+      throw KeyValueError(.invalidArgument, "*** -[NSKeyValueMutableArray \(method)]: index \(index) \(bounds)")
+    }
+  }
+
+  /// Sets the whole edited array, reporting `kind` at `indexes` (the setter's own setting
+  /// notification nests inside and is absorbed).
+  private func replaceWhole(_ object: Object, with elements: [Value], kind: ChangeKind, indexes: Indexes) throws {
+    try Notifier.around(object, id: KeyTable.shared.id(key), kind: kind, indexes: indexes) {
+      try object.setValue(.array(elements), forKey: key)
+    }
+  }
+}

@@ -1,0 +1,219 @@
+// KeyValueCoding.swift: valueForKey:, setValue:forKey: and key paths.
+//
+// Docs: docs/kvo.md#key-value-coding. Tests: Tests/KVOTests/KeyValueCodingTests.swift.
+//
+// The Swift API on `Object` sends the KVC messages (so a class that overrides `valueForKey:` or
+// `valueForUndefinedKey:` is honoured); the messages' default implementations, installed in
+// NSObject by KeyValueCategory.swift, call the engine below. Setting a key that has no setter
+// goes straight to the ivar, wrapped in will/did-change notifications when observers want them
+// (as Foundation's direct ivar setter does); a key with a notifying setter is notified by that
+// setter only, never twice.
+
+import MiniRuntime
+
+extension Object {
+  /// The value for `key`, found by the KVC accessor search.
+  ///
+  /// ```swift
+  /// try person.value(forKey: "age")        // 42 (via -age, or the ivar _age)
+  /// try person.value(forKey: "shoeSize")   // throws undefinedKey
+  /// ```
+  ///
+  /// - Throws: ``KeyValueError`` (`undefinedKey`, `invalidKeyPath`) or what the accessor throws.
+  ///
+  /// Objective-C: `-[NSObject valueForKey:]`
+  public func value(forKey key: String) throws -> Value {
+    try kvcRuntime().msgSend(self, "valueForKey:", .string(key))
+  }
+
+  /// Sets `key` to `value` through the KVC setter search (`setKey:`, `_setKey:`, ivars).
+  ///
+  /// ```swift
+  /// try person.setValue(43, forKey: "age")
+  /// try person.setValue(nil, forKey: "age")   // throws nilValueForScalar (setNilValueForKey:)
+  /// ```
+  ///
+  /// - Throws: ``KeyValueError`` (`undefinedKey`, `nilValueForScalar`, `invalidValue`,
+  ///   `invalidKeyPath`) or what the setter throws. Nothing changes when it throws.
+  ///
+  /// Objective-C: `-[NSObject setValue:forKey:]`
+  public func setValue(_ value: Value, forKey key: String) throws {
+    try kvcRuntime().msgSend(self, "setValue:forKey:", value, .string(key))
+  }
+
+  /// The value at a dotted key path, with collection operators (`employees.@sum.salary`).
+  ///
+  /// ```swift
+  /// try company.value(forKeyPath: "ceo.name")              // "Ann"
+  /// try company.value(forKeyPath: "employees.@count")      // 3
+  /// try company.value(forKeyPath: "employees.@avg.salary") // 1500.0
+  /// ```
+  ///
+  /// Objective-C: `-[NSObject valueForKeyPath:]`
+  public func value(forKeyPath keyPath: String) throws -> Value {
+    try kvcRuntime().msgSend(self, "valueForKeyPath:", .string(keyPath))
+  }
+
+  /// Sets the value at a dotted key path: the last key on the object the rest of the path leads
+  /// to (nothing happens if that object is nil, as messaging nil does nothing).
+  ///
+  /// Objective-C: `-[NSObject setValue:forKeyPath:]`
+  public func setValue(_ value: Value, forKeyPath keyPath: String) throws {
+    try kvcRuntime().msgSend(self, "setValue:forKeyPath:", value, .string(keyPath))
+  }
+
+  /// The values for several keys, as a dictionary (nil values appear as `.nil`).
+  ///
+  /// Objective-C: `-[NSObject dictionaryWithValuesForKeys:]`
+  public func dictionaryWithValues(forKeys keys: [String]) throws -> [String: Value] {
+    let result = try kvcRuntime().msgSend(self, "dictionaryWithValuesForKeys:", .array(keys.map(Value.string)))
+    return result.dictionaryValue ?? [:]
+  }
+
+  /// The runtime, with KVC/KVO installed.
+  func kvcRuntime() throws(KeyValueError) -> Runtime {
+    guard let runtime = runtime else {
+      throw KeyValueError(.invalidArgument, "\(self) belongs to a runtime that no longer exists")
+    }
+    _ = KVORuntime.of(runtime)
+    return runtime
+  }
+}
+
+/// The engine behind the NSObject KVC methods.
+enum KeyValueCoding {
+  /// `[<Person 0x…> valueForUndefinedKey:]: this class is not key value coding-compliant for the key x.`
+  static func undefinedKey(_ object: Object, _ key: String, _ method: String) -> KeyValueError {
+    KeyValueError(
+      .undefinedKey,
+      "[<\(object.isa.name) \(object.address)> \(method)]: this class is not key value coding-compliant for the key \(key).")
+  }
+
+  /// `valueForKey:` on an object.
+  static func value(of object: Object, forKey key: String) throws -> Value {
+    try KeyValuePath.validateKey(key)
+    let kvo = try KVORuntime.of(object)
+    guard let runtime = kvo.runtime else { return .nil }
+    switch try getterPlan(for: object.isa, key: key, kvo) {
+    case .method(let selector):
+      return try runtime.msgSend(object, selector)
+    case .indexed(let count, let objectAtIndex):
+      let total = try runtime.msgSend(object, count).intValue ?? 0
+      return .array(try (0..<max(0, total)).map { try runtime.msgSend(object, objectAtIndex, .int($0)) })
+    case .ivar(let ivar):
+      return try object.value(for: ivar)
+    case .undefined:
+      return try runtime.msgSend(object, "valueForUndefinedKey:", .string(key))
+    }
+  }
+
+  /// `setValue:forKey:` on an object.
+  static func setValue(_ value: Value, of object: Object, forKey key: String) throws {
+    try KeyValuePath.validateKey(key)
+    let kvo = try KVORuntime.of(object)
+    guard let runtime = kvo.runtime else { return }
+    switch try setterPlan(for: object.isa, key: key, kvo) {
+    case .method(let selector, let type):
+      if value.isNil && isScalar(type) {
+        try runtime.msgSend(object, "setNilValueForKey:", .string(key))
+        return
+      }
+      try runtime.msgSend(object, selector, try converted(value, to: type, object, key))
+    case .ivar(let ivar):
+      if value.isNil && isScalar(ivar.type) {
+        try runtime.msgSend(object, "setNilValueForKey:", .string(key))
+        return
+      }
+      let converted = try converted(value, to: ivar.type, object, key)
+      guard try Notifier.notifiesAutomatically(object, key: key, kvo) else {
+        try object.setValue(converted, for: ivar)
+        return
+      }
+      try Notifier.around(object, id: KeyTable.shared.id(key)) { try object.setValue(converted, for: ivar) }
+    case .undefined:
+      try runtime.msgSend(object, "setValue:forUndefinedKey:", value, .string(key))
+    }
+  }
+
+  private static func converted(_ value: Value, to type: TypeEncoding, _ object: Object, _ key: String) throws(KeyValueError) -> Value {
+    do {
+      return try value.converted(to: type)
+    } catch {
+      throw KeyValueError(
+        .invalidValue, "[<\(object.isa.name) \(object.address)> setValue:forKey:]: key \(key): \(error.message)")
+    }
+  }
+
+  // MARK: - Key paths
+
+  /// `valueForKey:` on any value: an object answers its accessors, an array maps the key over
+  /// its elements (NSArray), a dictionary looks the key up (NSDictionary), nil stays nil.
+  static func value(of base: Value, forKey key: String) throws -> Value {
+    if key == "self", base.objectValue == nil { return base }  // -[NSObject self], for values too
+    switch base {
+    case .nil:
+      return .nil
+    case .object(let object):
+      return try object.kvcRuntime().msgSend(object, "valueForKey:", .string(key))
+    case .class(let cls):
+      return try cls.kvcRuntime().msgSend(cls, "valueForKey:", .string(key))
+    case .array(let elements):
+      return .array(try elements.map { try value(of: $0, forKey: key) })
+    case .dictionary(let entries):
+      return entries[key] ?? .nil
+    default:
+      throw KeyValueError(
+        .undefinedKey,
+        "[<\(base.encoding.cDeclaration) \(base)> valueForUndefinedKey:]: this class is not key value coding-compliant for the key \(key).")
+    }
+  }
+
+  /// `valueForKeyPath:` on any value.
+  static func value(of base: Value, at path: KeyValuePath) throws -> Value {
+    var current = base
+    for (index, component) in path.components.enumerated() {
+      switch component {
+      case .key(let key):
+        current = try value(of: current, forKey: key)
+      case .collectionOperator(let op):
+        if current.isNil { return .nil }
+        guard case .array(let elements) = current else {
+          throw KeyValueError(
+            .undefinedKey,
+            "[<\(current.encoding.cDeclaration) \(current)> valueForUndefinedKey:]: this class is not key value coding-compliant for the key @\(op.rawValue).")
+        }
+        let rest = Array(path.components.dropFirst(index + 1))
+        return try CollectionOperators.apply(op, to: elements, rightPath: rest.isEmpty ? nil : KeyValuePath(components: rest))
+      }
+    }
+    return current
+  }
+
+  /// `setValue:forKeyPath:` on an object.
+  static func setValue(_ value: Value, of object: Object, at path: KeyValuePath) throws {
+    guard !path.containsOperator else {
+      throw KeyValueError(.unsupportedKeyPath, "setValue:forKeyPath: cannot set through a collection operator: \(path)")
+    }
+    guard case .key(let last)? = path.components.last else { return }
+    let head = KeyValuePath(components: Array(path.components.dropLast()))
+    let target = head.components.isEmpty ? Value.object(object) : try self.value(of: .object(object), at: head)
+    try setValue(value, on: target, forKey: last)
+  }
+
+  private static func setValue(_ value: Value, on target: Value, forKey key: String) throws {
+    switch target {
+    case .nil:
+      return
+    case .object(let object):
+      try object.setValue(value, forKey: key)
+    case .class(let cls):
+      try cls.setValue(value, forKey: key)
+    case .array(let elements):
+      for element in elements { try setValue(value, on: element, forKey: key) }
+    default:
+      throw KeyValueError(
+        .undefinedKey,
+        "[<\(target.encoding.cDeclaration) \(target)> setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key \(key).")
+    }
+  }
+}

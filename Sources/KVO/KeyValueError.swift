@@ -1,0 +1,81 @@
+// KeyValueError.swift: the errors key-value coding and observing throw.
+//
+// Docs: docs/kvo.md#errors. Tests: Tests/KVOTests/KeyValueErrorTests.swift.
+//
+// Foundation raises exceptions for these; MiniKVO throws, with the same reason text and the name
+// of the exception Foundation would raise, so a learner can match one to the other.
+
+/// An error from key-value coding or observing, with Foundation's wording.
+///
+/// ```swift
+/// do { _ = try person.value(forKey: "shoeSize") }
+/// catch let error as KeyValueError {
+///   error.code           // .undefinedKey
+///   error.exceptionName  // "NSUndefinedKeyException"
+///   error.message        // "[<Person 0x…> valueForUndefinedKey:]: this class is not key value
+///                        //  coding-compliant for the key shoeSize."
+/// }
+/// ```
+///
+/// Guarantee: a call that throws changed nothing (pinned by `KVOMisuseTests`).
+///
+/// Objective-C: the `NSException`s Foundation's KVC and KVO raise.
+public struct KeyValueError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// What went wrong.
+  ///
+  /// Objective-C: none (the exception's name tells it apart).
+  public enum Code: Hashable, Sendable {
+    /// No accessor, no ivar: `valueForUndefinedKey:` / `setValue:forUndefinedKey:`.
+    case undefinedKey
+    /// `nil` for a scalar: `setNilValueForKey:`.
+    case nilValueForScalar
+    /// A key or key path that is empty or malformed.
+    case invalidKeyPath
+    /// A key path that cannot be observed (a collection operator, or a to-many step).
+    case unsupportedKeyPath
+    /// Removing an observation that is not registered.
+    case observerNotRegistered
+    /// A notification reached an observer whose class does not handle it.
+    case unhandledNotification
+    /// A value that does not fit where it is stored or used.
+    case invalidValue
+    /// An argument that is missing or of the wrong kind (a nil observer, an index out of range).
+    case invalidArgument
+  }
+
+  /// What went wrong.
+  ///
+  /// Objective-C: none (MiniKVO extension).
+  public let code: Code
+
+  /// The reason, worded as Foundation words it.
+  ///
+  /// Objective-C: `-[NSException reason]`
+  public let message: String
+
+  /// Creates an error.
+  ///
+  /// Objective-C: none (MiniKVO extension).
+  public init(_ code: Code, _ message: String) {
+    self.code = code
+    self.message = message
+  }
+
+  /// The name of the exception Foundation raises in this situation.
+  ///
+  /// Objective-C: `-[NSException name]`
+  public var exceptionName: String {
+    switch code {
+    case .undefinedKey: return "NSUndefinedKeyException"
+    case .observerNotRegistered, .invalidArgument: return "NSRangeException"
+    case .unhandledNotification: return "NSInternalInconsistencyException"
+    case .nilValueForScalar, .invalidKeyPath, .unsupportedKeyPath, .invalidValue:
+      return "NSInvalidArgumentException"
+    }
+  }
+
+  /// The message.
+  ///
+  /// Objective-C: `-[NSException description]`
+  public var description: String { message }
+}

@@ -1,0 +1,147 @@
+// KeyValuePath.swift: parsing key paths such as `friend.age` and `employees.@sum.salary`.
+//
+// Docs: docs/kvo.md#key-paths. Tests: Tests/KVOTests/KeyValuePathTests.swift, fuzzed by
+// Fuzz/KeyPath.
+//
+// Grammar: components separated by `.`; a component is a key (a C identifier) or a collection
+// operator (`@count`, `@sum`, …). Every operator but `@count` needs a key path after it (the
+// values it aggregates). Parse → print → parse is the identity.
+
+/// A collection operator usable in a key path.
+///
+/// Objective-C: the `@`-operators of `valueForKeyPath:` (Key-Value Coding Programming Guide).
+public enum CollectionOperator: String, Hashable, Sendable, CaseIterable {
+  /// `@count`: the number of objects.
+  case count
+  /// `@sum`: the sum of the values of the right key path.
+  case sum
+  /// `@avg`: their average.
+  case avg
+  /// `@min`: the smallest.
+  case min
+  /// `@max`: the largest.
+  case max
+  /// `@distinctUnionOfObjects`: the values, without duplicates.
+  case distinctUnionOfObjects
+  /// `@unionOfObjects`: the values, duplicates kept.
+  case unionOfObjects
+  /// `@distinctUnionOfArrays`: the values of each nested array, flattened, without duplicates.
+  case distinctUnionOfArrays
+  /// `@unionOfArrays`: the values of each nested array, flattened.
+  case unionOfArrays
+}
+
+/// A parsed key path: keys and collection operators.
+///
+/// ```swift
+/// let path = try KeyValuePath("employees.@sum.salary")
+/// path.components    // [.key("employees"), .collectionOperator(.sum), .key("salary")]
+/// path.description   // "employees.@sum.salary"
+/// try KeyValuePath("a..b")   // throws invalidKeyPath: empty component
+/// ```
+///
+/// Objective-C: the `NSString *keyPath` argument, split on `.` as Foundation splits it.
+public struct KeyValuePath: Hashable, Sendable, CustomStringConvertible {
+  /// One step of a key path.
+  ///
+  /// Objective-C: none (a `.`-separated piece of the string).
+  public enum Component: Hashable, Sendable {
+    /// A key, such as `friend`.
+    case key(String)
+    /// A collection operator, such as `@sum`.
+    case collectionOperator(CollectionOperator)
+  }
+
+  /// The steps, in order.
+  ///
+  /// Objective-C: none (MiniKVO extension).
+  public let components: [Component]
+
+  /// Parses a key path.
+  ///
+  /// - Throws: ``KeyValueError`` with code `invalidKeyPath`: empty path or component, a key that
+  ///   is not a C identifier, an unknown operator, or an operator (other than `@count`) with
+  ///   nothing after it.
+  /// - Complexity: O(*n*) in the length of `string`.
+  ///
+  /// Objective-C: none (Foundation splits the string on `.` as it goes).
+  public init(_ string: String) throws(KeyValueError) {
+    guard !string.isEmpty else { throw Self.error(string, "the key path is empty") }
+    var components: [Component] = []
+    for piece in string.split(separator: ".", omittingEmptySubsequences: false) {
+      if piece.isEmpty { throw Self.error(string, "it has an empty component") }
+      if piece.first == "@" {
+        guard let op = CollectionOperator(rawValue: String(piece.dropFirst())) else {
+          throw Self.error(string, "unknown collection operator '\(piece)'")
+        }
+        components.append(.collectionOperator(op))
+      } else {
+        guard Self.isKey(piece) else {
+          throw Self.error(string, "'\(piece)' is not a valid key (letters, digits and '_', not starting with a digit)")
+        }
+        components.append(.key(String(piece)))
+      }
+    }
+    for (index, component) in components.enumerated() {
+      if case .collectionOperator(let op) = component, op != .count, index == components.count - 1 {
+        throw Self.error(string, "the operator '@\(op.rawValue)' needs a key path after it")
+      }
+    }
+    self.components = components
+  }
+
+  init(components: [Component]) { self.components = components }
+
+  /// The path as a string, `.`-separated.
+  ///
+  /// Objective-C: none (the `NSString` itself).
+  public var description: String {
+    components.map { component in
+      switch component {
+      case .key(let key): return key
+      case .collectionOperator(let op): return "@" + op.rawValue
+      }
+    }.joined(separator: ".")
+  }
+
+  /// The first key, if the path starts with a key.
+  ///
+  /// Objective-C: none (the part before the first `.`).
+  public var firstKey: String? {
+    if case .key(let key)? = components.first { return key }
+    return nil
+  }
+
+  /// The path after the first component, or `nil` for a one-component path.
+  ///
+  /// Objective-C: none (the part after the first `.`).
+  public var rest: KeyValuePath? {
+    components.count > 1 ? KeyValuePath(components: Array(components.dropFirst())) : nil
+  }
+
+  /// Whether any component is a collection operator.
+  ///
+  /// Objective-C: none (MiniKVO extension).
+  public var containsOperator: Bool {
+    components.contains { if case .collectionOperator = $0 { return true } else { return false } }
+  }
+
+  static func isKey<S: StringProtocol>(_ key: S) -> Bool {
+    guard let first = key.utf8.first, !(0x30...0x39).contains(first) else { return false }
+    return key.utf8.allSatisfy { byte in
+      (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte)
+        || byte == UInt8(ascii: "_")
+    }
+  }
+
+  /// Throws unless `key` is a single valid key.
+  static func validateKey(_ key: String) throws(KeyValueError) {
+    guard isKey(key) else {
+      throw KeyValueError(.invalidKeyPath, "invalid key '\(key)': keys are letters, digits and '_', not starting with a digit")
+    }
+  }
+
+  private static func error(_ string: String, _ problem: String) -> KeyValueError {
+    KeyValueError(.invalidKeyPath, "invalid key path '\(string)': \(problem)")
+  }
+}

@@ -1,0 +1,162 @@
+// NotifyingSetters.swift: the overrides a notifying subclass installs per observed key.
+//
+// Docs: docs/kvo.md#notifying-setters. Tests: Tests/KVOTests/NotifyingSetterTests.swift.
+//
+// For an observed key, the setter KVC would use (`set<Key>:`, else `_set<Key>:`) is overridden
+// by a notifying setter chosen by the setter's argument type encoding, named after Foundation's
+// family (`_NSSetLongLongValueAndNotify` for `q`, `_NSSetObjectValueAndNotify` for `@`,
+// `_NSSetPointValueAndNotify` for `{CGPoint=dd}`, …). The flavour converts the argument to the
+// setter's type first, so a wrong value throws before anyone is told of a change. Then:
+// will-change, the original setter (a super send to the original class), did-change. An object
+// nobody observes for that key goes straight to the original setter.
+//
+// Indexed to-many mutators (`insertObject:in<Key>AtIndex:`, `removeObjectFrom<Key>AtIndex:`,
+// `replaceObjectIn<Key>AtIndex:withObject:`) get overrides that report insertion, removal or
+// replacement with the index.
+//
+// Foundation's setters send `willChangeValueForKey:` / `didChangeValueForKey:` as messages.
+// These do too when a class overrides either method, or when message sends are being traced
+// (so a trace shows the real sequence); otherwise they call the same code directly, which
+// behaves identically and saves two sends.
+
+import MiniRuntime
+
+enum NotifyingSetters {
+  /// A method to add to the notifying subclass.
+  struct Hook {
+    let selector: Selector
+    let types: String
+    let implementation: Implementation
+  }
+
+  /// The overrides needed to notify changes of `key` on instances of `original`.
+  static func hooks(for key: String, in original: Class, _ kvo: KVORuntime) -> [Hook] {
+    let capitalized = KeyValueCoding.capitalized(key)
+    var hooks: [Hook] = []
+    for name in ["set\(capitalized):", "_set\(capitalized):"] {
+      let selector = Selector(stringLiteral: name)
+      guard selector.isValid, let method = original.instanceMethod(for: selector),
+        let type = method.signature.messageArgumentTypes.first
+      else { continue }
+      hooks.append(
+        Hook(
+          selector: selector, types: method.typeEncoding,
+          implementation: setter(key: key, type: type, original: original, kvo)))
+      break
+    }
+    let mutators: [(String, ChangeKind, Int)] = [
+      ("insertObject:in\(capitalized)AtIndex:", .insertion, 1),
+      ("removeObjectFrom\(capitalized)AtIndex:", .removal, 0),
+      ("replaceObjectIn\(capitalized)AtIndex:withObject:", .replacement, 0),
+    ]
+    for (name, kind, indexArgument) in mutators {
+      let selector = Selector(stringLiteral: name)
+      guard selector.isValid, let method = original.instanceMethod(for: selector) else { continue }
+      hooks.append(
+        Hook(
+          selector: selector, types: method.typeEncoding,
+          implementation: mutator(key: key, kind: kind, indexArgument: indexArgument, original: original, kvo)))
+    }
+    return hooks
+  }
+
+  /// The notifying setter for `key`, whose argument has type `type`.
+  static func setter(key: String, type: TypeEncoding, original: Class, _ kvo: KVORuntime) -> Implementation {
+    let id = KeyTable.shared.id(key)
+    return Implementation(name: flavour(of: type)) { [weak kvo] receiver, selector, arguments in
+      let value: Value
+      do {
+        value = try arguments[0].converted(to: type)
+      } catch let error as RuntimeError {
+        throw RuntimeError(error.code, "-[\(receiver.isa.name) \(selector.name)]: \(error.message)")
+      }
+      guard let runtime = receiver.runtime else { return .nil }
+      guard let kvo, Notifier.isObserved(receiver, id: id) else {
+        return try runtime.msgSendSuper(receiver, superclass: original, selector, value)
+      }
+      return try notifying(receiver, key: key, id: id, kind: .setting, indexes: nil, runtime, kvo) {
+        try runtime.msgSendSuper(receiver, superclass: original, selector, value)
+      }
+    }
+  }
+
+  /// The notifying override of an indexed to-many mutator.
+  static func mutator(
+    key: String, kind: ChangeKind, indexArgument: Int, original: Class, _ kvo: KVORuntime
+  ) -> Implementation {
+    let id = KeyTable.shared.id(key)
+    let name: String
+    switch kind {
+    case .insertion: name = "_NSKVOInsertObjectAtIndexAndNotify"
+    case .removal: name = "_NSKVORemoveObjectAtIndexAndNotify"
+    default: name = "_NSKVOReplaceObjectAtIndexAndNotify"
+    }
+    return Implementation(name: name) { [weak kvo] receiver, selector, arguments in
+      guard let runtime = receiver.runtime else { return .nil }
+      guard let kvo, Notifier.isObserved(receiver, id: id), let index = arguments[indexArgument].intValue, index >= 0 else {
+        return try runtime.msgSendSuper(receiver, superclass: original, selector, arguments: arguments)
+      }
+      return try notifying(receiver, key: key, id: id, kind: kind, indexes: Indexes(integer: index), runtime, kvo) {
+        try runtime.msgSendSuper(receiver, superclass: original, selector, arguments: arguments)
+      }
+    }
+  }
+
+  /// will-change, `body`, did-change: as messages when a class overrides them or sends are
+  /// traced, else directly.
+  private static func notifying(
+    _ object: Object, key: String, id: KeyID, kind: ChangeKind, indexes: Indexes?, _ runtime: Runtime,
+    _ kvo: KVORuntime, _ body: () throws -> Value
+  ) throws -> Value {
+    let viaMessages =
+      runtime.isTracingMessageSends
+      || (kind == .setting
+        && (object.isa.methodImplementation(for: "willChangeValueForKey:") !== kvo.defaultWillChange
+          || object.isa.methodImplementation(for: "didChangeValueForKey:") !== kvo.defaultDidChange))
+    guard viaMessages else {
+      return try Notifier.around(object, id: id, kind: kind, indexes: indexes, body)
+    }
+    if let indexes {
+      let arguments: [Value] = [.uint64(UInt64(kind.rawValue)), .swiftObject(IndexesBox(indexes)), .string(key)]
+      try runtime.msgSend(object, "willChange:valuesAtIndexes:forKey:", arguments: Arguments(arguments))
+      let result = try body()
+      try runtime.msgSend(object, "didChange:valuesAtIndexes:forKey:", arguments: Arguments(arguments))
+      return result
+    }
+    try runtime.msgSend(object, "willChangeValueForKey:", .string(key))
+    let result = try body()
+    try runtime.msgSend(object, "didChangeValueForKey:", .string(key))
+    return result
+  }
+
+  /// Foundation's name for the notifying setter of an argument of type `type`.
+  static func flavour(of type: TypeEncoding) -> String {
+    let kind: String
+    switch type.unqualified {
+    case .bool: kind = "Bool"
+    case .char: kind = "Char"
+    case .unsignedChar: kind = "UnsignedChar"
+    case .short: kind = "Short"
+    case .unsignedShort: kind = "UnsignedShort"
+    case .int: kind = "Int"
+    case .unsignedInt: kind = "UnsignedInt"
+    case .long: kind = "Long"
+    case .unsignedLong: kind = "UnsignedLong"
+    case .longLong: kind = "LongLong"
+    case .unsignedLongLong: kind = "UnsignedLongLong"
+    case .float: kind = "Float"
+    case .double: kind = "Double"
+    case .object, .class, .block: kind = "Object"
+    case .structure(let name, _):
+      switch name {
+      case "CGPoint", "NSPoint", "_NSPoint": kind = "Point"
+      case "CGSize", "NSSize", "_NSSize": kind = "Size"
+      case "CGRect", "NSRect", "_NSRect": kind = "Rect"
+      case "_NSRange", "NSRange": kind = "Range"
+      default: kind = ""
+      }
+    default: kind = ""
+    }
+    return "_NSSet\(kind)ValueAndNotify"
+  }
+}

@@ -1,0 +1,70 @@
+// NotifyingSubclass.swift: NSKVONotifying_<Class>, made at runtime.
+//
+// Docs: docs/kvo.md#the-isa-swizzle. Tests: Tests/KVOTests/AppleKVOExperimentsTests.swift.
+//
+// The first observation of an instance of `Person` allocates and registers
+// `NSKVONotifying_Person`, a subclass of `Person` adding no ivars, with three methods: `class`
+// (answers `Person`, so the object keeps claiming its old class), `dealloc` (cleans up
+// observations, then calls super) and `_isKVOA` (answers YES). Setters are added lazily, one key
+// at a time, as keys are first observed (NotifyingSetters.swift). The class is made once per
+// class, reused by every instance, and stays registered after the last observer leaves, as in
+// Apple's runtime. All of it goes through MiniRuntime's public class-pair and method API, so the
+// runtime's event stream shows every step.
+//
+// Locking: `KVORuntime.state` guards the registry; class creation and method addition take
+// `Runtime.lock` inside it (the documented order). `+automaticallyNotifiesObserversForKey:` is
+// user code: it is asked before the lock is taken.
+
+import MiniRuntime
+
+/// A notifying subclass and the keys it has hooked so far.
+struct NotifyingClass {
+  let cls: Class
+  var hookedKeys: Set<String> = []
+}
+
+enum NotifyingSubclass {
+  /// The notifying subclass of `original`, made if needed, with notifying setters for `keys`.
+  static func prepare(_ original: Class, keys: [String], _ kvo: KVORuntime) throws -> Class {
+    guard let runtime = kvo.runtime else {
+      throw KeyValueError(.invalidArgument, "the runtime of \(original.name) no longer exists")
+    }
+    let known = kvo.state.withLock { $0.notifyingClasses[ObjectIdentifier(original)]?.hookedKeys } ?? []
+    var plans: [(key: String, hooks: [NotifyingSetters.Hook])] = []
+    for key in Set(keys).subtracting(known).sorted() {
+      // call-out: the class's `+automaticallyNotifiesObserversForKey:`, no lock held
+      let automatic = try runtime.msgSend(original, "automaticallyNotifiesObserversForKey:", .string(key)).boolValue ?? true
+      plans.append((key, automatic ? NotifyingSetters.hooks(for: key, in: original, kvo) : []))
+    }
+    return try kvo.state.withLock { state throws -> Class in
+      var entry = try state.notifyingClasses[ObjectIdentifier(original)] ?? makeClass(for: original, runtime)
+      for plan in plans where !entry.hookedKeys.contains(plan.key) {
+        for hook in plan.hooks {
+          try entry.cls.addMethod(hook.selector, types: hook.types, implementation: hook.implementation)
+        }
+        entry.hookedKeys.insert(plan.key)
+      }
+      state.notifyingClasses[ObjectIdentifier(original)] = entry
+      state.originals[ObjectIdentifier(entry.cls)] = original
+      return entry.cls
+    }
+  }
+
+  /// Allocates and registers `NSKVONotifying_<Original>` with `class`, `dealloc` and `_isKVOA`.
+  private static func makeClass(for original: Class, _ runtime: Runtime) throws -> NotifyingClass {
+    let cls = try runtime.allocateClassPair(superclass: original, name: "NSKVONotifying_" + original.name)
+    try cls.addMethod("class", types: "#16@0:8", implementation: Implementation(name: "NSKVOClass") { _, _, _ in
+      .class(original)
+    })
+    try cls.addMethod("dealloc", types: "v16@0:8", implementation: Implementation(name: "NSKVODeallocate") {
+      receiver, _, _ in
+      Observation.objectDeallocating(receiver)
+      return try receiver.runtime?.msgSendSuper(receiver, superclass: original, "dealloc") ?? .nil
+    })
+    try cls.addMethod("_isKVOA", types: "B16@0:8", implementation: Implementation(name: "NSKVOIsAutonotifying") { _, _, _ in
+      true
+    })
+    try runtime.registerClassPair(cls)
+    return NotifyingClass(cls: cls)
+  }
+}

@@ -1,0 +1,179 @@
+// ChangeDictionaryTests.swift: the change dictionary each observer gets, per option combination.
+
+import Testing
+
+@testable import KVO
+
+@Suite struct ChangeDictionaryTests {
+  @Test func noOptionsGiveKindOnly() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    let (observer, log) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "age")
+    try world.set(person, "age", 1)
+    let change = try #require(log.all.first?.change)
+    #expect(change.kind == .setting)
+    #expect(change.new == nil)
+    #expect(change.old == nil)
+    #expect(change[.new] == nil)
+    #expect(change[.kind] == 1)
+    #expect(change[.notificationIsPrior] == nil)
+    #expect(Set(change.dictionary.keys) == ["kind"])
+  }
+
+  static let optionCases: [(ObservingOptions, Bool, Bool)] = [
+    (.new, true, false), (.old, false, true), ([.new, .old], true, true),
+  ]
+
+  @Test(arguments: optionCases)
+  func requestedValuesArePresentAndOthersAbsent(options: ObservingOptions, hasNew: Bool, hasOld: Bool) throws {
+    let world = try World()
+    let person = try world.newPerson()
+    try world.set(person, "age", 41)
+    let (observer, log) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "age", options: options)
+    try world.set(person, "age", 42)
+    let change = try #require(log.all.first?.change)
+    #expect((change.new != nil) == hasNew)
+    #expect((change.old != nil) == hasOld)
+    if hasNew { #expect(change.new == 42) }
+    if hasOld { #expect(change.old == 41) }
+  }
+
+  @Test func oldNilValueIsAnExplicitNullMarker() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    let (observer, log) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "name", options: [.old, .new])
+    try world.set(person, "name", "Ann")
+    let change = try #require(log.all.first?.change)
+    #expect(change.old == .some(.nil))
+    #expect(change[.old] == .nil)
+    #expect(change.dictionary["old"] == .nil)
+    #expect(change.new == "Ann")
+  }
+
+  @Test func initialNotificationComesAtRegistrationWithKindSettingAndNoOld() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    try world.set(person, "age", 5)
+    let (observer, log) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "age", options: [.initial, .new, .old])
+    #expect(log.count == 1)
+    let change = try #require(log.all.first?.change)
+    #expect(change.kind == .setting)
+    #expect(change.new == 5)
+    #expect(change.old == nil)
+  }
+
+  @Test func initialWithoutNewCarriesNoValue() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    let (observer, log) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "age", options: [.initial])
+    let change = try #require(log.all.first?.change)
+    #expect(change.new == nil && change.old == nil)
+  }
+
+  @Test func priorNotificationComesFirstWithOldButNeverNew() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    try world.set(person, "age", 1)
+    let (observer, log) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "age", options: [.prior, .old, .new])
+    try world.set(person, "age", 2)
+    #expect(log.count == 2)
+    let prior = log.all[0].change
+    let after = log.all[1].change
+    #expect(prior.isPrior)
+    #expect(prior[.notificationIsPrior] == true)
+    #expect(prior.old == 1)
+    #expect(prior.new == nil)
+    #expect(!after.isPrior)
+    #expect(after.old == 1)
+    #expect(after.new == 2)
+  }
+
+  @Test func eachObserverGetsAChangeBuiltFromItsOwnOptions() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    let (onlyNew, newLog) = try world.newObserver()
+    let (onlyOld, oldLog) = try world.newObserver()
+    try person.addObserver(onlyNew, forKeyPath: "age", options: .new)
+    try person.addObserver(onlyOld, forKeyPath: "age", options: .old)
+    try world.set(person, "age", 9)
+    #expect(newLog.all.first?.change.new == 9)
+    #expect(newLog.all.first?.change.old == nil)
+    #expect(oldLog.all.first?.change.old == 0)
+    #expect(oldLog.all.first?.change.new == nil)
+  }
+
+  @Test func notificationCarriesKeyPathObjectAndContext() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    let (observer, log) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "age", options: [], context: 42)
+    try world.set(person, "age", 3)
+    let received = try #require(log.all.first)
+    #expect(received.keyPath == "age")
+    #expect(received.object === person)
+    #expect(received.context == 42)
+  }
+
+  @Test func observersAreNotifiedInRegistrationOrder() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    let order = Log<Int>()
+    var observers: [Object] = []
+    for index in 0..<5 {
+      let (observer, _) = try world.newObserver { _ in order.append(index) }
+      observers.append(observer)
+      try person.addObserver(observer, forKeyPath: "age")
+    }
+    try world.set(person, "age", 1)
+    #expect(order.all == [0, 1, 2, 3, 4])
+    withExtendedLifetime(observers) {}
+  }
+
+  @Test func onlyObserversOfTheChangedKeyAreNotified() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    let (ageObserver, ageLog) = try world.newObserver()
+    let (nameObserver, nameLog) = try world.newObserver()
+    try person.addObserver(ageObserver, forKeyPath: "age")
+    try person.addObserver(nameObserver, forKeyPath: "name")
+    try world.set(person, "age", 1)
+    #expect(ageLog.count == 1)
+    #expect(nameLog.count == 0)
+  }
+
+  @Test func changeDescriptionReadsLikeAnNSDictionary() throws {
+    let change = Change(kind: .setting, new: 43, old: 42)
+    #expect(change.description == "{\n    kind = 1;\n    new = 43;\n    old = 42;\n}")
+  }
+
+  @Test func closureObservationReceivesChangesUntilInvalidated() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    let seen = Log<Value?>()
+    let token = try person.observe("age", options: [.new]) { _, change in seen.append(change.new) }
+    try world.set(person, "age", 1)
+    token.invalidate()
+    try world.set(person, "age", 2)
+    #expect(seen.all == [.some(1)])
+    #expect(person.isa === world.person)
+  }
+
+  @Test func releasingTheTokenEndsTheObservation() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    let seen = Log<Int>()
+    var token: ObservationToken? = try person.observe("age") { _, _ in seen.append(1) }
+    try world.set(person, "age", 1)
+    token = nil
+    try world.set(person, "age", 2)
+    #expect(seen.count == 1)
+    #expect(token == nil)
+    #expect(person.isa === world.person)
+  }
+}

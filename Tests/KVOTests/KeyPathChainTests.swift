@@ -1,0 +1,100 @@
+// KeyPathChainTests.swift: observing friend.age, and the observation moving with the friend.
+
+import Testing
+
+@testable import KVO
+
+@Suite struct KeyPathChainTests {
+  @Test func changingTheFriendsAgeNotifiesTheChainObserver() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    let friend = try world.newPerson()
+    try world.set(person, "friend", .object(friend))
+    let (observer, log) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "friend.age", options: [.old, .new])
+    try world.set(friend, "age", 30)
+    let received = try #require(log.all.first)
+    #expect(received.keyPath == "friend.age")
+    #expect(received.object === person)
+    #expect(received.change.old == 0)
+    #expect(received.change.new == 30)
+    #expect(friend.isa.name == "NSKVONotifying_Person")
+  }
+
+  @Test func replacingTheFriendNotifiesAndMovesTheObservation() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    let old = try world.newPerson()
+    let new = try world.newPerson()
+    try world.set(old, "age", 1)
+    try world.set(new, "age", 2)
+    try world.set(person, "friend", .object(old))
+    let (observer, log) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "friend.age", options: [.old, .new])
+    try world.set(person, "friend", .object(new))
+    #expect(log.all.map(\.change.old) == [1])
+    #expect(log.all.map(\.change.new) == [2])
+    #expect(old.isa === world.person)  // released from the observation
+    #expect(old.observationInfo == nil)
+    try world.set(old, "age", 10)
+    try world.set(new, "age", 20)
+    #expect(log.all.map(\.change.new) == [2, 20])
+  }
+
+  @Test func nilFriendGivesNilValuesAndANewFriendIsPickedUp() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    let (observer, log) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "friend.age", options: [.old, .new])
+    let friend = try world.newPerson()
+    try world.set(friend, "age", 7)
+    try world.set(person, "friend", .object(friend))
+    #expect(log.all.first?.change.old == .some(.nil))
+    #expect(log.all.first?.change.new == 7)
+    try world.set(friend, "age", 8)
+    #expect(log.count == 2)
+  }
+
+  @Test func threeLevelChainFollowsEveryStep() throws {
+    let world = try World()
+    let a = try world.newPerson()
+    let b = try world.newPerson()
+    let c = try world.newPerson()
+    try world.set(a, "friend", .object(b))
+    try world.set(b, "friend", .object(c))
+    let (observer, log) = try world.newObserver()
+    try a.addObserver(observer, forKeyPath: "friend.friend.age", options: .new)
+    try world.set(c, "age", 5)
+    let d = try world.newPerson()
+    try world.set(d, "age", 6)
+    try world.set(b, "friend", .object(d))
+    try world.set(c, "age", 50)  // c is out of the chain now
+    try world.set(d, "age", 60)
+    #expect(log.all.map(\.change.new) == [5, 6, 60])
+    try a.removeObserver(observer, forKeyPath: "friend.friend.age")
+    for object in [a, b, c, d] { #expect(object.isa === world.person) }
+  }
+
+  @Test func observingThroughAToManyPropertyIsRefused() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    try world.set(person, "items", [.object(try world.newPerson())])
+    let (observer, _) = try world.newObserver()
+    #expect(throws: KeyValueError.self) { try person.addObserver(observer, forKeyPath: "items.age") }
+    #expect(person.isa === world.person)
+    #expect(person.observationInfo == nil)
+  }
+
+  @Test func removingTheChainObserverReleasesTheIntermediateObject() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    let friend = try world.newPerson()
+    try world.set(person, "friend", .object(friend))
+    let (observer, _) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "friend.age")
+    try person.removeObserver(observer, forKeyPath: "friend.age")
+    #expect(friend.isa === world.person)
+    #expect(friend.observationInfo == nil)
+    #expect(person.observationInfo == nil)
+  }
+}

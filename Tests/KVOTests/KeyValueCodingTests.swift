@@ -1,0 +1,166 @@
+// KeyValueCodingTests.swift: the accessor search order, ivars, undefined keys, nil for scalars.
+
+import Testing
+
+@testable import KVO
+
+@Suite struct KeyValueCodingTests {
+  func bare(_ world: World, _ build: (Class) throws -> Void) throws -> Object {
+    let cls = try world.runtime.allocateClassPair(superclass: world.runtime.rootClass, name: "Bare")
+    try build(cls)
+    try world.runtime.registerClassPair(cls)
+    return try #require(try world.runtime.msgSend(cls, "new").objectValue)
+  }
+
+  @Test func getterSearchOrderIsGetKeyThenKeyThenIsKeyThenUnderscoreKey() throws {
+    let world = try World()
+    let names = ["getSize", "size", "isSize", "_size"]
+    for winner in names.indices {
+      let runtime = Runtime()
+      let cls = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Sized")
+      for name in names[winner...] {
+        try cls.addMethod(Selector(validating: name), types: "@16@0:8") { _, _, _ in .string(name) }
+      }
+      try runtime.registerClassPair(cls)
+      let object = try #require(try runtime.msgSend(cls, "new").objectValue)
+      #expect(try object.value(forKey: "size") == .string(names[winner]))
+    }
+    _ = world
+  }
+
+  @Test func ivarSearchOrderIsUnderscoreKeyUnderscoreIsKeyKeyIsKey() throws {
+    let names = ["_size", "_isSize", "size", "isSize"]
+    for winner in names.indices {
+      let runtime = Runtime()
+      let cls = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Sized")
+      for name in names[winner...] { try cls.addIvar(name, type: .object(className: "NSString")) }
+      try runtime.registerClassPair(cls)
+      let object = try #require(try runtime.msgSend(cls, "new").objectValue)
+      try object.setValue(.string(names[winner]), forIvar: names[winner])
+      #expect(try object.value(forKey: "size") == .string(names[winner]))
+      try object.setValue("set", forKey: "size")
+      #expect(try object.value(ofIvar: names[winner]) == "set")
+    }
+  }
+
+  @Test func setterSearchPrefersSetKeyThenUnderscoreSetKey() throws {
+    let world = try World()
+    let calls = Log<String>()
+    let object = try bare(world) { cls in
+      try cls.addMethod("_setSize:", types: "v24@0:8@16") { _, _, _ in calls.append("_setSize:"); return .nil }
+      try cls.addMethod("setSize:", types: "v24@0:8@16") { _, _, _ in calls.append("setSize:"); return .nil }
+    }
+    try object.setValue("x", forKey: "size")
+    #expect(calls.all == ["setSize:"])
+  }
+
+  @Test func directIvarAccessCanBeTurnedOff() throws {
+    let world = try World()
+    let object = try bare(world) { cls in
+      try cls.addIvar("_size", type: .longLong)
+      try cls.isa.addMethod("accessInstanceVariablesDirectly", types: "B16@0:8") { _, _, _ in false }
+    }
+    #expect(throws: KeyValueError.self) { try object.value(forKey: "size") }
+  }
+
+  @Test func undefinedKeyErrorReadsLikeFoundation() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    do {
+      _ = try person.value(forKey: "shoeSize")
+      Issue.record("expected an error")
+    } catch let error as KeyValueError {
+      #expect(error.code == .undefinedKey)
+      #expect(error.exceptionName == "NSUndefinedKeyException")
+      #expect(error.message == "[<Person \(person.address)> valueForUndefinedKey:]: this class is not key value coding-compliant for the key shoeSize.")
+    }
+    #expect(throws: KeyValueError.self) { try person.setValue(1, forKey: "shoeSize") }
+  }
+
+  @Test func valueForUndefinedKeyCanBeOverridden() throws {
+    let world = try World()
+    try world.person.addMethod("valueForUndefinedKey:", types: "@24@0:8@16") { _, _, arguments in
+      .string("default for \(arguments[0].stringValue ?? "")")
+    }
+    let person = try world.newPerson()
+    #expect(try person.value(forKey: "shoeSize") == "default for shoeSize")
+  }
+
+  @Test func nilForAScalarGoesToSetNilValueForKey() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    try world.set(person, "age", 3)
+    #expect(throws: KeyValueError.self) { try person.setValue(nil, forKey: "age") }
+    #expect(try person.value(forKey: "age") == 3)
+    try world.person.addMethod("setNilValueForKey:", types: "v24@0:8@16") { receiver, _, _ in
+      try receiver.setValue(0, forKey: "age")
+      return .nil
+    }
+    try person.setValue(nil, forKey: "age")
+    #expect(try person.value(forKey: "age") == 0)
+  }
+
+  @Test func numbersAreConvertedToTheSettersType() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    try person.setValue(.int32(7), forKey: "age")
+    try person.setValue(2, forKey: "score")
+    #expect(try person.value(forKey: "age") == .int64(7))
+    #expect(try person.value(forKey: "score") == .double(2))
+    #expect(throws: KeyValueError.self) { try person.setValue("old", forKey: "age") }
+  }
+
+  @Test func keyPathsNavigateObjectsArraysAndDictionaries() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    let friend = try world.newPerson()
+    try world.set(friend, "name", "Bob")
+    try world.set(person, "friend", .object(friend))
+    #expect(try person.value(forKeyPath: "friend.name") == "Bob")
+    try person.setValue("Rob", forKeyPath: "friend.name")
+    #expect(try friend.value(forKey: "name") == "Rob")
+    try world.set(person, "items", [["k": 1], ["k": 2]])
+    #expect(try person.value(forKeyPath: "items.k") == [1, 2])
+    try world.set(person, "friend", nil)
+    #expect(try person.value(forKeyPath: "friend.name") == .nil)
+    try person.setValue("ignored", forKeyPath: "friend.name")  // messaging nil does nothing
+  }
+
+  @Test func dictionaryWithValuesForKeysCollectsValues() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    try world.set(person, "age", 4)
+    let values = try person.dictionaryWithValues(forKeys: ["age", "name"])
+    #expect(values == ["age": 4, "name": .nil])
+  }
+
+  @Test func malformedKeysThrowInvalidKeyPath() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    for key in ["", "a b", "1x", "a.b"] {
+      #expect(throws: KeyValueError.self) { try person.value(forKey: key) }
+    }
+    for path in ["", "a..b", ".a", "a.", "@nope.x", "items.@sum"] {
+      #expect(throws: KeyValueError.self) { try person.value(forKeyPath: path) }
+    }
+  }
+
+  @Test func indexedGetterReturnsAnArray() throws {
+    let world = try World()
+    let object = try bare(world) { cls in
+      try cls.addMethod("countOfRows", types: "Q16@0:8") { _, _, _ in .uint64(3) }
+      try cls.addMethod("objectInRowsAtIndex:", types: "@24@0:8Q16") { _, _, arguments in
+        .string("row \(arguments[0].intValue ?? -1)")
+      }
+    }
+    #expect(try object.value(forKey: "rows") == ["row 0", "row 1", "row 2"])
+  }
+
+  @Test func aNewGetterIsFoundAfterTheCacheWasFilled() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    #expect(throws: KeyValueError.self) { try person.value(forKey: "nickname") }
+    try world.person.addMethod("nickname", types: "@16@0:8") { _, _, _ in "Bunny" }
+    #expect(try person.value(forKey: "nickname") == "Bunny")
+  }
+}

@@ -1,0 +1,147 @@
+// RegistrationTests.swift: adding and removing observers, errors, and callbacks that re-enter.
+
+import Testing
+
+@testable import KVO
+
+@Suite struct RegistrationTests {
+  @Test func removingAnUnregisteredObserverThrowsFoundationsMessage() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    let (observer, _) = try world.newObserver()
+    do {
+      try person.removeObserver(observer, forKeyPath: "age")
+      Issue.record("expected an error")
+    } catch let error as KeyValueError {
+      #expect(error.code == .observerNotRegistered)
+      #expect(error.exceptionName == "NSRangeException")
+      #expect(error.message == "Cannot remove an observer \(observer) for the key path \"age\" from \(person) because it is not registered as an observer.")
+    }
+    #expect(person.isa === world.person)
+  }
+
+  @Test func removingMoreTimesThanAddedThrows() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    let (observer, _) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "age")
+    try person.addObserver(observer, forKeyPath: "age")
+    try person.removeObserver(observer, forKeyPath: "age")
+    try person.removeObserver(observer, forKeyPath: "age")
+    #expect(throws: KeyValueError.self) { try person.removeObserver(observer, forKeyPath: "age") }
+  }
+
+  @Test func addingTwiceNotifiesTwice() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    let (observer, log) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "age")
+    try person.addObserver(observer, forKeyPath: "age")
+    try world.set(person, "age", 1)
+    #expect(log.count == 2)
+  }
+
+  @Test func removalWithoutContextRemovesTheMostRecentRegistration() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    let (observer, log) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "age", context: 1)
+    try person.addObserver(observer, forKeyPath: "age", context: 2)
+    try person.removeObserver(observer, forKeyPath: "age")
+    try world.set(person, "age", 1)
+    #expect(log.all.map(\.context) == [1])
+  }
+
+  @Test func removalWithContextRemovesOnlyThatContext() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    let (observer, log) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "age", context: 1)
+    try person.addObserver(observer, forKeyPath: "age", context: 2)
+    try person.removeObserver(observer, forKeyPath: "age", context: 1)
+    #expect(throws: KeyValueError.self) { try person.removeObserver(observer, forKeyPath: "age", context: 1) }
+    try world.set(person, "age", 1)
+    #expect(log.all.map(\.context) == [2])
+  }
+
+  @Test func observingACollectionOperatorIsRefused() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    let (observer, _) = try world.newObserver()
+    #expect(throws: KeyValueError.self) { try person.addObserver(observer, forKeyPath: "items.@count") }
+    #expect(throws: KeyValueError.self) { try person.addObserver(observer, forKeyPath: "") }
+    #expect(throws: KeyValueError.self) { try person.addObserver(observer, forKeyPath: "a..b") }
+    #expect(person.isa === world.person)
+    #expect(person.observationInfo == nil)
+  }
+
+  @Test func observerRemovingItselfInsideItsCallbackIsSafe() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    let handle = Locked<Object?>(nil)
+    let (observer, log) = try world.newObserver { received in
+      if let me = handle.withLock({ $0 }) { try? received.object.removeObserver(me, forKeyPath: "age") }
+    }
+    handle.withLock { $0 = observer }
+    try person.addObserver(observer, forKeyPath: "age")
+    try world.set(person, "age", 1)
+    try world.set(person, "age", 2)
+    #expect(log.count == 1)
+    #expect(person.isa === world.person)
+  }
+
+  @Test func theSetBeingNotifiedIsASnapshot() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    let second = Locked<Object?>(nil)
+    let added = Log<Object>()
+    let (first, firstLog) = try world.newObserver { received in
+      // Removing the second observer and adding a third inside the callback.
+      if let other = second.withLock({ $0 }) { try? received.object.removeObserver(other, forKeyPath: "age") }
+      if added.count == 0, let third = try? world.newObserver().0 {
+        added.append(third)
+        try? received.object.addObserver(third, forKeyPath: "age")
+      }
+    }
+    let (other, secondLog) = try world.newObserver()
+    second.withLock { $0 = other }
+    try person.addObserver(first, forKeyPath: "age")
+    try person.addObserver(other, forKeyPath: "age")
+    try world.set(person, "age", 1)
+    #expect(firstLog.count == 1)
+    #expect(secondLog.count == 1)  // it was in the snapshot
+    try world.set(person, "age", 2)
+    #expect(secondLog.count == 1)  // removed for the next change
+    #expect(firstLog.count == 2)
+  }
+
+  @Test func observerThatThrowsDoesNotStopTheOthers() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    let thrower = try world.runtime.allocateClassPair(superclass: world.runtime.rootClass, name: "Thrower")
+    try world.runtime.registerClassPair(thrower)
+    // Thrower does not implement observeValueForKeyPath:…: NSObject's default throws.
+    let bad = try #require(try world.runtime.msgSend(thrower, "new").objectValue)
+    let (good, log) = try world.newObserver()
+    try person.addObserver(bad, forKeyPath: "age")
+    try person.addObserver(good, forKeyPath: "age")
+    do {
+      try world.set(person, "age", 5)
+      Issue.record("expected the unhandled-notification error")
+    } catch let error as KeyValueError {
+      #expect(error.code == .unhandledNotification)
+    }
+    #expect(log.count == 1)
+    #expect(try person.value(forKey: "age") == 5)
+  }
+
+  @Test func observedKeyPathsAndDescriptionListRegistrations() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    let (observer, _) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "age", options: [.new, .old], context: 7)
+    try person.addObserver(observer, forKeyPath: "name")
+    #expect(person.observedKeyPaths == ["age", "name"])
+    #expect(person.observationInfoDescription.contains("Key path: age, Options: New|Old, Context: 0x7"))
+  }
+}

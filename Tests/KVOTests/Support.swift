@@ -1,0 +1,113 @@
+// Support.swift: builders shared by the KVO tests. Every test makes its own Runtime.
+
+import Dispatch
+import Testing
+
+@testable import KVO
+
+/// Runs `body` on a different thread and waits for it, rethrowing its error.
+func onAnotherThread(_ body: @escaping @Sendable () throws -> Void) throws {
+  let done = DispatchSemaphore(value: 0)
+  let failure = Locked<(any Error)?>(nil)
+  DispatchQueue(label: "other").async {
+    do { try body() } catch { failure.withLock { $0 = error } }
+    done.signal()
+  }
+  done.wait()
+  if let error = failure.withLock({ $0 }) { throw error }
+}
+
+/// One notification as an observer received it.
+struct Received: Sendable, CustomStringConvertible {
+  let keyPath: String
+  let object: Object
+  let change: Change
+  let context: ObservationContext
+  var description: String { "\(keyPath) \(change.kind) new=\(change.new.map(\.description) ?? "-") old=\(change.old.map(\.description) ?? "-") prior=\(change.isPrior)" }
+}
+
+/// A thread-safe log of notifications (or anything else).
+final class Log<Element: Sendable>: Sendable {
+  private let storage = Locked<[Element]>([])
+  func append(_ element: Element) { storage.withLock { $0.append(element) } }
+  var all: [Element] { storage.withLock { $0 } }
+  var count: Int { storage.withLock { $0.count } }
+  func removeAll() { storage.withLock { $0.removeAll() } }
+}
+
+let logKey = AssociationKey("test.log")
+let callbackKey = AssociationKey("test.callback")
+
+/// A callback an observer object runs on each notification (after logging it).
+final class Callback: Sendable {
+  let body: @Sendable (Received) -> Void
+  init(_ body: @escaping @Sendable (Received) -> Void) { self.body = body }
+}
+
+/// The test world: a runtime with `Person` and `Observer` classes.
+///
+/// Person: `age` (q), `name` (NSString), `firstName`, `lastName` (NSString), `friend` (Person),
+/// `score` (d), `isActive` (B), `items` (NSArray, plain setter only), and a computed `fullName`
+/// ("first last") that depends on firstName and lastName.
+struct World {
+  let runtime = Runtime()
+  let person: Class
+  let observerClass: Class
+
+  init() throws {
+    person = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Person")
+    try person.synthesizeProperty("age", type: .longLong)
+    try person.synthesizeProperty("name", type: .object(className: "NSString"), options: [.copy, .nonatomic])
+    try person.synthesizeProperty("firstName", type: .object(className: "NSString"))
+    try person.synthesizeProperty("lastName", type: .object(className: "NSString"))
+    try person.synthesizeProperty("friend", type: .object(className: "Person"))
+    try person.synthesizeProperty("score", type: .double)
+    try person.synthesizeProperty("isActive", type: .bool)
+    try person.synthesizeProperty("items", type: .object(className: "NSArray"))
+    try runtime.registerClassPair(person)
+    try person.addMethod("fullName", types: "@16@0:8") { receiver, _, _ in
+      let first = try receiver.value(forKey: "firstName").stringValue ?? ""
+      let last = try receiver.value(forKey: "lastName").stringValue ?? ""
+      return .string("\(first) \(last)")
+    }
+    try person.isa.addMethod("keyPathsForValuesAffectingFullName", types: "@16@0:8") { _, _, _ in
+      ["firstName", "lastName"]
+    }
+
+    observerClass = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Observer")
+    try runtime.registerClassPair(observerClass)
+    try observerClass.addMethod("observeValueForKeyPath:ofObject:change:context:", types: "v48@0:8@16@24@32^v40") {
+      receiver, _, arguments in
+      let received = Received(
+        keyPath: arguments[0].stringValue ?? "?", object: arguments[1].objectValue ?? receiver,
+        change: arguments[2].change ?? Change(kind: .setting), context: ObservationContext(rawValue: {
+          if case .pointer(let raw) = arguments[3] { return raw }
+          return 0
+        }()))
+      receiver.associatedObject(forKey: logKey).swiftObject(as: Log<Received>.self)?.append(received)
+      receiver.associatedObject(forKey: callbackKey).swiftObject(as: Callback.self)?.body(received)
+      return .nil
+    }
+  }
+
+  /// `[Person new]`.
+  func newPerson() throws -> Object {
+    try #require(try runtime.msgSend(person, "new").objectValue)
+  }
+
+  /// An observer object with its own log.
+  func newObserver(_ callback: (@Sendable (Received) -> Void)? = nil) throws -> (Object, Log<Received>) {
+    let observer = try #require(try runtime.msgSend(observerClass, "new").objectValue)
+    let log = Log<Received>()
+    try observer.setAssociatedObject(.swiftObject(log), forKey: logKey, policy: .retain)
+    if let callback {
+      try observer.setAssociatedObject(.swiftObject(Callback(callback)), forKey: callbackKey, policy: .retain)
+    }
+    return (observer, log)
+  }
+
+  /// Sends `set<Key>:` (the path a program takes, through the notifying setter).
+  func set(_ object: Object, _ key: String, _ value: Value) throws {
+    try runtime.msgSend(object, Selector(stringLiteral: "set" + key.prefix(1).uppercased() + key.dropFirst() + ":"), value)
+  }
+}
