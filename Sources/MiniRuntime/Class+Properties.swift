@@ -154,6 +154,11 @@ extension Class {
     let storage = ivar.storage
     return Implementation(name: label) { receiver, _, arguments in
       try receiver.checkAccessorSlot(index, storage, ivar)
+      // Fast path: a scalar argument of exactly the ivar's type is one atomic store.
+      if let bits = ScalarSlot.exactBits(arguments, storage) {
+        receiver.slots.unsafelyUnwrapped[index].store(bits, ordering: .relaxed)
+        return .nil
+      }
       var value = arguments[0]
       if copies, let object = value.objectValue, let runtime = receiver.runtime {
         value = try runtime.msgSend(object, "copy")  // call-out: the object's `copy`, no lock held
@@ -172,7 +177,7 @@ extension Object {
   /// Throws unless slot `index` exists and stores values the way `storage` says.
   @inline(__always)
   func checkAccessorSlot(_ index: Int, _ storage: InstanceLayout.Storage, _ ivar: Ivar) throws(RuntimeError) {
-    guard index < layout.slots.count, layout.slots[index].storage == storage else {
+    guard index < layout.storages.count, layout.storages[index] == storage else {
       throw RuntimeError(
         .incompatibleLayout,
         "\(description) has no ivar '\(ivar.name)' (an accessor of \(ivar.className) was sent to it)")

@@ -26,11 +26,14 @@ final class InstanceLayout: Sendable {
   static let empty = InstanceLayout(slots: [], parent: nil)
 
   let slots: [Slot]
+  /// `slots.map(\.storage)`: a trivial array the send path can index without reference counting.
+  let storages: [Storage]
   /// The layout this one extends (the superclass's), for the fast ancestry check.
   let parent: InstanceLayout?
 
   init(slots: [Slot], parent: InstanceLayout?) {
     self.slots = slots
+    storages = slots.map(\.storage)
     self.parent = parent
   }
 

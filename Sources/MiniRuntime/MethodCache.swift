@@ -65,20 +65,22 @@ final class MethodCache: @unchecked Sendable {
     let key = UInt(selector.index)
     var index = key & mask
     // At most `mask + 1` probes: a writer racing with this loop cannot make it spin forever.
-    for _ in 0...mask {
-      let found = table[2 + 2 * Int(index)].load(ordering: .acquiring)
+    var probes = mask
+    while true {
+      let bucket = table + (2 &+ 2 &* Int(bitPattern: index))
+      let found = bucket[0].load(ordering: .acquiring)
       if found == key {
-        let bits = table[3 + 2 * Int(index)].load(ordering: .relaxed)
+        let bits = bucket[1].load(ordering: .relaxed)
         atomicMemoryFence(ordering: .acquiring)
         guard bits != 0, table[0].load(ordering: .relaxed) == sequence,
           let pointer = UnsafeRawPointer(bitPattern: bits)
         else { return nil }
         return Unmanaged<Implementation>.fromOpaque(pointer)
       }
-      if found == 0 { return nil }
+      if found == 0 || probes == 0 { return nil }
+      probes &-= 1
       index = (index &+ 1) & mask
     }
-    return nil
   }
 
   // MARK: - Writing (Runtime.lock held)

@@ -74,33 +74,72 @@ extension Object {
   // MARK: - Slots (index already checked)
 
   /// Reads slot `index`. The caller has checked that the slot exists.
+  ///
+  /// - Complexity: O(1): one atomic load for a scalar; the spin lock for a reference.
+  @inline(__always)
   func loadSlot(_ index: Int) -> Value {
-    let slot = layout.slots[index]
-    let storage = slots.unsafelyUnwrapped
-    if slot.storage == .reference {
-      let bits = lock.withLock { ReferenceSlot.retain(storage[index].load(ordering: .relaxed)) }
-      return ReferenceSlot.take(bits, as: slot.type)
+    let storage = layout.storages[index]
+    let words = slots.unsafelyUnwrapped
+    if storage == .reference {
+      let bits = lock.withLock { ReferenceSlot.retain(words[index].load(ordering: .relaxed)) }
+      return ReferenceSlot.take(bits)
     }
-    return ScalarSlot.decode(storage[index].load(ordering: .relaxed), slot.storage)
+    return ScalarSlot.decode(words[index].load(ordering: .relaxed), storage)
   }
 
   /// Converts `value` to the slot's type and writes it. The caller has checked the slot exists.
+  ///
+  /// - Complexity: O(1): one atomic store for a scalar; the spin lock for a reference.
+  @inline(__always)
   func storeSlot(_ index: Int, _ value: Value) throws(RuntimeError) {
-    let slot = layout.slots[index]
-    let storage = slots.unsafelyUnwrapped
-    if slot.storage == .reference {
-      let bits = ReferenceSlot.retained(try value.converted(to: slot.type))
-      let old = lock.withLock { storage[index].exchange(bits, ordering: .relaxed) }
+    let storage = layout.storages[index]
+    let words = slots.unsafelyUnwrapped
+    if storage == .reference {
+      let bits = ReferenceSlot.retained(try value.converted(to: layout.slots[index].type))
+      let old = lock.withLock { words[index].exchange(bits, ordering: .relaxed) }
       ReferenceSlot.release(old)  // after unlocking: this may run a dealloc
       return
     }
-    storage[index].store(try ScalarSlot.encode(value, slot), ordering: .relaxed)
+    if let bits = ScalarSlot.exactBits(value, storage) {
+      words[index].store(bits, ordering: .relaxed)
+    } else {
+      words[index].store(try ScalarSlot.encode(value, layout.slots[index]), ordering: .relaxed)
+    }
   }
 }
 
 /// Bits of scalar slots.
 enum ScalarSlot {
-    static func encode(_ value: Value, _ slot: InstanceLayout.Slot) throws(RuntimeError) -> UInt {
+  /// The bits of `value` when its case is exactly the slot's (the common case, no conversion).
+  @inline(__always)
+  static func exactBits(_ value: Value, _ storage: InstanceLayout.Storage) -> UInt? {
+    switch value {
+    case .int64(let number) where storage == .int64: return UInt(bitPattern: Int(number))
+    case .double(let number) where storage == .double: return UInt(number.bitPattern)
+    case .bool(let flag) where storage == .bool: return flag ? 1 : 0
+    case .int32(let number) where storage == .int32: return UInt(bitPattern: Int(number))
+    case .uint64(let number) where storage == .uint64: return UInt(number)
+    case .float(let number) where storage == .float: return UInt(number.bitPattern)
+    default: return nil
+    }
+  }
+
+  /// `exactBits` of a setter's single argument, read in place (no copy of the value).
+  @inline(__always)
+  static func exactBits(_ arguments: Arguments, _ storage: InstanceLayout.Storage) -> UInt? {
+    switch arguments.storage {
+    case .one(.int64(let number)) where storage == .int64: return UInt(bitPattern: Int(number))
+    case .one(.double(let number)) where storage == .double: return UInt(number.bitPattern)
+    case .one(.bool(let flag)) where storage == .bool: return flag ? 1 : 0
+    case .one(.int32(let number)) where storage == .int32: return UInt(bitPattern: Int(number))
+    case .one(.uint64(let number)) where storage == .uint64: return UInt(number)
+    case .one(.float(let number)) where storage == .float: return UInt(number.bitPattern)
+    default: return nil
+    }
+  }
+
+  /// The bits of `value` converted to the slot's type (the general path).
+  static func encode(_ value: Value, _ slot: InstanceLayout.Slot) throws(RuntimeError) -> UInt {
     let converted = try value.converted(to: slot.type)
     switch converted {
     case .bool(let value): return value ? 1 : 0
@@ -121,7 +160,7 @@ enum ScalarSlot {
     }
   }
 
-    static func decode(_ bits: UInt, _ storage: InstanceLayout.Storage) -> Value {
+  static func decode(_ bits: UInt, _ storage: InstanceLayout.Storage) -> Value {
     switch storage {
     case .bool: return .bool(bits != 0)
     case .int8: return .int8(Int8(truncatingIfNeeded: bits))
@@ -157,7 +196,7 @@ enum ReferenceSlot {
   static let boxTag: UInt = 1
 
   /// The retained bits for `value` (already converted to the slot's type).
-    static func retained(_ value: Value) -> UInt {
+  static func retained(_ value: Value) -> UInt {
     switch value {
     case .nil: return 0
     case .object(let object): return UInt(bitPattern: Unmanaged.passRetained(object).toOpaque())
@@ -167,7 +206,7 @@ enum ReferenceSlot {
   }
 
   /// Adds a retain to the referent of `bits` (under the object's lock) and returns the bits.
-    static func retain(_ bits: UInt) -> UInt {
+  static func retain(_ bits: UInt) -> UInt {
     guard let pointer = UnsafeRawPointer(bitPattern: bits & ~boxTag) else { return bits }
     if bits & boxTag != 0 {
       _ = Unmanaged<ValueBox>.fromOpaque(pointer).retain()
@@ -177,8 +216,8 @@ enum ReferenceSlot {
     return bits
   }
 
-  /// Consumes one retain of `bits` and returns the value, typed for a slot of `type`.
-    static func take(_ bits: UInt, as type: TypeEncoding) -> Value {
+  /// Consumes one retain of `bits` and returns the value (a class object as `.class`).
+  static func take(_ bits: UInt) -> Value {
     guard let pointer = UnsafeRawPointer(bitPattern: bits & ~boxTag) else { return .nil }
     if bits & boxTag != 0 {
       return Unmanaged<ValueBox>.fromOpaque(pointer).takeRetainedValue().value
@@ -189,7 +228,7 @@ enum ReferenceSlot {
   }
 
   /// Drops one retain of `bits`.
-    static func release(_ bits: UInt) {
+  static func release(_ bits: UInt) {
     guard let pointer = UnsafeRawPointer(bitPattern: bits & ~boxTag) else { return }
     if bits & boxTag != 0 {
       Unmanaged<ValueBox>.fromOpaque(pointer).release()

@@ -123,27 +123,47 @@ extension Runtime {
     _ receiver: Object?, _ selector: Selector, _ arguments: Arguments, argumentCount: Int,
     startingAt superclass: Class?
   ) throws -> Value {
-    guard let receiver else { return .nil }
-    guard selector.argumentCount == argumentCount else {
-      // A malformed name is the real problem, not its colon count (and this is off the hot path).
-      _ = try selector.validated()
-      throw Runtime.wrongArgumentCount(receiver, selector, given: argumentCount)
+    // Not `guard let`: binding a new name copies the reference (a retain and a release per
+    // send); reading it in place keeps the caller's +0 reference.
+    guard receiver != nil else { return .nil }
+    return try dispatch(receiver.unsafelyUnwrapped, selector, arguments, argumentCount: argumentCount, startingAt: superclass)
+  }
+
+  @inline(__always)
+  private func dispatch(
+    _ receiver: Object, _ selector: Selector, _ arguments: Arguments, argumentCount: Int,
+    startingAt superclass: Class?
+  ) throws -> Value {
+    guard _fastPath(selector.argumentCount == argumentCount) else {
+      throw argumentCountError(receiver, selector, given: argumentCount)
     }
     let isaBits = receiver.isaWord.load(ordering: .acquiring)
     let cached: Unmanaged<Implementation>?
-    if let superclass {
-      cached = superclass.cache.lookUp(selector)
+    if superclass != nil {  // not `if let`: that would retain the class (see above)
+      cached = superclass.unsafelyUnwrapped.cache.lookUp(selector)
     } else {
+      // The class is kept alive by the runtime's class table (it cannot be disposed while it
+      // has instances), so it is read without reference counting.
       cached = Unmanaged<Class>.fromOpaque(UnsafeRawPointer(bitPattern: isaBits).unsafelyUnwrapped)
         ._withUnsafeGuaranteedRef { $0.cache.lookUp(selector) }
     }
-    if let cached, !events.tracesSends {
-      return try cached._withUnsafeGuaranteedRef { try $0.body(receiver, selector, arguments) }
+    if _fastPath(cached != nil && !events.tracesSends) {
+      // Implementations are retained by their classes for as long as any cache can hold them.
+      return try cached.unsafelyUnwrapped._withUnsafeGuaranteedRef { try $0.body(receiver, selector, arguments) }
     }
+    return try sendUncached(receiver, isaBits, selector, arguments, startingAt: superclass)
+  }
+
+  /// The send path after a cache miss, or while sends are traced. Kept out of line so the hot
+  /// path stays small.
+  @inline(never)
+  private func sendUncached(
+    _ receiver: Object, _ isaBits: UInt, _ selector: Selector, _ arguments: Arguments, startingAt superclass: Class?
+  ) throws -> Value {
     let cls =
       superclass
       ?? Unmanaged<Class>.fromOpaque(UnsafeRawPointer(bitPattern: isaBits).unsafelyUnwrapped).takeUnretainedValue()
-    let implementation = try cached?.takeUnretainedValue() ?? self.implementation(for: selector, in: cls)
+    let implementation = try cls.cache.lookUp(selector)?.takeUnretainedValue() ?? self.implementation(for: selector, in: cls)
     if events.tracesSends {
       events.emit(
         .messageSent(
@@ -151,6 +171,16 @@ extension Runtime {
           isSuper: superclass != nil))
     }
     return try implementation.body(receiver, selector, arguments)
+  }
+
+  /// The error for a send whose argument count does not match its selector (or whose selector
+  /// is malformed, the real problem then). Out of line: never on the hot path.
+  @inline(never)
+  private func argumentCountError(_ receiver: Object, _ selector: Selector, given: Int) -> RuntimeError {
+    if let problem = Selector.problem(with: selector.name), !selector.isValid {
+      return RuntimeError(.invalidSelectorName, "invalid selector name '\(selector.name)': \(problem)")
+    }
+    return Runtime.wrongArgumentCount(receiver, selector, given: given)
   }
 
   /// The implementation `msgSend` runs for `selector` on instances of `cls`: a cached or found

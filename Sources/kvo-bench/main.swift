@@ -1,0 +1,113 @@
+// kvo-bench: MiniKVO's benchmark suite.
+//
+// Docs: docs/performance.md. Usage: swift run -c release kvo-bench [--json] [--reps N]
+// [--only ID[,ID…]] [--list]. Scenario ids match the GNUstep peer (bench/peers/gnustep), so
+// bench/compare.sh can print both side by side.
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+let usage = """
+  usage: kvo-bench [--json] [--reps N] [--only ID[,ID...]] [--list]
+    --json        one JSON object per scenario and line
+    --reps N      timed repetitions per scenario (default 7, at least 1)
+    --only IDS    run only these scenarios; a group id (K7, K10, C2) selects its lines
+    --list        print the scenario ids and names
+  """
+
+var json = false
+var repetitions = 7
+var only: Set<String>?
+var list = false
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
+  switch argument {
+  case "--json": json = true
+  case "--list": list = true
+  case "--reps":
+    guard let text = arguments.popFirst(), let value = Int(text), value >= 1 else {
+      print(usage)
+      exit(2)
+    }
+    repetitions = value
+  case "--only":
+    guard let text = arguments.popFirst(), !text.isEmpty else {
+      print(usage)
+      exit(2)
+    }
+    only = Set(text.split(separator: ",").map(String.init))
+  case "--help", "-h":
+    print(usage)
+    exit(0)
+  default:
+    print("kvo-bench: unknown argument '\(argument)'\n\(usage)")
+    exit(2)
+  }
+}
+
+let all = floorScenarios() + runtimeScenarios() + kvoScenarios() + controllerScenarios() + observationScenarios()
+
+func isSelected(_ id: String, by only: Set<String>?) -> Bool {
+  guard let only else { return true }
+  return only.contains(id) || only.contains { id.hasPrefix($0) && id.dropFirst($0.count).allSatisfy(\.isLetter) }
+}
+
+if list {
+  for scenario in all { print(scenario.id.padding(5), scenario.name) }
+  exit(0)
+}
+
+let selected = all.filter { isSelected($0.id, by: only) }
+if selected.isEmpty {
+  print("kvo-bench: no scenario matches --only \(only?.sorted().joined(separator: ",") ?? "")")
+  exit(2)
+}
+
+if !json {
+  print("kvo-bench: median/min/max of \(repetitions) repetitions after a warm-up, per operation")
+  print(
+    "id".padding(5), "median".leftPadding(10), "min".leftPadding(10), "max".leftPadding(10), "unit ",
+    "check".leftPadding(9), " scenario")
+}
+for scenario in selected {
+  do {
+    let result =
+      try scenario.quantity.map { try measureQuantity(scenario, quantity: $0, repetitions: repetitions) }
+      ?? measure(scenario, repetitions: repetitions)
+    if json {
+      print(
+        "{\"id\":\"\(scenario.id)\",\"name\":\"\(scenario.name)\",\"median_ns\":\(result.median.rounded(2)),"
+          + "\"min_ns\":\(result.minimum.rounded(2)),\"max_ns\":\(result.maximum.rounded(2)),"
+          + "\"reps\":\(repetitions),\"ops\":\(scenario.operations),\"check\":\(result.check),\"unit\":\"\(scenario.unit)\"}")
+    } else {
+      print(
+        scenario.id.padding(5), result.median.formatted.leftPadding(10), result.minimum.formatted.leftPadding(10),
+        result.maximum.formatted.leftPadding(10), scenario.unit.padding(5), String(result.check).leftPadding(9),
+        "", scenario.name)
+    }
+  } catch {
+    print("kvo-bench: \(scenario.id) failed: \(error)")
+    exit(1)
+  }
+}
+
+extension String {
+  func padding(_ width: Int) -> String { count >= width ? self : self + String(repeating: " ", count: width - count) }
+  func leftPadding(_ width: Int) -> String { count >= width ? self : String(repeating: " ", count: width - count) + self }
+}
+
+extension Double {
+  func rounded(_ places: Int) -> Double {
+    var scale = 1.0
+    for _ in 0..<places { scale *= 10 }
+    return (self * scale).rounded() / scale
+  }
+
+  var formatted: String {
+    let value = self.rounded(self < 10 ? 2 : 1)
+    return String(value)
+  }
+}
