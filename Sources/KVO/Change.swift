@@ -94,32 +94,37 @@ public struct ChangeKey: Hashable, Sendable, CustomStringConvertible {
 /// change.isPrior           // false
 /// ```
 ///
+/// An immutable object, built per observer from its own options: it is what the runtime message
+/// `observeValueForKeyPath:ofObject:change:context:` carries as its `change:` argument (an `id`,
+/// like the `NSDictionary` it stands for), and what closure observers receive. No dictionary is
+/// built per notification; `dictionary` makes one on demand.
+///
 /// Objective-C: the `NSDictionary<NSKeyValueChangeKey, id> *change` argument
-public struct Change: Hashable, Sendable, CustomStringConvertible {
+public final class Change: Hashable, Sendable, CustomStringConvertible {
   /// The kind of change.
   ///
   /// Objective-C: `change[NSKeyValueChangeKindKey]`
-  public var kind: ChangeKind
+  public let kind: ChangeKind
   /// The new value, if the observer asked for it (`.nil` for a nil value).
   ///
   /// Objective-C: `change[NSKeyValueChangeNewKey]`
-  public var new: Value?
+  public let new: Value?
   /// The old value, if the observer asked for it (`.nil` for a nil value).
   ///
   /// Objective-C: `change[NSKeyValueChangeOldKey]`
-  public var old: Value?
+  public let old: Value?
   /// The indexes of a to-many change.
   ///
   /// Objective-C: `change[NSKeyValueChangeIndexesKey]`
-  public var indexes: Indexes?
+  public let indexes: Indexes?
   /// Whether this notification comes before the change (option `prior`).
   ///
   /// Objective-C: `change[NSKeyValueChangeNotificationIsPriorKey]`
-  public var isPrior: Bool
+  public let isPrior: Bool
   /// Extra entries added by layers above (KVOController adds the observed key path).
   ///
   /// Objective-C: none (entries such as `FBKVONotificationKeyPathKey`).
-  public var extras: [ChangeKey: Value]
+  public let extras: [ChangeKey: Value]
 
   /// Creates a change.
   ///
@@ -134,6 +139,19 @@ public struct Change: Hashable, Sendable, CustomStringConvertible {
     self.indexes = indexes
     self.isPrior = isPrior
     self.extras = extras
+  }
+
+  /// The same change with one more entry (or `key`'s entry replaced).
+  ///
+  /// ```swift
+  /// let tagged = change.adding(.string("age"), forKey: .notificationKeyPath)
+  /// ```
+  ///
+  /// Objective-C: none (`-[NSMutableDictionary setObject:forKey:]` on a copy).
+  public func adding(_ value: Value, forKey key: ChangeKey) -> Change {
+    var extras = extras
+    extras[key] = value
+    return Change(kind: kind, new: new, old: old, indexes: indexes, isPrior: isPrior, extras: extras)
   }
 
   /// The entry for `key`, or `nil` if the dictionary has no such entry.
@@ -163,6 +181,25 @@ public struct Change: Hashable, Sendable, CustomStringConvertible {
     return result
   }
 
+  /// Changes are equal when all their entries are.
+  ///
+  /// Objective-C: `-[NSDictionary isEqualToDictionary:]`
+  public static func == (lhs: Change, rhs: Change) -> Bool {
+    lhs.kind == rhs.kind && lhs.new == rhs.new && lhs.old == rhs.old && lhs.indexes == rhs.indexes
+      && lhs.isPrior == rhs.isPrior && lhs.extras == rhs.extras
+  }
+
+  /// Hashes the entries.
+  ///
+  /// Objective-C: `-[NSDictionary hash]`
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(kind)
+    hasher.combine(new)
+    hasher.combine(old)
+    hasher.combine(indexes)
+    hasher.combine(isPrior)
+  }
+
   /// The dictionary as `NSDictionary` prints it, one entry per line, keys sorted.
   ///
   /// Objective-C: `-[NSDictionary description]`
@@ -173,27 +210,6 @@ public struct Change: Hashable, Sendable, CustomStringConvertible {
     }
     return "{\n" + lines.joined(separator: "\n") + "\n}"
   }
-}
-
-/// The change as it travels in the runtime message `observeValueForKeyPath:ofObject:change:context:`
-/// (an `id`, like the `NSDictionary` it stands for).
-///
-/// Objective-C: the `NSDictionary` object passed as `change:`.
-public final class ChangeDictionary: Sendable, CustomStringConvertible {
-  /// The change.
-  ///
-  /// Objective-C: none (MiniKVO extension).
-  public let change: Change
-
-  /// Wraps a change.
-  ///
-  /// Objective-C: none (MiniKVO extension).
-  public init(_ change: Change) { self.change = change }
-
-  /// The change's description.
-  ///
-  /// Objective-C: `-[NSDictionary description]`
-  public var description: String { change.description }
 }
 
 extension Value {
@@ -207,5 +223,5 @@ extension Value {
   /// ```
   ///
   /// Objective-C: none (reading the `NSDictionary` argument).
-  public var change: Change? { swiftObject(as: ChangeDictionary.self)?.change }
+  public var change: Change? { swiftObject(as: Change.self) }
 }

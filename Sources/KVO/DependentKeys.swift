@@ -26,7 +26,7 @@ enum DependentKeys {
     while !queue.isEmpty {
       let current = queue.removeFirst()
       // call-out: the class's dependency methods, no lock held
-      let answer = try runtime.msgSend(cls, "keyPathsForValuesAffectingValueForKey:", .string(current))
+      let answer = try Runtime.msgSend(cls, "keyPathsForValuesAffectingValueForKey:", .string(current))
       for element in answer.arrayValue ?? [] {
         guard let text = element.stringValue else {
           throw KeyValueError(.invalidValue, "+keyPathsForValuesAffectingValueForKey:\(current) must return key path strings, not \(element)")

@@ -22,9 +22,6 @@ final class KVORuntime: @unchecked Sendable {
     var notifyingClasses: [ObjectIdentifier: NotifyingClass] = [:]
     /// Notifying subclass → original class.
     var originals: [ObjectIdentifier: Class] = [:]
-    /// KVC accessor plans, valid while `generation` matches the runtime's method generation.
-    var getters: [AccessorKey: GetterPlan] = [:]
-    var setters: [AccessorKey: SetterPlan] = [:]
     /// Flattened `keyPathsForValuesAffecting…` per class and key.
     var affecting: [AccessorKey: [KeyValuePath]] = [:]
     var generation: UInt64 = 0
@@ -37,22 +34,8 @@ final class KVORuntime: @unchecked Sendable {
   let state = Locked(State())
   private let registrationCounter = Atomic<UInt64>(0)
 
-  /// NSObject's own implementations, to tell whether a class overrides them.
-  let defaultWillChange: Implementation
-  let defaultDidChange: Implementation
-
   private init(runtime: Runtime) {
     self.runtime = runtime
-    defaultWillChange = Implementation(name: "-[NSObject(NSKeyValueObserverNotification) willChangeValueForKey:]") {
-      receiver, _, arguments in
-      try Notifier.willChange(receiver, key: try KeyValueCategory.key(arguments[0]))
-      return .nil
-    }
-    defaultDidChange = Implementation(name: "-[NSObject(NSKeyValueObserverNotification) didChangeValueForKey:]") {
-      receiver, _, arguments in
-      try Notifier.didChange(receiver, key: try KeyValueCategory.key(arguments[0]))
-      return .nil
-    }
   }
 
   /// The KVO state of `runtime`, installing NSObject's KVC/KVO methods on first use.
@@ -67,7 +50,7 @@ final class KVORuntime: @unchecked Sendable {
         return existing
       }
       let kvo = KVORuntime(runtime: runtime)
-      KeyValueCategory.install(in: runtime, kvo)
+      KeyValueCategory.install(in: runtime)
       // Cannot fail: a Swift object with the retain policy is always accepted.
       try? runtime.rootClass.setAssociatedObject(.swiftObject(kvo), forKey: associationKey, policy: .retain)
       return kvo
@@ -92,8 +75,6 @@ final class KVORuntime: @unchecked Sendable {
     let generation = runtime?.methodGeneration ?? 0
     return state.withLock { state in
       if state.generation != generation {
-        state.getters = [:]
-        state.setters = [:]
         state.affecting = [:]
         state.generation = generation
       }

@@ -11,17 +11,14 @@
 import MiniRuntime
 
 enum KeyValueCategory {
-  static func install(in runtime: Runtime, _ kvo: KVORuntime) {
+  /// Adds the category to `runtime`'s NSObject and its metaclass.
+  static func install(in runtime: Runtime) {
     let root = runtime.rootClass
-    for (selector, types, category, body) in instanceMethods() {
-      let implementation = Implementation(name: "-[NSObject(\(category)) \(selector.name)]", body)
+    for (selector, types, implementation) in instanceMethods {
       // Cannot fail: fixed, valid selectors and encodings (KeyValueCodingTests checks them).
       _ = try? root.addMethod(selector, types: types, implementation: implementation)
     }
-    _ = try? root.addMethod("willChangeValueForKey:", types: "v24@0:8@16", implementation: kvo.defaultWillChange)
-    _ = try? root.addMethod("didChangeValueForKey:", types: "v24@0:8@16", implementation: kvo.defaultDidChange)
-    for (selector, types, category, body) in classMethods() {
-      let implementation = Implementation(name: "+[NSObject(\(category)) \(selector.name)]", body)
+    for (selector, types, implementation) in classMethods {
       _ = try? root.isa.addMethod(selector, types: types, implementation: implementation)
     }
   }
@@ -57,37 +54,77 @@ enum KeyValueCategory {
     return kind
   }
 
-  private typealias Entry = (Selector, String, String, ImplementationBody)
+  // MARK: - The implementations (shared by every runtime; they capture nothing)
 
-  private static func instanceMethods() -> [Entry] {
-    [
-      ("valueForKey:", "@24@0:8@16", "NSKeyValueCoding", { receiver, _, arguments in
-        try KeyValueCoding.value(of: receiver, forKey: try key(arguments[0]))
-      }),
-      ("setValue:forKey:", "v32@0:8@16@24", "NSKeyValueCoding", { receiver, _, arguments in
-        try KeyValueCoding.setValue(arguments[0], of: receiver, forKey: try key(arguments[1]))
-        return .nil
-      }),
-      ("valueForKeyPath:", "@24@0:8@16", "NSKeyValueCoding", { receiver, _, arguments in
+  private static func method(
+    _ category: String, _ selector: String, isClassMethod: Bool = false, _ body: @escaping ImplementationBody
+  ) -> Implementation {
+    Implementation(name: "\(isClassMethod ? "+" : "-")[NSObject(\(category)) \(selector)]", body)
+  }
+
+  static let valueForKey = method("NSKeyValueCoding", "valueForKey:") { receiver, _, arguments in
+    try KeyValueCoding.value(of: receiver, forKey: try key(arguments[0]))
+  }
+
+  static let setValueForKey = method("NSKeyValueCoding", "setValue:forKey:") { receiver, _, arguments in
+    try KeyValueCoding.setValue(arguments[0], of: receiver, forKey: try key(arguments[1]))
+    return .nil
+  }
+
+  static let willChangeValueForKey = method("NSKeyValueObserverNotification", "willChangeValueForKey:") {
+    receiver, _, arguments in
+    try Notifier.willChange(receiver, key: try key(arguments[0]))
+    return .nil
+  }
+
+  static let didChangeValueForKey = method("NSKeyValueObserverNotification", "didChangeValueForKey:") {
+    receiver, _, arguments in
+    try Notifier.didChange(receiver, key: try key(arguments[0]))
+    return .nil
+  }
+
+  private static let instanceMethods: [(Selector, String, Implementation)] = [
+    ("valueForKey:", "@24@0:8@16", valueForKey),
+    ("setValue:forKey:", "v32@0:8@16@24", setValueForKey),
+    ("willChangeValueForKey:", "v24@0:8@16", willChangeValueForKey),
+    ("didChangeValueForKey:", "v24@0:8@16", didChangeValueForKey),
+    (
+      "valueForKeyPath:", "@24@0:8@16",
+      method("NSKeyValueCoding", "valueForKeyPath:") { receiver, _, arguments in
         try KeyValueCoding.value(of: .object(receiver), at: try KeyValuePath(try key(arguments[0])))
-      }),
-      ("setValue:forKeyPath:", "v32@0:8@16@24", "NSKeyValueCoding", { receiver, _, arguments in
+      }
+    ),
+    (
+      "setValue:forKeyPath:", "v32@0:8@16@24",
+      method("NSKeyValueCoding", "setValue:forKeyPath:") { receiver, _, arguments in
         try KeyValueCoding.setValue(arguments[0], of: receiver, at: try KeyValuePath(try key(arguments[1])))
         return .nil
-      }),
-      ("valueForUndefinedKey:", "@24@0:8@16", "NSKeyValueCoding", { receiver, _, arguments in
+      }
+    ),
+    (
+      "valueForUndefinedKey:", "@24@0:8@16",
+      method("NSKeyValueCoding", "valueForUndefinedKey:") { receiver, _, arguments in
         throw KeyValueCoding.undefinedKey(receiver, try key(arguments[0]), "valueForUndefinedKey:")
-      }),
-      ("setValue:forUndefinedKey:", "v32@0:8@16@24", "NSKeyValueCoding", { receiver, _, arguments in
+      }
+    ),
+    (
+      "setValue:forUndefinedKey:", "v32@0:8@16@24",
+      method("NSKeyValueCoding", "setValue:forUndefinedKey:") { receiver, _, arguments in
         throw KeyValueCoding.undefinedKey(receiver, try key(arguments[1]), "setValue:forUndefinedKey:")
-      }),
-      ("setNilValueForKey:", "v24@0:8@16", "NSKeyValueCoding", { receiver, _, arguments in
+      }
+    ),
+    (
+      "setNilValueForKey:", "v24@0:8@16",
+      method("NSKeyValueCoding", "setNilValueForKey:") { receiver, _, arguments in
         let key = try key(arguments[0])
         throw KeyValueError(
           .nilValueForScalar,
           "[<\(receiver.isa.name) \(receiver.address)> setNilValueForKey]: could not set nil as the value for the key \(key).")
-      }),
-      ("dictionaryWithValuesForKeys:", "@24@0:8@16", "NSKeyValueCoding", { receiver, _, arguments in
+      }
+    ),
+    (
+      "dictionaryWithValuesForKeys:", "@24@0:8@16",
+      method("NSKeyValueCoding", "dictionaryWithValuesForKeys:") { receiver, _, arguments in
         guard let keys = arguments[0].arrayValue else {
           throw KeyValueError(.invalidArgument, "dictionaryWithValuesForKeys: needs an array of keys")
         }
@@ -97,75 +134,100 @@ enum KeyValueCategory {
           result[key] = try KeyValueCoding.value(of: receiver, forKey: key)
         }
         return .dictionary(result)
-      }),
-      ("mutableArrayValueForKey:", "@24@0:8@16", "NSKeyValueCoding", { receiver, _, arguments in
+      }
+    ),
+    (
+      "mutableArrayValueForKey:", "@24@0:8@16",
+      method("NSKeyValueCoding", "mutableArrayValueForKey:") { receiver, _, arguments in
         .swiftObject(try MutableArrayProxy(receiver, key: try key(arguments[0])))
-      }),
-      ("addObserver:forKeyPath:options:context:", "v48@0:8@16@24Q32^v40", "NSKeyValueObserverRegistration", {
-        receiver, _, arguments in
+      }
+    ),
+    (
+      "addObserver:forKeyPath:options:context:", "v48@0:8@16@24Q32^v40",
+      method("NSKeyValueObserverRegistration", "addObserver:forKeyPath:options:context:") { receiver, _, arguments in
         guard let observer = arguments[0].objectValue else {
-          throw KeyValueError(.invalidArgument, "addObserver:forKeyPath:options:context: needs an observer object, got \(arguments[0])")
+          throw KeyValueError(
+            .invalidArgument, "addObserver:forKeyPath:options:context: needs an observer object, got \(arguments[0])")
         }
         let options = ObservingOptions(rawValue: UInt(arguments[2].intValue ?? 0))
         try Observation.add(
           observer: .object(WeakReference(observer), description: observer.description), to: receiver,
           keyPath: try key(arguments[1]), options: options, context: ObservationContext(arguments[3]))
         return .nil
-      }),
-      ("removeObserver:forKeyPath:", "v32@0:8@16@24", "NSKeyValueObserverRegistration", { receiver, _, arguments in
-        try Observation.remove(observer: arguments[0].objectValue, from: receiver, keyPath: try key(arguments[1]), context: nil)
+      }
+    ),
+    (
+      "removeObserver:forKeyPath:", "v32@0:8@16@24",
+      method("NSKeyValueObserverRegistration", "removeObserver:forKeyPath:") { receiver, _, arguments in
+        try Observation.remove(
+          observer: arguments[0].objectValue, from: receiver, keyPath: try key(arguments[1]), context: nil)
         return .nil
-      }),
-      ("removeObserver:forKeyPath:context:", "v40@0:8@16@24^v32", "NSKeyValueObserverRegistration", {
-        receiver, _, arguments in
+      }
+    ),
+    (
+      "removeObserver:forKeyPath:context:", "v40@0:8@16@24^v32",
+      method("NSKeyValueObserverRegistration", "removeObserver:forKeyPath:context:") { receiver, _, arguments in
         try Observation.remove(
           observer: arguments[0].objectValue, from: receiver, keyPath: try key(arguments[1]),
           context: ObservationContext(arguments[2]))
         return .nil
-      }),
-      ("willChange:valuesAtIndexes:forKey:", "v40@0:8Q16@24@32", "NSKeyValueObserverNotification", {
-        receiver, _, arguments in
+      }
+    ),
+    (
+      "willChange:valuesAtIndexes:forKey:", "v40@0:8Q16@24@32",
+      method("NSKeyValueObserverNotification", "willChange:valuesAtIndexes:forKey:") { receiver, _, arguments in
         try Notifier.willChange(
           receiver, key: try key(arguments[2]), kind: try changeKind(arguments[0]), indexes: try indexes(arguments[1]))
         return .nil
-      }),
-      ("didChange:valuesAtIndexes:forKey:", "v40@0:8Q16@24@32", "NSKeyValueObserverNotification", {
-        receiver, _, arguments in
+      }
+    ),
+    (
+      "didChange:valuesAtIndexes:forKey:", "v40@0:8Q16@24@32",
+      method("NSKeyValueObserverNotification", "didChange:valuesAtIndexes:forKey:") { receiver, _, arguments in
         try Notifier.didChange(receiver, key: try key(arguments[2]))
         return .nil
-      }),
-      ("observeValueForKeyPath:ofObject:change:context:", "v48@0:8@16@24@32^v40", "NSKeyValueObserving", {
-        receiver, _, arguments in
+      }
+    ),
+    (
+      "observeValueForKeyPath:ofObject:change:context:", "v48@0:8@16@24@32^v40",
+      method("NSKeyValueObserving", "observeValueForKeyPath:ofObject:change:context:") { receiver, _, arguments in
         throw KeyValueError(
           .unhandledNotification,
           "\(receiver): An -observeValueForKeyPath:ofObject:change:context: message was received but not handled.\n"
             + "Key path: \(arguments[0].stringValue ?? "?")\nObserved object: \(arguments[1])\n"
             + "Change: \(arguments[2].change?.description ?? "\(arguments[2])")\nContext: \(ObservationContext(arguments[3]))")
-      }),
-    ]
-  }
+      }
+    ),
+  ]
 
-  private static func classMethods() -> [Entry] {
-    [
-      ("accessInstanceVariablesDirectly", "B16@0:8", "NSKeyValueCoding", { _, _, _ in true }),
-      ("automaticallyNotifiesObserversForKey:", "B24@0:8@16", "NSKeyValueObserverNotification", {
+  private static let classMethods: [(Selector, String, Implementation)] = [
+    (
+      "accessInstanceVariablesDirectly", "B16@0:8",
+      method("NSKeyValueCoding", "accessInstanceVariablesDirectly", isClassMethod: true) { _, _, _ in true }
+    ),
+    (
+      "automaticallyNotifiesObserversForKey:", "B24@0:8@16",
+      method("NSKeyValueObserverNotification", "automaticallyNotifiesObserversForKey:", isClassMethod: true) {
         receiver, _, arguments in
         let key = try key(arguments[0])
-        guard KeyValuePath.isKey(key), let runtime = receiver.runtime else { return true }
-        let specific = Selector(stringLiteral: "automaticallyNotifiesObserversOf" + KeyValueCoding.capitalized(key))
+        guard KeyValuePath.isKey(key) else { return true }
+        let specific = Selector(interning: "automaticallyNotifiesObserversOf" + KeyValueCoding.capitalized(key))
         guard receiver.isa.instancesRespond(to: specific) else { return true }
-        return .bool(try runtime.msgSend(receiver, specific).boolValue ?? true)
-      }),
-      ("keyPathsForValuesAffectingValueForKey:", "@24@0:8@16", "NSKeyValueObserverNotification", {
+        return .bool(try Runtime.msgSend(receiver, specific).boolValue ?? true)
+      }
+    ),
+    (
+      "keyPathsForValuesAffectingValueForKey:", "@24@0:8@16",
+      method("NSKeyValueObserverNotification", "keyPathsForValuesAffectingValueForKey:", isClassMethod: true) {
         receiver, _, arguments in
         let key = try key(arguments[0])
-        guard KeyValuePath.isKey(key), let runtime = receiver.runtime else { return .array([]) }
-        let specific = Selector(stringLiteral: "keyPathsForValuesAffecting" + KeyValueCoding.capitalized(key))
+        guard KeyValuePath.isKey(key) else { return .array([]) }
+        let specific = Selector(interning: "keyPathsForValuesAffecting" + KeyValueCoding.capitalized(key))
         guard receiver.isa.instancesRespond(to: specific) else { return .array([]) }
-        return try runtime.msgSend(receiver, specific)
-      }),
-    ]
-  }
+        return try Runtime.msgSend(receiver, specific)
+      }
+    ),
+  ]
 }
 
 /// `Indexes` as an object in a message argument (an `NSIndexSet *`).

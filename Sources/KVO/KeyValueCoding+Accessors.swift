@@ -9,9 +9,12 @@
 //         `is<Key>`; else `valueForUndefinedKey:`.
 //   set:  `set<Key>:`, `_set<Key>:`; then the same ivars; else `setValue:forUndefinedKey:`.
 // The outcome (a "plan") is cached per class and key, as Foundation caches its getters and
-// setters. The cache is dropped whenever the runtime's method generation changes (a method was
-// added, replaced or exchanged anywhere), so a new accessor is found on the next call.
-// `+accessInstanceVariablesDirectly` is a message (user code): it is sent before taking the lock.
+// setters: an immutable `AccessorPlans` list published as an associated object of the class,
+// read with the class's spin lock and scanned by key (short keys compare as two words). It is
+// valid for one method generation of the runtime; any method change anywhere makes it stale,
+// so a new accessor is found on the next call. Two threads filling it at once may each publish
+// their own list; the loser's plan is simply computed again later.
+// `+accessInstanceVariablesDirectly` is a message (user code): no lock is held while sending it.
 
 import MiniRuntime
 
@@ -34,25 +37,29 @@ extension KeyValueCoding {
   /// `Age` for `age`: the first character upper-cased, as KVC builds accessor names.
   static func capitalized(_ key: String) -> String { key.prefix(1).uppercased() + key.dropFirst() }
 
-  static func getterPlan(for cls: Class, key: String, _ kvo: KVORuntime) throws -> GetterPlan {
-    let cacheKey = AccessorKey(cls: ObjectIdentifier(cls), key: key)
-    if let plan = kvo.withState({ $0.getters[cacheKey] }) { return plan }
-    let generation = kvo.runtime?.methodGeneration
-    let plan = try searchGetter(in: cls, key: key)
-    kvo.withState { state in
-      if state.generation == generation { state.getters[cacheKey] = plan }
+  static func getterPlan(for cls: Class, key: String) throws -> GetterPlan {
+    let generation = cls.methodGeneration
+    let plans = AccessorPlans.of(cls)
+    if let plans, plans.generation == generation,
+      let found = plans.getters.first(where: { $0.key == key })
+    {
+      return found.plan
     }
+    let plan = try searchGetter(in: cls, key: key)
+    AccessorPlans.publish(on: cls, generation: generation, adding: { $0.getters.append((key, plan)) })
     return plan
   }
 
-  static func setterPlan(for cls: Class, key: String, _ kvo: KVORuntime) throws -> SetterPlan {
-    let cacheKey = AccessorKey(cls: ObjectIdentifier(cls), key: key)
-    if let plan = kvo.withState({ $0.setters[cacheKey] }) { return plan }
-    let generation = kvo.runtime?.methodGeneration
-    let plan = try searchSetter(in: cls, key: key)
-    kvo.withState { state in
-      if state.generation == generation { state.setters[cacheKey] = plan }
+  static func setterPlan(for cls: Class, key: String) throws -> SetterPlan {
+    let generation = cls.methodGeneration
+    let plans = AccessorPlans.of(cls)
+    if let plans, plans.generation == generation,
+      let found = plans.setters.first(where: { $0.key == key })
+    {
+      return found.plan
     }
+    let plan = try searchSetter(in: cls, key: key)
+    AccessorPlans.publish(on: cls, generation: generation, adding: { $0.setters.append((key, plan)) })
     return plan
   }
 
@@ -63,8 +70,8 @@ extension KeyValueCoding {
         return .method(selector)
       }
     }
-    let count = Selector(stringLiteral: "countOf\(capitalized)")
-    let objectAtIndex = Selector(stringLiteral: "objectIn\(capitalized)AtIndex:")
+    let count = Selector(interning: "countOf\(capitalized)")
+    let objectAtIndex = Selector(interning: "objectIn\(capitalized)AtIndex:")
     if count.isValid, cls.instanceMethod(for: count) != nil, cls.instanceMethod(for: objectAtIndex) != nil {
       return .indexed(count: count, objectAtIndex: objectAtIndex)
     }
@@ -87,9 +94,8 @@ extension KeyValueCoding {
 
   /// The ivar KVC may use directly, if the class allows it.
   private static func directIvar(in cls: Class, key: String, capitalized: String) throws -> Ivar? {
-    guard let runtime = cls.runtime,
-      try runtime.msgSend(cls, "accessInstanceVariablesDirectly").boolValue ?? false  // call-out: user class method
-    else { return nil }
+    // call-out: the class's `+accessInstanceVariablesDirectly`, no lock held
+    guard try Runtime.msgSend(cls, "accessInstanceVariablesDirectly").boolValue ?? false else { return nil }
     for name in ["_\(key)", "_is\(capitalized)", key, "is\(capitalized)"] {
       if let ivar = cls.ivar(named: name) { return ivar }
     }
@@ -103,5 +109,46 @@ extension KeyValueCoding {
     case .object, .block, .class, .selector, .pointer, .cString: return false
     default: return true
     }
+  }
+}
+
+/// The accessor plans of one class for one method generation, immutable once published.
+final class AccessorPlans: Sendable {
+  private static let associationKey = AssociationKey("MiniKVO.accessorPlans")
+  /// A class with more keys than this starts a fresh list (plans are recomputed, never wrong).
+  private static let capacity = 64
+
+  struct Lists {
+    var getters: [(key: String, plan: GetterPlan)] = []
+    var setters: [(key: String, plan: SetterPlan)] = []
+  }
+
+  let generation: UInt64
+  let getters: [(key: String, plan: GetterPlan)]
+  let setters: [(key: String, plan: SetterPlan)]
+
+  private init(generation: UInt64, lists: Lists) {
+    self.generation = generation
+    getters = lists.getters
+    setters = lists.setters
+  }
+
+  /// The plans published on `cls`, if any.
+  static func of(_ cls: Class) -> AccessorPlans? {
+    cls.associatedObject(forKey: associationKey).swiftObject(as: AccessorPlans.self)
+  }
+
+  /// Publishes the current plans of `cls` (for `generation`) with one more entry.
+  static func publish(on cls: Class, generation: UInt64, adding add: (inout Lists) -> Void) {
+    var lists = Lists()
+    if let current = of(cls), current.generation == generation,
+      current.getters.count + current.setters.count < capacity
+    {
+      lists = Lists(getters: current.getters, setters: current.setters)
+    }
+    add(&lists)
+    // Cannot fail: a Swift object with the retain policy is always accepted.
+    try? cls.setAssociatedObject(
+      .swiftObject(AccessorPlans(generation: generation, lists: lists)), forKey: associationKey, policy: .retain)
   }
 }

@@ -25,7 +25,7 @@ extension Object {
   ///
   /// Objective-C: `-[NSObject mutableArrayValueForKey:]`
   public func mutableArrayValue(forKey key: String) throws -> MutableArrayProxy {
-    let proxy = try kvcRuntime().msgSend(self, "mutableArrayValueForKey:", .string(key))
+    let proxy = try sendCategoryMessage("mutableArrayValueForKey:", [.string(key)])
     guard let result = proxy.swiftObject(as: MutableArrayProxy.self) else {
       throw KeyValueError(.invalidValue, "mutableArrayValueForKey: returned \(proxy), not a proxy")
     }
@@ -56,7 +56,7 @@ public final class MutableArrayProxy: Sendable {
   ///
   /// Objective-C: `-[NSArray copy]` of the proxy
   public func elements() throws -> [Value] {
-    let (object, _) = try target()
+    let object = try target()
     let value = try object.value(forKey: key)
     if value.isNil { return [] }
     guard let elements = value.arrayValue else {
@@ -77,11 +77,11 @@ public final class MutableArrayProxy: Sendable {
   ///
   /// Objective-C: `-[NSMutableArray insertObject:atIndex:]`
   public func insert(_ element: Value, at index: Int) throws {
-    let (object, runtime) = try target()
+    let object = try target()
     let current = try elements()
     try check(index, within: 0...current.count, "insertObject:atIndex:")
     if hasIndexedMutators(object) {
-      try runtime.msgSend(object, Selector(stringLiteral: "insertObject:in\(capitalized)AtIndex:"), element, .int(index))
+      try Runtime.msgSend(object, Selector(interning: "insertObject:in\(capitalized)AtIndex:"), element, .int(index))
       return
     }
     var edited = current
@@ -100,11 +100,11 @@ public final class MutableArrayProxy: Sendable {
   ///
   /// Objective-C: `-[NSMutableArray removeObjectAtIndex:]`
   public func remove(at index: Int) throws {
-    let (object, runtime) = try target()
+    let object = try target()
     let current = try elements()
     try check(index, within: 0...(current.count - 1), "removeObjectAtIndex:")
     if hasIndexedMutators(object) {
-      try runtime.msgSend(object, Selector(stringLiteral: "removeObjectFrom\(capitalized)AtIndex:"), .int(index))
+      try Runtime.msgSend(object, Selector(interning: "removeObjectFrom\(capitalized)AtIndex:"), .int(index))
       return
     }
     var edited = current
@@ -118,17 +118,17 @@ public final class MutableArrayProxy: Sendable {
   ///
   /// Objective-C: `-[NSMutableArray replaceObjectAtIndex:withObject:]`
   public func replace(at index: Int, with element: Value) throws {
-    let (object, runtime) = try target()
+    let object = try target()
     let current = try elements()
     try check(index, within: 0...(current.count - 1), "replaceObjectAtIndex:withObject:")
-    let replace = Selector(stringLiteral: "replaceObjectIn\(capitalized)AtIndex:withObject:")
+    let replace = Selector(interning: "replaceObjectIn\(capitalized)AtIndex:withObject:")
     if hasIndexedMutators(object) {
       if object.isa.instancesRespond(to: replace) {
-        try runtime.msgSend(object, replace, .int(index), element)
+        try Runtime.msgSend(object, replace, .int(index), element)
       } else {
         try Notifier.around(object, id: KeyTable.shared.id(key), kind: .replacement, indexes: Indexes(integer: index)) {
-          try runtime.msgSend(object, Selector(stringLiteral: "removeObjectFrom\(capitalized)AtIndex:"), .int(index))
-          try runtime.msgSend(object, Selector(stringLiteral: "insertObject:in\(capitalized)AtIndex:"), element, .int(index))
+          try Runtime.msgSend(object, Selector(interning: "removeObjectFrom\(capitalized)AtIndex:"), .int(index))
+          try Runtime.msgSend(object, Selector(interning: "insertObject:in\(capitalized)AtIndex:"), element, .int(index))
         }
       }
       return
@@ -138,16 +138,16 @@ public final class MutableArrayProxy: Sendable {
     try replaceWhole(object, with: edited, kind: .replacement, indexes: Indexes(integer: index))
   }
 
-  private func target() throws(KeyValueError) -> (Object, Runtime) {
-    guard let object, let runtime = object.runtime else {
+  private func target() throws(KeyValueError) -> Object {
+    guard let object else {
       throw KeyValueError(.invalidArgument, "the object of this mutableArrayValueForKey:\(key) proxy is gone")
     }
-    return (object, runtime)
+    return object
   }
 
   private func hasIndexedMutators(_ object: Object) -> Bool {
-    object.isa.instancesRespond(to: Selector(stringLiteral: "insertObject:in\(capitalized)AtIndex:"))
-      && object.isa.instancesRespond(to: Selector(stringLiteral: "removeObjectFrom\(capitalized)AtIndex:"))
+    object.isa.instancesRespond(to: Selector(interning: "insertObject:in\(capitalized)AtIndex:"))
+      && object.isa.instancesRespond(to: Selector(interning: "removeObjectFrom\(capitalized)AtIndex:"))
   }
 
   private func check(_ index: Int, within range: ClosedRange<Int>, _ method: String) throws(KeyValueError) {

@@ -19,11 +19,18 @@ extension Object {
   /// try person.value(forKey: "shoeSize")   // throws undefinedKey
   /// ```
   ///
+  /// A class that overrides `valueForKey:` is sent the message; otherwise the category's own
+  /// implementation runs directly (the same code, one send fewer).
+  ///
   /// - Throws: ``KeyValueError`` (`undefinedKey`, `invalidKeyPath`) or what the accessor throws.
+  /// - Complexity: O(1) once the accessor plan is cached: one plan lookup and one send.
   ///
   /// Objective-C: `-[NSObject valueForKey:]`
   public func value(forKey key: String) throws -> Value {
-    try kvcRuntime().msgSend(self, "valueForKey:", .string(key))
+    if categoryImplementation("valueForKey:") === KeyValueCategory.valueForKey {
+      return try KeyValueCoding.value(of: self, forKey: key)
+    }
+    return try Runtime.msgSend(self, "valueForKey:", .string(key))
   }
 
   /// Sets `key` to `value` through the KVC setter search (`setKey:`, `_setKey:`, ivars).
@@ -38,7 +45,10 @@ extension Object {
   ///
   /// Objective-C: `-[NSObject setValue:forKey:]`
   public func setValue(_ value: Value, forKey key: String) throws {
-    try kvcRuntime().msgSend(self, "setValue:forKey:", value, .string(key))
+    if categoryImplementation("setValue:forKey:") === KeyValueCategory.setValueForKey {
+      return try KeyValueCoding.setValue(value, of: self, forKey: key)
+    }
+    try Runtime.msgSend(self, "setValue:forKey:", value, .string(key))
   }
 
   /// The value at a dotted key path, with collection operators (`employees.@sum.salary`).
@@ -51,7 +61,7 @@ extension Object {
   ///
   /// Objective-C: `-[NSObject valueForKeyPath:]`
   public func value(forKeyPath keyPath: String) throws -> Value {
-    try kvcRuntime().msgSend(self, "valueForKeyPath:", .string(keyPath))
+    try sendCategoryMessage("valueForKeyPath:", [.string(keyPath)])
   }
 
   /// Sets the value at a dotted key path: the last key on the object the rest of the path leads
@@ -59,24 +69,33 @@ extension Object {
   ///
   /// Objective-C: `-[NSObject setValue:forKeyPath:]`
   public func setValue(_ value: Value, forKeyPath keyPath: String) throws {
-    try kvcRuntime().msgSend(self, "setValue:forKeyPath:", value, .string(keyPath))
+    try sendCategoryMessage("setValue:forKeyPath:", [value, .string(keyPath)])
   }
 
   /// The values for several keys, as a dictionary (nil values appear as `.nil`).
   ///
   /// Objective-C: `-[NSObject dictionaryWithValuesForKeys:]`
   public func dictionaryWithValues(forKeys keys: [String]) throws -> [String: Value] {
-    let result = try kvcRuntime().msgSend(self, "dictionaryWithValuesForKeys:", .array(keys.map(Value.string)))
+    let result = try sendCategoryMessage("dictionaryWithValuesForKeys:", [.array(keys.map(Value.string))])
     return result.dictionaryValue ?? [:]
   }
 
-  /// The runtime, with KVC/KVO installed.
-  func kvcRuntime() throws(KeyValueError) -> Runtime {
-    guard let runtime = runtime else {
-      throw KeyValueError(.invalidArgument, "\(self) belongs to a runtime that no longer exists")
-    }
-    _ = KVORuntime.of(runtime)
-    return runtime
+  /// Sends one of the category's messages, installing the category first if needed.
+  @discardableResult
+  func sendCategoryMessage(_ selector: Selector, _ arguments: Arguments) throws -> Value {
+    _ = categoryImplementation(selector)
+    return try Runtime.msgSend(self, selector, arguments: arguments)
+  }
+
+  /// The implementation this object runs for one of the category's selectors, installing the
+  /// category into the object's runtime first if it is not there yet.
+  ///
+  /// - Complexity: O(1): a method-cache lookup.
+  func categoryImplementation(_ selector: Selector) -> Implementation {
+    let found = isa.methodImplementation(for: selector)
+    guard found === Implementation.forwarding, let runtime else { return found }
+    runtime.installKeyValueObserving()
+    return isa.methodImplementation(for: selector)
   }
 }
 
@@ -92,46 +111,47 @@ enum KeyValueCoding {
   /// `valueForKey:` on an object.
   static func value(of object: Object, forKey key: String) throws -> Value {
     try KeyValuePath.validateKey(key)
-    let kvo = try KVORuntime.of(object)
-    guard let runtime = kvo.runtime else { return .nil }
-    switch try getterPlan(for: object.isa, key: key, kvo) {
+    return try value(of: object, using: try getterPlan(for: object.isa, key: key), key: key)
+  }
+
+  /// Runs a getter plan found earlier (and still valid) for `key`.
+  static func value(of object: Object, using plan: GetterPlan, key: String) throws -> Value {
+    switch plan {
     case .method(let selector):
-      return try runtime.msgSend(object, selector)
+      return try Runtime.msgSend(object, selector)
     case .indexed(let count, let objectAtIndex):
-      let total = try runtime.msgSend(object, count).intValue ?? 0
-      return .array(try (0..<max(0, total)).map { try runtime.msgSend(object, objectAtIndex, .int($0)) })
+      let total = try Runtime.msgSend(object, count).intValue ?? 0
+      return .array(try (0..<max(0, total)).map { try Runtime.msgSend(object, objectAtIndex, .int($0)) })
     case .ivar(let ivar):
       return try object.value(for: ivar)
     case .undefined:
-      return try runtime.msgSend(object, "valueForUndefinedKey:", .string(key))
+      return try Runtime.msgSend(object, "valueForUndefinedKey:", .string(key))
     }
   }
 
   /// `setValue:forKey:` on an object.
   static func setValue(_ value: Value, of object: Object, forKey key: String) throws {
     try KeyValuePath.validateKey(key)
-    let kvo = try KVORuntime.of(object)
-    guard let runtime = kvo.runtime else { return }
-    switch try setterPlan(for: object.isa, key: key, kvo) {
+    switch try setterPlan(for: object.isa, key: key) {
     case .method(let selector, let type):
       if value.isNil && isScalar(type) {
-        try runtime.msgSend(object, "setNilValueForKey:", .string(key))
+        try Runtime.msgSend(object, "setNilValueForKey:", .string(key))
         return
       }
-      try runtime.msgSend(object, selector, try converted(value, to: type, object, key))
+      try Runtime.msgSend(object, selector, try converted(value, to: type, object, key))
     case .ivar(let ivar):
       if value.isNil && isScalar(ivar.type) {
-        try runtime.msgSend(object, "setNilValueForKey:", .string(key))
+        try Runtime.msgSend(object, "setNilValueForKey:", .string(key))
         return
       }
       let converted = try converted(value, to: ivar.type, object, key)
-      guard try Notifier.notifiesAutomatically(object, key: key, kvo) else {
+      guard try Notifier.notifiesAutomatically(object, key: key) else {
         try object.setValue(converted, for: ivar)
         return
       }
       try Notifier.around(object, id: KeyTable.shared.id(key)) { try object.setValue(converted, for: ivar) }
     case .undefined:
-      try runtime.msgSend(object, "setValue:forUndefinedKey:", value, .string(key))
+      try Runtime.msgSend(object, "setValue:forUndefinedKey:", value, .string(key))
     }
   }
 
@@ -154,9 +174,9 @@ enum KeyValueCoding {
     case .nil:
       return .nil
     case .object(let object):
-      return try object.kvcRuntime().msgSend(object, "valueForKey:", .string(key))
+      return try object.value(forKey: key)
     case .class(let cls):
-      return try cls.kvcRuntime().msgSend(cls, "valueForKey:", .string(key))
+      return try cls.value(forKey: key)
     case .array(let elements):
       return .array(try elements.map { try value(of: $0, forKey: key) })
     case .dictionary(let entries):

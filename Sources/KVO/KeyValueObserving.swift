@@ -24,7 +24,7 @@ extension Object {
   /// ```swift
   /// try person.addObserver(watcher, forKeyPath: "age", options: [.new, .old], context: .none)
   /// person.isa.name                                   // "NSKVONotifying_Person"
-  /// try runtime.msgSend(person, "class")              // Person
+  /// try Runtime.msgSend(person, "class")              // Person
   /// ```
   ///
   /// The observer is held weakly (Foundation holds it unretained): once it is gone it receives
@@ -38,9 +38,7 @@ extension Object {
   public func addObserver(
     _ observer: Object, forKeyPath keyPath: String, options: ObservingOptions = [], context: ObservationContext = .none
   ) throws {
-    try kvcRuntime().msgSend(
-      self, "addObserver:forKeyPath:options:context:",
-      arguments: [.object(observer), .string(keyPath), .uint64(UInt64(options.rawValue)), context.value])
+    try sendCategoryMessage("addObserver:forKeyPath:options:context:", [.object(observer), .string(keyPath), .uint64(UInt64(options.rawValue)), context.value])
   }
 
   /// Removes the most recently added registration of `observer` for `keyPath`, whatever its
@@ -52,7 +50,7 @@ extension Object {
   ///
   /// Objective-C: `-[NSObject removeObserver:forKeyPath:]`
   public func removeObserver(_ observer: Object, forKeyPath keyPath: String) throws {
-    try kvcRuntime().msgSend(self, "removeObserver:forKeyPath:", .object(observer), .string(keyPath))
+    try sendCategoryMessage("removeObserver:forKeyPath:", [.object(observer), .string(keyPath)])
   }
 
   /// Removes the most recently added registration of `observer` for `keyPath` with `context`.
@@ -61,8 +59,7 @@ extension Object {
   ///
   /// Objective-C: `-[NSObject removeObserver:forKeyPath:context:]`
   public func removeObserver(_ observer: Object, forKeyPath keyPath: String, context: ObservationContext) throws {
-    try kvcRuntime().msgSend(
-      self, "removeObserver:forKeyPath:context:", arguments: [.object(observer), .string(keyPath), context.value])
+    try sendCategoryMessage("removeObserver:forKeyPath:context:", [.object(observer), .string(keyPath), context.value])
   }
 
   /// Observes `keyPath` with a Swift closure until the returned token is invalidated or released.
@@ -162,7 +159,8 @@ enum Observation {
     let notifyingClass = try NotifyingSubclass.prepare(original, keys: [first] + dependentKeys, kvo)
     let registration = Registration(
       id: kvo.nextRegistrationID(), path: path, options: options, context: context, observer: observer,
-      dependencyKeys: dependentKeys, dependencyPaths: dependencies.filter { $0.components.count > 1 })
+      dependencyKeys: dependentKeys, dependencyPaths: dependencies.filter { $0.components.count > 1 },
+      getter: try cachedGetter(for: path, in: notifyingClass))
     try insert(registration, into: object, original: original, notifyingClass: notifyingClass)
     let initial: Value?
     do {
@@ -182,6 +180,17 @@ enum Observation {
       try Notifier.deliver(change, to: registration, about: object)
     }
     return registration
+  }
+
+  /// The getter a one-key path's old and new values can be read with, while the class keeps
+  /// the category's own `valueForKey:` and the runtime's methods do not change.
+  private static func cachedGetter(for path: KeyValuePath, in cls: Class) throws -> CachedGetter? {
+    guard path.rest == nil, let key = path.firstKey,
+      cls.methodImplementation(for: "valueForKey:") === KeyValueCategory.valueForKey
+    else { return nil }
+    let generation = cls.methodGeneration
+    guard case .method(let selector) = try KeyValueCoding.getterPlan(for: cls, key: key) else { return nil }
+    return CachedGetter(generation: generation, selector: selector)
   }
 
   /// Records `registration` in the object's table, switching its isa on the first one.
@@ -308,7 +317,10 @@ extension Object {
   ///
   /// Objective-C: `-[NSObject willChangeValueForKey:]`
   public func willChangeValue(forKey key: String) throws {
-    try kvcRuntime().msgSend(self, "willChangeValueForKey:", .string(key))
+    if categoryImplementation("willChangeValueForKey:") === KeyValueCategory.willChangeValueForKey {
+      return try Notifier.willChange(self, key: key)
+    }
+    try Runtime.msgSend(self, "willChangeValueForKey:", .string(key))
   }
 
   /// Announces that the value of `key` has changed; notifies if this ends the outermost pair.
@@ -316,24 +328,23 @@ extension Object {
   ///
   /// Objective-C: `-[NSObject didChangeValueForKey:]`
   public func didChangeValue(forKey key: String) throws {
-    try kvcRuntime().msgSend(self, "didChangeValueForKey:", .string(key))
+    if categoryImplementation("didChangeValueForKey:") === KeyValueCategory.didChangeValueForKey {
+      return try Notifier.didChange(self, key: key)
+    }
+    try Runtime.msgSend(self, "didChangeValueForKey:", .string(key))
   }
 
   /// Announces a to-many change of `key` at `indexes` (insertion, removal or replacement).
   ///
   /// Objective-C: `-[NSObject willChange:valuesAtIndexes:forKey:]`
   public func willChange(_ kind: ChangeKind, valuesAt indexes: Indexes, forKey key: String) throws {
-    try kvcRuntime().msgSend(
-      self, "willChange:valuesAtIndexes:forKey:",
-      arguments: [.uint64(UInt64(kind.rawValue)), .swiftObject(IndexesBox(indexes)), .string(key)])
+    try sendCategoryMessage("willChange:valuesAtIndexes:forKey:", [.uint64(UInt64(kind.rawValue)), .swiftObject(IndexesBox(indexes)), .string(key)])
   }
 
   /// Ends a to-many change of `key` announced with ``willChange(_:valuesAt:forKey:)``.
   ///
   /// Objective-C: `-[NSObject didChange:valuesAtIndexes:forKey:]`
   public func didChange(_ kind: ChangeKind, valuesAt indexes: Indexes, forKey key: String) throws {
-    try kvcRuntime().msgSend(
-      self, "didChange:valuesAtIndexes:forKey:",
-      arguments: [.uint64(UInt64(kind.rawValue)), .swiftObject(IndexesBox(indexes)), .string(key)])
+    try sendCategoryMessage("didChange:valuesAtIndexes:forKey:", [.uint64(UInt64(kind.rawValue)), .swiftObject(IndexesBox(indexes)), .string(key)])
   }
 }

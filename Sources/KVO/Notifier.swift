@@ -4,14 +4,17 @@
 // ChangeDictionaryTests.swift, DependentKeyTests.swift, KeyPathChainTests.swift.
 //
 // will(object, key):
-//   1. snapshot.triggers[key] → the observed key paths this change affects (none: return).
-//   2. Under the table lock, per (thread, path): nested → depth += 1; outermost → a pending record
-//      with the registrations of that path (the set notified is this snapshot).
-//   3. Outside every lock: old values (one per path, only if someone asked for old), then, in
-//      registration order, prior notifications and the forwarded wills of internal
-//      registrations (chains and dependent key paths).
-// did(object, key): pops what the matching will pushed; for each path whose outermost pair ends:
-//   relink chains, new values, then notifications (and forwarded dids) in registration order.
+//   1. The object's snapshot lists the observed paths a change of `key` affects (none: return).
+//   2. On this thread's record (ThreadChanges.swift), per affected path: nested → depth += 1;
+//      outermost → a pending change holding that path's registrations (the set notified is this
+//      snapshot).
+//   3. Old values (one per path, only if someone asked for old), then, in registration order,
+//      prior notifications and the forwarded wills of internal registrations (chains and
+//      dependent key paths).
+// did(object, key): pops what the matching will recorded; for each path whose outermost pair
+//   ends: relink chains, new values, then notifications (and forwarded dids) in registration
+//   order.
+// No KVO lock is taken on this path, and user code (accessors, observers) runs with no lock held.
 //
 // Exactly once: a change reaches each affected path of each object once per outermost pair,
 // because nested wills on the same (thread, object, path) only count depth. That is what makes
@@ -24,7 +27,9 @@ import MiniRuntime
 enum Notifier {
   /// Errors thrown by observers, delivered after every observer was notified.
   struct DeliveryErrors: Error {
-    var errors: [any Error]
+    var errors: [any Error] = []
+    mutating func append(_ error: any Error) { errors.append(error) }
+    mutating func append(_ other: DeliveryErrors) { errors += other.errors }
     func rethrowFirst() throws { if let first = errors.first { throw first } }
   }
 
@@ -51,74 +56,116 @@ enum Notifier {
 
   /// Whether a change of `id` on `object` would notify anyone (one snapshot read, no lock).
   static func isObserved(_ object: Object, id: KeyID) -> Bool {
-    object.observationSnapshot?.triggers[id] != nil
+    object.observationSnapshot?.paths(triggeredBy: id) != nil
   }
 
   /// Whether KVC must notify around a direct ivar set of `key`: someone observes it and the
   /// class notifies automatically for it.
-  static func notifiesAutomatically(_ object: Object, key: String, _ kvo: KVORuntime) throws -> Bool {
-    guard isObserved(object, id: KeyTable.shared.id(key)), let runtime = kvo.runtime else { return false }
-    let original = kvo.originalClass(of: object.isa)
-    return try runtime.msgSend(original, "automaticallyNotifiesObserversForKey:", .string(key)).boolValue ?? true
+  static func notifiesAutomatically(_ object: Object, key: String) throws -> Bool {
+    guard let snapshot = object.observationSnapshot, snapshot.paths(triggeredBy: KeyTable.shared.id(key)) != nil else {
+      return false
+    }
+    let original = snapshot.table.originalClass
+    return try Runtime.msgSend(original, "automaticallyNotifiesObserversForKey:", .string(key)).boolValue ?? true
   }
 
   /// Begins a change of `id`. Throws only if an old value cannot be computed (and then records
   /// nothing); observer errors are returned, to be thrown once the change is complete.
   @discardableResult
   static func willChange(
-    _ object: Object, id: KeyID, kind: ChangeKind = .setting, indexes: Indexes? = nil
+    _ object: Object, id: KeyID, kind: ChangeKind = .setting, indexes: Indexes? = nil,
+    snapshot known: ObservationSnapshot? = nil
   ) throws -> DeliveryErrors {
-    guard let snapshot = object.observationSnapshot, let paths = snapshot.triggers[id] else {
-      return DeliveryErrors(errors: [])
+    guard let snapshot = known ?? object.observationSnapshot, let paths = snapshot.paths(triggeredBy: id) else {
+      return DeliveryErrors()
     }
-    let table = snapshot.table
-    let thread = ThreadIdentity.current
-    let begun = table.lock.withLock { () -> [PendingChange] in
-      table.triggerStacks[PendingKey(thread: thread, id: id), default: []].append(paths)
-      var begun: [PendingChange] = []
-      for path in paths {
-        let key = PendingKey(thread: thread, id: path)
-        if let existing = table.pending[key] {
-          existing.depth += 1
-          continue
-        }
-        let isThisKey = path == id
-        let change = PendingChange(
-          pathID: path, kind: isThisKey ? kind : .setting, indexes: isThisKey ? indexes : nil,
-          registrations: snapshot.byPath[path] ?? [])
-        table.pending[key] = change
-        begun.append(change)
+    let thread = ThreadChanges.current
+    if paths.count == 1 {
+      return try willChange(object, id: id, kind: kind, indexes: indexes, path: paths[0], thread: thread)
+    }
+    let firstNew = thread.changes.count
+    var affected: [PendingChange] = []
+    for observed in paths {
+      let change: PendingChange
+      if let existing = thread.pending(object, observed.pathID) {
+        existing.depth += 1
+        change = existing
+      } else {
+        let isThisKey = observed.pathID == id
+        change = thread.makeChange(
+          object: object, observed: observed, kind: isThisKey ? kind : .setting, indexes: isThisKey ? indexes : nil)
+        thread.changes.append(change)
       }
-      return begun
+      affected.append(change)
     }
+    guard let first = affected.first else { return DeliveryErrors() }
+    thread.triggers.append(
+      PendingTrigger(object: ObjectIdentifier(object), key: id, first: first, others: Array(affected.dropFirst())))
+    let begun = Array(thread.changes[firstNew...])
     do {
-      for change in begun where change.needsOld {
+      for change in begun where change.observed.wantsOld {
         change.old = try currentValue(of: object, for: change)  // call-out: accessors, no lock held
       }
     } catch {
-      cancelChange(object, id: id)
+      cancel(thread, object, id)
       throw error
     }
-    var failures = DeliveryErrors(errors: [])
-    for (change, registration) in inRegistrationOrder(begun) {
+    let announcing = begun.filter { $0.observed.wantsPrior || $0.observed.hasForwarders }
+    return announcing.isEmpty ? DeliveryErrors() : announce(announcing, of: object)
+  }
+
+  /// `willChange` when the change affects one observed path (the common case: no arrays).
+  private static func willChange(
+    _ object: Object, id: KeyID, kind: ChangeKind, indexes: Indexes?, path observed: ObservedPath,
+    thread: ThreadChanges
+  ) throws -> DeliveryErrors {
+    if let existing = thread.pending(object, observed.pathID) {
+      existing.depth += 1
+      thread.triggers.append(PendingTrigger(object: ObjectIdentifier(object), key: id, first: existing))
+      return DeliveryErrors()
+    }
+    let isThisKey = observed.pathID == id
+    let change = thread.makeChange(
+      object: object, observed: observed, kind: isThisKey ? kind : .setting, indexes: isThisKey ? indexes : nil)
+    thread.changes.append(change)
+    thread.triggers.append(PendingTrigger(object: ObjectIdentifier(object), key: id, first: change))
+    if observed.wantsOld {
+      do {
+        change.old = try currentValue(of: object, for: change)  // call-out: accessors, no lock held
+      } catch {
+        cancel(thread, object, id)
+        throw error
+      }
+    }
+    guard observed.wantsPrior || observed.hasForwarders else { return DeliveryErrors() }
+    return announce(CollectionOfOne(change), of: object)
+  }
+
+  /// Sends the prior notifications and forwards the will-changes of internal registrations, in
+  /// registration order, for changes that just began.
+  private static func announce<Changes: RandomAccessCollection<PendingChange>>(
+    _ changes: Changes, of object: Object
+  ) -> DeliveryErrors {
+    var failures = DeliveryErrors()
+    forEachRegistration(of: changes) { change, registration in
       do {
         switch registration.observer {
         case .forward(let forwarder):
-          guard let owner = forwarder.owner else { continue }
+          guard let owner = forwarder.owner else { return }
           let kind = forwarder.isDependency ? ChangeKind.setting : change.kind
           let forwarded = try willChange(
             owner, id: forwarder.ownerPathID, kind: kind, indexes: forwarder.isDependency ? nil : change.indexes)
-          change.forwarded.insert(registration.id)
-          failures.errors += forwarded.errors
+          change.forwarded.append(registration.id)
+          failures.append(forwarded)
         case .object, .closure:
-          guard registration.options.contains(.prior) else { continue }
+          guard registration.options.contains(.prior) else { return }
           let prior = Change(
             kind: change.kind, old: registration.options.contains(.old) ? change.old : nil, indexes: change.indexes,
             isPrior: true)
           try deliver(prior, to: registration, about: object)
         }
       } catch {
-        failures.errors.append(error)
+        failures.append(error)
       }
     }
     return failures
@@ -131,19 +178,36 @@ enum Notifier {
   ///   failed): the forwarded will-changes are closed the same way.
   @discardableResult
   static func didChange(_ object: Object, id: KeyID, notify: Bool = true) -> DeliveryErrors {
-    guard let snapshot = object.observationSnapshot else { return DeliveryErrors(errors: []) }
-    let table = snapshot.table
-    let finished = popPending(table, of: object, id: id, thread: ThreadIdentity.current)
-    guard !finished.isEmpty else { return DeliveryErrors(errors: []) }
+    let thread = ThreadChanges.current
+    guard let trigger = thread.popTrigger(object, id) else { return DeliveryErrors() }
+    if trigger.others == nil {
+      let change = trigger.first
+      change.depth -= 1
+      guard change.depth == 0 else { return DeliveryErrors() }
+      thread.remove(change)
+      defer { thread.recycle(change) }
+      return finish(CollectionOfOne(change), of: object, notify: notify)
+    }
+    var finished: [PendingChange] = []
+    for change in trigger.all {
+      change.depth -= 1
+      if change.depth == 0 {
+        thread.remove(change)
+        finished.append(change)
+      }
+    }
+    guard !finished.isEmpty else { return DeliveryErrors() }
+    defer { for change in finished { thread.recycle(change) } }
     return finish(finished, of: object, notify: notify)
   }
 
   /// Runs `body` between a will-change and a did-change of `id`; observer errors are thrown
   /// once the change is complete, and a failing `body` closes the change silently.
   static func around<Result>(
-    _ object: Object, id: KeyID, kind: ChangeKind = .setting, indexes: Indexes? = nil, _ body: () throws -> Result
+    _ object: Object, id: KeyID, kind: ChangeKind = .setting, indexes: Indexes? = nil,
+    snapshot: ObservationSnapshot? = nil, _ body: () throws -> Result
   ) throws -> Result {
-    let before = try willChange(object, id: id, kind: kind, indexes: indexes)
+    let before = try willChange(object, id: id, kind: kind, indexes: indexes, snapshot: snapshot)
     let result: Result
     do {
       result = try body()
@@ -158,9 +222,15 @@ enum Notifier {
   }
 
   /// Forgets a will-change whose old values could not be computed (nothing was forwarded yet).
-  private static func cancelChange(_ object: Object, id: KeyID) {
-    guard let table = object.observationSnapshot?.table else { return }
-    _ = popPending(table, of: object, id: id, thread: ThreadIdentity.current)
+  private static func cancel(_ thread: ThreadChanges, _ object: Object, _ id: KeyID) {
+    guard let trigger = thread.popTrigger(object, id) else { return }
+    for change in trigger.all {
+      change.depth -= 1
+      if change.depth == 0 {
+        thread.remove(change)
+        thread.recycle(change)
+      }
+    }
   }
 
   /// Closes a change whose setter failed: nobody is notified, every forwarded will is closed.
@@ -168,58 +238,41 @@ enum Notifier {
     didChange(object, id: id, notify: false)
   }
 
-  /// Pops one will-change of `id`; returns the pending records whose outermost pair ended.
-  private static func popPending(_ table: ObservationTable, of object: Object, id: KeyID, thread: UInt) -> [PendingChange] {
-    table.lock.withLock { () -> [PendingChange] in
-      let stackKey = PendingKey(thread: thread, id: id)
-      guard var stack = table.triggerStacks[stackKey], let paths = stack.popLast() else { return [] }
-      table.triggerStacks[stackKey] = stack.isEmpty ? nil : stack
-      var finished: [PendingChange] = []
-      for path in paths {
-        let key = PendingKey(thread: thread, id: path)
-        guard let change = table.pending[key] else { continue }
-        change.depth -= 1
-        if change.depth == 0 {
-          table.pending[key] = nil
-          finished.append(change)
-        }
-      }
-      if table.registrations.isEmpty { table.publish(on: object) }  // drop it once nothing is in flight
-      return finished
-    }
-  }
-
-  private static func finish(_ changes: [PendingChange], of object: Object, notify: Bool) -> DeliveryErrors {
-    var failures = DeliveryErrors(errors: [])
+  private static func finish<Changes: RandomAccessCollection<PendingChange>>(
+    _ changes: Changes, of object: Object, notify: Bool
+  ) -> DeliveryErrors {
+    var failures = DeliveryErrors()
     guard notify else {
-      for (change, registration) in inRegistrationOrder(changes) where change.forwarded.contains(registration.id) {
-        if case .forward(let forwarder) = registration.observer, let owner = forwarder.owner {
+      forEachRegistration(of: changes) { change, registration in
+        if change.forwarded.contains(registration.id), case .forward(let forwarder) = registration.observer,
+          let owner = forwarder.owner
+        {
           didChange(owner, id: forwarder.ownerPathID, notify: false)
         }
       }
       return failures
     }
     for change in changes {
-      if change.registrations.contains(where: { $0.path.rest != nil }) {
-        for registration in object.observationSnapshot?.byPath[change.pathID] ?? [] where registration.path.rest != nil {
-          do { try KeyPathChain.relink(registration, of: object) } catch { failures.errors.append(error) }
+      if change.observed.isChain {
+        for registration in object.observationSnapshot?.path(change.observed.pathID)?.registrations ?? [] {
+          do { try KeyPathChain.relink(registration, of: object) } catch { failures.append(error) }
         }
       }
-      if change.needsNew {
+      if change.observed.wantsNew {
         do {
           change.new = try currentValue(of: object, for: change)  // call-out: accessors
         } catch {
-          failures.errors.append(error)
+          failures.append(error)
         }
       }
     }
     var dead: [Registration] = []
-    for (change, registration) in inRegistrationOrder(changes) {
+    forEachRegistration(of: changes) { change, registration in
       do {
         switch registration.observer {
         case .forward(let forwarder):
-          guard change.forwarded.contains(registration.id), let owner = forwarder.owner else { continue }
-          failures.errors += didChange(owner, id: forwarder.ownerPathID).errors
+          guard change.forwarded.contains(registration.id), let owner = forwarder.owner else { return }
+          failures.append(didChange(owner, id: forwarder.ownerPathID))
         case .object, .closure:
           let options = registration.options
           let notification = Change(
@@ -230,26 +283,36 @@ enum Notifier {
           if try !deliver(notification, to: registration, about: object) { dead.append(registration) }
         }
       } catch {
-        failures.errors.append(error)
+        failures.append(error)
       }
     }
     for registration in dead { Observation.pruneDeadObserver(registration, of: object) }
     return failures
   }
 
-  /// Every (change, registration) pair, sorted by registration number.
-  private static func inRegistrationOrder(_ changes: [PendingChange]) -> [(PendingChange, Registration)] {
+  /// Calls `body` for every (change, registration) pair in registration order.
+  @inline(__always)
+  private static func forEachRegistration<Changes: RandomAccessCollection<PendingChange>>(
+    of changes: Changes, _ body: (PendingChange, Registration) -> Void
+  ) {
     if changes.count == 1, let change = changes.first {
-      return change.registrations.map { (change, $0) }
+      for registration in change.observed.registrations { body(change, registration) }
+      return
     }
-    return changes.flatMap { change in change.registrations.map { (change, $0) } }.sorted { $0.1.id < $1.1.id }
+    let pairs = changes.flatMap { change in change.observed.registrations.map { (change, $0) } }
+    for (change, registration) in pairs.sorted(by: { $0.1.id < $1.1.id }) { body(change, registration) }
   }
 
   /// The value a change reports: the whole value for a setting, the affected elements for a
-  /// to-many change.
+  /// to-many change. A one-key path uses the getter cached at registration while it is valid.
   private static func currentValue(of object: Object, for change: PendingChange) throws -> Value {
-    guard let path = change.registrations.first?.path else { return .nil }
-    let value = try KeyValueCoding.value(of: .object(object), at: path)
+    let observed = change.observed
+    let value: Value
+    if let cached = observed.getter, object.methodGeneration == cached.generation {
+      value = try Runtime.msgSend(object, cached.selector)
+    } else {
+      value = try KeyValueCoding.value(of: .object(object), at: observed.path)
+    }
     guard let indexes = change.indexes, change.kind != .setting else { return value }
     let elements = value.arrayValue ?? []
     return .array(indexes.filter { elements.indices.contains($0) }.map { elements[$0] })
@@ -260,10 +323,10 @@ enum Notifier {
   static func deliver(_ change: Change, to registration: Registration, about object: Object) throws -> Bool {
     switch registration.observer {
     case .object(let reference, _):
-      guard let observer = reference.object, let runtime = observer.runtime else { return false }
-      try runtime.msgSend(  // call-out: the observer's method, no lock held
-        observer, "observeValueForKeyPath:ofObject:change:context:",
-        arguments: [.string(registration.pathString), .object(object), .swiftObject(ChangeDictionary(change)), registration.context.value])
+      guard let observer = reference.object else { return false }
+      try Runtime.msgSend(  // call-out: the observer's method, no lock held
+        observer, Selectors.observeValue,
+        arguments: Arguments(.string(registration.pathString), .object(object), .swiftObject(change), registration.context.value))
     case .closure(let handler):
       handler(object, change)  // call-out: the observer's closure, no lock held
     case .forward:

@@ -30,18 +30,18 @@ enum NotifyingSetters {
   }
 
   /// The overrides needed to notify changes of `key` on instances of `original`.
-  static func hooks(for key: String, in original: Class, _ kvo: KVORuntime) -> [Hook] {
+  static func hooks(for key: String, in original: Class) -> [Hook] {
     let capitalized = KeyValueCoding.capitalized(key)
     var hooks: [Hook] = []
     for name in ["set\(capitalized):", "_set\(capitalized):"] {
-      let selector = Selector(stringLiteral: name)
+      let selector = Selector(interning: name)
       guard selector.isValid, let method = original.instanceMethod(for: selector),
         let type = method.signature.messageArgumentTypes.first
       else { continue }
       hooks.append(
         Hook(
           selector: selector, types: method.typeEncoding,
-          implementation: setter(key: key, type: type, original: original, kvo)))
+          implementation: setter(key: key, type: type, original: original)))
       break
     }
     let mutators: [(String, ChangeKind, Int)] = [
@@ -50,40 +50,37 @@ enum NotifyingSetters {
       ("replaceObjectIn\(capitalized)AtIndex:withObject:", .replacement, 0),
     ]
     for (name, kind, indexArgument) in mutators {
-      let selector = Selector(stringLiteral: name)
+      let selector = Selector(interning: name)
       guard selector.isValid, let method = original.instanceMethod(for: selector) else { continue }
       hooks.append(
         Hook(
           selector: selector, types: method.typeEncoding,
-          implementation: mutator(key: key, kind: kind, indexArgument: indexArgument, original: original, kvo)))
+          implementation: mutator(key: key, kind: kind, indexArgument: indexArgument, original: original)))
     }
     return hooks
   }
 
   /// The notifying setter for `key`, whose argument has type `type`.
-  static func setter(key: String, type: TypeEncoding, original: Class, _ kvo: KVORuntime) -> Implementation {
+  static func setter(key: String, type: TypeEncoding, original: Class) -> Implementation {
     let id = KeyTable.shared.id(key)
-    return Implementation(name: flavour(of: type)) { [weak kvo] receiver, selector, arguments in
+    return Implementation(name: flavour(of: type)) { receiver, selector, arguments in
       let value: Value
       do {
         value = try arguments[0].converted(to: type)
       } catch let error as RuntimeError {
         throw RuntimeError(error.code, "-[\(receiver.isa.name) \(selector.name)]: \(error.message)")
       }
-      guard let runtime = receiver.runtime else { return .nil }
-      guard let kvo, Notifier.isObserved(receiver, id: id) else {
-        return try runtime.msgSendSuper(receiver, superclass: original, selector, value)
+      guard let snapshot = receiver.observationSnapshot, snapshot.paths(triggeredBy: id) != nil else {
+        return try Runtime.msgSendSuper(receiver, superclass: original, selector, value)
       }
-      return try notifying(receiver, key: key, id: id, kind: .setting, indexes: nil, runtime, kvo) {
-        try runtime.msgSendSuper(receiver, superclass: original, selector, value)
+      return try notifying(receiver, key: key, id: id, kind: .setting, indexes: nil, snapshot: snapshot) {
+        try Runtime.msgSendSuper(receiver, superclass: original, selector, value)
       }
     }
   }
 
   /// The notifying override of an indexed to-many mutator.
-  static func mutator(
-    key: String, kind: ChangeKind, indexArgument: Int, original: Class, _ kvo: KVORuntime
-  ) -> Implementation {
+  static func mutator(key: String, kind: ChangeKind, indexArgument: Int, original: Class) -> Implementation {
     let id = KeyTable.shared.id(key)
     let name: String
     switch kind {
@@ -91,13 +88,14 @@ enum NotifyingSetters {
     case .removal: name = "_NSKVORemoveObjectAtIndexAndNotify"
     default: name = "_NSKVOReplaceObjectAtIndexAndNotify"
     }
-    return Implementation(name: name) { [weak kvo] receiver, selector, arguments in
-      guard let runtime = receiver.runtime else { return .nil }
-      guard let kvo, Notifier.isObserved(receiver, id: id), let index = arguments[indexArgument].intValue, index >= 0 else {
-        return try runtime.msgSendSuper(receiver, superclass: original, selector, arguments: arguments)
+    return Implementation(name: name) { receiver, selector, arguments in
+      guard let snapshot = receiver.observationSnapshot, snapshot.paths(triggeredBy: id) != nil,
+        let index = arguments[indexArgument].intValue, index >= 0
+      else {
+        return try Runtime.msgSendSuper(receiver, superclass: original, selector, arguments: arguments)
       }
-      return try notifying(receiver, key: key, id: id, kind: kind, indexes: Indexes(integer: index), runtime, kvo) {
-        try runtime.msgSendSuper(receiver, superclass: original, selector, arguments: arguments)
+      return try notifying(receiver, key: key, id: id, kind: kind, indexes: Indexes(integer: index), snapshot: snapshot) {
+        try Runtime.msgSendSuper(receiver, superclass: original, selector, arguments: arguments)
       }
     }
   }
@@ -105,27 +103,27 @@ enum NotifyingSetters {
   /// will-change, `body`, did-change: as messages when a class overrides them or sends are
   /// traced, else directly.
   private static func notifying(
-    _ object: Object, key: String, id: KeyID, kind: ChangeKind, indexes: Indexes?, _ runtime: Runtime,
-    _ kvo: KVORuntime, _ body: () throws -> Value
+    _ object: Object, key: String, id: KeyID, kind: ChangeKind, indexes: Indexes?, snapshot: ObservationSnapshot,
+    _ body: () throws -> Value
   ) throws -> Value {
     let viaMessages =
-      runtime.isTracingMessageSends
+      object.tracesMessageSends
       || (kind == .setting
-        && (object.isa.methodImplementation(for: "willChangeValueForKey:") !== kvo.defaultWillChange
-          || object.isa.methodImplementation(for: "didChangeValueForKey:") !== kvo.defaultDidChange))
+        && !(object.runs(KeyValueCategory.willChangeValueForKey, for: Selectors.willChangeValueForKey)
+          && object.runs(KeyValueCategory.didChangeValueForKey, for: Selectors.didChangeValueForKey)))
     guard viaMessages else {
-      return try Notifier.around(object, id: id, kind: kind, indexes: indexes, body)
+      return try Notifier.around(object, id: id, kind: kind, indexes: indexes, snapshot: snapshot, body)
     }
     if let indexes {
-      let arguments: [Value] = [.uint64(UInt64(kind.rawValue)), .swiftObject(IndexesBox(indexes)), .string(key)]
-      try runtime.msgSend(object, "willChange:valuesAtIndexes:forKey:", arguments: Arguments(arguments))
+      let arguments: Arguments = [.uint64(UInt64(kind.rawValue)), .swiftObject(IndexesBox(indexes)), .string(key)]
+      try Runtime.msgSend(object, "willChange:valuesAtIndexes:forKey:", arguments: arguments)
       let result = try body()
-      try runtime.msgSend(object, "didChange:valuesAtIndexes:forKey:", arguments: Arguments(arguments))
+      try Runtime.msgSend(object, "didChange:valuesAtIndexes:forKey:", arguments: arguments)
       return result
     }
-    try runtime.msgSend(object, "willChangeValueForKey:", .string(key))
+    try Runtime.msgSend(object, "willChangeValueForKey:", .string(key))
     let result = try body()
-    try runtime.msgSend(object, "didChangeValueForKey:", .string(key))
+    try Runtime.msgSend(object, "didChangeValueForKey:", .string(key))
     return result
   }
 

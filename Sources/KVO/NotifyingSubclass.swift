@@ -33,8 +33,8 @@ enum NotifyingSubclass {
     var plans: [(key: String, hooks: [NotifyingSetters.Hook])] = []
     for key in Set(keys).subtracting(known).sorted() {
       // call-out: the class's `+automaticallyNotifiesObserversForKey:`, no lock held
-      let automatic = try runtime.msgSend(original, "automaticallyNotifiesObserversForKey:", .string(key)).boolValue ?? true
-      plans.append((key, automatic ? NotifyingSetters.hooks(for: key, in: original, kvo) : []))
+      let automatic = try Runtime.msgSend(original, "automaticallyNotifiesObserversForKey:", .string(key)).boolValue ?? true
+      plans.append((key, automatic ? NotifyingSetters.hooks(for: key, in: original) : []))
     }
     return try kvo.state.withLock { state throws -> Class in
       var entry = try state.notifyingClasses[ObjectIdentifier(original)] ?? makeClass(for: original, runtime)
@@ -59,7 +59,7 @@ enum NotifyingSubclass {
     try cls.addMethod("dealloc", types: "v16@0:8", implementation: Implementation(name: "NSKVODeallocate") {
       receiver, _, _ in
       Observation.objectDeallocating(receiver)
-      return try receiver.runtime?.msgSendSuper(receiver, superclass: original, "dealloc") ?? .nil
+      return try Runtime.msgSendSuper(receiver, superclass: original, "dealloc")
     })
     try cls.addMethod("_isKVOA", types: "B16@0:8", implementation: Implementation(name: "NSKVOIsAutonotifying") { _, _, _ in
       true

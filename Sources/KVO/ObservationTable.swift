@@ -3,16 +3,17 @@
 // Docs: docs/kvo.md#where-observations-live. Tests: Tests/KVOTests/ObservationTableTests.swift.
 //
 // Model: each observed object's `observationInfo` slot holds an immutable
-// `ObservationSnapshot`: every registration grouped by key path, and a trigger map from a
-// changed key (or key path) to the observed key paths whose values that change affects
-// (the path itself, paths that start with it, and keys that depend on it). A set therefore
-// does one hash lookup by interned key and never looks at observers of other keys.
+// `ObservationSnapshot`: the object's observed key paths (`ObservedPath`: a path, its
+// registrations in registration order, and what they ask for) and a short trigger list from a
+// changed key (or key path) to the observed paths that change affects (the path itself, paths
+// that start with it, and keys that depend on it). A set reads the slot once and scans the
+// trigger list by interned key id: it never hashes a string and never looks at observers of
+// other keys.
 //
-// Writers (add/remove registration, pending changes) take the table's `lock`; after each
-// registration change they publish a new snapshot into the object's slot. Readers on the set
-// path read the slot (the object's spin lock) and then use the snapshot without any lock.
-// `pending` holds the will-change records of each thread, keyed by (thread, key path): will/did
-// pairs nest per thread, and only the outermost pair notifies.
+// Writers (adding and removing registrations) take the table's `lock` and publish a new
+// snapshot into the object's slot. The set path takes no KVO lock at all: readers use the
+// snapshot they read, and changes in progress live with the thread that makes them
+// (ThreadChanges.swift), as Foundation keeps them in thread-specific data.
 //
 // Lock order: `ObservationTable.lock` → `Runtime.lock` (for isa switching) → the object's spin
 // lock (publishing). No user code runs under `lock`.
@@ -71,6 +72,8 @@ final class Registration: @unchecked Sendable {
   let dependencyKeyIDs: [KeyID]
   /// Key paths of the same object whose changes affect `firstKey`.
   let dependencyPaths: [KeyValuePath]
+  /// For a one-key path: how to read its value without the KVC message (see `CachedGetter`).
+  let getter: CachedGetter?
 
   /// The chain link: the internal registration that watches the rest of the path on the
   /// object `firstKey` currently leads to. Locking: the owner's table lock.
@@ -83,7 +86,7 @@ final class Registration: @unchecked Sendable {
 
   init(
     id: UInt64, path: KeyValuePath, options: ObservingOptions, context: ObservationContext, observer: ObserverKind,
-    dependencyKeys: [String], dependencyPaths: [KeyValuePath]
+    dependencyKeys: [String], dependencyPaths: [KeyValuePath], getter: CachedGetter?
   ) {
     self.id = id
     self.path = path
@@ -96,6 +99,7 @@ final class Registration: @unchecked Sendable {
     self.observer = observer
     dependencyKeyIDs = dependencyKeys.map { KeyTable.shared.id($0) }
     self.dependencyPaths = dependencyPaths
+    self.getter = getter
   }
 
   /// Whether the observer of an external registration is `object`.
@@ -125,36 +129,64 @@ final class ChainLink: Sendable {
   }
 }
 
-/// What a will-change recorded, waiting for its did-change. Owned by the thread that began it:
-/// only that thread reads or writes its mutable fields.
-final class PendingChange: @unchecked Sendable {
-  var depth = 1
+/// An observed key path of one object, with its registrations: built with each snapshot,
+/// immutable after.
+final class ObservedPath: Sendable {
   let pathID: KeyID
-  let kind: ChangeKind
-  let indexes: Indexes?
+  let path: KeyValuePath
+  /// The path's first key (the whole path for a one-key path).
+  let firstKey: String
+  /// In registration order.
   let registrations: [Registration]
-  var old: Value?
-  var new: Value?
-  /// Internal registrations whose forwarded will-change succeeded: only they get the did.
-  var forwarded: Set<UInt64> = []
+  /// Whether any outside observer asked for old values, new values, prior notifications.
+  let wantsOld: Bool
+  let wantsNew: Bool
+  let wantsPrior: Bool
+  /// Whether the path goes through another object (its registrations hold chain links).
+  let isChain: Bool
+  /// Whether any registration is KVO's own plumbing (chains, dependent key paths).
+  let hasForwarders: Bool
+  /// How to read the value (cached at registration; see `Registration.getter`).
+  let getter: CachedGetter?
 
-  init(pathID: KeyID, kind: ChangeKind, indexes: Indexes?, registrations: [Registration]) {
-    self.pathID = pathID
-    self.kind = kind
-    self.indexes = indexes
-    self.registrations = registrations
+  /// Stands in a recycled pending change (ThreadChanges.swift), so it keeps nothing alive.
+  static let placeholder = ObservedPath()
+
+  private init() {
+    pathID = KeyID(raw: 0)
+    path = KeyValuePath(components: [])
+    firstKey = ""
+    registrations = []
+    wantsOld = false
+    wantsNew = false
+    wantsPrior = false
+    isChain = false
+    hasForwarders = false
+    getter = nil
   }
 
-  var needsOld: Bool { registrations.contains { $0.observer.isExternal && $0.options.contains(.old) } }
-  var needsNew: Bool {
-    registrations.contains { $0.observer.isExternal && $0.options.contains(.new) }
+  init(_ registrations: [Registration]) {
+    let first = registrations[0]
+    pathID = first.pathID
+    path = first.path
+    firstKey = first.firstKey
+    self.registrations = registrations
+    let external = registrations.filter(\.observer.isExternal)
+    wantsOld = external.contains { $0.options.contains(.old) }
+    wantsNew = external.contains { $0.options.contains(.new) }
+    wantsPrior = external.contains { $0.options.contains(.prior) }
+    isChain = first.path.rest != nil
+    hasForwarders = registrations.contains { !$0.observer.isExternal }
+    getter = registrations.lazy.compactMap(\.getter).first
   }
 }
 
-/// A thread's pending record for one key or key path.
-struct PendingKey: Hashable {
-  let thread: UInt
-  let id: KeyID
+/// The getter method of a one-key path, found when the registration was made, valid while the
+/// runtime's method generation is unchanged (and the class did not override `valueForKey:`).
+/// Two plain words, so reading it costs no reference counting.
+struct CachedGetter: Sendable {
+  let generation: UInt64
+  let selector: Selector
 }
 
 /// The mutable observation state of one object. See the file comment for the locking rules.
@@ -168,53 +200,70 @@ final class ObservationTable: @unchecked Sendable {
   /// Internal registrations made for the key-path dependencies of each observed key, with the
   /// number of registrations that need them. Locking: `lock`.
   var dependencyLinks: [KeyID: (count: Int, links: [Registration])] = [:]
-  /// Locking: `lock`.
-  var pending: [PendingKey: PendingChange] = [:]
-  /// For each (thread, changed key), the key paths each unfinished will-change touched.
-  /// Locking: `lock`.
-  var triggerStacks: [PendingKey: [[KeyID]]] = [:]
 
   init(originalClass: Class) { self.originalClass = originalClass }
 
-  /// Publishes the current registrations in the object's slot; an empty table with no change
-  /// in flight is dropped (a change in flight keeps it, so its did-change finds its records).
-  /// Locking: caller holds `lock`.
+  /// Publishes the current registrations in the object's slot, or empties the slot when there
+  /// are none. Locking: caller holds `lock`.
   func publish(on object: Object) {
     guard object.observationSnapshot?.table === self else { return }
-    if registrations.isEmpty && pending.isEmpty && triggerStacks.isEmpty {
-      object.observationInfo = nil
-    } else {
-      object.observationInfo = makeSnapshot()
-    }
+    object.observationInfo = registrations.isEmpty ? nil : makeSnapshot()
   }
 
   /// Builds the snapshot of the current registrations. Locking: caller holds `lock`.
   func makeSnapshot() -> ObservationSnapshot {
-    var byPath: [KeyID: [Registration]] = [:]
-    var triggers: [KeyID: [KeyID]] = [:]
-    func trigger(_ key: KeyID, _ path: KeyID) {
-      if triggers[key]?.contains(path) != true { triggers[key, default: []].append(path) }
-    }
+    var groups: [(KeyID, [Registration])] = []
     for registration in registrations {
-      byPath[registration.pathID, default: []].append(registration)
-      trigger(registration.firstKeyID, registration.pathID)
-      trigger(registration.pathID, registration.pathID)
-      for key in registration.dependencyKeyIDs { trigger(key, registration.pathID) }
+      if let index = groups.firstIndex(where: { $0.0 == registration.pathID }) {
+        groups[index].1.append(registration)
+      } else {
+        groups.append((registration.pathID, [registration]))
+      }
     }
-    return ObservationSnapshot(table: self, byPath: byPath, triggers: triggers)
+    let paths = groups.map { ObservedPath($0.1) }
+    var triggers: [(key: KeyID, paths: [ObservedPath])] = []
+    func trigger(_ key: KeyID, _ path: ObservedPath) {
+      if let index = triggers.firstIndex(where: { $0.key == key }) {
+        if !triggers[index].paths.contains(where: { $0 === path }) { triggers[index].paths.append(path) }
+      } else {
+        triggers.append((key, [path]))
+      }
+    }
+    for path in paths {
+      for registration in path.registrations {
+        trigger(registration.firstKeyID, path)
+        trigger(registration.pathID, path)
+        for key in registration.dependencyKeyIDs { trigger(key, path) }
+      }
+    }
+    return ObservationSnapshot(table: self, paths: paths, triggers: triggers)
   }
 }
 
 /// The immutable view of an object's observations that the set path reads without locking.
 final class ObservationSnapshot: Sendable {
   let table: ObservationTable
-  let byPath: [KeyID: [Registration]]
-  let triggers: [KeyID: [KeyID]]
+  let paths: [ObservedPath]
+  let triggers: [(key: KeyID, paths: [ObservedPath])]
 
-  init(table: ObservationTable, byPath: [KeyID: [Registration]], triggers: [KeyID: [KeyID]]) {
+  init(table: ObservationTable, paths: [ObservedPath], triggers: [(key: KeyID, paths: [ObservedPath])]) {
     self.table = table
-    self.byPath = byPath
+    self.paths = paths
     self.triggers = triggers
+  }
+
+  /// The observed paths a change of `key` affects, or `nil` if it affects none.
+  ///
+  /// - Complexity: O(*k*) in the number of distinct keys observed on the object (usually a few).
+  @inline(__always)
+  func paths(triggeredBy key: KeyID) -> [ObservedPath]? {
+    for index in triggers.indices where triggers[index].key == key { return triggers[index].paths }
+    return nil
+  }
+
+  /// The observed path `pathID`, if any.
+  func path(_ pathID: KeyID) -> ObservedPath? {
+    paths.first { $0.pathID == pathID }
   }
 }
 

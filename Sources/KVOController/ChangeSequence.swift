@@ -72,9 +72,7 @@ extension KVOController {
   public func changes(of object: Object, keyPath: String, options: ObservingOptions = [.new]) throws -> ChangeSequence {
     let (stream, continuation) = AsyncStream<Change>.makeStream(bufferingPolicy: .unbounded)
     let token = try object.observe(keyPath, options: options) { _, change in
-      var change = change
-      change.extras[.notificationKeyPath] = .string(keyPath)
-      continuation.yield(change)
+      continuation.yield(change.adding(.string(keyPath), forKey: .notificationKeyPath))
     }
     let lifetime = ChangeSequence.Lifetime(token)
     continuation.onTermination = { [weak lifetime] _ in lifetime?.token.invalidate() }

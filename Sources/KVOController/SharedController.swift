@@ -108,18 +108,17 @@ final class SharedController: Sendable {
     guard state.withLock({ $0.infos[context]?.info === info }), let controller = info.controller,
       let observer = controller.observer
     else { return }
-    var change = change
-    change.extras[.notificationKeyPath] = .string(info.keyPath)
+    let change = change.adding(.string(info.keyPath), forKey: .notificationKeyPath)
     do {
       switch info.callback {
       case .block(let block):
         block(observer, object, change)  // call-out: the user's block, no lock held
       case .action(let action):
-        try observer.runtime?.msgSend(observer, action, .swiftObject(ChangeDictionary(change)), .object(object))
+        try Runtime.msgSend(observer, action, .swiftObject(change), .object(object))
       case .context(let userContext):
-        try observer.runtime?.msgSend(
+        try Runtime.msgSend(
           observer, "observeValueForKeyPath:ofObject:change:context:",
-          arguments: [.string(info.keyPath), .object(object), .swiftObject(ChangeDictionary(change)), userContext.rawValue == 0 ? .nil : .pointer(userContext.rawValue)])
+          arguments: [.string(info.keyPath), .object(object), .swiftObject(change), userContext.rawValue == 0 ? .nil : .pointer(userContext.rawValue)])
       }
     } catch {
       observer.runtime?.emit(

@@ -117,10 +117,7 @@ extension Object {
     case (.swiftObject(let object), .assign):
       storage = .weakSwift(WeakSwiftReference(object))
     case (.object, .copy), (.object, .copyNonatomic), (.class, .copy), (.class, .copyNonatomic):
-      guard let runtime = value.objectValue?.runtime else {
-        throw RuntimeError(.foreignRuntime, "cannot copy \(value): its runtime no longer exists")
-      }
-      storage = .strong(try runtime.msgSend(value.objectValue, "copy"))  // call-out: user `copy`
+      storage = .strong(try Runtime.msgSend(value.objectValue, "copy"))  // call-out: user `copy`
     case (.swiftObject, .copy), (.swiftObject, .copyNonatomic):
       throw RuntimeError(
         .invalidArgument, "cannot associate \(value) with a copy policy: a Swift object has no `copy`")

@@ -248,7 +248,7 @@ extension Method {
   /// let original = person.instanceMethod(for: "greet")!
   /// let swizzled = person.instanceMethod(for: "xxx_greet")!
   /// try original.exchangeImplementation(with: swizzled)
-  /// try runtime.msgSend(ann, "greet")   // now runs xxx_greet's code, even if greet was cached
+  /// try Runtime.msgSend(ann, "greet")   // now runs xxx_greet's code, even if greet was cached
   /// ```
   ///
   /// - Throws: ``RuntimeError`` with code `invalidClassState` if either method's class was

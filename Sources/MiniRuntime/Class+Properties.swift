@@ -160,8 +160,8 @@ extension Class {
         return .nil
       }
       var value = arguments[0]
-      if copies, let object = value.objectValue, let runtime = receiver.runtime {
-        value = try runtime.msgSend(object, "copy")  // call-out: the object's `copy`, no lock held
+      if copies, let object = value.objectValue {
+        value = try Runtime.msgSend(object, "copy")  // call-out: the object's `copy`, no lock held
       }
       do {
         try receiver.storeSlot(index, value)

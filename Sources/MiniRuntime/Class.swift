@@ -58,10 +58,15 @@ public final class Class: Object, @unchecked Sendable {
 
   private let metadata = ClassMetadata()
 
+  /// The event hub of the class's runtime: the send path reads its tracing flag from here, so a
+  /// send needs no runtime value.
+  let events: EventHub
+
   /// Creates a class whose isa is `isa`, or itself when `isa` is `nil` (a root metaclass).
-  init(name: String, isMetaclass: Bool, isa: Class?) {
+  init(name: String, isMetaclass: Bool, isa: Class?, events: EventHub) {
     self.name = name
     self.isMetaclass = isMetaclass
+    self.events = events
     isaOwner = isa
     super.init(classObject: ())
     isaWord.store(UInt(bitPattern: Unmanaged.passUnretained(isa ?? self).toOpaque()), ordering: .releasing)
@@ -158,8 +163,15 @@ public enum ClassState: Sendable, Hashable {
 final class ClassMetadata: @unchecked Sendable {
   var state = ClassState.constructing
   var superclass: Class?
-  /// For a metaclass, the class it belongs to (weak: the class owns its metaclass).
-  weak var instanceClass: Class?
+  /// For a metaclass, the class it belongs to. Unretained (the class owns its metaclass) and not
+  /// `weak`: a weak reference would move the class's reference count to a side table and slow
+  /// every retain of it. Cleared by `clear()` when the class is detached, before it can go.
+  private var instanceClassReference: Unmanaged<Class>?
+
+  var instanceClass: Class? {
+    get { instanceClassReference?.takeUnretainedValue() }
+    set { instanceClassReference = newValue.map { Unmanaged.passUnretained($0) } }
+  }
   var methods: [Selector: Method] = [:]
   var methodOrder: [Method] = []
   var ivars: [Ivar] = []
@@ -171,6 +183,7 @@ final class ClassMetadata: @unchecked Sendable {
   var layout = InstanceLayout.empty
 
   func clear() {
+    instanceClass = nil
     superclass = nil
     methods = [:]
     methodOrder = []

@@ -9,8 +9,13 @@
 
 import Synchronization
 
-/// The list of event observers of one runtime.
+/// The list of event observers of one runtime, and the other facts the runtime publishes for
+/// readers that take no lock (every class holds the hub, so a class reaches them directly).
 final class EventHub: @unchecked Sendable {
+  /// The runtime's method generation, republished after every locked section
+  /// (`Runtime.State.methodGeneration`).
+  let methodGeneration = Atomic<UInt64>(0)
+
   /// Bit 0: someone observes events. Bit 1: someone observes message sends.
   private let flags = Atomic<UInt8>(0)
   private let observers = Locked<[(id: UInt64, sends: Bool, handler: @Sendable (RuntimeEvent) -> Void)]>([])

@@ -62,7 +62,8 @@ public final class Implementation: Sendable, CustomStringConvertible {
 
 /// The arguments of one message, after the receiver and `_cmd`.
 ///
-/// Up to two arguments are stored inline, so common sends allocate nothing.
+/// Up to four arguments are stored inline, so common sends (setters, KVC, KVO's
+/// `observeValueForKeyPath:ofObject:change:context:`) allocate nothing.
 /// Reading past the end gives `.nil`, never a trap; `msgSend` has already checked that the count
 /// matches the selector's colons.
 ///
@@ -79,6 +80,8 @@ public struct Arguments: Sendable, ExpressibleByArrayLiteral, CustomStringConver
     case none
     case one(Value)
     case two(Value, Value)
+    case three(Value, Value, Value)
+    case four(Value, Value, Value, Value)
     case many([Value])
   }
 
@@ -99,6 +102,13 @@ public struct Arguments: Sendable, ExpressibleByArrayLiteral, CustomStringConver
   /// Objective-C: none (MiniKVO extension).
   @inlinable public init(_ first: Value, _ second: Value) { storage = .two(first, second) }
 
+  /// Four arguments.
+  ///
+  /// Objective-C: none (MiniKVO extension).
+  @inlinable public init(_ first: Value, _ second: Value, _ third: Value, _ fourth: Value) {
+    storage = .four(first, second, third, fourth)
+  }
+
   /// Any number of arguments.
   ///
   /// Objective-C: none (MiniKVO extension).
@@ -107,6 +117,8 @@ public struct Arguments: Sendable, ExpressibleByArrayLiteral, CustomStringConver
     case 0: storage = .none
     case 1: storage = .one(values[0])
     case 2: storage = .two(values[0], values[1])
+    case 3: storage = .three(values[0], values[1], values[2])
+    case 4: storage = .four(values[0], values[1], values[2], values[3])
     default: storage = .many(values)
     }
   }
@@ -124,6 +136,8 @@ public struct Arguments: Sendable, ExpressibleByArrayLiteral, CustomStringConver
     case .none: return 0
     case .one: return 1
     case .two: return 2
+    case .three: return 3
+    case .four: return 4
     case .many(let values): return values.count
     }
   }
@@ -136,6 +150,21 @@ public struct Arguments: Sendable, ExpressibleByArrayLiteral, CustomStringConver
     case .one(let first) where index == 0: return first
     case .two(let first, _) where index == 0: return first
     case .two(_, let second) where index == 1: return second
+    case .three(let first, let second, let third):
+      switch index {
+      case 0: return first
+      case 1: return second
+      case 2: return third
+      default: return .nil
+      }
+    case .four(let first, let second, let third, let fourth):
+      switch index {
+      case 0: return first
+      case 1: return second
+      case 2: return third
+      case 3: return fourth
+      default: return .nil
+      }
     case .many(let values) where values.indices.contains(index): return values[index]
     default: return .nil
     }

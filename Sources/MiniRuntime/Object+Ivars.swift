@@ -154,7 +154,7 @@ enum ScalarSlot {
     case .float(let value): return UInt(value.bitPattern)
     case .double(let value): return UInt(value.bitPattern)
     case .selector(let selector):
-      return UInt(selector.index) | UInt(selector.argumentCount) << 32 | (selector.isValid ? 1 << 48 : 0)
+      return selector.bits
     case .pointer(let address): return address
     default: return 0  // .nil for a selector or pointer slot
     }
@@ -174,11 +174,7 @@ enum ScalarSlot {
     case .float: return .float(Float(bitPattern: UInt32(truncatingIfNeeded: bits)))
     case .double: return .double(Double(bitPattern: UInt64(bits)))
     case .selector:
-      guard bits != 0 else { return .nil }
-      return .selector(
-        Selector(
-          index: UInt32(truncatingIfNeeded: bits), argumentCount: Int((bits >> 32) & 0xFFFF),
-          isValid: bits >> 48 != 0))
+      return bits == 0 ? .nil : .selector(Selector(bits: bits))
     case .pointer: return bits == 0 ? .nil : .pointer(bits)
     case .reference: return .nil  // reference slots are decoded by ReferenceSlot
     }

@@ -22,7 +22,7 @@ import Synchronization
 /// are Swift reference types, freed when the last reference goes.
 ///
 /// ```swift
-/// let person = try runtime.msgSend(personClass, "new").objectValue!
+/// let person = try Runtime.msgSend(personClass, "new").objectValue!
 /// person.isa.name            // "Person"
 /// person.description         // "<Person: 0x…>"
 /// try person.setValue(42, forIvar: "_age")
@@ -120,6 +120,41 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
     Unmanaged<Class>.fromOpaque(UnsafeRawPointer(bitPattern: isaWord.load(ordering: .acquiring)).unsafelyUnwrapped)
       .takeUnretainedValue()
   }
+
+  /// Runs `body` with the object's class without reference counting (the class cannot go away
+  /// while it has instances). For hot paths that only read from the class.
+  @inline(__always)
+  func withIsa<Result>(_ body: (Class) throws -> Result) rethrows -> Result {
+    try Unmanaged<Class>.fromOpaque(UnsafeRawPointer(bitPattern: isaWord.load(ordering: .acquiring)).unsafelyUnwrapped)
+      ._withUnsafeGuaranteedRef(body)
+  }
+
+  /// The method generation of the object's runtime (``Runtime/methodGeneration``): one atomic
+  /// load, no lock, no reference counting.
+  ///
+  /// Objective-C: none (MiniKVO extension).
+  public final var methodGeneration: UInt64 { withIsa { $0.events.methodGeneration.load(ordering: .acquiring) } }
+
+  /// Whether the object's class runs `implementation` for `selector`: the cached send's answer,
+  /// without handing the implementation out (so no reference counting on the hot path).
+  ///
+  /// ```swift
+  /// person.runs(defaultSetter, for: "setAge:")   // false once a subclass overrides setAge:
+  /// ```
+  ///
+  /// Objective-C: none (`class_getMethodImplementation(object_getClass(obj), sel) == imp`).
+  public final func runs(_ implementation: Implementation, for selector: Selector) -> Bool {
+    withIsa { cls in
+      if let cached = cls.cache.lookUp(selector) { return cached.toOpaque() == Unmanaged.passUnretained(implementation).toOpaque() }
+      return cls.methodImplementation(for: selector) === implementation
+    }
+  }
+
+  /// Whether the object's runtime reports message sends to an event observer: layers above
+  /// then send real messages where they would otherwise take an equivalent shortcut.
+  ///
+  /// Objective-C: none (MiniKVO extension).
+  public final var tracesMessageSends: Bool { withIsa { $0.events.tracesSends } }
 
   /// The name of the object's real class.
   ///

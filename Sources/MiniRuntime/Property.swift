@@ -28,7 +28,7 @@ public final class Property: Sendable, CustomStringConvertible {
   ///
   /// Objective-C: none (what the compiler derives from the declaration).
   public var getter: Selector {
-    Selector(stringLiteral: attributes.getterName ?? name)
+    Selector(interning: attributes.getterName ?? name)
   }
 
   /// The setter's selector: the `S` attribute, or `setName:`; `nil` for a read-only property.
@@ -36,7 +36,7 @@ public final class Property: Sendable, CustomStringConvertible {
   /// Objective-C: none (what the compiler derives from the declaration).
   public var setter: Selector? {
     guard !attributes.isReadonly else { return nil }
-    return Selector(stringLiteral: attributes.setterName ?? Property.setterName(forKey: name))
+    return Selector(interning: attributes.setterName ?? Property.setterName(forKey: name))
   }
 
   /// `setAge:` for `age`: "set", the key with its first letter upper-cased, and a colon.

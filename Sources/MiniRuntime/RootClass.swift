@@ -22,7 +22,7 @@ enum RootClass {
 
   /// `[self class]`, sent as a message so overrides (such as KVO's) are honoured.
   static func claimedClass(of receiver: Object) throws -> Class? {
-    try receiver.runtime?.msgSend(receiver, "class").classValue
+    try Runtime.msgSend(receiver, "class").classValue
   }
 
   private static func instanceMethods() -> [(Selector, String, ImplementationBody)] {
@@ -57,19 +57,19 @@ enum RootClass {
       ("hash", "Q16@0:8", { receiver, _, _ in .uint64(UInt64(UInt(bitPattern: ObjectIdentifier(receiver)))) }),
       ("isProxy", "B16@0:8", { _, _, _ in false }),
       ("performSelector:", "@24@0:8:16", { receiver, _, arguments in
-        try receiver.runtime?.msgSend(receiver, selector(arguments[0]), arguments: []) ?? .nil
+        try Runtime.msgSend(receiver, selector(arguments[0]), arguments: [])
       }),
       ("performSelector:withObject:", "@32@0:8:16@24", { receiver, _, arguments in
-        try receiver.runtime?.msgSend(receiver, selector(arguments[0]), arguments: [arguments[1]]) ?? .nil
+        try Runtime.msgSend(receiver, selector(arguments[0]), arguments: [arguments[1]])
       }),
       ("performSelector:withObject:withObject:", "@40@0:8:16@24@32", { receiver, _, arguments in
-        try receiver.runtime?.msgSend(receiver, selector(arguments[0]), arguments: [arguments[1], arguments[2]]) ?? .nil
+        try Runtime.msgSend(receiver, selector(arguments[0]), arguments: [arguments[1], arguments[2]])
       }),
       ("copy", "@16@0:8", { receiver, _, _ in
-        try receiver.runtime?.msgSend(receiver, "copyWithZone:", .nil) ?? .nil
+        try Runtime.msgSend(receiver, "copyWithZone:", .nil)
       }),
       ("mutableCopy", "@16@0:8", { receiver, _, _ in
-        try receiver.runtime?.msgSend(receiver, "mutableCopyWithZone:", .nil) ?? .nil
+        try Runtime.msgSend(receiver, "mutableCopyWithZone:", .nil)
       }),
       ("dealloc", "v16@0:8", { _, _, _ in .nil }),
       ("forwardingTargetForSelector:", "@24@0:8:16", { _, _, _ in .nil }),
@@ -86,7 +86,7 @@ enum RootClass {
         return .object(try cls.createInstance())
       }),
       ("new", "@16@0:8", { receiver, _, _ in
-        let object = try receiver.runtime?.msgSend(receiver, "alloc") ?? .nil
+        let object = try Runtime.msgSend(receiver, "alloc")
         return try object.objectValue?.runtime?.msgSend(object.objectValue, "init") ?? .nil
       }),
       ("class", "#16@0:8", { receiver, _, _ in (receiver as? Class).map(Value.class) ?? .nil }),

@@ -44,8 +44,8 @@ extension Runtime {
           .invalidClassState,
           "objc_allocateClassPair: superclass \(superclass.name) is \(superclass.locked(&state).state == .disposed ? "disposed" : "not registered yet")")
       }
-      let metaclass = Class(name: name, isMetaclass: true, isa: superclass?.isa.isa)
-      let cls = Class(name: name, isMetaclass: false, isa: metaclass)
+      let metaclass = Class(name: name, isMetaclass: true, isa: superclass?.isa.isa, events: events)
+      let cls = Class(name: name, isMetaclass: false, isa: metaclass, events: events)
       metaclass.attach(to: self)
       cls.attach(to: self)
       let meta = metaclass.locked(&state)

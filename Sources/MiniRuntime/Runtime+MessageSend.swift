@@ -22,10 +22,13 @@ extension Runtime {
 
   /// Sends a message with no arguments.
   ///
+  /// Like `objc_msgSend`, a send needs no runtime value: it dispatches through the receiver's
+  /// isa (the instance method ``msgSend(_:_:)`` is the same send).
+  ///
   /// ```swift
-  /// let person = try runtime.msgSend(personClass, "new")   // an object
-  /// try runtime.msgSend(person.objectValue, "age")         // 0
-  /// try runtime.msgSend(nil, "age")                        // nil: messages to nil return zero
+  /// let person = try Runtime.msgSend(personClass, "new")   // an object
+  /// try Runtime.msgSend(person.objectValue, "age")         // 0
+  /// try Runtime.msgSend(nil, "age")                        // nil: messages to nil return zero
   /// ```
   ///
   /// - Throws: ``RuntimeError`` (`unrecognizedSelector`, `wrongArgumentCount`,
@@ -34,21 +37,21 @@ extension Runtime {
   ///
   /// Objective-C: `objc_msgSend`
   @discardableResult
-  public func msgSend(_ receiver: Object?, _ selector: Selector) throws -> Value {
+  public static func msgSend(_ receiver: Object?, _ selector: Selector) throws -> Value {
     try dispatch(receiver, selector, Arguments(), argumentCount: 0, startingAt: nil)
   }
 
   /// Sends a message with one argument.
   ///
   /// ```swift
-  /// try runtime.msgSend(person, "setAge:", 42)
+  /// try Runtime.msgSend(person, "setAge:", 42)
   /// ```
   ///
   /// - Complexity: O(1) on a cache hit.
   ///
   /// Objective-C: `objc_msgSend`
   @discardableResult
-  public func msgSend(_ receiver: Object?, _ selector: Selector, _ argument: Value) throws -> Value {
+  public static func msgSend(_ receiver: Object?, _ selector: Selector, _ argument: Value) throws -> Value {
     try dispatch(receiver, selector, Arguments(argument), argumentCount: 1, startingAt: nil)
   }
 
@@ -58,22 +61,58 @@ extension Runtime {
   ///
   /// Objective-C: `objc_msgSend`
   @discardableResult
-  public func msgSend(_ receiver: Object?, _ selector: Selector, _ first: Value, _ second: Value) throws -> Value {
+  public static func msgSend(_ receiver: Object?, _ selector: Selector, _ first: Value, _ second: Value) throws -> Value {
     try dispatch(receiver, selector, Arguments(first, second), argumentCount: 2, startingAt: nil)
   }
 
   /// Sends a message with any number of arguments.
   ///
   /// ```swift
-  /// try runtime.msgSend(object, "setX:y:z:", arguments: [1, 2, 3])
+  /// try Runtime.msgSend(object, "setX:y:z:", arguments: [1, 2, 3])
   /// ```
   ///
   /// - Complexity: O(1) on a cache hit.
   ///
   /// Objective-C: `objc_msgSend`
   @discardableResult
-  public func msgSend(_ receiver: Object?, _ selector: Selector, arguments: Arguments) throws -> Value {
+  public static func msgSend(_ receiver: Object?, _ selector: Selector, arguments: Arguments) throws -> Value {
     try dispatch(receiver, selector, arguments, argumentCount: arguments.count, startingAt: nil)
+  }
+
+  /// Sends a message with no arguments (the same send as the static ``msgSend(_:_:)``).
+  ///
+  /// ```swift
+  /// let person = try Runtime.msgSend(personClass, "new")
+  /// ```
+  ///
+  /// Objective-C: `objc_msgSend`
+  @discardableResult
+  public func msgSend(_ receiver: Object?, _ selector: Selector) throws -> Value {
+    try Runtime.dispatch(receiver, selector, Arguments(), argumentCount: 0, startingAt: nil)
+  }
+
+  /// Sends a message with one argument (the same send as the static form).
+  ///
+  /// Objective-C: `objc_msgSend`
+  @discardableResult
+  public func msgSend(_ receiver: Object?, _ selector: Selector, _ argument: Value) throws -> Value {
+    try Runtime.dispatch(receiver, selector, Arguments(argument), argumentCount: 1, startingAt: nil)
+  }
+
+  /// Sends a message with two arguments (the same send as the static form).
+  ///
+  /// Objective-C: `objc_msgSend`
+  @discardableResult
+  public func msgSend(_ receiver: Object?, _ selector: Selector, _ first: Value, _ second: Value) throws -> Value {
+    try Runtime.dispatch(receiver, selector, Arguments(first, second), argumentCount: 2, startingAt: nil)
+  }
+
+  /// Sends a message with any number of arguments (the same send as the static form).
+  ///
+  /// Objective-C: `objc_msgSend`
+  @discardableResult
+  public func msgSend(_ receiver: Object?, _ selector: Selector, arguments: Arguments) throws -> Value {
+    try Runtime.dispatch(receiver, selector, arguments, argumentCount: arguments.count, startingAt: nil)
   }
 
   // MARK: - objc_msgSendSuper
@@ -84,7 +123,7 @@ extension Runtime {
   ///
   /// ```swift
   /// // inside an override of -[Student setAge:]:
-  /// try runtime.msgSendSuper(receiver, superclass: person, "setAge:", age)
+  /// try Runtime.msgSendSuper(receiver, superclass: person, "setAge:", age)
   /// ```
   ///
   /// - Parameter superclass: Where the method search starts (`objc_super.super_class`).
@@ -92,7 +131,7 @@ extension Runtime {
   ///
   /// Objective-C: `objc_msgSendSuper`
   @discardableResult
-  public func msgSendSuper(_ receiver: Object?, superclass: Class, _ selector: Selector) throws -> Value {
+  public static func msgSendSuper(_ receiver: Object?, superclass: Class, _ selector: Selector) throws -> Value {
     try dispatch(receiver, selector, Arguments(), argumentCount: 0, startingAt: superclass)
   }
 
@@ -100,7 +139,7 @@ extension Runtime {
   ///
   /// Objective-C: `objc_msgSendSuper`
   @discardableResult
-  public func msgSendSuper(
+  public static func msgSendSuper(
     _ receiver: Object?, superclass: Class, _ selector: Selector, _ argument: Value
   ) throws -> Value {
     try dispatch(receiver, selector, Arguments(argument), argumentCount: 1, startingAt: superclass)
@@ -110,16 +149,44 @@ extension Runtime {
   ///
   /// Objective-C: `objc_msgSendSuper`
   @discardableResult
-  public func msgSendSuper(
+  public static func msgSendSuper(
     _ receiver: Object?, superclass: Class, _ selector: Selector, arguments: Arguments
   ) throws -> Value {
     try dispatch(receiver, selector, arguments, argumentCount: arguments.count, startingAt: superclass)
   }
 
+  /// A super send with no arguments (the same send as the static form).
+  ///
+  /// Objective-C: `objc_msgSendSuper`
+  @discardableResult
+  public func msgSendSuper(_ receiver: Object?, superclass: Class, _ selector: Selector) throws -> Value {
+    try Runtime.dispatch(receiver, selector, Arguments(), argumentCount: 0, startingAt: superclass)
+  }
+
+  /// A super send with one argument (the same send as the static form).
+  ///
+  /// Objective-C: `objc_msgSendSuper`
+  @discardableResult
+  public func msgSendSuper(
+    _ receiver: Object?, superclass: Class, _ selector: Selector, _ argument: Value
+  ) throws -> Value {
+    try Runtime.dispatch(receiver, selector, Arguments(argument), argumentCount: 1, startingAt: superclass)
+  }
+
+  /// A super send with any number of arguments (the same send as the static form).
+  ///
+  /// Objective-C: `objc_msgSendSuper`
+  @discardableResult
+  public func msgSendSuper(
+    _ receiver: Object?, superclass: Class, _ selector: Selector, arguments: Arguments
+  ) throws -> Value {
+    try Runtime.dispatch(receiver, selector, arguments, argumentCount: arguments.count, startingAt: superclass)
+  }
+
   // MARK: - The send path
 
   @inline(__always)
-  private func dispatch(
+  private static func dispatch(
     _ receiver: Object?, _ selector: Selector, _ arguments: Arguments, argumentCount: Int,
     startingAt superclass: Class?
   ) throws -> Value {
@@ -130,7 +197,7 @@ extension Runtime {
   }
 
   @inline(__always)
-  private func dispatch(
+  private static func dispatch(
     _ receiver: Object, _ selector: Selector, _ arguments: Arguments, argumentCount: Int,
     startingAt superclass: Class?
   ) throws -> Value {
@@ -139,15 +206,17 @@ extension Runtime {
     }
     let isaBits = receiver.isaWord.load(ordering: .acquiring)
     let cached: Unmanaged<Implementation>?
+    let traced: Bool
     if superclass != nil {  // not `if let`: that would retain the class (see above)
       cached = superclass.unsafelyUnwrapped.cache.lookUp(selector)
+      traced = superclass.unsafelyUnwrapped.events.tracesSends
     } else {
       // The class is kept alive by the runtime's class table (it cannot be disposed while it
       // has instances), so it is read without reference counting.
-      cached = Unmanaged<Class>.fromOpaque(UnsafeRawPointer(bitPattern: isaBits).unsafelyUnwrapped)
-        ._withUnsafeGuaranteedRef { $0.cache.lookUp(selector) }
+      (cached, traced) = Unmanaged<Class>.fromOpaque(UnsafeRawPointer(bitPattern: isaBits).unsafelyUnwrapped)
+        ._withUnsafeGuaranteedRef { ($0.cache.lookUp(selector), $0.events.tracesSends) }
     }
-    if _fastPath(cached != nil && !events.tracesSends) {
+    if _fastPath(cached != nil && !traced) {
       // Implementations are retained by their classes for as long as any cache can hold them.
       return try cached.unsafelyUnwrapped._withUnsafeGuaranteedRef { try $0.body(receiver, selector, arguments) }
     }
@@ -157,15 +226,15 @@ extension Runtime {
   /// The send path after a cache miss, or while sends are traced. Kept out of line so the hot
   /// path stays small.
   @inline(never)
-  private func sendUncached(
+  private static func sendUncached(
     _ receiver: Object, _ isaBits: UInt, _ selector: Selector, _ arguments: Arguments, startingAt superclass: Class?
   ) throws -> Value {
     let cls =
       superclass
       ?? Unmanaged<Class>.fromOpaque(UnsafeRawPointer(bitPattern: isaBits).unsafelyUnwrapped).takeUnretainedValue()
-    let implementation = try cls.cache.lookUp(selector)?.takeUnretainedValue() ?? self.implementation(for: selector, in: cls)
-    if events.tracesSends {
-      events.emit(
+    let implementation = try cls.cache.lookUp(selector)?.takeUnretainedValue() ?? Runtime.implementation(for: selector, in: cls)
+    if cls.events.tracesSends {
+      cls.events.emit(
         .messageSent(
           receiver: receiver.description, selector: selector, implementation: implementation.name,
           isSuper: superclass != nil))
@@ -176,7 +245,7 @@ extension Runtime {
   /// The error for a send whose argument count does not match its selector (or whose selector
   /// is malformed, the real problem then). Out of line: never on the hot path.
   @inline(never)
-  private func argumentCountError(_ receiver: Object, _ selector: Selector, given: Int) -> RuntimeError {
+  private static func argumentCountError(_ receiver: Object, _ selector: Selector, given: Int) -> RuntimeError {
     if let problem = Selector.problem(with: selector.name), !selector.isValid {
       return RuntimeError(.invalidSelectorName, "invalid selector name '\(selector.name)': \(problem)")
     }
@@ -189,7 +258,7 @@ extension Runtime {
   /// - Throws: `invalidSelectorName`, `foreignRuntime`, or an error thrown by the resolver.
   ///
   /// Objective-C: `lookUpImpOrForward`
-  func implementation(for selector: Selector, in cls: Class) throws -> Implementation {
+  static func implementation(for selector: Selector, in cls: Class) throws -> Implementation {
     let selector = try selector.validated()
     guard let runtime = cls.weakRuntime else {
       throw RuntimeError(.foreignRuntime, "cannot send '\(selector.name)': the runtime of \(cls.name) no longer exists")
@@ -271,7 +340,7 @@ extension Runtime {
   ///
   /// Objective-C: `class_respondsToSelector`
   func responds(_ cls: Class, to selector: Selector) -> Bool {
-    guard let found = try? implementation(for: selector, in: cls) else { return false }
+    guard let found = try? Runtime.implementation(for: selector, in: cls) else { return false }
     return found !== Implementation.forwarding
   }
 

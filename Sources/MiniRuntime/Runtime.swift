@@ -26,9 +26,9 @@ import Synchronization
 /// try person.synthesizeProperty("age", type: .longLong)
 /// try runtime.registerClassPair(person)
 ///
-/// let ann = try runtime.msgSend(person, "new")
-/// try runtime.msgSend(ann.objectValue, "setAge:", 42)
-/// try runtime.msgSend(ann.objectValue, "age")     // 42
+/// let ann = try Runtime.msgSend(person, "new")
+/// try Runtime.msgSend(ann.objectValue, "setAge:", 42)
+/// try Runtime.msgSend(ann.objectValue, "age")     // 42
 /// ann.objectValue?.isa.name                       // "Person"
 /// ```
 ///
@@ -63,9 +63,6 @@ public final class Runtime: @unchecked Sendable {
   private let lock = Lock()
   private var state = State()
 
-  /// `state.methodGeneration`, republished after every locked section for lock-free readers.
-  private let publishedGeneration = Atomic<UInt64>(0)
-
   /// The observers of runtime events.
   let events = EventHub()
 
@@ -83,8 +80,8 @@ public final class Runtime: @unchecked Sendable {
   ///
   /// Objective-C: none (objc4 initializes its single runtime at load time).
   public init() {
-    let rootMetaclass = Class(name: "NSObject", isMetaclass: true, isa: nil)
-    rootClass = Class(name: "NSObject", isMetaclass: false, isa: rootMetaclass)
+    let rootMetaclass = Class(name: "NSObject", isMetaclass: true, isa: nil, events: events)
+    rootClass = Class(name: "NSObject", isMetaclass: false, isa: rootMetaclass, events: events)
     rootMetaclass.attach(to: self)
     rootClass.attach(to: self)
     withState { state in
@@ -127,7 +124,7 @@ public final class Runtime: @unchecked Sendable {
     }
     let pending = state.pendingEvents
     state.pendingEvents = []
-    publishedGeneration.store(state.methodGeneration, ordering: .releasing)
+    events.methodGeneration.store(state.methodGeneration, ordering: .releasing)
     lock.unlock()
     for event in pending { events.emit(event) }  // call-out: event observers, no lock held
     return result
@@ -159,7 +156,7 @@ public final class Runtime: @unchecked Sendable {
   /// - Complexity: O(1), one atomic load; no lock.
   ///
   /// Objective-C: none (MiniKVO extension).
-  public var methodGeneration: UInt64 { publishedGeneration.load(ordering: .acquiring) }
+  public var methodGeneration: UInt64 { events.methodGeneration.load(ordering: .acquiring) }
 
   /// Empties the caches of `cls` and its subclasses, or of every class when `cls` is `nil`.
   ///

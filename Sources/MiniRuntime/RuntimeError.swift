@@ -11,7 +11,7 @@
 /// runtime's console output:
 ///
 /// ```swift
-/// do { _ = try runtime.msgSend(person, "fly") }
+/// do { _ = try Runtime.msgSend(person, "fly") }
 /// catch let error as RuntimeError {
 ///   error.code     // .unrecognizedSelector
 ///   error.message  // "-[Person fly]: unrecognized selector sent to instance 0x…"

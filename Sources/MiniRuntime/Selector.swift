@@ -67,9 +67,35 @@ public struct Selector: Hashable, Sendable, CustomStringConvertible, Expressible
 
   /// Interns a literal name; a malformed literal yields an invalid selector (see the type docs).
   ///
+  /// Like `@selector`, a literal is resolved once: later evaluations of the same literal find its
+  /// selector in a lock-free cache keyed by the literal's address.
+  ///
+  /// - Complexity: O(1) after the first evaluation of the literal (no lock, no hashing).
+  ///
   /// Objective-C: `@selector(...)`
-  public init(stringLiteral name: String) {
+  public init(stringLiteral name: StaticString) {
+    self = SelectorTable.shared.literal(name)
+  }
+
+  /// Interns a name built at run time without checking it eagerly: a malformed name yields an
+  /// invalid selector, which throws `invalidSelectorName` wherever it is used (as a literal does).
+  ///
+  /// ```swift
+  /// let setter = Selector(interning: "set" + "Age" + ":")   // setAge:
+  /// ```
+  ///
+  /// Objective-C: `sel_registerName`
+  public init(interning name: String) {
     self = SelectorTable.shared.intern(name, isValid: Selector.problem(with: name) == nil)
+  }
+
+  /// The selector as one word: index, argument count and validity (for caches and ivar slots).
+  var bits: UInt { UInt(index) | UInt(argumentCount) << 32 | (isValid ? 1 << 48 : 0) }
+
+  /// The selector packed by `bits`.
+  init(bits: UInt) {
+    self.init(
+      index: UInt32(truncatingIfNeeded: bits), argumentCount: Int((bits >> 32) & 0xFFFF), isValid: bits >> 48 != 0)
   }
 
   init(index: UInt32, argumentCount: Int, isValid: Bool) {

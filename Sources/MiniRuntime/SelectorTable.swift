@@ -6,6 +6,15 @@
 // so an index stays valid for the life of the process.
 // Readers and writers: `intern` and `name(of:)` both take `lock`; neither is on the cached send
 // path, which compares indexes only. Nothing here calls out to user code.
+//
+// Literals: `@selector(x)` costs nothing at run time in Objective-C (the linker uniques it). Here a
+// string literal has a fixed address, so `literals` maps that address to its selector: an
+// open-addressing table of (address, selector bits) word pairs, written once per bucket under
+// `state`'s lock (bits first, address last with release ordering) and read without a lock. A
+// bucket never changes once written, so a reader that sees the address sees its selector. When
+// the probe window is full the literal is simply interned each time (correct, slower).
+
+import Synchronization
 
 /// Interned selector names, shared by every runtime in the process.
 final class SelectorTable: @unchecked Sendable {
@@ -18,6 +27,49 @@ final class SelectorTable: @unchecked Sendable {
   }
 
   private let state = Locked(State())
+
+  /// Literal address → selector bits, two words per bucket; never freed (process-wide, fixed size).
+  private let literals: UnsafeMutablePointer<Atomic<UInt>>
+  private static let literalBuckets = 4096
+  private static let probeWindow = 8
+
+  private init() {
+    let words = 2 * Self.literalBuckets
+    literals = .allocate(capacity: words)
+    for word in 0..<words { (literals + word).initialize(to: Atomic(0)) }
+  }
+
+  /// The selector of a string literal, from the literal cache when it has been seen before.
+  func literal(_ name: StaticString) -> Selector {
+    guard name.hasPointerRepresentation else {
+      let text = name.description
+      return intern(text, isValid: Selector.problem(with: text) == nil)
+    }
+    let address = UInt(bitPattern: name.utf8Start)
+    let mask = Self.literalBuckets - 1
+    let start = Int(truncatingIfNeeded: address >> 3) & mask
+    for probe in 0..<Self.probeWindow {
+      let bucket = literals + 2 &* ((start &+ probe) & mask)
+      let key = bucket[0].load(ordering: .acquiring)
+      if key == address { return Selector(bits: bucket[1].load(ordering: .relaxed)) }
+      if key == 0 { break }
+    }
+    let text = name.description
+    let selector = intern(text, isValid: Selector.problem(with: text) == nil)
+    state.withLock { _ in
+      for probe in 0..<Self.probeWindow {
+        let bucket = literals + 2 &* ((start &+ probe) & mask)
+        let key = bucket[0].load(ordering: .relaxed)
+        if key == address { return }
+        if key == 0 {
+          bucket[1].store(selector.bits, ordering: .relaxed)
+          bucket[0].store(address, ordering: .releasing)
+          return
+        }
+      }
+    }
+    return selector
+  }
 
   /// Returns the selector for `name`, adding it to the table on first use.
   func intern(_ name: String, isValid: Bool) -> Selector {

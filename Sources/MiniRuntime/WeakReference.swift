@@ -8,7 +8,7 @@
 /// A weak reference that reads `nil` once its object is gone.
 ///
 /// ```swift
-/// var object: Object? = try runtime.msgSend(cls, "new").objectValue
+/// var object: Object? = try Runtime.msgSend(cls, "new").objectValue
 /// let reference = WeakReference(object!)
 /// reference.object != nil   // true
 /// object = nil

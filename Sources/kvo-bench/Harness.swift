@@ -96,7 +96,7 @@ func measureQuantity(_ scenario: Scenario, quantity: Counter, repetitions: Int) 
 
 /// A plain counter for single-threaded benchmark code that runs inside `@Sendable` closures.
 final class Counter: @unchecked Sendable {
-  var value = 0
+  @exclusivity(unchecked) var value = 0
 }
 
 /// Heap bytes in use, from glibc's allocator statistics (0 where unavailable).

@@ -108,6 +108,6 @@ struct World {
 
   /// Sends `set<Key>:` (the path a program takes, through the notifying setter).
   func set(_ object: Object, _ key: String, _ value: Value) throws {
-    try runtime.msgSend(object, Selector(stringLiteral: "set" + key.prefix(1).uppercased() + key.dropFirst() + ":"), value)
+    try runtime.msgSend(object, Selector(interning: "set" + key.prefix(1).uppercased() + key.dropFirst() + ":"), value)
   }
 }

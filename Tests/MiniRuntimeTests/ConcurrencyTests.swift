@@ -121,7 +121,7 @@ import Testing
     let ownMethods = person.methodList.count
     let threads = 8
     let perThread = 100
-    let shared = (0..<10).map { Selector(stringLiteral: "shared\($0)") }
+    let shared = (0..<10).map { Selector(interning: "shared\($0)") }
     let sharedWins = Atomic<Int>(0)
     let failures = Recorder<String>()
     let ann = try new(person, in: runtime)
@@ -167,7 +167,7 @@ import Testing
     let target = try makeClass("Target", in: runtime)
     let object = try new(target, in: runtime)
     let count = 3_000
-    let selectors = (0..<count).map { Selector(stringLiteral: "probe\($0)") }
+    let selectors = (0..<count).map { Selector(interning: "probe\($0)") }
     let missing = Atomic<Int>(-1)
     let added = Atomic<Int>(0)
     let stale = Recorder<String>()

@@ -1,0 +1,16 @@
+// Selectors.swift: the selectors KVO sends on its hot paths, resolved once.
+//
+// Docs: docs/performance.md#the-set-path.
+//
+// A literal selector costs one lookup in the runtime's literal cache each time it is evaluated;
+// these are evaluated once per process instead (what `@selector` costs in Objective-C: nothing).
+
+import MiniRuntime
+
+enum Selectors {
+  static let observeValue: Selector = "observeValueForKeyPath:ofObject:change:context:"
+  static let willChangeValueForKey: Selector = "willChangeValueForKey:"
+  static let didChangeValueForKey: Selector = "didChangeValueForKey:"
+  static let valueForKey: Selector = "valueForKey:"
+  static let setValueForKey: Selector = "setValue:forKey:"
+}
