@@ -1,0 +1,385 @@
+// KVOSnippetTests.swift: every code example in docs/kvo.md, as a test that checks what the
+// example's comments claim, plus the behaviours the guide's "Where MiniKVO differs" section
+// states. The guide shows these bodies, lightly shortened; change one, change the other.
+
+import Testing
+
+@testable import KVOController
+
+/// The running example of docs/kvo.md: `Person` with firstName, lastName, age, friend, friends.
+private struct KVOExample {
+  let runtime = Runtime()
+  let person: Class
+
+  init() throws {
+    person = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Person")
+    try person.synthesizeProperty("firstName", type: .object(className: "NSString"), options: [.copy])
+    try person.synthesizeProperty("lastName", type: .object(className: "NSString"), options: [.copy])
+    try person.synthesizeProperty("age", type: .longLong)
+    try person.synthesizeProperty("friend", type: .object(className: "Person"))
+    try person.synthesizeProperty("friends", type: .object(className: "NSArray"))
+    try runtime.registerClassPair(person)
+  }
+
+  func newPerson(_ first: String, _ last: String, age: Int) throws -> Object {
+    let object = try #require(try runtime.msgSend(person, "new").objectValue)
+    try object.setValue(.string(first), forKey: "firstName")
+    try object.setValue(.string(last), forKey: "lastName")
+    try object.setValue(.int(age), forKey: "age")
+    return object
+  }
+
+  /// A `Watcher` class whose `observeValueForKeyPath:ofObject:change:context:` records each change.
+  func makeWatcher(recordingInto received: Locked<[Change]>) throws -> Object {
+    let watcherClass = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Watcher")
+    try runtime.registerClassPair(watcherClass)
+    try watcherClass.addMethod("observeValueForKeyPath:ofObject:change:context:", types: "v48@0:8@16@24@32^v40") {
+      _, _, arguments in
+      if let change = arguments[2].change { received.withLock { $0.append(change) } }
+      return .nil
+    }
+    return try #require(try runtime.msgSend(watcherClass, "new").objectValue)
+  }
+}
+
+@Suite struct KVOGuideSnippets {
+  // MARK: - How KVO attaches to a runtime
+
+  @Test func kvoInstallsItsNSObjectCategoryOnFirstUse() throws {
+    let runtime = Runtime()
+    #expect(runtime.rootClass.instanceMethod(for: "valueForKey:") == nil)  // objc4 alone: no Foundation
+    runtime.installKeyValueObserving()  // what linking Foundation does; any KVC or KVO call does it too
+    let method = try #require(runtime.rootClass.instanceMethod(for: "valueForKey:"))
+    #expect(method.implementation.name == "-[NSObject(NSKeyValueCoding) valueForKey:]")
+    #expect(runtime.rootClass.classMethod(for: "automaticallyNotifiesObserversForKey:") != nil)
+    try runtime.checkInvariants()
+  }
+
+  // MARK: - Key-value coding
+
+  @Test func keyValueCodingFindsAccessorsAndIvars() throws {
+    let example = try KVOExample()
+    let ann = try example.newPerson("Ann", "Lee", age: 42)
+    let bob = try example.newPerson("Bob", "Kim", age: 25)
+
+    try ann.setValue(43, forKey: "age")  // sends -setAge: (the accessor search)
+    #expect(try ann.value(forKey: "age") == 43)
+    try ann.setValue(.object(bob), forKey: "friend")
+    try ann.setValue("Rob", forKeyPath: "friend.firstName")
+    #expect(try ann.value(forKeyPath: "friend.firstName") == "Rob")
+    #expect(try bob.dictionaryWithValues(forKeys: ["age", "friend"]) == ["age": 25, "friend": .nil])
+
+    let undefined = #expect(throws: KeyValueError.self) { try ann.value(forKey: "shoeSize") }
+    #expect(undefined?.exceptionName == "NSUndefinedKeyException")
+    let nilScalar = #expect(throws: KeyValueError.self) { try ann.setValue(nil, forKey: "age") }
+    #expect(nilScalar?.code == .nilValueForScalar)  // NSObject's -setNilValueForKey: refuses
+    let lossy = #expect(throws: KeyValueError.self) { try ann.setValue(2.5, forKey: "age") }
+    #expect(lossy?.code == .invalidValue)  // no silent truncation
+    #expect(try ann.value(forKey: "age") == 43)
+  }
+
+  @Test func theAccessorSearchPrefersMethodsThenIvars() throws {
+    let runtime = Runtime()
+    let shape = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Shape")
+    try shape.addIvar("_size", type: .longLong)
+    try runtime.registerClassPair(shape)
+    try shape.addMethod("getSize", types: "q16@0:8") { _, _, _ in 7 }
+    let box = try shape.createInstance()
+
+    #expect(try box.value(forKey: "size") == 7)  // -getSize comes before the ivar _size
+    try box.setValue(3, forKey: "size")  // no -setSize: or -_setSize:, so the ivar _size is set
+    #expect(try box.value(ofIvar: "_size") == 3)
+    try shape.isa.addMethod("accessInstanceVariablesDirectly", types: "B16@0:8") { _, _, _ in false }
+    #expect(throws: KeyValueError.self) { try box.setValue(4, forKey: "size") }  // no ivar access now
+  }
+
+  @Test func keyPathsAreParsedStrictly() throws {
+    let example = try KVOExample()
+    let ann = try example.newPerson("Ann", "Lee", age: 42)
+    let path = try KeyValuePath("friends.@sum.age")
+    #expect(path.components == [.key("friends"), .collectionOperator(.sum), .key("age")])
+    #expect(throws: KeyValueError.self) { try KeyValuePath("friend..age") }  // an empty component
+    #expect(throws: KeyValueError.self) { try ann.value(forKey: "first name") }  // keys are C identifiers
+  }
+
+  @Test func collectionOperatorsAggregateAnArray() throws {
+    let example = try KVOExample()
+    let ann = try example.newPerson("Ann", "Lee", age: 42)
+    let friends: Value = [
+      .object(try example.newPerson("Bob", "Lee", age: 25)),
+      .object(try example.newPerson("Cy", "Kim", age: 35)),
+      .object(try example.newPerson("Dee", "Lee", age: 30)),
+    ]
+    try ann.setValue(friends, forKey: "friends")
+
+    #expect(try ann.value(forKeyPath: "friends.@count") == 3)
+    #expect(try ann.value(forKeyPath: "friends.@sum.age") == 90)  // an integer while every value is one
+    #expect(try ann.value(forKeyPath: "friends.@avg.age") == 30.0)  // always a double
+    #expect(try ann.value(forKeyPath: "friends.@max.firstName") == "Dee")
+    #expect(try ann.value(forKeyPath: "friends.@distinctUnionOfObjects.lastName") == ["Lee", "Kim"])
+    try ann.setValue([], forKey: "friends")
+    #expect(try ann.value(forKeyPath: "friends.@sum.age") == 0)
+    #expect(try ann.value(forKeyPath: "friends.@avg.age") == 0.0)
+    #expect(try ann.value(forKeyPath: "friends.@max.age") == .nil)
+  }
+
+  // MARK: - The isa-swizzle
+
+  @Test func observingSwizzlesTheIsaAndTheLastRemovalRestoresIt() throws {
+    let example = try KVOExample()
+    let runtime = example.runtime
+    let person = example.person
+    let ann = try example.newPerson("Ann", "Lee", age: 42)
+    #expect(ann.isa.name == "Person")
+
+    let seen = Locked<[String]>([])
+    let token = try ann.observe("age", options: [.old, .new]) { _, change in
+      seen.withLock { $0.append("\(change.old ?? nil) -> \(change.new ?? nil)") }
+    }
+    #expect(ann.isa.name == "NSKVONotifying_Person")  // object_getClass
+    #expect(ann.isa.superclass === person)
+    #expect(try runtime.msgSend(ann, "class") == .class(person))  // [ann class] still answers Person
+    #expect(ann.isa.methodList.map(\.selector.name) == ["class", "dealloc", "_isKVOA", "setAge:"])
+    try runtime.msgSend(ann, "setAge:", 43)
+    #expect(seen.withLock { $0 } == ["42 -> 43"])
+
+    token.invalidate()
+    #expect(ann.isa === person)  // the last observation gone: the isa is restored
+    #expect(runtime.lookUpClass(named: "NSKVONotifying_Person") != nil)  // the subclass stays for next time
+    try runtime.checkInvariants()
+  }
+
+  // MARK: - Notifying setters
+
+  @Test func automaticNotificationCanBeTurnedOffPerKey() throws {
+    let example = try KVOExample()
+    try example.person.isa.addMethod("automaticallyNotifiesObserversOfAge", types: "B16@0:8") { _, _, _ in false }
+    let ann = try example.newPerson("Ann", "Lee", age: 42)
+    let seen = Locked<[Change]>([])
+    let token = try ann.observe("age", options: [.new]) { _, change in seen.withLock { $0.append(change) } }
+
+    #expect(ann.isa.methodList.map(\.selector.name) == ["class", "dealloc", "_isKVOA"])  // no setAge: override
+    try ann.setValue(43, forKey: "age")  // not announced
+    try ann.willChangeValue(forKey: "age")
+    try ann.setValue(44, forKey: "age")
+    try ann.didChangeValue(forKey: "age")  // announced by hand
+    #expect(seen.withLock { $0 } == [Change(kind: .setting, new: 44)])
+    token.invalidate()
+  }
+
+  // MARK: - The notifying set
+
+  @Test func aNotifyingSetCallsWillThenTheOriginalSetterThenDid() throws {
+    let example = try KVOExample()
+    let runtime = example.runtime
+    let ann = try example.newPerson("Ann", "Lee", age: 42)
+    let token = try ann.observe("age", options: [.new]) { _, _ in }
+
+    let trace = Locked<[String]>([])
+    let tracing = runtime.addEventObserver(includingMessageSends: true) { event in
+      if case .messageSent(_, let selector, let implementation, let isSuper) = event {
+        trace.withLock { $0.append("\(isSuper ? "super " : "")\(selector.name) → \(implementation)") }
+      }
+    }
+    try runtime.msgSend(ann, "setAge:", 43)
+    tracing.cancel()
+    let steps = trace.withLock { $0 }.filter { $0.contains("setAge:") || $0.contains("ChangeValueForKey:") }
+    #expect(
+      steps == [
+        "setAge: → _NSSetLongLongValueAndNotify",
+        "willChangeValueForKey: → -[NSObject(NSKeyValueObserverNotification) willChangeValueForKey:]",
+        "super setAge: → -[Person setAge:]",
+        "didChangeValueForKey: → -[NSObject(NSKeyValueObserverNotification) didChangeValueForKey:]",
+      ])
+    token.invalidate()
+  }
+
+  @Test func willDidPairsNestAndOnlyTheOutermostNotifies() throws {
+    let example = try KVOExample()
+    let ann = try example.newPerson("Ann", "Lee", age: 42)
+    let seen = Locked<[Change]>([])
+    let token = try ann.observe("age", options: [.old, .new]) { _, change in seen.withLock { $0.append(change) } }
+
+    try ann.willChangeValue(forKey: "age")
+    try ann.willChangeValue(forKey: "age")  // nested: counted, not announced
+    try ann.setValue(50, forKey: "age")  // the setter's own will/did nest inside too
+    try ann.didChangeValue(forKey: "age")
+    #expect(seen.withLock { $0 }.isEmpty)
+    try ann.didChangeValue(forKey: "age")  // the outermost did: one notification
+    #expect(seen.withLock { $0 } == [Change(kind: .setting, new: 50, old: 42)])
+    try ann.didChangeValue(forKey: "age")  // a did without a will: nothing
+    #expect(seen.withLock { $0.count } == 1)
+    token.invalidate()
+  }
+
+  // MARK: - Options and change dictionaries
+
+  @Test func changeDictionariesFollowEachObserversOptions() throws {
+    let example = try KVOExample()
+    let received = Locked<[Change]>([])
+    let watcher = try example.makeWatcher(recordingInto: received)
+    let bea = try #require(try example.runtime.msgSend(example.person, "new").objectValue)  // firstName is nil
+
+    try bea.addObserver(watcher, forKeyPath: "firstName", options: [.old, .new, .prior])
+    try bea.setValue("Bea", forKey: "firstName")
+    let changes = received.withLock { $0 }
+    #expect(
+      changes == [
+        Change(kind: .setting, old: .some(.nil), isPrior: true),  // before: old only, never new
+        Change(kind: .setting, new: "Bea", old: .some(.nil)),  // after: a nil old is present, as NSNull
+      ])
+    try bea.addObserver(watcher, forKeyPath: "age", options: [.initial, .new])
+    #expect(received.withLock { $0.last } == Change(kind: .setting, new: 0))  // at once; kind setting, no old
+
+    try bea.removeObserver(watcher, forKeyPath: "firstName")
+    let error = #expect(throws: KeyValueError.self) { try bea.removeObserver(watcher, forKeyPath: "firstName") }
+    #expect(error?.code == .observerNotRegistered)
+    #expect(error?.exceptionName == "NSRangeException")
+    try bea.removeObserver(watcher, forKeyPath: "age")
+    #expect(bea.isa === example.person)
+  }
+
+  // MARK: - Dependent keys
+
+  @Test func dependentKeysNotifyOncePerOutermostChange() throws {
+    let example = try KVOExample()
+    let person = example.person
+    try person.addMethod("fullName", types: "@16@0:8") { receiver, _, _ in
+      let first = try receiver.value(forKey: "firstName").stringValue ?? ""
+      let last = try receiver.value(forKey: "lastName").stringValue ?? ""
+      return .string("\(first) \(last)")
+    }
+    try person.isa.addMethod("keyPathsForValuesAffectingFullName", types: "@16@0:8") { _, _, _ in
+      ["firstName", "lastName"]
+    }
+    let ann = try example.newPerson("Ann", "Lee", age: 42)
+    let seen = Locked<[String]>([])
+    let token = try ann.observe("fullName", options: [.old, .new]) { _, change in
+      seen.withLock { $0.append("\(change.old?.stringValue ?? "-") → \(change.new?.stringValue ?? "-")") }
+    }
+
+    try ann.setValue("Bea", forKey: "firstName")  // one notification of fullName
+    try ann.willChangeValue(forKey: "firstName")  // one outer change …
+    try ann.setValue("Kim", forKey: "lastName")  // … around two inner ones,
+    try ann.setValue("Cy", forKey: "firstName")  // both affecting fullName
+    try ann.didChangeValue(forKey: "firstName")
+    #expect(seen.withLock { $0 } == ["Ann Lee → Bea Lee", "Bea Lee → Cy Kim"])  // once each
+    token.invalidate()
+  }
+
+  // MARK: - Key-path chains
+
+  @Test func keyPathChainsFollowTheFriend() throws {
+    let example = try KVOExample()
+    let ann = try example.newPerson("Ann", "Lee", age: 42)
+    let bob = try example.newPerson("Bob", "Lee", age: 25)
+    let cy = try example.newPerson("Cy", "Kim", age: 35)
+    try ann.setValue(.object(bob), forKey: "friend")
+    let seen = Locked<[String]>([])
+    let token = try ann.observe("friend.age", options: [.old, .new]) { _, change in
+      seen.withLock { $0.append("\(change.old ?? nil) -> \(change.new ?? nil)") }
+    }
+
+    #expect(bob.isa.name == "NSKVONotifying_Person")  // the chain link observes age on bob
+    try bob.setValue(26, forKey: "age")  // ann's observer hears it
+    try ann.setValue(.object(cy), forKey: "friend")  // and the friend being replaced; the link moves to cy
+    #expect(bob.isa.name == "Person")  // bob is no longer observed …
+    try bob.setValue(27, forKey: "age")  // … nor heard
+    #expect(seen.withLock { $0 } == ["25 -> 26", "26 -> 35"])
+    #expect(ann.observedKeyPaths == ["friend.age"])
+    #expect(cy.observedKeyPaths.isEmpty)  // only KVO's own link is registered on cy
+    #expect(cy.observationInfoDescription.contains("<forwarder to friend.age>"))
+    token.invalidate()
+    #expect(cy.isa.name == "Person")
+  }
+
+  // MARK: - To-many changes
+
+  @Test func toManyEditsReportKindAndIndexes() throws {
+    let example = try KVOExample()
+    let ann = try example.newPerson("Ann", "Lee", age: 42)
+    let bob = try example.newPerson("Bob", "Lee", age: 25)
+    let cy = try example.newPerson("Cy", "Kim", age: 35)
+    let seen = Locked<[Change]>([])
+    let token = try ann.observe("friends", options: [.old, .new]) { _, change in seen.withLock { $0.append(change) } }
+
+    let friends = try ann.mutableArrayValue(forKey: "friends")
+    try friends.append(.object(bob))  // insertion at [0]
+    try friends.insert(.object(cy), at: 0)  // insertion at [0]
+    try friends.remove(at: 1)  // removal at [1]: bob
+    #expect(try friends.elements() == [.object(cy)])
+    let changes = seen.withLock { $0 }
+    #expect(changes.map(\.kind) == [.insertion, .insertion, .removal])
+    #expect(changes.map(\.indexes) == [[0], [0], [1]])
+    #expect(changes[0].new == [.object(bob)] && changes[0].old == nil)  // an insertion carries no old
+    #expect(changes[2].old == [.object(bob)] && changes[2].new == nil)  // a removal carries no new
+    token.invalidate()
+  }
+
+  // MARK: - Where observations live
+
+  @Test func observationsLiveInTheObservationInfoSlot() throws {
+    let example = try KVOExample()
+    let ann = try example.newPerson("Ann", "Lee", age: 42)
+    #expect(ann.observationInfo == nil)
+    let first = try ann.observe("age") { _, _ in }
+    let second = try ann.observe("firstName") { _, _ in }
+    #expect(ann.observationInfo != nil)  // an immutable snapshot, replaced on every registration change
+    #expect(ann.observedKeyPaths == ["age", "firstName"])
+    #expect(ann.observationInfoDescription.contains("Key path: age"))
+    first.invalidate()
+    second.invalidate()
+    #expect(ann.observationInfo == nil)  // dropped with the last registration
+  }
+
+  // MARK: - Errors
+
+  @Test func refusedObservationsThrowWithFoundationsExceptionName() throws {
+    let example = try KVOExample()
+    let ann = try example.newPerson("Ann", "Lee", age: 42)
+    let error = #expect(throws: KeyValueError.self) { try ann.observe("friends.@count") { _, _ in } }
+    #expect(error?.code == .unsupportedKeyPath)
+    #expect(error?.exceptionName == "NSInvalidArgumentException")
+    #expect(ann.isa === example.person)  // nothing registered
+  }
+
+  // MARK: - Where MiniKVO differs from Apple's KVO
+
+  @Test func observersAreHeldWeaklyAndDeadOnesArePrunedWithADiagnostic() throws {
+    let example = try KVOExample()
+    let diagnostics = Locked<[String]>([])
+    let events = example.runtime.addEventObserver { event in
+      if case .diagnostic("KVO", let message) = event { diagnostics.withLock { $0.append(message) } }
+    }
+    let ann = try example.newPerson("Ann", "Lee", age: 42)
+    var watcher: Object? = try example.makeWatcher(recordingInto: Locked([]))
+    try ann.addObserver(try #require(watcher), forKeyPath: "age")
+    watcher = nil  // freed while registered: Foundation would message a dangling pointer
+    try ann.setValue(43, forKey: "age")  // nothing is sent; the registration is removed
+    events.cancel()
+    #expect(diagnostics.withLock { $0.count } == 1)
+    #expect(ann.isa === example.person)
+  }
+
+  @Test func anObservedObjectFreedWhileObservedIsCleanedUp() throws {
+    let example = try KVOExample()
+    let diagnostics = Locked<[String]>([])
+    let events = example.runtime.addEventObserver { event in
+      if case .diagnostic("KVO", let message) = event { diagnostics.withLock { $0.append(message) } }
+    }
+    let watcher = try example.makeWatcher(recordingInto: Locked([]))
+    var ann: Object? = try example.newPerson("Ann", "Lee", age: 42)
+    try ann?.addObserver(watcher, forKeyPath: "age")
+    ann = nil  // an addObserver registration: cleaned up, with a diagnostic naming the key paths
+    #expect(diagnostics.withLock { $0.count } == 1)
+    #expect(diagnostics.withLock { $0.first }?.hasSuffix("Key paths: age") == true)
+
+    var bea: Object? = try example.newPerson("Bea", "Kim", age: 30)
+    let token = try bea?.observe("age") { _, _ in }
+    bea = nil  // a closure observation: ends silently
+    events.cancel()
+    #expect(diagnostics.withLock { $0.count } == 1)
+    token?.invalidate()  // harmless
+    try example.runtime.checkInvariants()
+  }
+}
