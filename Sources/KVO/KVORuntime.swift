@@ -45,7 +45,8 @@ final class KVORuntime: @unchecked Sendable {
     if let existing = runtime.rootClass.associatedObject(forKey: associationKey).swiftObject(as: KVORuntime.self) {
       return existing
     }
-    return creationLock.withLock {
+    // Installing the category adds methods, which raises events: delivered after the lock.
+    return runtime.deferringEvents { creationLock.withLock {
       if let existing = runtime.rootClass.associatedObject(forKey: associationKey).swiftObject(as: KVORuntime.self) {
         return existing
       }
@@ -54,7 +55,7 @@ final class KVORuntime: @unchecked Sendable {
       // Cannot fail: a Swift object with the retain policy is always accepted.
       try? runtime.rootClass.setAssociatedObject(.swiftObject(kvo), forKey: associationKey, policy: .retain)
       return kvo
-    }
+    } }
   }
 
   /// The KVO state of the runtime `object` belongs to.

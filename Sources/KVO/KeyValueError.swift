@@ -39,8 +39,10 @@ public struct KeyValueError: Error, Equatable, Sendable, CustomStringConvertible
     case unhandledNotification
     /// A value that does not fit where it is stored or used.
     case invalidValue
-    /// An argument that is missing or of the wrong kind (a nil observer, an index out of range).
+    /// An argument that is missing or of the wrong kind (a nil observer, an object that is gone).
     case invalidArgument
+    /// An index outside a to-many property's bounds (`mutableArrayValueForKey:` edits).
+    case indexOutOfBounds
   }
 
   /// What went wrong.
@@ -67,9 +69,9 @@ public struct KeyValueError: Error, Equatable, Sendable, CustomStringConvertible
   public var exceptionName: String {
     switch code {
     case .undefinedKey: return "NSUndefinedKeyException"
-    case .observerNotRegistered, .invalidArgument: return "NSRangeException"
+    case .observerNotRegistered, .indexOutOfBounds: return "NSRangeException"
     case .unhandledNotification: return "NSInternalInconsistencyException"
-    case .nilValueForScalar, .invalidKeyPath, .unsupportedKeyPath, .invalidValue:
+    case .nilValueForScalar, .invalidKeyPath, .unsupportedKeyPath, .invalidValue, .invalidArgument:
       return "NSInvalidArgumentException"
     }
   }

@@ -16,7 +16,8 @@
 // (ThreadChanges.swift), as Foundation keeps them in thread-specific data.
 //
 // Lock order: `ObservationTable.lock` → `Runtime.lock` (for isa switching) → the object's spin
-// lock (publishing). No user code runs under `lock`.
+// lock (publishing). No user code runs under `lock`: the isa switch's runtime event is held back
+// (`Runtime.deferringEvents`) and delivered after `lock` is released.
 
 import MiniRuntime
 

@@ -43,6 +43,9 @@ extension KVOController {
     var state = State.initial
     /// The KVO registration while observing. Locking: the shared controller's lock.
     var token: ObservationToken?
+    /// The context the shared controller registered this info under. Locking: the shared
+    /// controller's lock.
+    var context: ObservationContext?
 
     init(controller: KVOController, keyPath: String, options: ObservingOptions, callback: Callback, delivery: CallbackDelivery) {
       self.controller = controller
