@@ -109,7 +109,8 @@ import Testing
       }
       #expect(edges.count == graph.edges.count)
       for (from, to, kind) in edges {
-        let edge = ClassGraph.Edge(from: labels[from] ?? "?", to: labels[to] ?? "?", kind: kind == "isa" ? .isa : .superclass)
+        let edge = ClassGraph.Edge(
+          from: labels[from] ?? "?", to: labels[to] ?? "?", kind: kind == "isa" ? .isa : .superclass)
         #expect(graph.edges.contains(edge))
       }
     }
@@ -131,7 +132,9 @@ enum DOT {
   /// The ids of lines of the form `"id" [attributes];`.
   static func nodeDeclarations(in dot: String) -> [String] {
     dot.split(separator: "\n").compactMap { line in
-      line.trimmingCharacters(in: .whitespaces).wholeMatch(of: /"((?:[^"\\]|\\.)*)" \[.*\];/).map { unescape(String($0.1)) }
+      line.trimmingCharacters(in: .whitespaces).wholeMatch(of: /"((?:[^"\\]|\\.)*)" \[.*\];/).map {
+        unescape(String($0.1))
+      }
     }
   }
 
@@ -139,7 +142,8 @@ enum DOT {
   static func edges(in dot: String) -> [Edge] {
     dot.split(separator: "\n").compactMap { line in
       let trimmed = line.trimmingCharacters(in: .whitespaces)
-      guard let match = trimmed.wholeMatch(of: /"((?:[^"\\]|\\.)*)" -> "((?:[^"\\]|\\.)*)" \[label="([a-z]+)".*\];/) else {
+      guard let match = trimmed.wholeMatch(of: /"((?:[^"\\]|\\.)*)" -> "((?:[^"\\]|\\.)*)" \[label="([a-z]+)".*\];/)
+      else {
         return nil
       }
       return Edge(from: unescape(String(match.1)), to: unescape(String(match.2)), label: String(match.3))
