@@ -31,7 +31,7 @@ extension Tour {
     step.fact("object_getClass(object_getClass(Person))", name(meta.isa))
     step.fact("class_copyIvarList(Person)", list: person.ivarList.map { "\($0.name)  \($0.type)" })
     step.methodList(of: person)
-    step.methodList(of: meta)
+    step.methodList(of: meta, label: "class_copyMethodList(object_getClass(Person))")
     step.fact(
       "class_copyMethodList(NSObject)",
       "\(runtime.rootClass.methodList.count) methods (its own and Foundation's KVC/KVO categories)")

@@ -1,6 +1,6 @@
 // TourLine.swift: one line of a step's narrative, tagged with what it is.
 //
-// Docs: docs/README.md#the-tour. Tests: Tests/TourTests/TourRenderingTests.swift.
+// Docs: docs/README.md#the-tour. Tests: Tests/TourTests/TourPrinterTests.swift.
 //
 // Steps produce tagged lines rather than text, so the same step can be printed in colour on a
 // terminal, plainly, as DOT comments or as Markdown, and tests can look at what kind of thing

@@ -1,6 +1,6 @@
 // TourPrinter.swift: a step's result as text, as a DOT file or as Markdown with Mermaid.
 //
-// Docs: docs/README.md#the-tour. Tests: Tests/TourTests/TourRenderingTests.swift.
+// Docs: docs/README.md#the-tour. Tests: Tests/TourTests/TourPrinterTests.swift.
 //
 // The narrative is the same in every format; only its framing changes. As text it is indented
 // by kind (actions, then the events they caused beneath them) and coloured when the terminal

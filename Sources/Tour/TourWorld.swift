@@ -1,6 +1,7 @@
 // TourWorld.swift: the classes and objects the steps of the tour make and pass on.
 //
-// Docs: docs/README.md#the-tour. Tests: Tests/TourTests/TourStepTests.swift.
+// Docs: docs/README.md#the-tour. Tests: Tests/TourTests/TourStepTests.swift,
+// Tests/TourTests/TourWorldTests.swift.
 //
 // Each step leaves its objects here for the next: `Person` and `ann` (steps 1–2), the
 // `Observer` class and `watcher` (step 3), the notifying subclass as first seen (step 3), the
@@ -27,6 +28,19 @@ final class TourWorld {
 
   init(runtime: Runtime) {
     self.runtime = runtime
+  }
+
+  /// Removes the watcher's remaining observations before the objects go, as a well-behaved
+  /// program does (Foundation complains about an object freed while observed). Silent: no step
+  /// is running.
+  deinit {
+    guard let watcher else { return }
+    controller = nil
+    for (_, object) in namedObjects {
+      for keyPath in object.observedKeyPaths.reversed() {
+        try? object.removeObserver(watcher, forKeyPath: keyPath)
+      }
+    }
   }
 
   /// `value`, or an error naming `what` is missing.
