@@ -3,7 +3,8 @@
 // Docs: docs/README.md#the-tour. Tests: Tests/TourTests/ClassGraphTests.swift.
 //
 // Mermaid node ids must be plain words, so nodes are numbered (`n0`, `n1`, …) and carry their
-// real names as quoted labels. Instances, classes and metaclasses each get a subgraph column;
+// real names as quoted labels; subgraph ids get a `Column` suffix so that none can collide with
+// a Mermaid keyword. Instances, classes and metaclasses each get a subgraph column;
 // isa arrows are dotted, superclass arrows solid, as in the DOT rendering.
 
 extension ClassGraph {
@@ -11,7 +12,7 @@ extension ClassGraph {
   ///
   /// ```
   /// flowchart LR
-  ///   subgraph instances
+  ///   subgraph instancesColumn["instances"]
   ///     n0(["ann"])
   ///   end
   ///   …
@@ -26,7 +27,7 @@ extension ClassGraph {
     for (kind, title) in [(Node.Kind.instance, "instances"), (.class, "classes"), (.metaclass, "metaclasses")] {
       let column = nodes.filter { $0.kind == kind }
       guard !column.isEmpty else { continue }
-      lines.append("  subgraph \(title)")
+      lines.append("  subgraph \(title)Column[\"\(title)\"]")
       for node in column {
         let id = ids[node.id] ?? "?"
         let label = Self.mermaidQuoted(node.id)
