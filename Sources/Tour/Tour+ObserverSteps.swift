@@ -21,7 +21,6 @@ extension Tour {
       try runtime.registerClassPair(cls)
       return cls
     }.result
-    world.observerClass = observerClass
     try step.action(
       "class_addMethod(Observer, @selector(observeValueForKeyPath:ofObject:change:context:), imp, \"v48@0:8@16@24@32^v40\");   // imp records the change"
     ) {
@@ -80,14 +79,14 @@ extension Tour {
     let world = world
     let ann = try world.need(world.ann, "ann")
     let watcher = try world.need(world.watcher, "watcher")
-    let subclass = ann.isa
+    let subclass = try world.need(world.notifyingClass, "notifying subclass")
     let before = subclass.methodList.map(\.selector.name)
     try step.action(addObserverCode("ann", "name")) {
       try ann.addObserver(watcher, forKeyPath: "name", options: Self.newOld)
     }
     let added = subclass.methodList.map(\.selector.name).filter { !before.contains($0) }
     step.fact("object_getClass(ann)", ann.isa.name)
-    step.fact("the same class object as before", yesNo(ann.isa === subclass))
+    step.fact("the same class object as in step 3", yesNo(ann.isa === subclass))
     step.fact("methods added to \(subclass.name)", added.isEmpty ? "(none)" : added.joined(separator: ", "))
     step.methodList(of: subclass)
     try step.action("ann.name = @\"Bea\";") { try world.set(ann, "name", "Bea") }
@@ -108,7 +107,7 @@ extension Tour {
       try ann.removeObserver(watcher, forKeyPath: "name")
     }
     try describeClass(of: ann, named: "ann", step)
-    let subclassName = "NSKVONotifying_" + (try world.need(world.person, "Person class")).name
+    let subclassName = try world.need(world.notifyingClass, "notifying subclass").name
     let kept = runtime.lookUpClass(named: subclassName)
     step.fact("objc_lookUpClass(\"\(subclassName)\")", name(kept))
     if let kept {

@@ -3,8 +3,8 @@
 // Docs: docs/README.md#the-tour. Tests: Tests/TourTests/TourStepTests.swift,
 // Tests/TourTests/TourWorldTests.swift.
 //
-// Each step leaves its objects here for the next: `Person` and `ann` (steps 1–2), the
-// `Observer` class and `watcher` (step 3), the notifying subclass as first seen (step 3), the
+// Each step leaves its objects here for the next: `Person` and `ann` (steps 1–2), `watcher`
+// and the notifying subclass as first seen (step 3), the
 // KVOController (step 7), `Team`, `team` and `bob` (step 8). A step asks for what it needs with
 // `need`, which names what is missing instead of crashing.
 
@@ -18,7 +18,6 @@ final class TourWorld {
 
   var person: Class?
   var ann: Object?
-  var observerClass: Class?
   var watcher: Object?
   var notifyingClass: Class?
   var controller: KVOController?
@@ -44,7 +43,7 @@ final class TourWorld {
   }
 
   /// `value`, or an error naming `what` is missing.
-  func need<Value>(_ value: Value?, _ what: String) throws -> Value {
+  func need<Wanted>(_ value: Wanted?, _ what: String) throws -> Wanted {
     guard let value else { throw TourError.missing(what) }
     return value
   }

@@ -79,7 +79,7 @@ import Testing
     #expect(
       Set(facts.methods["NSKVONotifying_Person"] ?? []) == ["setAge:", "setName:", "class", "dealloc", "_isKVOA"])
     #expect(facts.events.contains("added method -[NSKVONotifying_Person setName:] 'v24@0:8@16'"))
-    #expect(result.lines.contains(TourLine(.fact, "the same class object as before = YES")))
+    #expect(result.lines.contains(TourLine(.fact, "the same class object as in step 3 = YES")))
     #expect(facts.changes.map(\.keyPath) == ["name"])
     #expect(facts.changes.first?.change.old == "Ann")
     #expect(facts.changes.first?.change.new == "Bea")
