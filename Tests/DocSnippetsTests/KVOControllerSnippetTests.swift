@@ -78,6 +78,7 @@ final class ManualExecutor: CallbackExecutor {
     controller = nil  // releasing the controller ends every observation it made
     #expect(ann.isa === person)  // ann is a plain Person again
     // end snippet
+    try example.runtime.checkInvariants()
   }
 
   @Test func theThreeLineForm() throws {
@@ -92,6 +93,7 @@ final class ManualExecutor: CallbackExecutor {
     // end snippet
     try ann.setValue(43, forKey: "age")
     #expect(ages.withLock { $0 } == [43])
+    try example.runtime.checkInvariants()
   }
 
   @Test func blockActionAndContextCallbacks() throws {
@@ -135,6 +137,7 @@ final class ManualExecutor: CallbackExecutor {
     }
     #expect(error?.code == .invalidArgument)  // Watcher does not respond to the action
     // end snippet
+    try example.runtime.checkInvariants()
   }
 
   @Test func retainingAndNonRetainingControllers() throws {
@@ -161,6 +164,7 @@ final class ManualExecutor: CallbackExecutor {
     #expect(looseReference.object == nil)  // freed at once …
     #expect(nonRetaining.observedObjectCount == 0)  // … and its entries went with it, silently
     // end snippet
+    try example.runtime.checkInvariants()
   }
 
   @Test func anObjectCanObserveItself() throws {
@@ -178,6 +182,7 @@ final class ManualExecutor: CallbackExecutor {
     #expect(reference.object == nil)  // its own controller did not keep it alive
     #expect(seen.withLock { $0 } == [1])
     // end snippet
+    try example.runtime.checkInvariants()
   }
 
   @Test func lazyControllersLiveAsLongAsTheirObserver() throws {
@@ -194,6 +199,7 @@ final class ManualExecutor: CallbackExecutor {
     watcher = nil  // the controller is an associated object of its observer: it goes too
     #expect(ann.isa === person)
     // end snippet
+    try example.runtime.checkInvariants()
   }
 
   @Test func callbacksCanWaitForAnExecutor() throws {
@@ -216,6 +222,7 @@ final class ManualExecutor: CallbackExecutor {
     executor.drain()  // queued before the unobserve, run after it: dropped
     #expect(seen.withLock { $0 } == [43])
     // end snippet
+    try example.runtime.checkInvariants()
   }
 
   @Test func changesArriveAsAnAsyncSequence() async throws {
@@ -235,6 +242,7 @@ final class ManualExecutor: CallbackExecutor {
     iterator = nil  // the sequence and its iterators are gone: the observation ends
     #expect(ann.isa === person)
     // end snippet
+    try example.runtime.checkInvariants()
   }
 
   @Test func descriptionSpellsOutEveryObservation() throws {
@@ -255,6 +263,7 @@ final class ManualExecutor: CallbackExecutor {
       ObservingOptions([.initial, .prior]).spelledOut
         == "NSKeyValueObservingOptionInitial|NSKeyValueObservingOptionPrior")
     // end snippet
+    try example.runtime.checkInvariants()
   }
 
   @Test func badInputIsAClearErrorAndRegistersNothing() throws {
@@ -277,5 +286,6 @@ final class ManualExecutor: CallbackExecutor {
     #expect(controller.observedObjectCount == 0)  // age was not observed either
     #expect(ann.isa === person)
     // end snippet
+    try example.runtime.checkInvariants()
   }
 }

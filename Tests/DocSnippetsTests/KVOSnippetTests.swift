@@ -106,6 +106,7 @@ struct KVOExample {
     #expect(lossy?.code == .invalidValue)  // no silent truncation
     #expect(try ann.value(forKey: "age") == 43)
     // end snippet
+    try example.runtime.checkInvariants()
   }
 
   @Test func theAccessorSearchPrefersMethodsThenIvars() throws {
@@ -139,6 +140,7 @@ struct KVOExample {
     let spaced = #expect(throws: KeyValueError.self) { try ann.value(forKey: "first name") }
     #expect(spaced?.code == .invalidKeyPath)  // keys are C identifiers
     // end snippet
+    try example.runtime.checkInvariants()
   }
 
   @Test func collectionOperatorsAggregateAnArray() throws {
@@ -165,6 +167,7 @@ struct KVOExample {
     #expect(try ann.value(forKeyPath: "friends.@avg.age") == 0.0)
     #expect(try ann.value(forKeyPath: "friends.@max.age") == .nil)
     // end snippet
+    try example.runtime.checkInvariants()
   }
 
   @Test func observingSwizzlesTheIsaAndTheLastRemovalRestoresIt() throws {
@@ -209,6 +212,7 @@ struct KVOExample {
     #expect(seen.withLock { $0 } == [Change(kind: .setting, new: 44)])
     // end snippet
     token.invalidate()
+    try example.runtime.checkInvariants()
   }
 
   @Test func aNotifyingSetCallsWillThenTheOriginalSetterThenDid() throws {
@@ -235,6 +239,7 @@ struct KVOExample {
       ])
     // end snippet
     token.invalidate()
+    try example.runtime.checkInvariants()
   }
 
   @Test func willDidPairsNestAndOnlyTheOutermostNotifies() throws {
@@ -254,6 +259,7 @@ struct KVOExample {
     #expect(seen.withLock { $0.count } == 1)
     // end snippet
     token.invalidate()
+    try example.runtime.checkInvariants()
   }
 
   @Test func changesFollowEachObserversOptions() throws {
@@ -280,6 +286,7 @@ struct KVOExample {
     // end snippet
     try bea.removeObserver(watcher, forKeyPath: "age")
     #expect(bea.isa === person)
+    try example.runtime.checkInvariants()
   }
 
   @Test func aChangeReadsLikeFoundationsDictionary() {
@@ -320,6 +327,7 @@ struct KVOExample {
     #expect(seen.withLock { $0 } == ["Ann Lee → Bea Lee", "Bea Lee → Cy Kim"])  // once each
     // end snippet
     token.invalidate()
+    try example.runtime.checkInvariants()
   }
 
   @Test func keyPathChainsFollowTheFriend() throws {
@@ -348,6 +356,7 @@ struct KVOExample {
     // end snippet
     token.invalidate()
     #expect(cy.isa.name == "Person")
+    try example.runtime.checkInvariants()
   }
 
   @Test func toManyEditsReportKindAndIndexes() throws {
@@ -374,6 +383,7 @@ struct KVOExample {
     #expect(changes[2].old == [.object(bob)] && changes[2].new == nil)  // a removal carries no new
     // end snippet
     token.invalidate()
+    try example.runtime.checkInvariants()
   }
 
   @Test func observationsLiveInTheObservationInfoSlot() throws {
@@ -390,6 +400,7 @@ struct KVOExample {
     second.invalidate()
     #expect(ann.observationInfo == nil)  // dropped with the last registration
     // end snippet
+    try example.runtime.checkInvariants()
   }
 
   @Test func refusedObservationsThrowWithFoundationsExceptionName() throws {
@@ -402,6 +413,7 @@ struct KVOExample {
     #expect(error?.exceptionName == "NSInvalidArgumentException")
     #expect(ann.isa === person)  // refused: nothing registered, the isa untouched
     // end snippet
+    try example.runtime.checkInvariants()
   }
 
   // MARK: - Where MiniKVO differs from Apple's KVO
@@ -420,6 +432,7 @@ struct KVOExample {
     events.cancel()
     #expect(diagnostics.withLock { $0.count } == 1)
     #expect(ann.isa === example.person)
+    try example.runtime.checkInvariants()
   }
 
   @Test func anObservedObjectFreedWhileObservedIsCleanedUp() throws {
@@ -459,5 +472,6 @@ struct KVOExample {
     #expect(try ann.value(forKey: "age") == 43)  // the set itself happened
     try ann.removeObserver(grumpy, forKeyPath: "age")
     token.invalidate()
+    try example.runtime.checkInvariants()
   }
 }

@@ -75,6 +75,7 @@ import Testing
     object = nil
     // Rosetta: objc_loadWeak
     #expect(reference.object == nil)
+    try runtime.checkInvariants()
   }
 
   @Test func classFunctionsAreMembersOfClass() throws {
@@ -249,5 +250,6 @@ import Testing
     // Rosetta: objc_property_t
     let properties: [Property] = cls.propertyList
     #expect(ivars.isEmpty && properties.isEmpty)
+    try runtime.checkInvariants()
   }
 }
