@@ -61,8 +61,8 @@ import Testing
           continue
         }
         guard parts.count == 2 else { continue }
-        let anchors = MarkdownDocument(path: target, text: Repository.contents(of: target) ?? "").anchors
-        if !target.hasSuffix(".md") || !anchors.contains(parts[1]) {
+        let anchors = Self.document(Repository.relative(target))?.anchors ?? []
+        if !anchors.contains(parts[1]) {
           problems.append("\(place): \(link.target) names a section that does not exist")
         }
       }
