@@ -27,5 +27,6 @@ let package = Package(
     .testTarget(name: "KVOTests", dependencies: ["KVO"], swiftSettings: strict),
     .testTarget(name: "KVOControllerTests", dependencies: ["KVOController"], swiftSettings: strict),
     .testTarget(name: "TourTests", dependencies: ["Tour"], swiftSettings: strict),
+    .testTarget(name: "DocSnippetsTests", dependencies: ["KVOController", "KVO", "MiniRuntime"], swiftSettings: strict),
   ]
 )

@@ -1,6 +1,7 @@
 // KeyValueError.swift: the errors key-value coding and observing throw.
 //
-// Docs: docs/kvo.md#errors. Tests: Tests/KVOTests/KeyValueErrorTests.swift.
+// Docs: docs/kvo.md#errors. Tests: Tests/KVOTests/KeyValueCodingTests.swift,
+// RegistrationTests.swift.
 //
 // Foundation raises exceptions for these; MiniKVO throws, with the same reason text and the name
 // of the exception Foundation would raise, so a learner can match one to the other.

@@ -1,6 +1,7 @@
 // ObservationTable.swift: the observations of one object.
 //
-// Docs: docs/kvo.md#where-observations-live. Tests: Tests/KVOTests/ObservationTableTests.swift.
+// Docs: docs/kvo.md#where-observations-live. Tests: Tests/KVOTests/RegistrationTests.swift,
+// KVOConcurrencyTests.swift.
 //
 // Model: each observed object's `observationInfo` slot holds an immutable
 // `ObservationSnapshot`: the object's observed key paths (`ObservedPath`: a path, its

@@ -1,6 +1,6 @@
 // KVOController.Info.swift: one observation made through a controller.
 //
-// Docs: docs/kvocontroller.md#the-object-graph. Tests: Tests/KVOControllerTests/InfoStateTests.swift.
+// Docs: docs/kvocontroller.md#the-object-graph. Tests: Tests/KVOControllerTests/KVOControllerTests.swift.
 //
 // Model: FB's `_FBKVOInfo`: the key path, options, how to call back (block, action, or the
 // observer's own observeValueForKeyPath with a context) and where, plus an explicit state:

@@ -1,7 +1,7 @@
 // SharedController.swift: the one place every controller notification passes through.
 //
 // Docs: docs/kvocontroller.md#the-shared-controller. Tests:
-// Tests/KVOControllerTests/SharedControllerTests.swift.
+// Tests/KVOControllerTests/KVOControllerTests.swift.
 //
 // Model: FB's `_FBKVOSharedController`, one per runtime (FB has one per process). It registers
 // each info with KVO under a context unique to that info and keeps a table from context to info,
