@@ -18,7 +18,7 @@
 /// }
 /// ```
 ///
-/// Guarantee: a call that throws changed nothing (pinned by `KVOMisuseTests`).
+/// Guarantee: a call that throws changed nothing (pinned by `RegistrationTests` and `ToManyTests`).
 ///
 /// Objective-C: the `NSException`s Foundation's KVC and KVO raise.
 public struct KeyValueError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -41,7 +41,7 @@ import MiniRuntime
 /// Objective-C: `FBKVOController`
 public final class KVOController: @unchecked Sendable, CustomStringConvertible {
   /// A block callback: the observer, the observed object and the change (which also carries
-  /// the key path under ``MiniRuntime/ChangeKey/notificationKeyPath``).
+  /// the key path under ``KVO/ChangeKey/notificationKeyPath``).
   ///
   /// Objective-C: `FBKVONotificationBlock`
   public typealias Block = @Sendable (_ observer: Object, _ object: Object, _ change: Change) -> Void
