@@ -125,7 +125,9 @@ public final class Change: Hashable, Sendable, CustomStringConvertible {
   /// Extra entries added by layers above (KVOController adds the observed key path).
   ///
   /// Objective-C: none (entries such as `FBKVONotificationKeyPathKey`).
-  public let extras: [ChangeKey: Value]
+  public var extras: [ChangeKey: Value] { extraEntries ?? [:] }
+  /// `nil` when there are none (most changes): nothing to allocate, copy or free.
+  private let extraEntries: [ChangeKey: Value]?
 
   /// Creates a change.
   ///
@@ -139,7 +141,17 @@ public final class Change: Hashable, Sendable, CustomStringConvertible {
     self.old = old
     self.indexes = indexes
     self.isPrior = isPrior
-    self.extras = extras
+    extraEntries = extras.isEmpty ? nil : extras
+  }
+
+  /// A change with no extra entries (the one KVO builds per notification).
+  init(kind: ChangeKind, new: Value?, old: Value?, indexes: Indexes?, isPrior: Bool = false) {
+    self.kind = kind
+    self.new = new
+    self.old = old
+    self.indexes = indexes
+    self.isPrior = isPrior
+    extraEntries = nil
   }
 
   /// The same change with one more entry (or `key`'s entry replaced).
@@ -167,7 +179,7 @@ public final class Change: Hashable, Sendable, CustomStringConvertible {
     case .old: return old
     case .indexes: return indexes.map { .array($0.map { .int($0) }) }
     case .notificationIsPrior: return isPrior ? .bool(true) : nil
-    default: return extras[key]
+    default: return extraEntries?[key]
     }
   }
 

@@ -56,13 +56,13 @@ enum Notifier {
 
   /// Whether a change of `id` on `object` would notify anyone (one snapshot read, no lock).
   static func isObserved(_ object: Object, id: KeyID) -> Bool {
-    object.observationSnapshot?.paths(triggeredBy: id) != nil
+    object.observationSnapshot?.trigger(id) != nil
   }
 
   /// Whether KVC must notify around a direct ivar set of `key`: someone observes it and the
   /// class notifies automatically for it.
   static func notifiesAutomatically(_ object: Object, key: String) throws -> Bool {
-    guard let snapshot = object.observationSnapshot, snapshot.paths(triggeredBy: KeyTable.shared.id(key)) != nil else {
+    guard let snapshot = object.observationSnapshot, snapshot.trigger(KeyTable.shared.id(key)) != nil else {
       return false
     }
     let original = snapshot.table.originalClass
@@ -74,43 +74,45 @@ enum Notifier {
   @discardableResult
   static func willChange(
     _ object: Object, id: KeyID, kind: ChangeKind = .setting, indexes: Indexes? = nil,
-    snapshot known: ObservationSnapshot? = nil
+    snapshot knownSnapshot: ObservationSnapshot? = nil, thread knownThread: ThreadChanges? = nil
   ) throws -> DeliveryErrors {
-    guard let snapshot = known ?? object.observationSnapshot, let paths = snapshot.paths(triggeredBy: id) else {
+    guard let snapshot = knownSnapshot ?? object.observationSnapshot, let trigger = snapshot.trigger(id) else {
       return DeliveryErrors()
     }
-    let thread = ThreadChanges.current
-    if paths.count == 1 {
-      return try willChange(object, id: id, kind: kind, indexes: indexes, path: paths[0], thread: thread)
+    let thread = knownThread ?? ThreadChanges.current
+    if trigger.count == 1 {  // the common case, without reference counting: the snapshot holds the path
+      return try trigger.first._withUnsafeGuaranteedRef { path in
+        try willChange(object, id: id, kind: kind, indexes: indexes, path: path, thread: thread)
+      }
     }
+    let paths = snapshot.paths(triggeredBy: id) ?? []
+    let objectID = ObjectIdentifier(object)
     let firstNew = thread.changes.count
     var affected: [PendingChange] = []
     for observed in paths {
       let change: PendingChange
-      if let existing = thread.pending(object, observed.pathID) {
+      if let existing = thread.pending(objectID, observed.pathID) {
         existing.depth += 1
         change = existing
       } else {
         let isThisKey = observed.pathID == id
-        change = thread.makeChange(
-          object: object, observed: observed, kind: isThisKey ? kind : .setting, indexes: isThisKey ? indexes : nil)
-        thread.changes.append(change)
+        change = thread.begin(objectID, observed, kind: isThisKey ? kind : .setting, indexes: isThisKey ? indexes : nil)
       }
       affected.append(change)
     }
     guard let first = affected.first else { return DeliveryErrors() }
     thread.triggers.append(
-      PendingTrigger(object: ObjectIdentifier(object), key: id, first: first, others: Array(affected.dropFirst())))
+      PendingTrigger(objectID: objectID, key: id, first: Unmanaged.passUnretained(first), others: Array(affected.dropFirst())))
     let begun = Array(thread.changes[firstNew...])
     do {
-      for change in begun where change.observed.wantsOld && change.kind != .insertion {
+      for change in begun where change.withPath(\.wantsOld) && change.kind != .insertion {
         change.old = try currentValue(of: object, for: change)  // call-out: accessors, no lock held
       }
     } catch {
       cancel(thread, object, id)
       throw error
     }
-    let announcing = begun.filter { $0.observed.wantsPrior || $0.observed.hasForwarders }
+    let announcing = begun.filter { $0.withPath { $0.wantsPrior || $0.hasForwarders } }
     return announcing.isEmpty ? DeliveryErrors() : announce(announcing, of: object)
   }
 
@@ -119,16 +121,15 @@ enum Notifier {
     _ object: Object, id: KeyID, kind: ChangeKind, indexes: Indexes?, path observed: ObservedPath,
     thread: ThreadChanges
   ) throws -> DeliveryErrors {
-    if let existing = thread.pending(object, observed.pathID) {
+    let objectID = ObjectIdentifier(object)
+    if let existing = thread.pending(objectID, observed.pathID) {
       existing.depth += 1
-      thread.triggers.append(PendingTrigger(object: ObjectIdentifier(object), key: id, first: existing))
+      thread.triggers.append(PendingTrigger(objectID: objectID, key: id, first: Unmanaged.passUnretained(existing)))
       return DeliveryErrors()
     }
     let isThisKey = observed.pathID == id
-    let change = thread.makeChange(
-      object: object, observed: observed, kind: isThisKey ? kind : .setting, indexes: isThisKey ? indexes : nil)
-    thread.changes.append(change)
-    thread.triggers.append(PendingTrigger(object: ObjectIdentifier(object), key: id, first: change))
+    let change = thread.begin(objectID, observed, kind: isThisKey ? kind : .setting, indexes: isThisKey ? indexes : nil)
+    thread.triggers.append(PendingTrigger(objectID: objectID, key: id, first: Unmanaged.passUnretained(change)))
     if observed.wantsOld && change.kind != .insertion {  // an insertion has no old values
       do {
         change.old = try currentValue(of: object, for: change)  // call-out: accessors, no lock held
@@ -149,20 +150,17 @@ enum Notifier {
     var failures = DeliveryErrors()
     forEachRegistration(of: changes) { change, registration in
       do {
-        switch registration.observer {
-        case .forward(let forwarder):
+        if let forwarder = registration.forwarder {
           guard let owner = forwarder.owner else { return }
           let kind = forwarder.isDependency ? ChangeKind.setting : change.kind
           let forwarded = try willChange(
             owner, id: forwarder.ownerPathID, kind: kind, indexes: forwarder.isDependency ? nil : change.indexes)
           change.forwarded.append(registration.id)
           failures.append(forwarded)
-        case .object, .closure:
-          guard registration.options.contains(.prior) else { return }
+        } else if registration.options.contains(.prior) {
           let prior = Change(
             kind: change.kind, old: registration.options.contains(.old) && change.kind != .insertion ? change.old : nil,
-            indexes: change.indexes,
-            isPrior: true)
+            indexes: change.indexes, isPrior: true)
           try deliver(prior, to: registration, about: object)
         }
       } catch {
@@ -178,28 +176,29 @@ enum Notifier {
   /// - Parameter notify: `false` to close the change without telling anyone (its setter
   ///   failed): the forwarded will-changes are closed the same way.
   @discardableResult
-  static func didChange(_ object: Object, id: KeyID, notify: Bool = true) -> DeliveryErrors {
-    let thread = ThreadChanges.current
-    guard let trigger = thread.popTrigger(object, id) else { return DeliveryErrors() }
+  static func didChange(
+    _ object: Object, id: KeyID, notify: Bool = true, thread known: ThreadChanges? = nil
+  ) -> DeliveryErrors {
+    let thread = known ?? ThreadChanges.current
+    guard let trigger = thread.popTrigger(ObjectIdentifier(object), id) else { return DeliveryErrors() }
     if trigger.others == nil {
-      let change = trigger.first
-      change.depth -= 1
-      guard change.depth == 0 else { return DeliveryErrors() }
-      thread.remove(change)
-      defer { thread.recycle(change) }
-      return finish(CollectionOfOne(change), of: object, notify: notify)
+      return trigger.first._withUnsafeGuaranteedRef { change in
+        change.depth -= 1
+        guard change.depth == 0 else { return DeliveryErrors() }
+        let failures = finish(CollectionOfOne(change), of: object, notify: notify)
+        thread.finishAndRecycle(change)
+        return failures
+      }
     }
     var finished: [PendingChange] = []
     for change in trigger.all {
       change.depth -= 1
-      if change.depth == 0 {
-        thread.remove(change)
-        finished.append(change)
-      }
+      if change.depth == 0 { finished.append(change) }
     }
     guard !finished.isEmpty else { return DeliveryErrors() }
-    defer { for change in finished { thread.recycle(change) } }
-    return finish(finished, of: object, notify: notify)
+    let failures = finish(finished, of: object, notify: notify)
+    for change in finished { thread.finishAndRecycle(change) }
+    return failures
   }
 
   /// Runs `body` between a will-change and a did-change of `id`; observer errors are thrown
@@ -208,29 +207,28 @@ enum Notifier {
     _ object: Object, id: KeyID, kind: ChangeKind = .setting, indexes: Indexes? = nil,
     snapshot: ObservationSnapshot? = nil, _ body: () throws -> Result
   ) throws -> Result {
-    let before = try willChange(object, id: id, kind: kind, indexes: indexes, snapshot: snapshot)
-    let result: Result
-    do {
-      result = try body()
-    } catch {
-      abandonChange(object, id: id)
-      throw error
+    try ThreadChanges.currentReference._withUnsafeGuaranteedRef { thread in
+      let before = try willChange(object, id: id, kind: kind, indexes: indexes, snapshot: snapshot, thread: thread)
+      let result: Result
+      do {
+        result = try body()
+      } catch {
+        didChange(object, id: id, notify: false, thread: thread)
+        throw error
+      }
+      let after = didChange(object, id: id, thread: thread)
+      try before.rethrowFirst()
+      try after.rethrowFirst()
+      return result
     }
-    let after = didChange(object, id: id)
-    try before.rethrowFirst()
-    try after.rethrowFirst()
-    return result
   }
 
   /// Forgets a will-change whose old values could not be computed (nothing was forwarded yet).
   private static func cancel(_ thread: ThreadChanges, _ object: Object, _ id: KeyID) {
-    guard let trigger = thread.popTrigger(object, id) else { return }
+    guard let trigger = thread.popTrigger(ObjectIdentifier(object), id) else { return }
     for change in trigger.all {
       change.depth -= 1
-      if change.depth == 0 {
-        thread.remove(change)
-        thread.recycle(change)
-      }
+      if change.depth == 0 { thread.finishAndRecycle(change) }
     }
   }
 
@@ -245,21 +243,19 @@ enum Notifier {
     var failures = DeliveryErrors()
     guard notify else {
       forEachRegistration(of: changes) { change, registration in
-        if change.forwarded.contains(registration.id), case .forward(let forwarder) = registration.observer,
-          let owner = forwarder.owner
-        {
+        if let forwarder = registration.forwarder, change.forwarded.contains(registration.id), let owner = forwarder.owner {
           didChange(owner, id: forwarder.ownerPathID, notify: false)
         }
       }
       return failures
     }
     for change in changes {
-      if change.observed.isChain {
-        for registration in object.observationSnapshot?.path(change.observed.pathID)?.registrations ?? [] {
+      if change.withPath(\.isChain) {
+        for registration in object.observationSnapshot?.path(change.pathID)?.registrations ?? [] {
           do { try KeyPathChain.relink(registration, of: object) } catch { failures.append(error) }
         }
       }
-      if change.observed.wantsNew {
+      if change.withPath(\.wantsNew) {
         do {
           change.new = try currentValue(of: object, for: change)  // call-out: accessors
         } catch {
@@ -268,21 +264,15 @@ enum Notifier {
       }
     }
     var dead: [Registration] = []
+    var batch = NotificationBatch(object: object)
     forEachRegistration(of: changes) { change, registration in
       do {
-        switch registration.observer {
-        case .forward(let forwarder):
+        if let forwarder = registration.forwarder {
           guard change.forwarded.contains(registration.id), let owner = forwarder.owner else { return }
           failures.append(didChange(owner, id: forwarder.ownerPathID))
-        case .object, .closure:
-          let options = registration.options
-          let notification = Change(
-            kind: change.kind,
-            new: options.contains(.new) && change.kind != .removal ? change.new : nil,
-            old: options.contains(.old) && change.kind != .insertion ? change.old : nil,
-            indexes: change.indexes)
-          if try !deliver(notification, to: registration, about: object) { dead.append(registration) }
+          return
         }
+        if try !batch.deliver(change, to: registration) { dead.append(registration) }
       } catch {
         failures.append(error)
       }
@@ -297,42 +287,26 @@ enum Notifier {
     of changes: Changes, _ body: (PendingChange, Registration) -> Void
   ) {
     if changes.count == 1, let change = changes.first {
-      for registration in change.observed.registrations { body(change, registration) }
+      change.withPath { path in
+        for registration in path.registrationRefs { registration._withUnsafeGuaranteedRef { body(change, $0) } }
+      }
       return
     }
-    let pairs = changes.flatMap { change in change.observed.registrations.map { (change, $0) } }
+    let pairs = changes.flatMap { change in change.path.registrations.map { (change, $0) } }
     for (change, registration) in pairs.sorted(by: { $0.1.id < $1.1.id }) { body(change, registration) }
   }
 
   /// The value a change reports: the whole value for a setting, the affected elements for a
   /// to-many change. A one-key path uses the getter cached at registration while it is valid.
   private static func currentValue(of object: Object, for change: PendingChange) throws -> Value {
-    let observed = change.observed
-    let value: Value
-    if let cached = observed.getter, object.methodGeneration == cached.generation {
-      value = try Runtime.msgSend(object, cached.selector)
-    } else {
-      value = try KeyValueCoding.value(of: .object(object), at: observed.path)
+    let value = try change.withPath { observed in
+      if let cached = observed.getter, object.methodGeneration == cached.generation {
+        return try Runtime.msgSend(object, cached.selector)
+      }
+      return try KeyValueCoding.value(of: .object(object), at: observed.path)
     }
     guard let indexes = change.indexes, change.kind != .setting else { return value }
     let elements = value.arrayValue ?? []
     return .array(indexes.filter { elements.indices.contains($0) }.map { elements[$0] })
-  }
-
-  /// Sends one notification. Returns `false` if the observer is gone (it will be pruned).
-  @discardableResult
-  static func deliver(_ change: Change, to registration: Registration, about object: Object) throws -> Bool {
-    switch registration.observer {
-    case .object(let reference, _):
-      guard let observer = reference.object else { return false }
-      try Runtime.msgSend(  // call-out: the observer's method, no lock held
-        observer, Selectors.observeValue,
-        arguments: Arguments(.string(registration.pathString), .object(object), .swiftObject(change), registration.context.value))
-    case .closure(let handler):
-      handler(object, change)  // call-out: the observer's closure, no lock held
-    case .forward:
-      break
-    }
-    return true
   }
 }

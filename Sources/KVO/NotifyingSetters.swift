@@ -71,7 +71,7 @@ enum NotifyingSetters {
       } catch let error as RuntimeError {
         throw RuntimeError(error.code, "-[\(receiver.isa.name) \(selector.name)]: \(error.message)")
       }
-      guard let snapshot = receiver.observationSnapshot, snapshot.paths(triggeredBy: id) != nil else {
+      guard let snapshot = receiver.observationSnapshot, snapshot.trigger(id) != nil else {
         return try Runtime.msgSendSuper(receiver, superclass: original, selector, value)
       }
       return try notifying(receiver, key: key, id: id, kind: .setting, indexes: nil, snapshot: snapshot) {
@@ -90,7 +90,7 @@ enum NotifyingSetters {
     default: name = "_NSKVOReplaceObjectAtIndexAndNotify"
     }
     return Implementation(name: name) { receiver, selector, arguments in
-      guard let snapshot = receiver.observationSnapshot, snapshot.paths(triggeredBy: id) != nil,
+      guard let snapshot = receiver.observationSnapshot, snapshot.trigger(id) != nil,
         let index = arguments[indexArgument].intValue, index >= 0
       else {
         return try Runtime.msgSendSuper(receiver, superclass: original, selector, arguments: arguments)

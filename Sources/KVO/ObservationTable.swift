@@ -76,6 +76,13 @@ final class Registration: @unchecked Sendable {
   let dependencyPaths: [KeyValuePath]
   /// For a one-key path: how to read its value without the KVC message (see `CachedGetter`).
   let getter: CachedGetter?
+  // `observer`, unpacked so the set path reads one field instead of copying the enum's payload.
+  /// The observer object of an `addObserver` registration.
+  weak let observerObject: Object?
+  /// The closure of a closure observation.
+  let handler: (@Sendable (Object, Change) -> Void)?
+  /// The target of one of KVO's own registrations.
+  let forwarder: Forwarder?
 
   /// The chain link: the internal registration that watches the rest of the path on the
   /// object `firstKey` currently leads to. Locking: the owner's table lock.
@@ -102,6 +109,20 @@ final class Registration: @unchecked Sendable {
     dependencyKeyIDs = dependencyKeys.map { KeyTable.shared.id($0) }
     self.dependencyPaths = dependencyPaths
     self.getter = getter
+    switch observer {
+    case .object(let reference, _):
+      observerObject = reference.object
+      handler = nil
+      forwarder = nil
+    case .closure(let closure):
+      observerObject = nil
+      handler = closure
+      forwarder = nil
+    case .forward(let target):
+      observerObject = nil
+      handler = nil
+      forwarder = target
+    }
   }
 
   /// Whether the observer of an external registration is `object`.
@@ -140,6 +161,9 @@ final class ObservedPath: Sendable {
   let firstKey: String
   /// In registration order.
   let registrations: [Registration]
+  /// The same, unretained (`registrations` keeps them alive): the set path walks these without
+  /// reference counting.
+  let registrationRefs: [Unmanaged<Registration>]
   /// Whether any outside observer asked for old values, new values, prior notifications.
   let wantsOld: Bool
   let wantsNew: Bool
@@ -151,28 +175,13 @@ final class ObservedPath: Sendable {
   /// How to read the value (cached at registration; see `Registration.getter`).
   let getter: CachedGetter?
 
-  /// Stands in a recycled pending change (ThreadChanges.swift), so it keeps nothing alive.
-  static let placeholder = ObservedPath()
-
-  private init() {
-    pathID = KeyID(raw: 0)
-    path = KeyValuePath(components: [])
-    firstKey = ""
-    registrations = []
-    wantsOld = false
-    wantsNew = false
-    wantsPrior = false
-    isChain = false
-    hasForwarders = false
-    getter = nil
-  }
-
   init(_ registrations: [Registration]) {
     let first = registrations[0]
     pathID = first.pathID
     path = first.path
     firstKey = first.firstKey
     self.registrations = registrations
+    registrationRefs = registrations.map { Unmanaged.passUnretained($0) }
     let external = registrations.filter(\.observer.isExternal)
     wantsOld = external.contains { $0.options.contains(.old) }
     wantsNew = external.contains { $0.options.contains(.new) }
@@ -242,16 +251,42 @@ final class ObservationTable: @unchecked Sendable {
   }
 }
 
+/// What a change of one key affects: the observed paths, and the first of them unretained (the
+/// set path's common case is exactly one, which it reads without reference counting).
+struct Trigger: Sendable {
+  let key: KeyID
+  let paths: [ObservedPath]
+  let first: Unmanaged<ObservedPath>
+
+  init(key: KeyID, paths: [ObservedPath]) {
+    self.key = key
+    self.paths = paths
+    first = Unmanaged.passUnretained(paths[0])
+  }
+}
+
 /// The immutable view of an object's observations that the set path reads without locking.
 final class ObservationSnapshot: Sendable {
   let table: ObservationTable
   let paths: [ObservedPath]
-  let triggers: [(key: KeyID, paths: [ObservedPath])]
+  let triggers: [Trigger]
 
   init(table: ObservationTable, paths: [ObservedPath], triggers: [(key: KeyID, paths: [ObservedPath])]) {
     self.table = table
     self.paths = paths
-    self.triggers = triggers
+    self.triggers = triggers.map { Trigger(key: $0.key, paths: $0.paths) }
+  }
+
+  /// What a change of `key` affects, or `nil` if it affects nothing: the number of observed
+  /// paths and the first of them, unretained (the snapshot keeps it alive). No reference counting.
+  ///
+  /// - Complexity: O(*k*) in the number of distinct keys observed on the object (usually a few).
+  @inline(__always)
+  func trigger(_ key: KeyID) -> (count: Int, first: Unmanaged<ObservedPath>)? {
+    for index in triggers.indices where triggers[index].key == key {
+      return (triggers[index].paths.count, triggers[index].first)
+    }
+    return nil
   }
 
   /// The observed paths a change of `key` affects, or `nil` if it affects none.
@@ -271,5 +306,11 @@ final class ObservationSnapshot: Sendable {
 
 extension Object {
   /// The object's current observation snapshot, if it is observed.
-  var observationSnapshot: ObservationSnapshot? { observationInfo as? ObservationSnapshot }
+  ///
+  /// The slot is public API (anyone may store an object there), so the type is checked, by
+  /// comparing metatypes: cheaper than a dynamic cast, and no extra reference counting.
+  var observationSnapshot: ObservationSnapshot? {
+    guard let info = observationInfo, type(of: info) == ObservationSnapshot.self else { return nil }
+    return unsafeDowncast(info, to: ObservationSnapshot.self)
+  }
 }

@@ -1,0 +1,74 @@
+// Notifier+Delivery.swift: sending the notifications of a finished change.
+//
+// Docs: docs/kvo.md#the-notifying-set. Tests: Tests/KVOTests/ChangeDictionaryTests.swift,
+// RegistrationTests.swift.
+//
+// Each observer gets a change built from its own options, as Foundation does. A change is
+// immutable, so observers that asked for the same things share one change object, and observers
+// that also share a context share one argument list for
+// `observeValueForKeyPath:ofObject:change:context:`: with ten observers of a key, a set builds
+// one change and one argument list, not ten (what keeps K2 linear in observers with a small slope).
+
+import MiniRuntime
+
+/// The notifications of one finished change, built lazily and shared where they are identical.
+struct NotificationBatch {
+  let object: Object
+  private var options: ObservingOptions = []
+  private var source: PendingChange? = nil
+  private var notification: Change? = nil
+  private var context: ObservationContext? = nil
+  /// Valid when `hasArguments` (not an optional: unwrapping one would copy every argument).
+  private var arguments = Arguments()
+  private var hasArguments = false
+
+  init(object: Object) { self.object = object }
+
+  /// Notifies `registration` of `change`. Returns `false` if its observer is gone.
+  mutating func deliver(_ change: PendingChange, to registration: Registration) throws -> Bool {
+    let wanted = registration.options.intersection([.new, .old])
+    if notification == nil || wanted != options || change !== source {
+      notification = Change(
+        kind: change.kind,
+        new: wanted.contains(.new) && change.kind != .removal ? change.new : nil,
+        old: wanted.contains(.old) && change.kind != .insertion ? change.old : nil,
+        indexes: change.indexes)
+      options = wanted
+      source = change
+      hasArguments = false
+    }
+    if let handler = registration.handler {
+      handler(object, notification.unsafelyUnwrapped)  // call-out: the observer's closure, no lock held
+      return true
+    }
+    guard let observer = registration.observerObject else { return false }
+    if !hasArguments || context != registration.context {
+      arguments = Arguments(
+        .string(registration.pathString), .object(object), .swiftObject(notification.unsafelyUnwrapped),
+        registration.context.value)
+      context = registration.context
+      hasArguments = true
+    }
+    // call-out: the observer's method, no lock held
+    try Runtime.msgSend(observer, Selectors.observeValue, arguments: arguments)
+    return true
+  }
+}
+
+extension Notifier {
+  /// Sends one notification (the initial one, or a prior one). Returns `false` if the observer
+  /// is gone (it will be pruned).
+  @discardableResult
+  static func deliver(_ change: Change, to registration: Registration, about object: Object) throws -> Bool {
+    if let handler = registration.handler {
+      handler(object, change)  // call-out: the observer's closure, no lock held
+      return true
+    }
+    guard registration.forwarder == nil else { return true }
+    guard let observer = registration.observerObject else { return false }
+    try Runtime.msgSend(  // call-out: the observer's method, no lock held
+      observer, Selectors.observeValue,
+      arguments: Arguments(.string(registration.pathString), .object(object), .swiftObject(change), registration.context.value))
+    return true
+  }
+}
