@@ -25,5 +25,7 @@ let package = Package(
     .testTarget(name: "MiniRuntimeTests", dependencies: ["MiniRuntime"], swiftSettings: strict),
     .testTarget(name: "KVOTests", dependencies: ["KVO"], swiftSettings: strict),
     .testTarget(name: "KVOControllerTests", dependencies: ["KVOController"], swiftSettings: strict),
+    .testTarget(
+      name: "MisuseCatalogueTests", dependencies: ["KVOController", "KVO", "MiniRuntime"], swiftSettings: strict),
   ]
 )
