@@ -87,9 +87,11 @@
 // | controllerEmptyKeyPath *      | observe(ann, keyPath: "")                    | invalidKeyPath                          | NSAssert; ignored in release builds       |
 // | controllerOneBadKeyPath *     | observe(ann, keyPaths: ["age", "a..b"])      | invalidKeyPath; "age" not registered    | registers both (KVO does not check)       |
 // | controllerCollectionOperator *| observe(ann, keyPath: "items.@count")        | unsupportedKeyPath                      | Foundation's exception                    |
+// | controllerThroughToMany *     | observe(ann, keyPath: "items.name")          | unsupportedKeyPath                      | Foundation's exception                    |
 // | controllerUnknownAction *     | observe(ann, "age", action: "nope:object:")  | invalidArgument                         | unrecognized selector at the first change |
 // | controllerActionWrongArity *  | observe(ann, "age", action: "ageChanged:")   | invalidArgument                         | unchecked                                 |
 // | controllerObservesTwice       | observe(ann, "name") again                   | deduplicated: nothing changes           | the same                                  |
+// | controllerUnobservesTwice     | unobserve(ann, keyPath: "name") twice        | the second does nothing                 | the same                                  |
 // | controllerUnobservesUnknown   | unobserve(bob, keyPath: "age")               | nothing happens                         | the same                                  |
 // | controllerUnobservesNil       | unobserve(nil) and unobserve(nil, "age")     | nothing happens                         | the same                                  |
 // | controllerObserverFreed       | the observer is freed; ann.name is set       | no callback                             | the same (weak observer)                  |
@@ -157,7 +159,8 @@ enum Misuse: String, CaseIterable, Sendable {
   case didChangeWithoutWillChange, removeSelfInsideCallback, setSameKeyInsideCallback, addObserverInsideCallback
   // KVOController
   case controllerObservesNil, controllerNoKeyPaths, controllerEmptyKeyPath, controllerOneBadKeyPath
-  case controllerCollectionOperator, controllerUnknownAction, controllerActionWrongArity, controllerObservesTwice
+  case controllerCollectionOperator, controllerThroughToMany, controllerUnknownAction, controllerActionWrongArity
+  case controllerObservesTwice, controllerUnobservesTwice
   case controllerUnobservesUnknown, controllerUnobservesNil, controllerObserverFreed, controllerObservedObjectFreed
   case unobserveAllInsideCallback, controllerReleasedInsideCallback
 
@@ -237,7 +240,9 @@ enum Misuse: String, CaseIterable, Sendable {
       return .keyValueError(.unsupportedKeyPath, "collection operators cannot be observed")
     case .controllerUnknownAction: return .keyValueError(.invalidArgument, "two-argument action 'nope:object:'")
     case .controllerActionWrongArity: return .keyValueError(.invalidArgument, "two-argument action 'ageChanged:'")
-    case .controllerObservesTwice, .controllerUnobservesUnknown, .controllerUnobservesNil: return .nothingHappens
+    case .controllerThroughToMany: return .keyValueError(.unsupportedKeyPath, "goes through a to-many property")
+    case .controllerObservesTwice, .controllerUnobservesTwice, .controllerUnobservesUnknown, .controllerUnobservesNil:
+      return .nothingHappens
     case .controllerObserverFreed, .controllerObservedObjectFreed: return .cleanedUp(diagnostic: nil)
     case .unobserveAllInsideCallback, .controllerReleasedInsideCallback: return .works
     }
@@ -330,6 +335,8 @@ enum Misuse: String, CaseIterable, Sendable {
       scratch.observer = reentrant
       scratch.object = other
       scratch.log = otherLog
+    case .controllerUnobservesTwice:
+      f.controller.unobserve(f.ann, keyPath: "name")
     case .controllerObserverFreed:
       let temporary = try Fixture.new(f.watcherClass)
       let controller = KVOController(observer: temporary)
@@ -441,7 +448,9 @@ enum Misuse: String, CaseIterable, Sendable {
     case .controllerCollectionOperator: try f.controller.observe(ann, keyPath: "items.@count") { _, _, _ in }
     case .controllerUnknownAction: try f.controller.observe(ann, keyPath: "age", action: "nope:object:")
     case .controllerActionWrongArity: try f.controller.observe(ann, keyPath: "age", action: "ageChanged:")
+    case .controllerThroughToMany: try f.controller.observe(ann, keyPath: "items.name") { _, _, _ in }
     case .controllerObservesTwice: try f.controller.observe(ann, keyPath: "name") { _, _, _ in }
+    case .controllerUnobservesTwice: f.controller.unobserve(ann, keyPath: "name")
     case .controllerUnobservesUnknown: f.controller.unobserve(f.bob, keyPath: "age")
     case .controllerUnobservesNil:
       f.controller.unobserve(nil)
