@@ -19,12 +19,15 @@ let package = Package(
     .target(name: "MiniRuntime", swiftSettings: strict),
     .target(name: "KVO", dependencies: ["MiniRuntime"], swiftSettings: strict),
     .target(name: "KVOController", dependencies: ["KVO", "MiniRuntime"], swiftSettings: strict),
-    .executableTarget(name: "kvo-tour", dependencies: ["MiniRuntime"], swiftSettings: strict),
+    .target(name: "Tour", dependencies: ["KVOController", "KVO", "MiniRuntime"], swiftSettings: strict),
+    .executableTarget(name: "kvo-tour", dependencies: ["Tour"], swiftSettings: strict),
     .target(name: "CHeapStatistics", path: "Sources/CHeapStatistics"),
     .executableTarget(name: "kvo-bench", dependencies: ["KVOController", "CHeapStatistics"], swiftSettings: strict),
     .testTarget(name: "MiniRuntimeTests", dependencies: ["MiniRuntime"], swiftSettings: strict),
     .testTarget(name: "KVOTests", dependencies: ["KVO"], swiftSettings: strict),
     .testTarget(name: "KVOControllerTests", dependencies: ["KVOController"], swiftSettings: strict),
+    .testTarget(name: "TourTests", dependencies: ["Tour"], swiftSettings: strict),
+    .testTarget(name: "DocSnippetsTests", dependencies: ["KVOController", "KVO", "MiniRuntime"], swiftSettings: strict),
     .testTarget(
       name: "MisuseCatalogueTests", dependencies: ["KVOController", "KVO", "MiniRuntime"], swiftSettings: strict),
   ]

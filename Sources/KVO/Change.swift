@@ -2,8 +2,9 @@
 //
 // Docs: docs/kvo.md#change-dictionaries. Tests: Tests/KVOTests/ChangeDictionaryTests.swift.
 //
-// Model: a small struct (kind, old, new, indexes, isPrior) that reads like Foundation's
-// dictionary through a subscript by `ChangeKey`, so no dictionary is built per notification.
+// Model: an immutable object (kind, old, new, indexes, isPrior, and extras for layers above) that
+// reads like Foundation's dictionary through a subscript by `ChangeKey`, so no dictionary is built
+// per notification; it travels in the `change:` argument of a message as the object itself.
 // Each observer's change is built from its own options: `old`/`new` are present only when asked
 // for, and a requested old or new value that was nil is present as `.nil` (Foundation's
 // `NSNull`), never missing.

@@ -6,7 +6,8 @@
 // (`valueForKey:`, `addObserver:forKeyPath:options:context:`, `+automaticallyNotifiesObserversForKey:`,
 // …) into that runtime's root class and creates this object, stored as an associated object of
 // the root class. It holds what Foundation keeps in globals: the notifying subclasses made so
-// far, the KVC accessor caches and the dependent-key caches, all guarded by `state`'s lock.
+// far (with the keys each has hooked) and the dependent-key caches, all guarded by `state`'s lock.
+// KVC's accessor plans are cached on each class instead (KeyValueCoding+Accessors.swift).
 //
 // Lock order: `KVORuntime.state` → an object's `ObservationTable.lock` → `Runtime.lock` →
 // an object's spin lock. No user code (accessors, class methods, observers) runs under
@@ -45,7 +46,8 @@ final class KVORuntime: @unchecked Sendable {
     if let existing = runtime.rootClass.associatedObject(forKey: associationKey).swiftObject(as: KVORuntime.self) {
       return existing
     }
-    return creationLock.withLock {
+    // Installing the category adds methods, which raises events: delivered after the lock.
+    return runtime.deferringEvents { creationLock.withLock {
       if let existing = runtime.rootClass.associatedObject(forKey: associationKey).swiftObject(as: KVORuntime.self) {
         return existing
       }
@@ -54,7 +56,7 @@ final class KVORuntime: @unchecked Sendable {
       // Cannot fail: a Swift object with the retain policy is always accepted.
       try? runtime.rootClass.setAssociatedObject(.swiftObject(kvo), forKey: associationKey, policy: .retain)
       return kvo
-    }
+    } }
   }
 
   /// The KVO state of the runtime `object` belongs to.

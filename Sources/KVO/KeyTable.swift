@@ -1,6 +1,6 @@
 // KeyTable.swift: interned keys and key paths.
 //
-// Docs: docs/performance.md#keys. Tests: Tests/KVOTests/ObservationTableTests.swift.
+// Docs: docs/performance.md#keys. Tests: Tests/KVOTests/ChangeDictionaryTests.swift.
 //
 // Model: every key and key path KVO observes gets a small integer id, process-wide, like a
 // selector. The observation table and the notifying setters compare and hash these ids, so a

@@ -72,14 +72,14 @@ public final class MutableArrayProxy: Sendable {
 
   /// Inserts `element` at `index` (0 ... count).
   ///
-  /// - Throws: ``KeyValueError`` with code `invalidArgument` for an index out of bounds
+  /// - Throws: ``KeyValueError`` with code `indexOutOfBounds` for an index out of bounds
   ///   (nothing changes), or what the accessors throw.
   ///
   /// Objective-C: `-[NSMutableArray insertObject:atIndex:]`
   public func insert(_ element: Value, at index: Int) throws {
     let object = try target()
     let current = try elements()
-    try check(index, within: 0...current.count, "insertObject:atIndex:")
+    try check(index, in: current.count, includingEnd: true, "insertObject:atIndex:")
     if hasIndexedMutators(object) {
       try Runtime.msgSend(object, Selector(interning: "insertObject:in\(capitalized)AtIndex:"), element, .int(index))
       return
@@ -96,13 +96,13 @@ public final class MutableArrayProxy: Sendable {
 
   /// Removes the element at `index`.
   ///
-  /// - Throws: ``KeyValueError`` with code `invalidArgument` for an index out of bounds.
+  /// - Throws: ``KeyValueError`` with code `indexOutOfBounds` for an index out of bounds.
   ///
   /// Objective-C: `-[NSMutableArray removeObjectAtIndex:]`
   public func remove(at index: Int) throws {
     let object = try target()
     let current = try elements()
-    try check(index, within: 0...(current.count - 1), "removeObjectAtIndex:")
+    try check(index, in: current.count, "removeObjectAtIndex:")
     if hasIndexedMutators(object) {
       try Runtime.msgSend(object, Selector(interning: "removeObjectFrom\(capitalized)AtIndex:"), .int(index))
       return
@@ -114,13 +114,13 @@ public final class MutableArrayProxy: Sendable {
 
   /// Replaces the element at `index` with `element`.
   ///
-  /// - Throws: ``KeyValueError`` with code `invalidArgument` for an index out of bounds.
+  /// - Throws: ``KeyValueError`` with code `indexOutOfBounds` for an index out of bounds.
   ///
   /// Objective-C: `-[NSMutableArray replaceObjectAtIndex:withObject:]`
   public func replace(at index: Int, with element: Value) throws {
     let object = try target()
     let current = try elements()
-    try check(index, within: 0...(current.count - 1), "replaceObjectAtIndex:withObject:")
+    try check(index, in: current.count, "replaceObjectAtIndex:withObject:")
     let replace = Selector(interning: "replaceObjectIn\(capitalized)AtIndex:withObject:")
     if hasIndexedMutators(object) {
       if object.isa.instancesRespond(to: replace) {
@@ -150,10 +150,12 @@ public final class MutableArrayProxy: Sendable {
       && object.isa.instancesRespond(to: Selector(interning: "removeObjectFrom\(capitalized)AtIndex:"))
   }
 
-  private func check(_ index: Int, within range: ClosedRange<Int>, _ method: String) throws(KeyValueError) {
-    guard range.contains(index) else {
-      let bounds = range.upperBound < range.lowerBound ? "for empty array" : "beyond bounds [0 .. \(range.upperBound)]"
-      throw KeyValueError(.invalidArgument, "*** -[NSKeyValueMutableArray \(method)]: index \(index) \(bounds)")
+  /// Refuses an index outside `0..<count` (or `0...count` when the end is allowed, to insert).
+  private func check(_ index: Int, in count: Int, includingEnd: Bool = false, _ method: String) throws(KeyValueError) {
+    let last = includingEnd ? count : count - 1
+    guard index >= 0, index <= last else {
+      let bounds = last < 0 ? "for empty array" : "beyond bounds [0 .. \(last)]"
+      throw KeyValueError(.indexOutOfBounds, "*** -[NSKeyValueMutableArray \(method)]: index \(index) \(bounds)")
     }
   }
 

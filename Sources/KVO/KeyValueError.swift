@@ -1,6 +1,7 @@
 // KeyValueError.swift: the errors key-value coding and observing throw.
 //
-// Docs: docs/kvo.md#errors. Tests: Tests/KVOTests/KeyValueErrorTests.swift.
+// Docs: docs/kvo.md#errors. Tests: Tests/KVOTests/KeyValueCodingTests.swift,
+// RegistrationTests.swift.
 //
 // Foundation raises exceptions for these; MiniKVO throws, with the same reason text and the name
 // of the exception Foundation would raise, so a learner can match one to the other.
@@ -17,7 +18,7 @@
 /// }
 /// ```
 ///
-/// Guarantee: a call that throws changed nothing (pinned by `KVOMisuseTests`).
+/// Guarantee: a call that throws changed nothing (pinned by `RegistrationTests` and `ToManyTests`).
 ///
 /// Objective-C: the `NSException`s Foundation's KVC and KVO raise.
 public struct KeyValueError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -39,8 +40,10 @@ public struct KeyValueError: Error, Equatable, Sendable, CustomStringConvertible
     case unhandledNotification
     /// A value that does not fit where it is stored or used.
     case invalidValue
-    /// An argument that is missing or of the wrong kind (a nil observer, an index out of range).
+    /// An argument that is missing or of the wrong kind (a nil observer, an object that is gone).
     case invalidArgument
+    /// An index outside a to-many property's bounds (`mutableArrayValueForKey:` edits).
+    case indexOutOfBounds
   }
 
   /// What went wrong.
@@ -67,9 +70,9 @@ public struct KeyValueError: Error, Equatable, Sendable, CustomStringConvertible
   public var exceptionName: String {
     switch code {
     case .undefinedKey: return "NSUndefinedKeyException"
-    case .observerNotRegistered, .invalidArgument: return "NSRangeException"
+    case .observerNotRegistered, .indexOutOfBounds: return "NSRangeException"
     case .unhandledNotification: return "NSInternalInconsistencyException"
-    case .nilValueForScalar, .invalidKeyPath, .unsupportedKeyPath, .invalidValue:
+    case .nilValueForScalar, .invalidKeyPath, .unsupportedKeyPath, .invalidValue, .invalidArgument:
       return "NSInvalidArgumentException"
     }
   }

@@ -202,12 +202,15 @@ enum Observation {
       guard let table = (info as? ObservationSnapshot)?.table else {
         throw KeyValueError(.invalidArgument, "\(object)'s observation info is not KVO's")
       }
-      let inserted = try table.lock.withLock { () throws -> Bool in
-        guard object.observationSnapshot?.table === table else { return false }  // emptied meanwhile
-        if object.isa !== notifyingClass { try object.setClass(notifyingClass) }
-        table.registrations.append(registration)
-        table.publish(on: object)
-        return true
+      // The isa switch raises an event; observers of events run after the lock is dropped.
+      let inserted = try withEventsDeferred(for: object) {
+        try table.lock.withLock { () throws -> Bool in
+          guard object.observationSnapshot?.table === table else { return false }  // emptied meanwhile
+          if object.isa !== notifyingClass { try object.setClass(notifyingClass) }
+          table.registrations.append(registration)
+          table.publish(on: object)
+          return true
+        }
       }
       if inserted { return }
     }
@@ -220,13 +223,15 @@ enum Observation {
     }
     _ = try KeyValuePath(keyPath)
     let table = object.observationSnapshot?.table
-    let removed = table?.lock.withLock { () -> (Registration, ChainLink?)? in
-      guard let table,
-        let match = table.registrations.last(where: {
-          $0.isObserved(by: observer) && $0.pathString == keyPath && (context == nil || $0.context == context)
-        })
-      else { return nil }
-      return (match, unregister(match, in: table, of: object))
+    let removed = withEventsDeferred(for: object) {
+      table?.lock.withLock { () -> (Registration, ChainLink?)? in
+        guard let table,
+          let match = table.registrations.last(where: {
+            $0.isObserved(by: observer) && $0.pathString == keyPath && (context == nil || $0.context == context)
+          })
+        else { return nil }
+        return (match, unregister(match, in: table, of: object))
+      }
     }
     guard let (registration, link) = removed else {
       throw KeyValueError(
@@ -240,9 +245,11 @@ enum Observation {
   /// Removes one registration (tokens, internal links, pruning). Doing it twice does nothing.
   static func remove(_ registration: Registration, from object: Object) {
     guard let table = object.observationSnapshot?.table else { return }
-    let removed = table.lock.withLock { () -> (ChainLink?)? in
-      guard registration.isRegistered else { return nil }
-      return .some(unregister(registration, in: table, of: object))
+    let removed = withEventsDeferred(for: object) {
+      table.lock.withLock { () -> (ChainLink?)? in
+        guard registration.isRegistered else { return nil }
+        return .some(unregister(registration, in: table, of: object))
+      }
     }
     guard let link = removed else { return }
     tearDown(link)
@@ -263,6 +270,15 @@ enum Observation {
     }
     table.publish(on: object)
     return link
+  }
+
+  /// Runs `body` (which holds a KVO lock while switching isa) with the runtime's events held
+  /// back until it returns, so event observers never run under a KVO lock.
+  static func withEventsDeferred<Result, Failure: Error>(
+    for object: Object, _ body: () throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    guard let runtime = object.runtime else { return try body() }
+    return try runtime.deferringEvents(body)
   }
 
   /// Removes the internal registration a chain link holds on its target.

@@ -103,7 +103,7 @@ enum Notifier {
       PendingTrigger(object: ObjectIdentifier(object), key: id, first: first, others: Array(affected.dropFirst())))
     let begun = Array(thread.changes[firstNew...])
     do {
-      for change in begun where change.observed.wantsOld {
+      for change in begun where change.observed.wantsOld && change.kind != .insertion {
         change.old = try currentValue(of: object, for: change)  // call-out: accessors, no lock held
       }
     } catch {
@@ -129,7 +129,7 @@ enum Notifier {
       object: object, observed: observed, kind: isThisKey ? kind : .setting, indexes: isThisKey ? indexes : nil)
     thread.changes.append(change)
     thread.triggers.append(PendingTrigger(object: ObjectIdentifier(object), key: id, first: change))
-    if observed.wantsOld {
+    if observed.wantsOld && change.kind != .insertion {  // an insertion has no old values
       do {
         change.old = try currentValue(of: object, for: change)  // call-out: accessors, no lock held
       } catch {
@@ -160,7 +160,8 @@ enum Notifier {
         case .object, .closure:
           guard registration.options.contains(.prior) else { return }
           let prior = Change(
-            kind: change.kind, old: registration.options.contains(.old) ? change.old : nil, indexes: change.indexes,
+            kind: change.kind, old: registration.options.contains(.old) && change.kind != .insertion ? change.old : nil,
+            indexes: change.indexes,
             isPrior: true)
           try deliver(prior, to: registration, about: object)
         }

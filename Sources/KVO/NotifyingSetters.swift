@@ -1,6 +1,7 @@
 // NotifyingSetters.swift: the overrides a notifying subclass installs per observed key.
 //
-// Docs: docs/kvo.md#notifying-setters. Tests: Tests/KVOTests/NotifyingSetterTests.swift.
+// Docs: docs/kvo.md#notifying-setters. Tests: Tests/KVOTests/AppleKVOExperimentsTests.swift,
+// ToManyTests.swift, ManualNotificationTests.swift.
 //
 // For an observed key, the setter KVC would use (`set<Key>:`, else `_set<Key>:`) is overridden
 // by a notifying setter chosen by the setter's argument type encoding, named after Foundation's

@@ -12,8 +12,9 @@
 // runtime's event stream shows every step.
 //
 // Locking: `KVORuntime.state` guards the registry; class creation and method addition take
-// `Runtime.lock` inside it (the documented order). `+automaticallyNotifiesObserversForKey:` is
-// user code: it is asked before the lock is taken.
+// `Runtime.lock` inside it (the documented order), and the events they raise are held back
+// (`Runtime.deferringEvents`) until `state` is unlocked. `+automaticallyNotifiesObserversForKey:`
+// is user code: it is asked before the lock is taken.
 
 import MiniRuntime
 
@@ -36,7 +37,8 @@ enum NotifyingSubclass {
       let automatic = try Runtime.msgSend(original, "automaticallyNotifiesObserversForKey:", .string(key)).boolValue ?? true
       plans.append((key, automatic ? NotifyingSetters.hooks(for: key, in: original) : []))
     }
-    return try kvo.state.withLock { state throws -> Class in
+    // Class creation and method addition raise events: deliver them after the lock is dropped.
+    return try runtime.deferringEvents { () throws -> Class in try kvo.state.withLock { state throws -> Class in
       var entry = try state.notifyingClasses[ObjectIdentifier(original)] ?? makeClass(for: original, runtime)
       for plan in plans where !entry.hookedKeys.contains(plan.key) {
         for hook in plan.hooks {
@@ -47,7 +49,7 @@ enum NotifyingSubclass {
       state.notifyingClasses[ObjectIdentifier(original)] = entry
       state.originals[ObjectIdentifier(entry.cls)] = original
       return entry.cls
-    }
+    } }
   }
 
   /// Allocates and registers `NSKVONotifying_<Original>` with `class`, `dealloc` and `_isKVOA`.

@@ -1,6 +1,7 @@
 // ObservationTable.swift: the observations of one object.
 //
-// Docs: docs/kvo.md#where-observations-live. Tests: Tests/KVOTests/ObservationTableTests.swift.
+// Docs: docs/kvo.md#where-observations-live. Tests: Tests/KVOTests/RegistrationTests.swift,
+// KVOConcurrencyTests.swift.
 //
 // Model: each observed object's `observationInfo` slot holds an immutable
 // `ObservationSnapshot`: the object's observed key paths (`ObservedPath`: a path, its
@@ -16,7 +17,8 @@
 // (ThreadChanges.swift), as Foundation keeps them in thread-specific data.
 //
 // Lock order: `ObservationTable.lock` → `Runtime.lock` (for isa switching) → the object's spin
-// lock (publishing). No user code runs under `lock`.
+// lock (publishing). No user code runs under `lock`: the isa switch's runtime event is held back
+// (`Runtime.deferringEvents`) and delivered after `lock` is released.
 
 import MiniRuntime
 

@@ -1,7 +1,7 @@
 // CallbackDelivery.swift: where a controller's callbacks run.
 //
 // Docs: docs/kvocontroller.md#where-callbacks-run. Tests:
-// Tests/KVOControllerTests/CallbackDeliveryTests.swift.
+// Tests/KVOControllerTests/KVOControllerTests.swift.
 //
 // FB calls back on the thread that made the change; users asked for a choice. The default is
 // unchanged; an executor (a dispatch queue, or anything conforming) moves the callback there.

@@ -1,7 +1,7 @@
 // ChangeSequence.swift: the changes of one key path as an AsyncSequence.
 //
 // Docs: docs/kvocontroller.md#changes-as-an-asyncsequence. Tests:
-// Tests/KVOControllerTests/ChangeSequenceTests.swift.
+// Tests/KVOControllerTests/KVOControllerTests.swift.
 //
 // A Swift-native extra FBKVOController lacks. The observation is a closure observation feeding
 // an `AsyncStream`; a `Lifetime` object owned by the sequence and its iterators ends the
@@ -25,7 +25,7 @@ import MiniRuntime
 ///
 /// Objective-C: none (MiniKVO extension).
 public struct ChangeSequence: AsyncSequence, Sendable {
-  /// A change, carrying the key path under ``MiniRuntime/ChangeKey/notificationKeyPath``.
+  /// A change, carrying the key path under ``KVO/ChangeKey/notificationKeyPath``.
   ///
   /// Objective-C: none (MiniKVO extension).
   public typealias Element = Change

@@ -1,6 +1,6 @@
 // KVOController.Info.swift: one observation made through a controller.
 //
-// Docs: docs/kvocontroller.md#the-object-graph. Tests: Tests/KVOControllerTests/InfoStateTests.swift.
+// Docs: docs/kvocontroller.md#the-object-graph. Tests: Tests/KVOControllerTests/KVOControllerTests.swift.
 //
 // Model: FB's `_FBKVOInfo`: the key path, options, how to call back (block, action, or the
 // observer's own observeValueForKeyPath with a context) and where, plus an explicit state:
@@ -43,6 +43,9 @@ extension KVOController {
     var state = State.initial
     /// The KVO registration while observing. Locking: the shared controller's lock.
     var token: ObservationToken?
+    /// The context the shared controller registered this info under. Locking: the shared
+    /// controller's lock.
+    var context: ObservationContext?
 
     init(controller: KVOController, keyPath: String, options: ObservingOptions, callback: Callback, delivery: CallbackDelivery) {
       self.controller = controller

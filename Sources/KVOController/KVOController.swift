@@ -41,7 +41,7 @@ import MiniRuntime
 /// Objective-C: `FBKVOController`
 public final class KVOController: @unchecked Sendable, CustomStringConvertible {
   /// A block callback: the observer, the observed object and the change (which also carries
-  /// the key path under ``MiniRuntime/ChangeKey/notificationKeyPath``).
+  /// the key path under ``KVO/ChangeKey/notificationKeyPath``).
   ///
   /// Objective-C: `FBKVONotificationBlock`
   public typealias Block = @Sendable (_ observer: Object, _ object: Object, _ change: Change) -> Void
@@ -105,9 +105,11 @@ public final class KVOController: @unchecked Sendable, CustomStringConvertible {
   ///
   /// - Parameters:
   ///   - delivery: Where the block runs (default: the thread that made the change).
-  /// - Throws: ``KeyValueError`` with code `invalidArgument` for a nil object or an empty key
-  ///   path (FB asserts and then ignores them), or what KVO throws for a malformed key path.
-  ///   Nothing is registered when it throws.
+  /// - Throws: ``KeyValueError`` with code `invalidArgument` for a nil object (FB asserts and
+  ///   then ignores it), `invalidKeyPath` for an empty or malformed key path (FB asserts on an
+  ///   empty one), or what KVO refuses (for example `unsupportedKeyPath` through a to-many
+  ///   property). Nothing is registered when it throws. (A missing block cannot be expressed:
+  ///   the block is not optional in Swift.)
   ///
   /// Objective-C: `-[FBKVOController observe:keyPath:options:block:]`
   public func observe(
@@ -119,7 +121,8 @@ public final class KVOController: @unchecked Sendable, CustomStringConvertible {
 
   /// Observes several key paths of `object` with one block.
   ///
-  /// - Throws: As ``observe(_:keyPath:options:delivery:block:)``, and for an empty array.
+  /// - Throws: As ``observe(_:keyPath:options:delivery:block:)``, and `invalidArgument` for an
+  ///   empty array. All or nothing: if one key path is refused, none of them stays observed.
   ///
   /// Objective-C: `-[FBKVOController observe:keyPaths:options:block:]`
   public func observe(
@@ -193,14 +196,22 @@ public final class KVOController: @unchecked Sendable, CustomStringConvertible {
     for keyPath in keyPaths {
       _ = try KeyValuePath(keyPath)  // checked before anything is registered
     }
-    for keyPath in keyPaths {
-      try observe(object, keyPath: keyPath, options: options, callback: callback, delivery: delivery)
+    var added: [String] = []
+    do {
+      for keyPath in keyPaths
+      where try observe(object, keyPath: keyPath, options: options, callback: callback, delivery: delivery) {
+        added.append(keyPath)
+      }
+    } catch {
+      for keyPath in added { unobserve(object, keyPath: keyPath) }  // all or nothing
+      throw error
     }
   }
 
+  /// Observes one key path; returns whether it was new (not deduplicated).
   private func observe(
     _ object: Object, keyPath: String, options: ObservingOptions, callback: Callback, delivery: CallbackDelivery
-  ) throws {
+  ) throws -> Bool {
     guard let runtime = object.runtime else {
       throw KeyValueError(.invalidArgument, "\(object) belongs to a runtime that no longer exists")
     }
@@ -223,7 +234,7 @@ public final class KVOController: @unchecked Sendable, CustomStringConvertible {
       entries[id] = entry
       return (true, needsSentinel)
     }
-    guard isNew else { return }
+    guard isNew else { return false }
     if needsSentinel {
       try? object.setAssociatedObject(
         .swiftObject(DeallocationSentinel(controller: self, object: id)), forKey: sentinelKey, policy: .retain)
@@ -231,9 +242,11 @@ public final class KVOController: @unchecked Sendable, CustomStringConvertible {
     do {
       try SharedController.of(runtime).observe(object, info)
     } catch {
-      _ = lock.withLock { remove(keyPath, of: id) }
+      let removed = lock.withLock { remove(keyPath, of: id) }
+      withExtendedLifetime(removed) {}  // released here, outside the lock
       throw error
     }
+    return true
   }
 
   // MARK: - Unobserving
@@ -242,36 +255,53 @@ public final class KVOController: @unchecked Sendable, CustomStringConvertible {
   ///
   /// Objective-C: `-[FBKVOController unobserve:keyPath:]`
   public func unobserve(_ object: Object?, keyPath: String) {
-    guard let object, let runtime = object.runtime else { return }
-    let info = lock.withLock { remove(keyPath, of: ObjectIdentifier(object)) }
-    if let info { SharedController.of(runtime).unobserve(info) }
+    guard let object else { return }
+    finish(lock.withLock { remove(keyPath, of: ObjectIdentifier(object)) })
   }
 
   /// Stops observing every key path of `object`; does nothing if it is not observed.
   ///
   /// Objective-C: `-[FBKVOController unobserve:]`
   public func unobserve(_ object: Object?) {
-    guard let object, let runtime = object.runtime else { return }
-    let infos = lock.withLock { removeEntry(ObjectIdentifier(object)) }
-    for info in infos { SharedController.of(runtime).unobserve(info) }
+    guard let object else { return }
+    finish(lock.withLock { removeEntry(ObjectIdentifier(object)) })
   }
 
   /// Stops observing everything. Called when the controller is released.
   ///
   /// Objective-C: `-[FBKVOController unobserveAll]`
   public func unobserveAll() {
-    let infos = lock.withLock { () -> [Info] in
-      let all = entryOrder.flatMap { removeEntry($0) }
-      return all
+    finish(lock.withLock { entryOrder.reduce(into: Removed()) { $0.merge(removeEntry($1)) } })
+  }
+
+  /// What a removal took out of `entries`: the infos to unregister from KVO and the observed
+  /// objects the controller retained. Both are handled by `finish`, after `lock` is released,
+  /// because unregistering calls KVO and releasing an object may free it (running its
+  /// `dealloc`, which is user code).
+  private struct Removed {
+    var infos: [Info] = []
+    var retained: [Object] = []
+
+    mutating func merge(_ other: Removed) {
+      infos += other.infos
+      retained += other.retained
     }
-    guard let runtime, !infos.isEmpty else { return }
-    let shared = SharedController.of(runtime)
-    for info in infos { shared.unobserve(info) }
+  }
+
+  /// Unregisters the removed infos, then lets go of the removed objects (in that order: an
+  /// object stays alive until KVO no longer observes it through this controller).
+  /// Locking: called with `lock` released.
+  private func finish(_ removed: Removed) {
+    if let runtime, !removed.infos.isEmpty {
+      let shared = SharedController.of(runtime)
+      for info in removed.infos { shared.unobserve(info) }
+    }
+    withExtendedLifetime(removed.retained) {}
   }
 
   /// Removes one info. Locking: caller holds `lock`.
-  private func remove(_ keyPath: String, of id: ObjectIdentifier) -> Info? {
-    guard var entry = entries[id], let info = entry.infos.removeValue(forKey: keyPath) else { return nil }
+  private func remove(_ keyPath: String, of id: ObjectIdentifier) -> Removed {
+    guard var entry = entries[id], let info = entry.infos.removeValue(forKey: keyPath) else { return Removed() }
     entry.order.removeAll { $0 == keyPath }
     if entry.infos.isEmpty {
       entries[id] = nil
@@ -279,24 +309,23 @@ public final class KVOController: @unchecked Sendable, CustomStringConvertible {
     } else {
       entries[id] = entry
     }
-    return info
+    return Removed(infos: [info], retained: entry.strong.map { [$0] } ?? [])
   }
 
   /// Removes every info of one object. Locking: caller holds `lock`.
-  private func removeEntry(_ id: ObjectIdentifier) -> [Info] {
-    guard let entry = entries.removeValue(forKey: id) else { return [] }
+  private func removeEntry(_ id: ObjectIdentifier) -> Removed {
+    guard let entry = entries.removeValue(forKey: id) else { return Removed() }
     entryOrder.removeAll { $0 == id }
-    return entry.order.compactMap { entry.infos[$0] }
+    return Removed(infos: entry.order.compactMap { entry.infos[$0] }, retained: entry.strong.map { [$0] } ?? [])
   }
 
   /// Called when a weakly held observed object is freed: its entries go.
   fileprivate func observedObjectDeallocated(_ id: ObjectIdentifier) {
-    let infos = lock.withLock { () -> [Info] in
-      guard let entry = entries[id], entry.weak.object == nil else { return [] }
-      return removeEntry(id)
-    }
-    guard let runtime, !infos.isEmpty else { return }
-    for info in infos { SharedController.of(runtime).unobserve(info) }
+    finish(
+      lock.withLock { () -> Removed in
+        guard let entry = entries[id], entry.weak.object == nil else { return Removed() }
+        return removeEntry(id)
+      })
   }
 
   // MARK: - Introspection

@@ -1,7 +1,7 @@
 // Object+KVOController.swift: `kvoController` and `kvoControllerNonRetaining` on every object.
 //
 // Docs: docs/kvocontroller.md#the-lazy-properties. Tests:
-// Tests/KVOControllerTests/LazyPropertyTests.swift.
+// Tests/KVOControllerTests/KVOControllerTests.swift.
 //
 // As FB's NSObject category: created on first use, stored as a retained associated object of
 // the observer, so the controller lives exactly as long as its observer. One creation lock

@@ -1,6 +1,6 @@
 // ObservingOptions+Description.swift: options spelled out, one bit at a time, as FB does.
 //
-// Docs: docs/kvocontroller.md#description. Tests: Tests/KVOControllerTests/DescriptionTests.swift.
+// Docs: docs/kvocontroller.md#description. Tests: Tests/KVOControllerTests/KVOControllerTests.swift.
 
 import KVO
 

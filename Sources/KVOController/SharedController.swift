@@ -1,7 +1,7 @@
 // SharedController.swift: the one place every controller notification passes through.
 //
 // Docs: docs/kvocontroller.md#the-shared-controller. Tests:
-// Tests/KVOControllerTests/SharedControllerTests.swift.
+// Tests/KVOControllerTests/KVOControllerTests.swift.
 //
 // Model: FB's `_FBKVOSharedController`, one per runtime (FB has one per process). It registers
 // each info with KVO under a context unique to that info and keeps a table from context to info,
@@ -54,7 +54,10 @@ final class SharedController: Sendable {
   /// Objective-C: `-[_FBKVOSharedController observe:info:]`
   func observe(_ object: Object, _ info: KVOController.Info) throws {
     let context = ObservationContext(rawValue: nextContext.wrappingAdd(1, ordering: .relaxed).oldValue)
-    state.withLock { $0.infos[context] = WeakInfo(info: info) }
+    state.withLock { state in
+      state.infos[context] = WeakInfo(info: info)
+      info.context = context
+    }
     let token: ObservationToken
     do {
       token = try object.observe(info.keyPath, options: info.options) { [weak self] observed, change in
@@ -81,7 +84,7 @@ final class SharedController: Sendable {
   /// Objective-C: `-[_FBKVOSharedController unobserve:info:]`
   func unobserve(_ info: KVOController.Info) {
     let token = state.withLock { state -> ObservationToken? in
-      for (context, entry) in state.infos where entry.info === info { state.infos[context] = nil }
+      if let context = info.context { state.infos[context] = nil }
       let token = info.token
       info.token = nil
       info.state = .notObserving

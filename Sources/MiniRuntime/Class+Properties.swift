@@ -140,35 +140,48 @@ extension Class {
     }
   }
 
+  // The accessors capture the ivar alone (one reference: the cheapest closure context); its
+  // offset and storage are read from it, and error text is built only when needed.
+
   static func synthesizedGetter(for ivar: Ivar, label: String) -> Implementation {
-    let index = ivar.offset
-    let storage = ivar.storage
-    return Implementation(name: label) { receiver, _, _ in
-      try receiver.checkAccessorSlot(index, storage, ivar)
-      return receiver.loadSlot(index)
+    Implementation(name: label) { receiver, _, _ in
+      try receiver.checkAccessorSlot(ivar)
+      return receiver.loadSlot(ivar.offset)
     }
   }
 
   static func synthesizedSetter(for ivar: Ivar, copies: Bool, label: String) -> Implementation {
-    let index = ivar.offset
-    let storage = ivar.storage
-    return Implementation(name: label) { receiver, _, arguments in
-      try receiver.checkAccessorSlot(index, storage, ivar)
-      // Fast path: a scalar argument of exactly the ivar's type is one atomic store.
-      if let bits = ScalarSlot.exactBits(arguments, storage) {
-        receiver.slots.unsafelyUnwrapped[index].store(bits, ordering: .relaxed)
+    guard copies else {
+      return Implementation(name: label) { receiver, selector, arguments in
+        try receiver.checkAccessorSlot(ivar)
+        // Fast path: a scalar argument of exactly the ivar's type is one atomic store.
+        if let bits = ScalarSlot.exactBits(arguments, ivar.storage) {
+          receiver.slots.unsafelyUnwrapped[ivar.offset].store(bits, ordering: .relaxed)
+          return .nil
+        }
+        try storeArgument(arguments[0], of: receiver, in: ivar, selector)
         return .nil
       }
+    }
+    return Implementation(name: label) { receiver, selector, arguments in
+      try receiver.checkAccessorSlot(ivar)
       var value = arguments[0]
-      if copies, let object = value.objectValue {
+      if let object = value.objectValue {
         value = try Runtime.msgSend(object, "copy")  // call-out: the object's `copy`, no lock held
       }
-      do {
-        try receiver.storeSlot(index, value)
-      } catch let error as RuntimeError {
-        throw RuntimeError(error.code, "\(label): \(error.message)")
-      }
+      try storeArgument(value, of: receiver, in: ivar, selector)
       return .nil
+    }
+  }
+
+  /// Stores a setter's argument, naming the setter in a conversion error.
+  private static func storeArgument(
+    _ value: Value, of receiver: Object, in ivar: Ivar, _ selector: Selector
+  ) throws {
+    do {
+      try receiver.storeSlot(ivar.offset, value)
+    } catch {
+      throw RuntimeError(error.code, "-[\(ivar.className) \(selector.name)]: \(error.message)")
     }
   }
 }
@@ -176,8 +189,9 @@ extension Class {
 extension Object {
   /// Throws unless slot `index` exists and stores values the way `storage` says.
   @inline(__always)
-  func checkAccessorSlot(_ index: Int, _ storage: InstanceLayout.Storage, _ ivar: Ivar) throws(RuntimeError) {
-    guard index < layout.storages.count, layout.storages[index] == storage else {
+  func checkAccessorSlot(_ ivar: Ivar) throws(RuntimeError) {
+    let index = ivar.offset
+    guard index < layout.storages.count, layout.storages[index] == ivar.storage else {
       throw RuntimeError(
         .incompatibleLayout,
         "\(description) has no ivar '\(ivar.name)' (an accessor of \(ivar.className) was sent to it)")

@@ -48,9 +48,20 @@ final class EventHub: @unchecked Sendable {
     flags.store(value, ordering: .relaxed)
   }
 
-  /// Delivers `event` to every observer (message sends only to those that asked).
-  /// Locking: the caller holds no runtime lock; the list is copied, then called.
+  /// Delivers `event` to every observer (message sends only to those that asked), or holds it
+  /// back if this thread is inside `Runtime.deferringEvents` (EventDeferral.swift).
+  /// Locking: the caller holds no runtime lock.
   func emit(_ event: RuntimeEvent) {
+    let deferral = EventDeferral.current
+    if deferral.depth > 0 {
+      deferral.held.append((self, event))
+      return
+    }
+    deliver(event)
+  }
+
+  /// Calls the observers now. Locking: no lock held; the list is copied, then called.
+  func deliver(_ event: RuntimeEvent) {
     let isSend: Bool
     if case .messageSent = event { isSend = true } else { isSend = false }
     let handlers = observers.withLock { list in list.filter { !isSend || $0.sends }.map(\.handler) }

@@ -146,25 +146,19 @@ public struct Arguments: Sendable, ExpressibleByArrayLiteral, CustomStringConver
   ///
   /// Objective-C: none (`va_arg`).
   @inlinable public subscript(index: Int) -> Value {
+    // Each pattern binds the one value it returns: binding a whole tuple would copy every
+    // argument (a retain per object) to read one.
     switch storage {
-    case .one(let first) where index == 0: return first
-    case .two(let first, _) where index == 0: return first
-    case .two(_, let second) where index == 1: return second
-    case .three(let first, let second, let third):
-      switch index {
-      case 0: return first
-      case 1: return second
-      case 2: return third
-      default: return .nil
-      }
-    case .four(let first, let second, let third, let fourth):
-      switch index {
-      case 0: return first
-      case 1: return second
-      case 2: return third
-      case 3: return fourth
-      default: return .nil
-      }
+    case .one(let value) where index == 0: return value
+    case .two(let value, _) where index == 0: return value
+    case .two(_, let value) where index == 1: return value
+    case .three(let value, _, _) where index == 0: return value
+    case .three(_, let value, _) where index == 1: return value
+    case .three(_, _, let value) where index == 2: return value
+    case .four(let value, _, _, _) where index == 0: return value
+    case .four(_, let value, _, _) where index == 1: return value
+    case .four(_, _, let value, _) where index == 2: return value
+    case .four(_, _, _, let value) where index == 3: return value
     case .many(let values) where values.indices.contains(index): return values[index]
     default: return .nil
     }

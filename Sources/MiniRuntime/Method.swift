@@ -6,7 +6,7 @@
 // exchange, setImplementation). It is one atomic word holding an unretained `Implementation`
 // pointer; the owning class retains every implementation the method ever had, so a reader that
 // loaded an old pointer can still call it. Writes happen under `Runtime.lock` and are followed
-// by a cache flush (Runtime+Methods.swift); reads take no lock.
+// by a cache flush (Class+Methods.swift); reads take no lock.
 
 import Synchronization
 

@@ -36,9 +36,9 @@ extension Runtime {
   /// - Complexity: O(1) on a cache hit; a miss walks the superclass chain once and caches.
   ///
   /// Objective-C: `objc_msgSend`
-  @discardableResult
+  @discardableResult @inlinable
   public static func msgSend(_ receiver: Object?, _ selector: Selector) throws -> Value {
-    try dispatch(receiver, selector, Arguments(), argumentCount: 0, startingAt: nil)
+    try MessageDispatch.send(receiver, selector, Arguments(), argumentCount: 0, startingAt: nil)
   }
 
   /// Sends a message with one argument.
@@ -50,9 +50,9 @@ extension Runtime {
   /// - Complexity: O(1) on a cache hit.
   ///
   /// Objective-C: `objc_msgSend`
-  @discardableResult
-  public static func msgSend(_ receiver: Object?, _ selector: Selector, _ argument: Value) throws -> Value {
-    try dispatch(receiver, selector, Arguments(argument), argumentCount: 1, startingAt: nil)
+  @discardableResult @inlinable
+  public static func msgSend(_ receiver: Object?, _ selector: Selector, _ argument: consuming Value) throws -> Value {
+    try MessageDispatch.send(receiver, selector, Arguments(argument), argumentCount: 1, startingAt: nil)
   }
 
   /// Sends a message with two arguments.
@@ -60,9 +60,9 @@ extension Runtime {
   /// - Complexity: O(1) on a cache hit.
   ///
   /// Objective-C: `objc_msgSend`
-  @discardableResult
-  public static func msgSend(_ receiver: Object?, _ selector: Selector, _ first: Value, _ second: Value) throws -> Value {
-    try dispatch(receiver, selector, Arguments(first, second), argumentCount: 2, startingAt: nil)
+  @discardableResult @inlinable
+  public static func msgSend(_ receiver: Object?, _ selector: Selector, _ first: consuming Value, _ second: consuming Value) throws -> Value {
+    try MessageDispatch.send(receiver, selector, Arguments(first, second), argumentCount: 2, startingAt: nil)
   }
 
   /// Sends a message with any number of arguments.
@@ -74,9 +74,9 @@ extension Runtime {
   /// - Complexity: O(1) on a cache hit.
   ///
   /// Objective-C: `objc_msgSend`
-  @discardableResult
+  @discardableResult @inlinable
   public static func msgSend(_ receiver: Object?, _ selector: Selector, arguments: Arguments) throws -> Value {
-    try dispatch(receiver, selector, arguments, argumentCount: arguments.count, startingAt: nil)
+    try MessageDispatch.send(receiver, selector, arguments, argumentCount: arguments.count, startingAt: nil)
   }
 
   /// Sends a message with no arguments (the same send as the static ``msgSend(_:_:)``).
@@ -86,33 +86,33 @@ extension Runtime {
   /// ```
   ///
   /// Objective-C: `objc_msgSend`
-  @discardableResult
+  @discardableResult @inlinable
   public func msgSend(_ receiver: Object?, _ selector: Selector) throws -> Value {
-    try Runtime.dispatch(receiver, selector, Arguments(), argumentCount: 0, startingAt: nil)
+    try MessageDispatch.send(receiver, selector, Arguments(), argumentCount: 0, startingAt: nil)
   }
 
   /// Sends a message with one argument (the same send as the static form).
   ///
   /// Objective-C: `objc_msgSend`
-  @discardableResult
-  public func msgSend(_ receiver: Object?, _ selector: Selector, _ argument: Value) throws -> Value {
-    try Runtime.dispatch(receiver, selector, Arguments(argument), argumentCount: 1, startingAt: nil)
+  @discardableResult @inlinable
+  public func msgSend(_ receiver: Object?, _ selector: Selector, _ argument: consuming Value) throws -> Value {
+    try MessageDispatch.send(receiver, selector, Arguments(argument), argumentCount: 1, startingAt: nil)
   }
 
   /// Sends a message with two arguments (the same send as the static form).
   ///
   /// Objective-C: `objc_msgSend`
-  @discardableResult
-  public func msgSend(_ receiver: Object?, _ selector: Selector, _ first: Value, _ second: Value) throws -> Value {
-    try Runtime.dispatch(receiver, selector, Arguments(first, second), argumentCount: 2, startingAt: nil)
+  @discardableResult @inlinable
+  public func msgSend(_ receiver: Object?, _ selector: Selector, _ first: consuming Value, _ second: consuming Value) throws -> Value {
+    try MessageDispatch.send(receiver, selector, Arguments(first, second), argumentCount: 2, startingAt: nil)
   }
 
   /// Sends a message with any number of arguments (the same send as the static form).
   ///
   /// Objective-C: `objc_msgSend`
-  @discardableResult
+  @discardableResult @inlinable
   public func msgSend(_ receiver: Object?, _ selector: Selector, arguments: Arguments) throws -> Value {
-    try Runtime.dispatch(receiver, selector, arguments, argumentCount: arguments.count, startingAt: nil)
+    try MessageDispatch.send(receiver, selector, arguments, argumentCount: arguments.count, startingAt: nil)
   }
 
   // MARK: - objc_msgSendSuper
@@ -130,74 +130,79 @@ extension Runtime {
   /// - Complexity: O(1) on a hit in `superclass`'s cache.
   ///
   /// Objective-C: `objc_msgSendSuper`
-  @discardableResult
+  @discardableResult @inlinable
   public static func msgSendSuper(_ receiver: Object?, superclass: Class, _ selector: Selector) throws -> Value {
-    try dispatch(receiver, selector, Arguments(), argumentCount: 0, startingAt: superclass)
+    try MessageDispatch.send(receiver, selector, Arguments(), argumentCount: 0, startingAt: superclass)
   }
 
   /// Sends a one-argument message to `receiver` starting the search at `superclass`.
   ///
   /// Objective-C: `objc_msgSendSuper`
-  @discardableResult
+  @discardableResult @inlinable
   public static func msgSendSuper(
-    _ receiver: Object?, superclass: Class, _ selector: Selector, _ argument: Value
+    _ receiver: Object?, superclass: Class, _ selector: Selector, _ argument: consuming Value
   ) throws -> Value {
-    try dispatch(receiver, selector, Arguments(argument), argumentCount: 1, startingAt: superclass)
+    try MessageDispatch.send(receiver, selector, Arguments(argument), argumentCount: 1, startingAt: superclass)
   }
 
   /// Sends a message with any number of arguments to `receiver` starting the search at `superclass`.
   ///
   /// Objective-C: `objc_msgSendSuper`
-  @discardableResult
+  @discardableResult @inlinable
   public static func msgSendSuper(
     _ receiver: Object?, superclass: Class, _ selector: Selector, arguments: Arguments
   ) throws -> Value {
-    try dispatch(receiver, selector, arguments, argumentCount: arguments.count, startingAt: superclass)
+    try MessageDispatch.send(receiver, selector, arguments, argumentCount: arguments.count, startingAt: superclass)
   }
 
   /// A super send with no arguments (the same send as the static form).
   ///
   /// Objective-C: `objc_msgSendSuper`
-  @discardableResult
+  @discardableResult @inlinable
   public func msgSendSuper(_ receiver: Object?, superclass: Class, _ selector: Selector) throws -> Value {
-    try Runtime.dispatch(receiver, selector, Arguments(), argumentCount: 0, startingAt: superclass)
+    try MessageDispatch.send(receiver, selector, Arguments(), argumentCount: 0, startingAt: superclass)
   }
 
   /// A super send with one argument (the same send as the static form).
   ///
   /// Objective-C: `objc_msgSendSuper`
-  @discardableResult
+  @discardableResult @inlinable
   public func msgSendSuper(
-    _ receiver: Object?, superclass: Class, _ selector: Selector, _ argument: Value
+    _ receiver: Object?, superclass: Class, _ selector: Selector, _ argument: consuming Value
   ) throws -> Value {
-    try Runtime.dispatch(receiver, selector, Arguments(argument), argumentCount: 1, startingAt: superclass)
+    try MessageDispatch.send(receiver, selector, Arguments(argument), argumentCount: 1, startingAt: superclass)
   }
 
   /// A super send with any number of arguments (the same send as the static form).
   ///
   /// Objective-C: `objc_msgSendSuper`
-  @discardableResult
+  @discardableResult @inlinable
   public func msgSendSuper(
     _ receiver: Object?, superclass: Class, _ selector: Selector, arguments: Arguments
   ) throws -> Value {
-    try Runtime.dispatch(receiver, selector, arguments, argumentCount: arguments.count, startingAt: superclass)
+    try MessageDispatch.send(receiver, selector, arguments, argumentCount: arguments.count, startingAt: superclass)
   }
 
-  // MARK: - The send path
+}
 
-  @inline(__always)
-  private static func dispatch(
+/// The send path behind every public `msgSend` and `msgSendSuper` (which are inlined into their
+/// callers, so a send costs one call into this module). An enum, so calling its static methods
+/// needs no metatype at run time.
+@usableFromInline
+enum MessageDispatch {
+  @usableFromInline
+  static func send(
     _ receiver: Object?, _ selector: Selector, _ arguments: Arguments, argumentCount: Int,
     startingAt superclass: Class?
   ) throws -> Value {
     // Not `guard let`: binding a new name copies the reference (a retain and a release per
     // send); reading it in place keeps the caller's +0 reference.
     guard receiver != nil else { return .nil }
-    return try dispatch(receiver.unsafelyUnwrapped, selector, arguments, argumentCount: argumentCount, startingAt: superclass)
+    return try send(receiver.unsafelyUnwrapped, selector, arguments, argumentCount: argumentCount, startingAt: superclass)
   }
 
   @inline(__always)
-  private static func dispatch(
+  private static func send(
     _ receiver: Object, _ selector: Selector, _ arguments: Arguments, argumentCount: Int,
     startingAt superclass: Class?
   ) throws -> Value {
@@ -251,6 +256,9 @@ extension Runtime {
     }
     return Runtime.wrongArgumentCount(receiver, selector, given: given)
   }
+}
+
+extension Runtime {
 
   /// The implementation `msgSend` runs for `selector` on instances of `cls`: a cached or found
   /// method, one added by the resolver, or the forwarding implementation.

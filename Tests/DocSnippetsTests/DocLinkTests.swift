@@ -1,244 +1,221 @@
-// DocLinkTests.swift: the guides and the sources point at each other, and the Rosetta table in
-// docs/runtime.md names Swift API that exists.
-//   - every `Docs: docs/<file>.md#<anchor>` in Sources names a heading that exists, and that
-//     section opens with a `Source: … | Tests: …` line (STYLE.md);
-//   - every relative link in docs/ reaches a file (and, for `file.md#anchor`, a heading);
-//   - for each row of the Rosetta table, the member named by the first backticked identifier of
-//     the Swift cell (after the last `.`, before `(`) appears in Sources/MiniRuntime.
+// DocLinkTests.swift: the guides and the sources point at each other, and every pointer lands.
+//   - every relative link in README.md and docs/ reaches a file (and, for `file.md#anchor`, a
+//     heading of that file);
+//   - every section of a guide (docs/*.md but the index) opens with a `Source: … | Tests: …` line
+//     whose Source links reach into Sources/ (or Package.swift) and whose Tests links reach into
+//     Tests/; every decision record names its source and tests the same way (STYLE.md);
+//   - every `Docs: docs/<file>.md#<anchor>` in Sources names a heading that exists and opens with
+//     that line;
+//   - every `Tests/…`, `…Tests.swift`, `docs/….md` and `….swift` a source file's header comment
+//     cites exists;
+//   - every `SomeTests.someTest` cited in the guides or in Sources names a test that exists.
+// The Rosetta table is checked in RosettaTests.swift, the examples in SnippetSyncTests.swift.
 
 import Testing
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
-/// Reading the repository without Foundation.
-private enum Repository {
-  /// The package root, found from this file's path.
-  static let root: String = {
-    var parts = String(#filePath).split(separator: "/", omittingEmptySubsequences: false)
-    parts.removeLast(3)  // DocLinkTests.swift, DocSnippetsTests, Tests
-    return parts.joined(separator: "/")
-  }()
-
-  static func contents(of path: String) -> String? {
-    guard let file = fopen(path, "r") else { return nil }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65_536)
-    while true {
-      let count = fread(&buffer, 1, buffer.count, file)
-      if count <= 0 { break }
-      bytes += buffer[0..<count]
-    }
-    return String(decoding: bytes, as: UTF8.self)
-  }
-
-  /// The names in `directory` (without `.` and `..`), or `nil` if it is not a directory.
-  static func entries(of directory: String) -> [String]? {
-    guard let handle = opendir(directory) else { return nil }
-    defer { closedir(handle) }
-    var names: [String] = []
-    while let entry = readdir(handle) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      if name != "." && name != ".." { names.append(name) }
-    }
-    return names.sorted()
-  }
-
-  /// Every file under `directory` whose name ends with `suffix`, recursively.
-  static func files(under directory: String, endingWith suffix: String) -> [String] {
-    var result: [String] = []
-    for name in entries(of: directory) ?? [] {
-      let path = directory + "/" + name
-      if entries(of: path) != nil {
-        result += files(under: path, endingWith: suffix)
-      } else if name.hasSuffix(suffix) {
-        result.append(path)
-      }
-    }
-    return result
-  }
-
-  static func exists(_ path: String) -> Bool { entries(of: path) != nil || contents(of: path) != nil }
-
-  /// `path` with `.` and `..` components resolved.
-  static func normalized(_ path: String) -> String {
-    var parts: [Substring] = []
-    for part in path.split(separator: "/", omittingEmptySubsequences: false) {
-      if part == ".." {
-        if parts.count > 1 { parts.removeLast() }
-      } else if part != "." {
-        parts.append(part)
-      }
-    }
-    return parts.joined(separator: "/")
-  }
-}
-
-/// Just enough Markdown: headings, their GitHub anchors, links, fenced code.
-private enum Markdown {
-  /// GitHub's anchor for a heading: lower-cased, punctuation dropped, spaces as hyphens.
-  static func anchor(_ heading: String) -> String {
-    var result = ""
-    for character in heading.lowercased() {
-      if character == " " {
-        result.append("-")
-      } else if character.isLetter || character.isNumber || character == "-" || character == "_" {
-        result.append(character)
-      }
-    }
-    return result
-  }
-
-  /// The lines outside fenced code blocks, with their index in the file.
-  static func proseLines(of text: String) -> [(index: Int, line: Substring)] {
-    var result: [(index: Int, line: Substring)] = []
-    var inFence = false
-    for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      if line.hasPrefix("```") {
-        inFence.toggle()
-        continue
-      }
-      if !inFence { result.append((index: index, line: line)) }
-    }
-    return result
-  }
-
-  /// The anchor of a heading line (`## Title`), or `nil` for any other line.
-  static func headingAnchor(_ line: Substring) -> String? {
-    guard line.hasPrefix("#") else { return nil }
-    let title = line.drop { $0 == "#" }
-    guard title.first == " " else { return nil }
-    return anchor(String(title.dropFirst()))
-  }
-
-  static func anchors(in text: String) -> Set<String> {
-    Set(proseLines(of: text).compactMap { headingAnchor($0.line) })
-  }
-
-  /// The targets of `[text](target)` links outside code.
-  static func links(in text: String) -> [String] {
-    var result: [String] = []
-    for (_, line) in proseLines(of: text) {
-      var rest = line[...]
-      while let start = rest.firstRange(of: "](") {
-        let afterOpen = rest[start.upperBound...]
-        guard let close = afterOpen.firstIndex(of: ")") else { break }
-        result.append(String(afterOpen[..<close]))
-        rest = afterOpen[close...]
-      }
-    }
-    return result
-  }
-}
-
 @Suite struct DocLinkTests {
-  static let docs = Repository.root + "/docs"
+  static let sources = Repository.root + "/Sources"
+  static let tests = Repository.root + "/Tests"
 
-  static var guides: [String] { Repository.files(under: docs, endingWith: ".md") }
-
-  @Test func repositoryIsFound() {
-    #expect(Repository.exists(Repository.root + "/Sources/MiniRuntime/Runtime.swift"), "looked in \(Repository.root)")
-    #expect(Self.guides.contains(Self.docs + "/runtime.md"))
+  /// The Markdown files that are checked, parsed.
+  static let documents: [MarkdownDocument] = Repository.markdownFiles.map { path in
+    MarkdownDocument(path: path, text: Repository.contents(of: path) ?? "")
   }
 
-  @Test func everyDocsCitationInSourcesNamesASectionThatOpensWithSourceAndTests() throws {
+  /// The guides whose every section opens with Source | Tests (the index and decisions aside).
+  static var guides: [MarkdownDocument] {
+    documents.filter { document in
+      let name = Repository.relative(document.path)
+      return name.hasPrefix("docs/") && !name.hasPrefix("docs/decisions/") && name != "docs/README.md"
+    }
+  }
+
+  /// The parsed Markdown file at `relativePath`.
+  static func document(_ relativePath: String) -> MarkdownDocument? {
+    documents.first { Repository.relative($0.path) == relativePath }
+  }
+
+  /// The top-of-file `//` comment of a source file, as one line.
+  static func header(of path: String) -> String {
+    let lines = (Repository.contents(of: path) ?? "").split(separator: "\n", omittingEmptySubsequences: false)
+    return lines.prefix { $0.hasPrefix("//") }.map { $0.dropFirst(2) }.joined(separator: " ")
+  }
+
+  @Test func packageRootIsFound() {
+    #expect(Repository.exists(Repository.root + "/Sources/MiniRuntime/Runtime.swift"), "looked in \(Repository.root)")
+    #expect(Self.document("docs/runtime.md") != nil && Self.document("README.md") != nil)
+  }
+
+  @Test func everyRelativeLinkReachesAFileAndItsSection() {
     var problems: [String] = []
-    var citations = 0
-    for path in Repository.files(under: Repository.root + "/Sources", endingWith: ".swift") {
-      let text = try #require(Repository.contents(of: path))
-      for line in text.split(separator: "\n") {
-        guard let marker = line.firstRange(of: "Docs: docs/") else { continue }
-        citations += 1
-        var target = String(line[marker.upperBound...].prefix { $0 != " " })
-        while target.hasSuffix(".") || target.hasSuffix(",") { target.removeLast() }
-        let parts = target.split(separator: "#", maxSplits: 1).map(String.init)
-        let file = Self.docs + "/" + parts[0]
-        guard let guide = Repository.contents(of: file) else {
-          problems.append("\(path): docs/\(parts[0]) does not exist")
+    var checked = 0
+    for document in Self.documents {
+      let directory = String(document.path[..<(document.path.lastIndex(of: "/") ?? document.path.endIndex)])
+      for link in document.links where !link.target.hasPrefix("http://") && !link.target.hasPrefix("https://") {
+        checked += 1
+        let place = "\(Repository.relative(document.path)):\(link.line + 1)"
+        let parts = link.target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        let target = parts[0].isEmpty ? document.path : Repository.normalized(directory + "/" + parts[0])
+        guard Repository.exists(target) else {
+          problems.append("\(place): \(link.target) reaches nothing")
           continue
         }
         guard parts.count == 2 else { continue }
-        let prose = Markdown.proseLines(of: guide)
-        guard let position = prose.firstIndex(where: { Markdown.headingAnchor($0.line) == parts[1] }) else {
-          problems.append("\(path): docs/\(parts[0]) has no section #\(parts[1])")
+        let anchors = Self.document(Repository.relative(target))?.anchors ?? []
+        if !anchors.contains(parts[1]) {
+          problems.append("\(place): \(link.target) names a section that does not exist")
+        }
+      }
+    }
+    #expect(checked > 300, "the scan found too few links to be trusted")
+    #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+  }
+
+  @Test func everyGuideSectionOpensWithSourceAndTestsLinksThatLand() {
+    var problems: [String] = []
+    var sections = 0
+    func check(_ line: String, of document: MarkdownDocument, _ heading: MarkdownDocument.Heading) {
+      sections += 1
+      let place = "\(Repository.relative(document.path))#\(heading.anchor)"
+      guard let source = line.firstRange(of: "Source: ["), let tests = line.firstRange(of: " | Tests: [") else {
+        problems.append("\(place) does not open with a `Source: … | Tests: …` line")
+        return
+      }
+      let directory = String(document.path[..<(document.path.lastIndex(of: "/") ?? document.path.endIndex)])
+      let sourceLinks = MarkdownDocument.linkTargets(in: String(line[source.lowerBound..<tests.lowerBound]))
+      // The Tests list ends with the sentence (decision records go on with "Explained in …").
+      let rest = line[tests.lowerBound...]
+      let testLinks = MarkdownDocument.linkTargets(
+        in: String(rest[..<(rest.firstRange(of: ". ")?.lowerBound ?? rest.endIndex)]))
+      for (links, roots) in [
+        (sourceLinks, [Self.sources, Repository.root + "/Package.swift"]), (testLinks, [Self.tests]),
+      ] {
+        for link in links {
+          let target = Repository.normalized(directory + "/" + link)
+          if !roots.contains(where: { target == $0 || target.hasPrefix($0 + "/") }) {
+            problems.append("\(place): \(link) is not under \(roots.map(Repository.relative))")
+          }
+        }
+      }
+      if sourceLinks.isEmpty || testLinks.isEmpty { problems.append("\(place): Source or Tests has no link") }
+    }
+    for document in Self.guides {
+      for heading in document.headings { check(document.firstLine(after: heading), of: document, heading) }
+    }
+    for document in Self.documents
+    where Repository.relative(document.path).hasPrefix("docs/decisions/")
+      || Repository.relative(document.path) == "docs/README.md"
+    {
+      if let title = document.headings.first { check(document.firstLine(after: title), of: document, title) }
+    }
+    #expect(sections > 60, "the scan found too few sections to be trusted")
+    #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+  }
+
+  @Test func everyDocsCitationInSourcesNamesASectionThatExists() {
+    var problems: [String] = []
+    var citations = 0
+    for path in Repository.files(under: Self.sources, endingWith: ".swift") {
+      let text = Repository.contents(of: path) ?? ""
+      for match in text.matches(of: #/docs/(?<file>[A-Za-z0-9_./-]+?\.md)(?:#(?<anchor>[a-z0-9_-]+))?/#) {
+        citations += 1
+        let place = "\(Repository.relative(path)): docs/\(match.file)"
+        guard let document = Self.document("docs/" + match.file) else {
+          problems.append("\(place) does not exist")
           continue
         }
-        let next = prose[(position + 1)...].first { !$0.line.isEmpty }?.line ?? ""
-        if !(next.hasPrefix("Source: [") && next.contains(" | Tests: [")) {
-          problems.append("docs/\(parts[0])#\(parts[1]) does not open with a `Source: … | Tests: …` line")
+        if let anchor = match.anchor, !document.anchors.contains(String(anchor)) {
+          problems.append("\(place) has no section #\(anchor)")
         }
       }
     }
-    #expect(citations > 50, "the scan found too few citations to be trusted")
+    #expect(citations > 60, "the scan found too few citations to be trusted")
     #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
   }
 
-  @Test func everyRelativeLinkInTheDocsResolves() throws {
+  @Test func everyPathASourceHeaderCitesExists() {
+    let testFiles = Set(Repository.files(under: Self.tests, endingWith: ".swift").map(Repository.relative))
+    let sourceNames = Set(
+      Repository.files(under: Self.sources, endingWith: ".swift").map {
+        $0.split(separator: "/").last.map(String.init) ?? ""
+      })
     var problems: [String] = []
-    var checked = 0
-    for guide in Self.guides {
-      let text = try #require(Repository.contents(of: guide))
-      let directory = String(guide[..<(guide.lastIndex(of: "/") ?? guide.endIndex)])
-      for link in Markdown.links(in: text) where !link.hasPrefix("http://") && !link.hasPrefix("https://") {
-        checked += 1
-        let parts = link.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-        let target = parts[0].isEmpty ? guide : Repository.normalized(directory + "/" + parts[0])
-        guard Repository.exists(target) else {
-          problems.append("\(guide): link \(link) reaches nothing")
+    var citations = 0
+    for path in Repository.files(under: Self.sources, endingWith: ".swift") {
+      let place = Repository.relative(path)
+      var testDirectory: String?  // a bare `FooTests.swift` continues the list of the last full path
+      let pattern =
+        #/(?<full>Tests/[A-Za-z]+Tests(?:/[A-Za-z0-9+.]+\.swift)?)|(?<file>[A-Z][A-Za-z0-9+.]*\.swift)|(?<doc>docs/[A-Za-z0-9_./-]+?\.md)/#
+      for match in Self.header(of: path).matches(of: pattern) {
+        citations += 1
+        if let full = match.full {
+          let cited = String(full)
+          if cited.hasSuffix(".swift") {
+            testDirectory = String(cited[..<(cited.lastIndex(of: "/") ?? cited.endIndex)])
+            if !testFiles.contains(cited) { problems.append("\(place) cites \(cited), which does not exist") }
+          } else {
+            testDirectory = cited
+            if Repository.entries(of: Repository.root + "/" + cited) == nil {
+              problems.append("\(place) cites \(cited), which does not exist")
+            }
+          }
+        } else if let file = match.file {
+          let name = String(file)
+          if name.hasSuffix("Tests.swift") {
+            let cited = (testDirectory ?? "Tests/?") + "/" + name
+            if !testFiles.contains(cited) { problems.append("\(place) cites \(cited), which does not exist") }
+          } else if !sourceNames.contains(name) {
+            problems.append("\(place) cites \(name), which is not a file in Sources")
+          }
+        } else if let doc = match.doc, !Repository.exists(Repository.root + "/" + doc) {
+          problems.append("\(place) cites \(doc), which does not exist")
+        }
+      }
+    }
+    #expect(citations > 150, "the scan found too few citations to be trusted")
+    #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+  }
+
+  @Test func everyCitedTestExists() {
+    var testsBySuite: [String: String] = [:]  // suite name → the text of its file
+    for path in Repository.files(under: Self.tests, endingWith: ".swift") {
+      let text = Repository.contents(of: path) ?? ""
+      for match in text.matches(of: #/@Suite(?:\([^)]*\))? struct (?<name>\w+)/#) {
+        testsBySuite[String(match.name)] = text
+      }
+    }
+    var problems: [String] = []
+    var citations = 0
+    let places = Repository.markdownFiles + Repository.files(under: Self.sources, endingWith: ".swift")
+    for path in places {
+      let text = Repository.contents(of: path) ?? ""
+      for match in text.matches(of: #/\b(?<suite>[A-Z]\w*Tests)\.(?<test>[a-z]\w*)\b/#) where match.test != "swift" {
+        citations += 1
+        guard let suite = testsBySuite[String(match.suite)], suite.contains("func \(match.test)(") else {
+          problems.append("\(Repository.relative(path)) cites \(match.suite).\(match.test), which does not exist")
           continue
         }
-        guard parts.count == 2, target.hasSuffix(".md") else { continue }
-        let anchors = Markdown.anchors(in: Repository.contents(of: target) ?? "")
-        if !anchors.contains(parts[1]) { problems.append("\(guide): link \(link) names a missing section") }
+      }
+      guard path.hasSuffix(".md") else { continue }
+      for match in text.matches(of: #/`(?<suite>[A-Z]\w*Tests)`/#) where testsBySuite[String(match.suite)] == nil {
+        problems.append("\(Repository.relative(path)) cites the suite \(match.suite), which does not exist")
       }
     }
-    #expect(checked > 100, "the scan found too few links to be trusted")
+    #expect(citations > 10, "the scan found too few citations to be trusted")
     #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
   }
 
-  @Test func rosettaTableNamesMembersThatExistInMiniRuntime() throws {
-    let guide = try #require(Repository.contents(of: Self.docs + "/runtime.md"))
-    let lines = guide.split(separator: "\n", omittingEmptySubsequences: false)
-    let header = try #require(lines.firstIndex { $0 == "| Objective-C | MiniKVO (Swift) |" })
-    var sources = ""
-    for path in Repository.files(under: Repository.root + "/Sources/MiniRuntime", endingWith: ".swift") {
-      sources += Repository.contents(of: path) ?? ""
-    }
-    var rows = 0
-    var problems: [String] = []
-    for row in lines[(header + 2)...] {
-      guard row.hasPrefix("|") else { break }
-      rows += 1
-      let cells = row.split(separator: "|", omittingEmptySubsequences: false)
-      guard cells.count == 4, cells[1].contains("`"), cells[2].contains("`") else {
-        problems.append("not two backticked cells: \(row)")
-        continue
-      }
-      let afterTick = cells[2].drop { $0 != "`" }.dropFirst()
-      let identifier = afterTick.prefix { $0 != "`" }
-      let callee = identifier.prefix { $0 != "(" }
-      let member = callee.split(separator: ".").last.map(String.init) ?? ""
-      if member.isEmpty || !sources.contains(member) {
-        problems.append("\(identifier): '\(member)' does not appear in Sources/MiniRuntime")
-      }
-    }
-    #expect(rows >= 50, "the Rosetta table is shorter than expected")
-    #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
-  }
-
-  @Test func anchorsFollowGitHubsRules() {
-    #expect(Markdown.anchor("The isa-swizzle") == "the-isa-swizzle")
-    #expect(Markdown.anchor("Where MiniKVO differs from Apple's KVO") == "where-minikvo-differs-from-apples-kvo")
-    #expect(Markdown.anchor("Changes as an AsyncSequence") == "changes-as-an-asyncsequence")
-    #expect(Markdown.links(in: "see [a](x.md#y) and [b](../z.swift)\n```\n[c](no)\n```") == ["x.md#y", "../z.swift"])
+  @Test func markdownHelpersFollowGitHubsRules() {
+    #expect(MarkdownDocument.anchor("The isa-swizzle") == "the-isa-swizzle")
+    #expect(
+      MarkdownDocument.anchor("Where MiniKVO differs from Apple's KVO") == "where-minikvo-differs-from-apples-kvo")
+    #expect(MarkdownDocument.anchor("`Change`: one notification") == "change-one-notification")
+    #expect(
+      MarkdownDocument.linkTargets(in: "see [a](x.md#y), `[c](no)` and [b](../z.swift)") == ["x.md#y", "../z.swift"])
+    let document = MarkdownDocument(path: "x.md", text: "# A\n## B\n```swift\nlet x = 1\n```\n## B\n[l](y)")
+    #expect(document.headings.map(\.anchor) == ["a", "b", "b-1"])
+    #expect(document.codeBlocks.map(\.section) == ["b"] && document.codeBlocks.first?.body == ["let x = 1"])
+    #expect(document.links.map(\.target) == ["y"])
     #expect(Repository.normalized("/a/docs/../Sources/./x.swift") == "/a/Sources/x.swift")
   }
 }

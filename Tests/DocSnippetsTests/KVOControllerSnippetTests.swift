@@ -1,13 +1,12 @@
-// KVOControllerSnippetTests.swift: every code example in docs/kvocontroller.md, as a test that
-// checks what the example's comments claim. The guide shows these bodies, lightly shortened;
-// change one, change the other.
+// KVOControllerSnippetTests.swift: the examples of docs/kvocontroller.md. The code between
+// `// snippet: docs/kvocontroller.md#<section>` and `// end snippet` is the example of that
+// section, verbatim (SnippetSyncTests checks it); what follows a region checks the rest.
 
+import KVOController
 import Testing
 
-@testable import KVOController
-
 /// The world of docs/kvocontroller.md: `Person` (age, name, friend) and `Watcher`, the observer.
-private struct ControllerExample {
+struct ControllerExample {
   let runtime = Runtime()
   let person: Class
   let watcherClass: Class
@@ -26,45 +25,47 @@ private struct ControllerExample {
   func new(_ cls: Class) throws -> Object { try #require(try runtime.msgSend(cls, "new").objectValue) }
 }
 
+// snippet: docs/kvocontroller.md#where-callbacks-run
 /// An executor that keeps work until `drain()` runs it: a stand-in for a queue or a run loop.
-private final class ManualExecutor: CallbackExecutor {
+final class ManualExecutor: CallbackExecutor {
   private let pending = Locked<[@Sendable () -> Void]>([])
 
   func execute(_ work: @escaping @Sendable () -> Void) { pending.withLock { $0.append(work) } }
 
   func drain() {
     let work = pending.withLock { queued in
-      let all = queued
-      queued = []
-      return all
+      defer { queued = [] }
+      return queued
     }
     for each in work { each() }
   }
 }
+// end snippet
 
-@Suite struct KVOControllerGuideSnippets {
-  // MARK: - Before and after
-
+@Suite struct KVOControllerSnippetTests {
   @Test func rawKVONeedsBalancedRemovalTheControllerDoesNot() throws {
     let example = try ControllerExample()
-    let received = Locked<[String]>([])
-    try example.watcherClass.addMethod(
-      "observeValueForKeyPath:ofObject:change:context:", types: "v48@0:8@16@24@32^v40"
-    ) { _, _, arguments in
-      received.withLock { $0.append("\(arguments[0].stringValue ?? "?") \(arguments[2].change?.new ?? nil)") }
-      return .nil
-    }
+    let person = example.person
+    let watcherClass = example.watcherClass
     let watcher = try example.new(example.watcherClass)
     let ann = try example.new(example.person)
-
-    // Before: raw KVO. The observer must be removed exactly once, before it goes away.
+    // snippet: docs/kvocontroller.md#before-and-after
+    let received = Locked<[String]>([])
+    // One method receives every notification of every observation; it sorts them by key path or context.
+    try watcherClass.addMethod("observeValueForKeyPath:ofObject:change:context:", types: "v48@0:8@16@24@32^v40") {
+      _, _, arguments in
+      received.withLock { $0.append("\(arguments[0]) \(arguments[2].change?.new ?? nil)") }
+      return .nil
+    }
     try ann.addObserver(watcher, forKeyPath: "age", options: [.new])
-    try ann.setValue(43, forKey: "age")  // watcher is sent observeValueForKeyPath:ofObject:change:context:
-    try ann.removeObserver(watcher, forKeyPath: "age")
-    #expect(throws: KeyValueError.self) { try ann.removeObserver(watcher, forKeyPath: "age") }  // twice: an error
-    #expect(received.withLock { $0 } == ["age 43"])
+    try ann.setValue(43, forKey: "age")
+    #expect(received.withLock { $0 } == [#""age" 43"#])
+    try ann.removeObserver(watcher, forKeyPath: "age")  // exactly once, before the watcher goes
+    let error = #expect(throws: KeyValueError.self) { try ann.removeObserver(watcher, forKeyPath: "age") }
+    #expect(error?.exceptionName == "NSRangeException")  // twice is an error
+    // end snippet
 
-    // After: the controller. No removal code.
+    // snippet: docs/kvocontroller.md#before-and-after (2)
     var controller: KVOController? = KVOController(observer: watcher)
     let seen = Locked<[String]>([])
     try controller?.observe(ann, keyPath: "age", options: [.new]) { observer, object, change in
@@ -75,32 +76,30 @@ private final class ManualExecutor: CallbackExecutor {
     try ann.setValue(44, forKey: "age")
     #expect(seen.withLock { $0 } == [#"44 "age""#])
     controller = nil  // releasing the controller ends every observation it made
-    #expect(ann.isa === example.person)
+    #expect(ann.isa === person)  // ann is a plain Person again
+    // end snippet
+    try example.runtime.checkInvariants()
   }
 
   @Test func theThreeLineForm() throws {
     let example = try ControllerExample()
     let watcher = try example.new(example.watcherClass)
     let ann = try example.new(example.person)
-    let seen = Locked<[Value]>([])
-    try watcher.kvoController.observe(ann, keyPath: "age", options: [.new]) { observer, object, change in
-      seen.withLock { $0.append(change.new ?? nil) }
+    let ages = Locked<[Value]>([])
+    // snippet: docs/kvocontroller.md#before-and-after (3)
+    try watcher.kvoController.observe(ann, keyPath: "age", options: [.new]) { watcher, person, change in
+      ages.withLock { $0.append(change.new ?? nil) }
     }
+    // end snippet
     try ann.setValue(43, forKey: "age")
-    #expect(seen.withLock { $0 } == [43])
+    #expect(ages.withLock { $0 } == [43])
+    try example.runtime.checkInvariants()
   }
-
-  // MARK: - Three callback styles
 
   @Test func blockActionAndContextCallbacks() throws {
     let example = try ControllerExample()
+    let watcherClass = example.watcherClass
     let log = Locked<[String]>([])
-    // -nameChanged:(NSDictionary *)change object:(id)object
-    try example.watcherClass.addMethod("nameChanged:object:", types: "v32@0:8@16@24") { _, _, arguments in
-      let change = arguments[0].change
-      log.withLock { $0.append("action \(change?[.notificationKeyPath] ?? nil) \(change?.new ?? nil)") }
-      return .nil
-    }
     try example.watcherClass.addMethod(
       "observeValueForKeyPath:ofObject:change:context:", types: "v48@0:8@16@24@32^v40"
     ) { _, _, arguments in
@@ -111,35 +110,45 @@ private final class ManualExecutor: CallbackExecutor {
     let ann = try example.new(example.person)
     let bob = try example.new(example.person)
     let controller = KVOController(observer: watcher)
-
+    // snippet: docs/kvocontroller.md#three-callback-styles
     // 1. A block, given the observer, the object and the change.
     try controller.observe(ann, keyPath: "age", options: [.new]) { observer, object, change in
       log.withLock { $0.append("block \(change[.notificationKeyPath] ?? nil) \(change.new ?? nil)") }
     }
-    // 2. An action: a two-argument message sent to the observer with (change, object).
+
+    // 2. An action: a two-argument message sent to the observer with (change, object),
+    //    -(void)nameChanged:(NSDictionary *)change object:(id)object
+    try watcherClass.addMethod("nameChanged:object:", types: "v32@0:8@16@24") { _, _, arguments in
+      let change = arguments[0].change
+      log.withLock { $0.append("action \(change?[.notificationKeyPath] ?? nil) \(change?.new ?? nil)") }
+      return .nil
+    }
     try controller.observe(ann, keyPath: "name", options: [.new], action: "nameChanged:object:")
+
     // 3. The observer's own observeValueForKeyPath:ofObject:change:context:, with a context.
     try controller.observe(ann, keyPath: "friend", options: [.new], context: 7)
 
     try ann.setValue(43, forKey: "age")
     try ann.setValue("Ann", forKey: "name")
     try ann.setValue(.object(bob), forKey: "friend")
-    let lines = log.withLock { $0 }
-    #expect(lines == [#"block "age" 43"#, #"action "name" "Ann""#, "observe friend context 0x7"])
-    #expect(throws: KeyValueError.self) {  // the observer must respond to the action
+    #expect(log.withLock { $0 } == [#"block "age" 43"#, #"action "name" "Ann""#, "observe friend context 0x7"])
+    let error = #expect(throws: KeyValueError.self) {
       try controller.observe(ann, keyPath: "age", action: "ageChanged:object:")
     }
+    #expect(error?.code == .invalidArgument)  // Watcher does not respond to the action
+    // end snippet
+    try example.runtime.checkInvariants()
   }
-
-  // MARK: - Retaining and non-retaining
 
   @Test func retainingAndNonRetainingControllers() throws {
     let example = try ControllerExample()
+    let person = example.person
     let watcher = try example.new(example.watcherClass)
+    // snippet: docs/kvocontroller.md#retaining-and-non-retaining
     let retaining = KVOController(observer: watcher)  // retainObserved: true, FB's default
     let nonRetaining = KVOController(observer: watcher, retainObserved: false)
 
-    var kept: Object? = try example.new(example.person)
+    var kept: Object? = try person.createInstance()
     let keptReference = WeakReference(kept)
     try retaining.observe(kept, keyPath: "age") { _, _, _ in }
     kept = nil
@@ -147,20 +156,22 @@ private final class ManualExecutor: CallbackExecutor {
     retaining.unobserve(keptReference.object)
     #expect(keptReference.object == nil)  // … until it is unobserved
 
-    var loose: Object? = try example.new(example.person)
+    var loose: Object? = try person.createInstance()
     let looseReference = WeakReference(loose)
     try nonRetaining.observe(loose, keyPath: "age") { _, _, _ in }
     #expect(nonRetaining.observedObjectCount == 1)
     loose = nil
     #expect(looseReference.object == nil)  // freed at once …
     #expect(nonRetaining.observedObjectCount == 0)  // … and its entries went with it, silently
+    // end snippet
+    try example.runtime.checkInvariants()
   }
-
-  // MARK: - Observing self
 
   @Test func anObjectCanObserveItself() throws {
     let example = try ControllerExample()
-    var ann: Object? = try example.new(example.person)
+    let person = example.person
+    // snippet: docs/kvocontroller.md#observing-self
+    var ann: Object? = try person.createInstance()
     let reference = WeakReference(ann)
     let seen = Locked<[Value]>([])
     try ann?.kvoController.observe(ann, keyPath: "age", options: [.new]) { _, _, change in
@@ -170,36 +181,38 @@ private final class ManualExecutor: CallbackExecutor {
     ann = nil
     #expect(reference.object == nil)  // its own controller did not keep it alive
     #expect(seen.withLock { $0 } == [1])
+    // end snippet
+    try example.runtime.checkInvariants()
   }
-
-  // MARK: - The lazy properties
 
   @Test func lazyControllersLiveAsLongAsTheirObserver() throws {
     let example = try ControllerExample()
-    var watcher: Object? = try example.new(example.watcherClass)
+    let watcherClass = example.watcherClass
+    let person = example.person
     let ann = try example.new(example.person)
-
+    // snippet: docs/kvocontroller.md#the-lazy-properties
+    var watcher: Object? = try watcherClass.createInstance()
     #expect(watcher?.kvoController === watcher?.kvoController)  // made on first use, then reused
     #expect(watcher?.kvoControllerNonRetaining.retainsObserved == false)
     try watcher?.kvoController.observe(ann, keyPath: "age") { _, _, _ in }
     #expect(ann.isa.name == "NSKVONotifying_Person")
     watcher = nil  // the controller is an associated object of its observer: it goes too
-    #expect(ann.isa === example.person)
+    #expect(ann.isa === person)
+    // end snippet
+    try example.runtime.checkInvariants()
   }
-
-  // MARK: - Where callbacks run
 
   @Test func callbacksCanWaitForAnExecutor() throws {
     let example = try ControllerExample()
     let watcher = try example.new(example.watcherClass)
     let ann = try example.new(example.person)
-    let executor = ManualExecutor()
     let controller = KVOController(observer: watcher)
+    // snippet: docs/kvocontroller.md#where-callbacks-run (2)
+    let executor = ManualExecutor()
     let seen = Locked<[Value]>([])
     try controller.observe(ann, keyPath: "age", options: [.new], delivery: .executor(executor)) { _, _, change in
       seen.withLock { $0.append(change.new ?? nil) }
     }
-
     try ann.setValue(43, forKey: "age")
     #expect(seen.withLock { $0 }.isEmpty)  // the setter has returned; the callback waits on the executor
     executor.drain()
@@ -208,58 +221,71 @@ private final class ManualExecutor: CallbackExecutor {
     controller.unobserve(ann, keyPath: "age")
     executor.drain()  // queued before the unobserve, run after it: dropped
     #expect(seen.withLock { $0 } == [43])
+    // end snippet
+    try example.runtime.checkInvariants()
   }
-
-  // MARK: - Changes as an AsyncSequence
 
   @Test func changesArriveAsAnAsyncSequence() async throws {
     let example = try ControllerExample()
+    let person = example.person
     let watcher = try example.new(example.watcherClass)
     let ann = try example.new(example.person)
     let controller = KVOController(observer: watcher)
-
+    // snippet: docs/kvocontroller.md#changes-as-an-asyncsequence
     var changes: ChangeSequence? = try controller.changes(of: ann, keyPath: "age")
     var iterator = changes?.makeAsyncIterator()
     try ann.setValue(43, forKey: "age")
     try ann.setValue(44, forKey: "age")
     #expect(await iterator?.next()?.new == 43)
-    #expect(await iterator?.next()?.new == 44)
+    #expect(await iterator?.next()?[.notificationKeyPath] == "age")
     changes = nil
     iterator = nil  // the sequence and its iterators are gone: the observation ends
-    #expect(ann.isa === example.person)
+    #expect(ann.isa === person)
+    // end snippet
+    try example.runtime.checkInvariants()
   }
-
-  // MARK: - Description
 
   @Test func descriptionSpellsOutEveryObservation() throws {
     let example = try ControllerExample()
     let watcher = try example.new(example.watcherClass)
     let ann = try example.new(example.person)
+    // snippet: docs/kvocontroller.md#description
     let controller = KVOController(observer: watcher)
     try controller.observe(ann, keyPath: "age", options: [.new, .old]) { _, _, _ in }
-
-    let text = controller.description
-    #expect(text.hasPrefix("<KVOController:0x"))
-    #expect(text.contains(" observer:<Watcher: \(watcher.address)>\n"))
-    #expect(text.contains("  <NSKVONotifying_Person: \(ann.address)> -> (<_FBKVOInfo:0x"))
-    #expect(text.hasSuffix(" keyPath:age options:<NSKeyValueObservingOptionNew|NSKeyValueObservingOptionOld> block>)>"))
+    #expect(controller.observedKeyPaths(of: ann) == ["age"])
+    #expect(controller.description.hasPrefix("<KVOController:0x"))
+    #expect(controller.description.contains(" observer:<Watcher: \(watcher.address)>\n"))
+    #expect(controller.description.contains("  <NSKVONotifying_Person: \(ann.address)> -> (<_FBKVOInfo:0x"))
+    #expect(
+      controller.description.hasSuffix(
+        " keyPath:age options:<NSKeyValueObservingOptionNew|NSKeyValueObservingOptionOld> block>)>"))
     #expect(
       ObservingOptions([.initial, .prior]).spelledOut
         == "NSKeyValueObservingOptionInitial|NSKeyValueObservingOptionPrior")
+    // end snippet
+    try example.runtime.checkInvariants()
   }
-
-  // MARK: - Bad input
 
   @Test func badInputIsAClearErrorAndRegistersNothing() throws {
     let example = try ControllerExample()
+    let person = example.person
     let watcher = try example.new(example.watcherClass)
     let ann = try example.new(example.person)
     let controller = KVOController(observer: watcher)
-    #expect(throws: KeyValueError.self) { try controller.observe(nil, keyPath: "age") { _, _, _ in } }
-    #expect(throws: KeyValueError.self) { try controller.observe(ann, keyPath: "") { _, _, _ in } }
-    #expect(throws: KeyValueError.self) { try controller.observe(ann, keyPaths: []) { _, _, _ in } }
-    #expect(throws: KeyValueError.self) { try controller.observe(ann, keyPaths: ["age", "a..b"]) { _, _, _ in } }
-    #expect(controller.observedObjectCount == 0)
-    #expect(ann.isa === example.person)
+    // snippet: docs/kvocontroller.md#bad-input
+    let noObject = #expect(throws: KeyValueError.self) { try controller.observe(nil, keyPath: "age") { _, _, _ in } }
+    #expect(noObject?.code == .invalidArgument)
+    let emptyPath = #expect(throws: KeyValueError.self) { try controller.observe(ann, keyPath: "") { _, _, _ in } }
+    #expect(emptyPath?.code == .invalidKeyPath)
+    let noPaths = #expect(throws: KeyValueError.self) { try controller.observe(ann, keyPaths: []) { _, _, _ in } }
+    #expect(noPaths?.code == .invalidArgument)
+    let oneBad = #expect(throws: KeyValueError.self) {
+      try controller.observe(ann, keyPaths: ["age", "a..b"]) { _, _, _ in }
+    }
+    #expect(oneBad?.code == .invalidKeyPath)
+    #expect(controller.observedObjectCount == 0)  // age was not observed either
+    #expect(ann.isa === person)
+    // end snippet
+    try example.runtime.checkInvariants()
   }
 }

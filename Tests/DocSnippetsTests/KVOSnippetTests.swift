@@ -1,13 +1,13 @@
-// KVOSnippetTests.swift: every code example in docs/kvo.md, as a test that checks what the
-// example's comments claim, plus the behaviours the guide's "Where MiniKVO differs" section
-// states. The guide shows these bodies, lightly shortened; change one, change the other.
+// KVOSnippetTests.swift: the examples of docs/kvo.md, and the behaviours its "Where MiniKVO
+// differs" section states. The code between `// snippet: docs/kvo.md#<section>` and
+// `// end snippet` is the example of that section, verbatim (SnippetSyncTests checks it).
 
+import KVO
 import Testing
 
-@testable import KVOController
-
-/// The running example of docs/kvo.md: `Person` with firstName, lastName, age, friend, friends.
-private struct KVOExample {
+/// The running example of docs/kvo.md (shown in its first example): `Person` with firstName,
+/// lastName, age, friend and friends, and `newPerson`.
+struct KVOExample {
   let runtime = Runtime()
   let person: Class
 
@@ -29,7 +29,7 @@ private struct KVOExample {
     return object
   }
 
-  /// A `Watcher` class whose `observeValueForKeyPath:ofObject:change:context:` records each change.
+  /// A `Watcher` whose `observeValueForKeyPath:ofObject:change:context:` records each change.
   func makeWatcher(recordingInto received: Locked<[Change]>) throws -> Object {
     let watcherClass = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Watcher")
     try runtime.registerClassPair(watcherClass)
@@ -42,26 +42,51 @@ private struct KVOExample {
   }
 }
 
-@Suite struct KVOGuideSnippets {
-  // MARK: - How KVO attaches to a runtime
+@Suite struct KVOSnippetTests {
+  @Test func theRunningExampleMakesAPersonClassAtRunTime() throws {
+    // snippet: docs/kvo.md#key-value-coding-and-observing
+    let runtime = Runtime()
+    let person = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Person")
+    try person.synthesizeProperty("firstName", type: .object(className: "NSString"), options: [.copy])
+    try person.synthesizeProperty("lastName", type: .object(className: "NSString"), options: [.copy])
+    try person.synthesizeProperty("age", type: .longLong)
+    try person.synthesizeProperty("friend", type: .object(className: "Person"))
+    try person.synthesizeProperty("friends", type: .object(className: "NSArray"))
+    try runtime.registerClassPair(person)
+
+    func newPerson(_ first: String, _ last: String, age: Int) throws -> Object {
+      let object = try #require(try runtime.msgSend(person, "new").objectValue)
+      try object.setValue(.string(first), forKey: "firstName")
+      try object.setValue(.string(last), forKey: "lastName")
+      try object.setValue(.int(age), forKey: "age")
+      return object
+    }
+    let ann = try newPerson("Ann", "Lee", age: 42)
+    // end snippet
+    #expect(try ann.dictionaryWithValues(forKeys: ["firstName", "age"]) == ["firstName": "Ann", "age": 42])
+    try runtime.checkInvariants()
+  }
 
   @Test func kvoInstallsItsNSObjectCategoryOnFirstUse() throws {
+    // snippet: docs/kvo.md#how-kvo-attaches-to-a-runtime
     let runtime = Runtime()
     #expect(runtime.rootClass.instanceMethod(for: "valueForKey:") == nil)  // objc4 alone: no Foundation
     runtime.installKeyValueObserving()  // what linking Foundation does; any KVC or KVO call does it too
     let method = try #require(runtime.rootClass.instanceMethod(for: "valueForKey:"))
     #expect(method.implementation.name == "-[NSObject(NSKeyValueCoding) valueForKey:]")
     #expect(runtime.rootClass.classMethod(for: "automaticallyNotifiesObserversForKey:") != nil)
+    // end snippet
     try runtime.checkInvariants()
   }
 
-  // MARK: - Key-value coding
-
   @Test func keyValueCodingFindsAccessorsAndIvars() throws {
     let example = try KVOExample()
+    func newPerson(_ first: String, _ last: String, age: Int) throws -> Object {
+      try example.newPerson(first, last, age: age)
+    }
     let ann = try example.newPerson("Ann", "Lee", age: 42)
-    let bob = try example.newPerson("Bob", "Kim", age: 25)
-
+    // snippet: docs/kvo.md#key-value-coding
+    let bob = try newPerson("Bob", "Kim", age: 25)
     try ann.setValue(43, forKey: "age")  // sends -setAge: (the accessor search)
     #expect(try ann.value(forKey: "age") == 43)
     try ann.setValue(.object(bob), forKey: "friend")
@@ -71,14 +96,21 @@ private struct KVOExample {
 
     let undefined = #expect(throws: KeyValueError.self) { try ann.value(forKey: "shoeSize") }
     #expect(undefined?.exceptionName == "NSUndefinedKeyException")
+    #expect(
+      undefined?.message
+        == "[<Person \(ann.address)> valueForUndefinedKey:]: this class is not key value coding-compliant for the key shoeSize."
+    )
     let nilScalar = #expect(throws: KeyValueError.self) { try ann.setValue(nil, forKey: "age") }
     #expect(nilScalar?.code == .nilValueForScalar)  // NSObject's -setNilValueForKey: refuses
     let lossy = #expect(throws: KeyValueError.self) { try ann.setValue(2.5, forKey: "age") }
     #expect(lossy?.code == .invalidValue)  // no silent truncation
     #expect(try ann.value(forKey: "age") == 43)
+    // end snippet
+    try example.runtime.checkInvariants()
   }
 
   @Test func theAccessorSearchPrefersMethodsThenIvars() throws {
+    // snippet: docs/kvo.md#the-accessor-search-order
     let runtime = Runtime()
     let shape = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Shape")
     try shape.addIvar("_size", type: .longLong)
@@ -90,48 +122,61 @@ private struct KVOExample {
     try box.setValue(3, forKey: "size")  // no -setSize: or -_setSize:, so the ivar _size is set
     #expect(try box.value(ofIvar: "_size") == 3)
     try shape.isa.addMethod("accessInstanceVariablesDirectly", types: "B16@0:8") { _, _, _ in false }
-    #expect(throws: KeyValueError.self) { try box.setValue(4, forKey: "size") }  // no ivar access now
+    let error = #expect(throws: KeyValueError.self) { try box.setValue(4, forKey: "size") }
+    #expect(error?.code == .undefinedKey)  // no ivar access now: the plan was recomputed
+    // end snippet
+    try runtime.checkInvariants()
   }
 
   @Test func keyPathsAreParsedStrictly() throws {
     let example = try KVOExample()
     let ann = try example.newPerson("Ann", "Lee", age: 42)
+    // snippet: docs/kvo.md#key-paths
     let path = try KeyValuePath("friends.@sum.age")
     #expect(path.components == [.key("friends"), .collectionOperator(.sum), .key("age")])
-    #expect(throws: KeyValueError.self) { try KeyValuePath("friend..age") }  // an empty component
-    #expect(throws: KeyValueError.self) { try ann.value(forKey: "first name") }  // keys are C identifiers
+    #expect(path.description == "friends.@sum.age")
+    let empty = #expect(throws: KeyValueError.self) { try KeyValuePath("friend..age") }
+    #expect(empty?.code == .invalidKeyPath)  // an empty component
+    let spaced = #expect(throws: KeyValueError.self) { try ann.value(forKey: "first name") }
+    #expect(spaced?.code == .invalidKeyPath)  // keys are C identifiers
+    // end snippet
+    try example.runtime.checkInvariants()
   }
 
   @Test func collectionOperatorsAggregateAnArray() throws {
     let example = try KVOExample()
+    func newPerson(_ first: String, _ last: String, age: Int) throws -> Object {
+      try example.newPerson(first, last, age: age)
+    }
     let ann = try example.newPerson("Ann", "Lee", age: 42)
+    // snippet: docs/kvo.md#collection-operators
     let friends: Value = [
-      .object(try example.newPerson("Bob", "Lee", age: 25)),
-      .object(try example.newPerson("Cy", "Kim", age: 35)),
-      .object(try example.newPerson("Dee", "Lee", age: 30)),
+      .object(try newPerson("Bob", "Lee", age: 25)),
+      .object(try newPerson("Cy", "Kim", age: 35)),
+      .object(try newPerson("Dee", "Lee", age: 30)),
     ]
     try ann.setValue(friends, forKey: "friends")
-
     #expect(try ann.value(forKeyPath: "friends.@count") == 3)
-    #expect(try ann.value(forKeyPath: "friends.@sum.age") == 90)  // an integer while every value is one
-    #expect(try ann.value(forKeyPath: "friends.@avg.age") == 30.0)  // always a double
+    #expect(try ann.value(forKeyPath: "friends.@sum.age") == .int64(90))  // an integer while every value is one
+    #expect(try ann.value(forKeyPath: "friends.@avg.age") == .double(30))  // always a double
     #expect(try ann.value(forKeyPath: "friends.@max.firstName") == "Dee")
     #expect(try ann.value(forKeyPath: "friends.@distinctUnionOfObjects.lastName") == ["Lee", "Kim"])
+
     try ann.setValue([], forKey: "friends")
     #expect(try ann.value(forKeyPath: "friends.@sum.age") == 0)
     #expect(try ann.value(forKeyPath: "friends.@avg.age") == 0.0)
     #expect(try ann.value(forKeyPath: "friends.@max.age") == .nil)
+    // end snippet
+    try example.runtime.checkInvariants()
   }
-
-  // MARK: - The isa-swizzle
 
   @Test func observingSwizzlesTheIsaAndTheLastRemovalRestoresIt() throws {
     let example = try KVOExample()
     let runtime = example.runtime
     let person = example.person
     let ann = try example.newPerson("Ann", "Lee", age: 42)
+    // snippet: docs/kvo.md#the-isa-swizzle
     #expect(ann.isa.name == "Person")
-
     let seen = Locked<[String]>([])
     let token = try ann.observe("age", options: [.old, .new]) { _, change in
       seen.withLock { $0.append("\(change.old ?? nil) -> \(change.new ?? nil)") }
@@ -146,15 +191,16 @@ private struct KVOExample {
     token.invalidate()
     #expect(ann.isa === person)  // the last observation gone: the isa is restored
     #expect(runtime.lookUpClass(named: "NSKVONotifying_Person") != nil)  // the subclass stays for next time
+    // end snippet
     try runtime.checkInvariants()
   }
 
-  // MARK: - Notifying setters
-
   @Test func automaticNotificationCanBeTurnedOffPerKey() throws {
     let example = try KVOExample()
-    try example.person.isa.addMethod("automaticallyNotifiesObserversOfAge", types: "B16@0:8") { _, _, _ in false }
+    let person = example.person
     let ann = try example.newPerson("Ann", "Lee", age: 42)
+    // snippet: docs/kvo.md#notifying-setters
+    try person.isa.addMethod("automaticallyNotifiesObserversOfAge", types: "B16@0:8") { _, _, _ in false }
     let seen = Locked<[Change]>([])
     let token = try ann.observe("age", options: [.new]) { _, change in seen.withLock { $0.append(change) } }
 
@@ -164,24 +210,24 @@ private struct KVOExample {
     try ann.setValue(44, forKey: "age")
     try ann.didChangeValue(forKey: "age")  // announced by hand
     #expect(seen.withLock { $0 } == [Change(kind: .setting, new: 44)])
+    // end snippet
     token.invalidate()
+    try example.runtime.checkInvariants()
   }
-
-  // MARK: - The notifying set
 
   @Test func aNotifyingSetCallsWillThenTheOriginalSetterThenDid() throws {
     let example = try KVOExample()
     let runtime = example.runtime
     let ann = try example.newPerson("Ann", "Lee", age: 42)
     let token = try ann.observe("age", options: [.new]) { _, _ in }
-
+    // snippet: docs/kvo.md#the-notifying-set
     let trace = Locked<[String]>([])
     let tracing = runtime.addEventObserver(includingMessageSends: true) { event in
       if case .messageSent(_, let selector, let implementation, let isSuper) = event {
         trace.withLock { $0.append("\(isSuper ? "super " : "")\(selector.name) → \(implementation)") }
       }
     }
-    try runtime.msgSend(ann, "setAge:", 43)
+    try runtime.msgSend(ann, "setAge:", 43)  // ann's age is observed
     tracing.cancel()
     let steps = trace.withLock { $0 }.filter { $0.contains("setAge:") || $0.contains("ChangeValueForKey:") }
     #expect(
@@ -191,15 +237,17 @@ private struct KVOExample {
         "super setAge: → -[Person setAge:]",
         "didChangeValueForKey: → -[NSObject(NSKeyValueObserverNotification) didChangeValueForKey:]",
       ])
+    // end snippet
     token.invalidate()
+    try example.runtime.checkInvariants()
   }
 
   @Test func willDidPairsNestAndOnlyTheOutermostNotifies() throws {
     let example = try KVOExample()
     let ann = try example.newPerson("Ann", "Lee", age: 42)
+    // snippet: docs/kvo.md#the-notifying-set (2)
     let seen = Locked<[Change]>([])
     let token = try ann.observe("age", options: [.old, .new]) { _, change in seen.withLock { $0.append(change) } }
-
     try ann.willChangeValue(forKey: "age")
     try ann.willChangeValue(forKey: "age")  // nested: counted, not announced
     try ann.setValue(50, forKey: "age")  // the setter's own will/did nest inside too
@@ -209,22 +257,22 @@ private struct KVOExample {
     #expect(seen.withLock { $0 } == [Change(kind: .setting, new: 50, old: 42)])
     try ann.didChangeValue(forKey: "age")  // a did without a will: nothing
     #expect(seen.withLock { $0.count } == 1)
+    // end snippet
     token.invalidate()
+    try example.runtime.checkInvariants()
   }
 
-  // MARK: - Options and change dictionaries
-
-  @Test func changeDictionariesFollowEachObserversOptions() throws {
+  @Test func changesFollowEachObserversOptions() throws {
     let example = try KVOExample()
     let received = Locked<[Change]>([])
     let watcher = try example.makeWatcher(recordingInto: received)
-    let bea = try #require(try example.runtime.msgSend(example.person, "new").objectValue)  // firstName is nil
-
+    let (runtime, person) = (example.runtime, example.person)
+    // snippet: docs/kvo.md#change-dictionaries
+    let bea = try #require(try runtime.msgSend(person, "new").objectValue)  // firstName is nil
     try bea.addObserver(watcher, forKeyPath: "firstName", options: [.old, .new, .prior])
     try bea.setValue("Bea", forKey: "firstName")
-    let changes = received.withLock { $0 }
     #expect(
-      changes == [
+      received.withLock { $0 } == [
         Change(kind: .setting, old: .some(.nil), isPrior: true),  // before: old only, never new
         Change(kind: .setting, new: "Bea", old: .some(.nil)),  // after: a nil old is present, as NSNull
       ])
@@ -235,15 +283,30 @@ private struct KVOExample {
     let error = #expect(throws: KeyValueError.self) { try bea.removeObserver(watcher, forKeyPath: "firstName") }
     #expect(error?.code == .observerNotRegistered)
     #expect(error?.exceptionName == "NSRangeException")
+    // end snippet
     try bea.removeObserver(watcher, forKeyPath: "age")
-    #expect(bea.isa === example.person)
+    #expect(bea.isa === person)
+    try example.runtime.checkInvariants()
   }
 
-  // MARK: - Dependent keys
+  @Test func aChangeReadsLikeFoundationsDictionary() {
+    // snippet: docs/kvo.md#change-dictionaries (2)
+    let change = Change(kind: .setting, new: 43, old: 42)
+    #expect(change[.kind] == 1)  // NSKeyValueChangeSetting
+    #expect(change[.new] == 43 && change.new == 43)
+    #expect(change[.notificationIsPrior] == nil)  // present only in prior notifications
+    #expect(change.dictionary == ["kind": 1, "new": 43, "old": 42])
+    #expect(change.description == "{\n    kind = 1;\n    new = 43;\n    old = 42;\n}")
+    let tagged = change.adding("age", forKey: ChangeKey("keyPath"))  // a new Change; this one is immutable
+    #expect(tagged[ChangeKey("keyPath")] == "age" && change[ChangeKey("keyPath")] == nil)
+    // end snippet
+  }
 
   @Test func dependentKeysNotifyOncePerOutermostChange() throws {
     let example = try KVOExample()
     let person = example.person
+    let ann = try example.newPerson("Ann", "Lee", age: 42)
+    // snippet: docs/kvo.md#dependent-keys
     try person.addMethod("fullName", types: "@16@0:8") { receiver, _, _ in
       let first = try receiver.value(forKey: "firstName").stringValue ?? ""
       let last = try receiver.value(forKey: "lastName").stringValue ?? ""
@@ -252,34 +315,35 @@ private struct KVOExample {
     try person.isa.addMethod("keyPathsForValuesAffectingFullName", types: "@16@0:8") { _, _, _ in
       ["firstName", "lastName"]
     }
-    let ann = try example.newPerson("Ann", "Lee", age: 42)
     let seen = Locked<[String]>([])
     let token = try ann.observe("fullName", options: [.old, .new]) { _, change in
       seen.withLock { $0.append("\(change.old?.stringValue ?? "-") → \(change.new?.stringValue ?? "-")") }
     }
-
     try ann.setValue("Bea", forKey: "firstName")  // one notification of fullName
     try ann.willChangeValue(forKey: "firstName")  // one outer change …
     try ann.setValue("Kim", forKey: "lastName")  // … around two inner ones,
     try ann.setValue("Cy", forKey: "firstName")  // both affecting fullName
     try ann.didChangeValue(forKey: "firstName")
     #expect(seen.withLock { $0 } == ["Ann Lee → Bea Lee", "Bea Lee → Cy Kim"])  // once each
+    // end snippet
     token.invalidate()
+    try example.runtime.checkInvariants()
   }
-
-  // MARK: - Key-path chains
 
   @Test func keyPathChainsFollowTheFriend() throws {
     let example = try KVOExample()
+    func newPerson(_ first: String, _ last: String, age: Int) throws -> Object {
+      try example.newPerson(first, last, age: age)
+    }
     let ann = try example.newPerson("Ann", "Lee", age: 42)
-    let bob = try example.newPerson("Bob", "Lee", age: 25)
-    let cy = try example.newPerson("Cy", "Kim", age: 35)
+    // snippet: docs/kvo.md#key-path-chains
+    let bob = try newPerson("Bob", "Lee", age: 25)
+    let cy = try newPerson("Cy", "Kim", age: 35)
     try ann.setValue(.object(bob), forKey: "friend")
     let seen = Locked<[String]>([])
     let token = try ann.observe("friend.age", options: [.old, .new]) { _, change in
       seen.withLock { $0.append("\(change.old ?? nil) -> \(change.new ?? nil)") }
     }
-
     #expect(bob.isa.name == "NSKVONotifying_Person")  // the chain link observes age on bob
     try bob.setValue(26, forKey: "age")  // ann's observer hears it
     try ann.setValue(.object(cy), forKey: "friend")  // and the friend being replaced; the link moves to cy
@@ -289,17 +353,21 @@ private struct KVOExample {
     #expect(ann.observedKeyPaths == ["friend.age"])
     #expect(cy.observedKeyPaths.isEmpty)  // only KVO's own link is registered on cy
     #expect(cy.observationInfoDescription.contains("<forwarder to friend.age>"))
+    // end snippet
     token.invalidate()
     #expect(cy.isa.name == "Person")
+    try example.runtime.checkInvariants()
   }
-
-  // MARK: - To-many changes
 
   @Test func toManyEditsReportKindAndIndexes() throws {
     let example = try KVOExample()
+    func newPerson(_ first: String, _ last: String, age: Int) throws -> Object {
+      try example.newPerson(first, last, age: age)
+    }
     let ann = try example.newPerson("Ann", "Lee", age: 42)
-    let bob = try example.newPerson("Bob", "Lee", age: 25)
-    let cy = try example.newPerson("Cy", "Kim", age: 35)
+    // snippet: docs/kvo.md#to-many-changes
+    let bob = try newPerson("Bob", "Lee", age: 25)
+    let cy = try newPerson("Cy", "Kim", age: 35)
     let seen = Locked<[Change]>([])
     let token = try ann.observe("friends", options: [.old, .new]) { _, change in seen.withLock { $0.append(change) } }
 
@@ -313,34 +381,39 @@ private struct KVOExample {
     #expect(changes.map(\.indexes) == [[0], [0], [1]])
     #expect(changes[0].new == [.object(bob)] && changes[0].old == nil)  // an insertion carries no old
     #expect(changes[2].old == [.object(bob)] && changes[2].new == nil)  // a removal carries no new
+    // end snippet
     token.invalidate()
+    try example.runtime.checkInvariants()
   }
-
-  // MARK: - Where observations live
 
   @Test func observationsLiveInTheObservationInfoSlot() throws {
     let example = try KVOExample()
     let ann = try example.newPerson("Ann", "Lee", age: 42)
+    // snippet: docs/kvo.md#where-observations-live
     #expect(ann.observationInfo == nil)
     let first = try ann.observe("age") { _, _ in }
     let second = try ann.observe("firstName") { _, _ in }
     #expect(ann.observationInfo != nil)  // an immutable snapshot, replaced on every registration change
     #expect(ann.observedKeyPaths == ["age", "firstName"])
-    #expect(ann.observationInfoDescription.contains("Key path: age"))
+    #expect(ann.observationInfoDescription.contains("<Observance: Observer: <closure>, Key path: age,"))
     first.invalidate()
     second.invalidate()
     #expect(ann.observationInfo == nil)  // dropped with the last registration
+    // end snippet
+    try example.runtime.checkInvariants()
   }
-
-  // MARK: - Errors
 
   @Test func refusedObservationsThrowWithFoundationsExceptionName() throws {
     let example = try KVOExample()
+    let person = example.person
     let ann = try example.newPerson("Ann", "Lee", age: 42)
+    // snippet: docs/kvo.md#errors
     let error = #expect(throws: KeyValueError.self) { try ann.observe("friends.@count") { _, _ in } }
     #expect(error?.code == .unsupportedKeyPath)
     #expect(error?.exceptionName == "NSInvalidArgumentException")
-    #expect(ann.isa === example.person)  // nothing registered
+    #expect(ann.isa === person)  // refused: nothing registered, the isa untouched
+    // end snippet
+    try example.runtime.checkInvariants()
   }
 
   // MARK: - Where MiniKVO differs from Apple's KVO
@@ -359,6 +432,7 @@ private struct KVOExample {
     events.cancel()
     #expect(diagnostics.withLock { $0.count } == 1)
     #expect(ann.isa === example.person)
+    try example.runtime.checkInvariants()
   }
 
   @Test func anObservedObjectFreedWhileObservedIsCleanedUp() throws {
@@ -380,6 +454,24 @@ private struct KVOExample {
     events.cancel()
     #expect(diagnostics.withLock { $0.count } == 1)
     token?.invalidate()  // harmless
+    try example.runtime.checkInvariants()
+  }
+
+  @Test func anObserverThatThrowsDoesNotStopTheOthers() throws {
+    let example = try KVOExample()
+    let ann = try example.newPerson("Ann", "Lee", age: 42)
+    let watcherClass = try example.runtime.allocateClassPair(superclass: example.runtime.rootClass, name: "Grumpy")
+    try example.runtime.registerClassPair(watcherClass)  // inherits NSObject's observeValueForKeyPath:…, which throws
+    let grumpy = try watcherClass.createInstance()
+    let seen = Locked<[Change]>([])
+    try ann.addObserver(grumpy, forKeyPath: "age", options: [.new])
+    let token = try ann.observe("age", options: [.new]) { _, change in seen.withLock { $0.append(change) } }
+    let error = #expect(throws: KeyValueError.self) { try ann.setValue(43, forKey: "age") }
+    #expect(error?.code == .unhandledNotification)
+    #expect(seen.withLock { $0 } == [Change(kind: .setting, new: 43)])  // told anyway, before the error
+    #expect(try ann.value(forKey: "age") == 43)  // the set itself happened
+    try ann.removeObserver(grumpy, forKeyPath: "age")
+    token.invalidate()
     try example.runtime.checkInvariants()
   }
 }

@@ -1,15 +1,13 @@
-// RuntimeSnippetTests.swift: every code example in docs/runtime.md, as a test that checks what the
-// example's comments claim. The guide shows these bodies, lightly shortened (`!` for
-// `try #require`, comments for `#expect`); change one, change the other.
+// RuntimeSnippetTests.swift: the examples of docs/runtime.md. The code between
+// `// snippet: docs/runtime.md#<section>` and `// end snippet` is the example of that section,
+// verbatim (SnippetSyncTests checks it); what follows a region checks the rest.
 
+import MiniRuntime
 import Testing
 
-@testable import KVOController
-
-@Suite struct RuntimeGuideSnippets {
-  // MARK: - Objects and ivars
-
+@Suite struct RuntimeSnippetTests {
   @Test func objectsKeepTheirIvarsInSlots() throws {
+    // snippet: docs/runtime.md#objects-and-ivars
     let runtime = Runtime()
     let person = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Person")
     try person.addIvar("_age", type: .longLong)
@@ -22,16 +20,16 @@ import Testing
     #expect(try ann.value(ofIvar: "_age") == 42)
     #expect(try ann.value(ofIvar: "_name") == .nil)
     #expect(person.ivar(named: "_name")?.offset == 1)  // a slot index, not a byte offset
-    #expect(person.instanceSize == 2)  // two slots; isa is not one of them
+    #expect(person.instanceSize == 2)  // two slots; the isa is not one of them
     let error = #expect(throws: RuntimeError.self) { try ann.setValue("forty", forIvar: "_age") }
     #expect(error?.code == .typeMismatch)
     #expect(try ann.value(ofIvar: "_age") == 42)  // a refused call changes nothing
+    // end snippet
     try runtime.checkInvariants()
   }
 
-  // MARK: - Classes and metaclasses
-
   @Test func theMetaclassGraphIsObjc4s() throws {
+    // snippet: docs/runtime.md#classes-and-metaclasses
     let runtime = Runtime()
     let person = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Person")
     try runtime.registerClassPair(person)
@@ -46,48 +44,49 @@ import Testing
     #expect(person.isa.superclass === root.isa)  // … is mirrored by the metaclasses,
     #expect(root.isa.superclass === root)  // and the root metaclass inherits from NSObject
     #expect(root.superclass == nil)
+    // end snippet
     try runtime.checkInvariants()
   }
-
-  // MARK: - The root class
 
   @Test func theRootClassAnswersOnBothSides() throws {
     let runtime = Runtime()
     let person = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Person")
     try runtime.registerClassPair(person)
-    let ann = try #require(try runtime.msgSend(person, "new").objectValue)  // [[Person alloc] init]
-
+    // snippet: docs/runtime.md#the-root-class
+    let ann = try #require(try runtime.msgSend(person, "new").objectValue)  // +new: +alloc, then -init
     #expect(try runtime.msgSend(ann, "class") == .class(person))  // -[NSObject class]
     #expect(try runtime.msgSend(person, "class") == .class(person))  // +[NSObject class]: the class itself
     #expect(try runtime.msgSend(ann, "isKindOfClass:", .class(runtime.rootClass)) == true)
-    #expect(try runtime.msgSend(person, "isKindOfClass:", .class(runtime.rootClass)) == true)  // classes too
+    #expect(try runtime.msgSend(person, "isKindOfClass:", .class(runtime.rootClass)) == true)  // via the metaclasses
+    #expect(try runtime.msgSend(person, "isKindOfClass:", .class(person)) == false)  // Person (meta) is no Person
     #expect(try runtime.msgSend(person, "respondsToSelector:", .selector("new")) == true)
     #expect(try runtime.msgSend(ann, "description") == .string("<Person: \(ann.address)>"))
+    // end snippet
     try runtime.checkInvariants()
   }
 
-  // MARK: - Selectors
-
   @Test func selectorsAreInternedIntegers() throws {
-    let a = try Selector(validating: "setAge:")  // sel_registerName: checked now
+    let runtime = Runtime()
+    // snippet: docs/runtime.md#selectors
+    let a = try Selector(validating: "setAge:")  // sel_registerName, checked now
     let b: Selector = "setAge:"  // @selector(setAge:): a literal
-    #expect(a == b)  // one integer comparison
-    #expect(a.index == b.index)
+    let c = Selector(interning: "set" + "Age:")  // a name built at run time, not checked
+    #expect(a == b && b == c)  // one integer comparison each
     #expect(a.argumentCount == 1)
     #expect(Selector("setValue:forKey:").keywords == ["setValue", "forKey"])
 
     let bad: Selector = "set age:"  // a literal is not checked where it is written …
     #expect(!bad.isValid)
-    let runtime = Runtime()
     let sent = #expect(throws: RuntimeError.self) { try runtime.msgSend(runtime.rootClass, bad, 1) }
     #expect(sent?.code == .invalidSelectorName)  // … but every call that receives it throws
-    let validated = #expect(throws: RuntimeError.self) { try Selector(validating: "set age:") }
-    #expect(validated?.code == .invalidSelectorName)  // Selector(validating:) throws at once
+    let checked = #expect(throws: RuntimeError.self) { try Selector(validating: "set age:") }
+    #expect(checked?.code == .invalidSelectorName)  // Selector(validating:) throws at once
+    // end snippet
+    #expect(a.index == b.index && a.name == "setAge:")
   }
 
-  // MARK: - Type encodings
-
   @Test func typeEncodingsParseAndPrintBack() throws {
+    // snippet: docs/runtime.md#type-encodings
     let point = try TypeEncoding("{Point=dd}")
     #expect(point == .structure(name: "Point", fields: [.init(.double), .init(.double)]))
     #expect(point.description == "{Point=dd}")
@@ -99,12 +98,12 @@ import Testing
     #expect(setter.messageArgumentTypes == [.longLong])
     #expect(MethodSignature(returning: .void, arguments: [.longLong]).withFrameOffsets().description == "v24@0:8q16")
     let error = #expect(throws: RuntimeError.self) { try TypeEncoding("{Point=dd}x") }
-    #expect(error?.code == .invalidTypeEncoding)
+    #expect(error?.code == .invalidTypeEncoding)  // the message names the offset of the 'x'
+    // end snippet
   }
 
-  // MARK: - Values
-
   @Test func valuesCompareLikeNSNumberAndConvertStrictly() throws {
+    // snippet: docs/runtime.md#values
     let age: Value = 42  // .int64(42): a literal picks the natural case
     #expect(age == .int32(42))  // numbers compare by value, like NSNumber
     #expect(age == 42.0)
@@ -112,44 +111,41 @@ import Testing
     #expect(Value.string("Ann").encoding.description == "@\"NSString\"")
     #expect(Set<Value>([.int64(1), .double(1), .bool(true)]).count == 1)  // hashing agrees with ==
 
-    #expect(try Value.int64(7).converted(to: .int).encoding == .int)  // .int32(7)
+    #expect(try Value.int64(7).converted(to: .int) == .int32(7))
     #expect(throws: RuntimeError.self) { try Value.double(2.5).converted(to: .int) }  // not integral
     #expect(throws: RuntimeError.self) { try Value.int64(300).converted(to: .char) }  // does not fit
+    // end snippet
   }
-
-  // MARK: - Class pairs
 
   @Test func classPairsAreBuiltRegisteredAndDisposed() throws {
     let runtime = Runtime()
+    // snippet: docs/runtime.md#class-pairs
     let person = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Person")
     try person.addIvar("_age", type: .longLong)  // allowed: still under construction
     try runtime.registerClassPair(person)
     #expect(runtime.lookUpClass(named: "Person") === person)
 
-    let late = #expect(throws: RuntimeError.self) {
-      try person.addIvar("_name", type: .object(className: "NSString"))
-    }
+    let late = #expect(throws: RuntimeError.self) { try person.addIvar("_name", type: .object(className: "NSString")) }
     #expect(late?.code == .invalidClassState)  // instances have a fixed layout now
     let clash = #expect(throws: RuntimeError.self) {
       try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Person")
     }
-    #expect(clash?.code == .duplicateClassName)
+    #expect(clash?.message == "objc_allocateClassPair: class 'Person' already exists")
 
     var ann: Object? = try person.createInstance()
-    let reference = WeakReference(ann)
     let inUse = #expect(throws: RuntimeError.self) { try runtime.disposeClassPair(person) }
     #expect(inUse?.code == .classInUse)  // one live instance
     ann = nil
-    #expect(reference.object == nil)
     try runtime.disposeClassPair(person)  // now it goes
     #expect(runtime.lookUpClass(named: "Person") == nil)
+    // end snippet
+    #expect(ann == nil && clash?.code == .duplicateClassName)
     try runtime.checkInvariants()
   }
 
-  // MARK: - Properties
-
   @Test func synthesizeAddsIvarPropertyAndAccessors() throws {
     let runtime = Runtime()
+    // snippet: docs/runtime.md#properties
     let person = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Person")
     try person.synthesizeProperty("name", type: .object(className: "NSString"), options: [.copy, .nonatomic])
     try runtime.registerClassPair(person)
@@ -161,19 +157,18 @@ import Testing
     let ann = try #require(try runtime.msgSend(person, "new").objectValue)
     try runtime.msgSend(ann, "setName:", "Ann")
     #expect(try runtime.msgSend(ann, "name") == "Ann")
+    // end snippet
     try runtime.checkInvariants()
   }
-
-  // MARK: - Methods
 
   @Test func methodsAreAddedRefusedAndSwizzled() throws {
     let runtime = Runtime()
     let person = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Person")
     try runtime.registerClassPair(person)
-    let added = try person.addMethod("greet", types: "@16@0:8") { _, _, _ in "hello" }
-    let again = try person.addMethod("greet", types: "@16@0:8") { _, _, _ in "again" }
+    // snippet: docs/runtime.md#methods
+    #expect(try person.addMethod("greet", types: "@16@0:8") { _, _, _ in "hello" })
+    #expect(try !person.addMethod("greet", types: "@16@0:8") { _, _, _ in "again" })  // already there
     try person.addMethod("xxx_greet", types: "@16@0:8") { _, _, _ in "swizzled" }
-    #expect(added && !again)  // class_addMethod never replaces a method of the class itself
 
     let ann = try #require(try runtime.msgSend(person, "new").objectValue)
     #expect(try runtime.msgSend(ann, "greet") == "hello")  // … and greet is now cached
@@ -183,38 +178,35 @@ import Testing
     #expect(try runtime.msgSend(ann, "greet") == "swizzled")  // the exchange flushed the cache
     #expect(try runtime.msgSend(ann, "xxx_greet") == "hello")
     #expect(person.methodList.map(\.selector.name) == ["greet", "xxx_greet"])
+    // end snippet
     try runtime.checkInvariants()
   }
-
-  // MARK: - Message send
 
   @Test func unimplementedMessagesAreResolvedOrRefused() throws {
     let runtime = Runtime()
     let person = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Person")
     try runtime.registerClassPair(person)
     let ann = try #require(try runtime.msgSend(person, "new").objectValue)
-    #expect(try runtime.msgSend(nil, "age") == .nil)  // a message to nil runs nothing and returns nil
+    // snippet: docs/runtime.md#message-send
+    #expect(try Runtime.msgSend(nil, "age") == .nil)  // a message to nil runs nothing and returns nil
 
     // +resolveInstanceMethod: may add the missing method; the send then looks again, once.
     try person.isa.addMethod("resolveInstanceMethod:", types: "B24@0:8:16") { receiver, _, arguments in
       guard let cls = receiver as? Class, arguments[0].selectorValue == "fly" else { return false }
       return .bool(try cls.addMethod("fly", types: "@16@0:8") { _, _, _ in "flying" })
     }
-    #expect(try runtime.msgSend(ann, "fly") == "flying")
+    #expect(try Runtime.msgSend(ann, "fly") == "flying")
 
     // Nothing implements swim: the resolver declines, forwardingTargetForSelector: answers nil,
     // and NSObject's doesNotRecognizeSelector: throws.
-    do {
-      _ = try runtime.msgSend(ann, "swim")
-      Issue.record("expected an unrecognized selector")
-    } catch let error as RuntimeError {
-      #expect(error.code == .unrecognizedSelector)
-      #expect(error.message == "-[Person swim]: unrecognized selector sent to instance \(ann.address)")
-    }
+    let error = #expect(throws: RuntimeError.self) { try Runtime.msgSend(ann, "swim") }
+    #expect(error?.message == "-[Person swim]: unrecognized selector sent to instance \(ann.address)")
+    let arity = #expect(throws: RuntimeError.self) { try Runtime.msgSend(ann, "fly", 1) }
+    #expect(arity?.code == .wrongArgumentCount)  // fly takes no argument
+    // end snippet
+    #expect(error?.code == .unrecognizedSelector)
     try runtime.checkInvariants()
   }
-
-  // MARK: - The method cache
 
   @Test func aMethodChangeFlushesTheCachesBelowIt() throws {
     let runtime = Runtime()
@@ -224,100 +216,100 @@ import Testing
     let student = try runtime.allocateClassPair(superclass: person, name: "Student")
     try runtime.registerClassPair(student)
     let stu = try student.createInstance()
-
+    // snippet: docs/runtime.md#the-method-cache
     #expect(try runtime.msgSend(stu, "greet") == "hello")  // a miss: Student's cache now holds greet
     #expect(throws: RuntimeError.self) { try runtime.msgSend(stu, "fly") }  // caches a negative entry
+
     let flushes = Locked<[String]>([])
     let observation = runtime.addEventObserver { event in
       if case .cacheFlushed = event { flushes.withLock { $0.append(event.description) } }
     }
-    try person.replaceMethod(
-      "greet", types: "@16@0:8", implementation: Implementation(name: "-[Person greet] (new)") { _, _, _ in "hi" })
+    try person.replaceMethod("greet", types: "@16@0:8", implementation: Implementation { _, _, _ in "hi" })
     observation.cancel()
-    let flushed = flushes.withLock { $0 }
-    #expect(flushed == ["flushed method cache of Student"])  // Person's own cache was empty
+    #expect(flushes.withLock { $0 } == ["flushed method cache of Student"])  // Person's own was empty
     #expect(try runtime.msgSend(stu, "greet") == "hi")
+    // end snippet
     try runtime.checkInvariants()
   }
-
-  // MARK: - Isa swizzling
 
   @Test func setClassSwapsTheIsaWhenLayoutsAgree() throws {
     let runtime = Runtime()
     let person = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Person")
     try person.addIvar("_age", type: .longLong)
     try runtime.registerClassPair(person)
-    let student = try runtime.allocateClassPair(superclass: person, name: "Student")  // adds no ivars
-    try runtime.registerClassPair(student)
     let robot = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Robot")
     try robot.addIvar("_serial", type: .object(className: "NSString"))
     try runtime.registerClassPair(robot)
+    // snippet: docs/runtime.md#isa-swizzling
+    let student = try runtime.allocateClassPair(superclass: person, name: "Student")  // adds no ivars
+    try runtime.registerClassPair(student)
 
     let ann = try person.createInstance()
     try ann.setValue(42, forIvar: "_age")
-    let old = try ann.setClass(student)  // object_setClass returns the previous class
-    #expect(old === person && ann.isa === student)
+    #expect(try ann.setClass(student) === person)  // object_setClass returns the previous class
+    #expect(ann.isa === student)
     #expect(try ann.value(ofIvar: "_age") == 42)  // ivars belong to the object, not to its class
     let error = #expect(throws: RuntimeError.self) { try ann.setClass(robot) }
     #expect(error?.code == .incompatibleLayout)  // Robot's slot 0 holds an object, not a long long
+    // end snippet
     #expect(ann.isa === student)
     try runtime.checkInvariants()
   }
-
-  // MARK: - Associated objects
 
   @Test func associatedObjectsFollowTheirPolicy() throws {
     let runtime = Runtime()
     let person = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Person")
     try runtime.registerClassPair(person)
     let ann = try person.createInstance()
+    // snippet: docs/runtime.md#associated-objects
     let nameTag = AssociationKey("nameTag")
-    let badgeKey = AssociationKey("badge")
-
     try ann.setAssociatedObject("Ann", forKey: nameTag, policy: .retainNonatomic)
     #expect(ann.associatedObject(forKey: nameTag) == "Ann")
+
+    let badgeKey = AssociationKey("badge")
     var badge: Object? = try person.createInstance()
     try ann.setAssociatedObject(.object(try #require(badge)), forKey: badgeKey, policy: .assign)
     badge = nil
     #expect(ann.associatedObject(forKey: badgeKey) == .nil)  // assign is weak here; Objective-C would dangle
     try ann.setAssociatedObject(nil, forKey: nameTag, policy: .retain)  // nil removes the association
     #expect(ann.associationKeys.map(\.name) == ["badge"])
+    // end snippet
     try runtime.checkInvariants()
   }
-
-  // MARK: - Weak references
 
   @Test func weakReferencesReadNilOnceTheObjectIsGone() throws {
     let runtime = Runtime()
     let person = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Person")
     try runtime.registerClassPair(person)
+    // snippet: docs/runtime.md#weak-references
     var object: Object? = try person.createInstance()
     let reference = WeakReference(object)
     #expect(reference.object === object)
     object = nil
     #expect(reference.object == nil)
+    // end snippet
+    try runtime.checkInvariants()
   }
-
-  // MARK: - Lifecycle
 
   @Test func deallocRunsThroughTheIsaThenAssociationsAreReleased() throws {
     let runtime = Runtime()
-    let order = Locked<[String]>([])
     let person = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Person")
     try runtime.registerClassPair(person)
+    let student = try runtime.allocateClassPair(superclass: person, name: "Student")
+    try runtime.registerClassPair(student)
+    let tag = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Tag")
+    try runtime.registerClassPair(tag)
+    // snippet: docs/runtime.md#lifecycle
+    let order = Locked<[String]>([])
     try person.addMethod("dealloc", types: "v16@0:8") { receiver, _cmd, _ in
       order.withLock { $0.append("-[Person dealloc]") }
       guard let runtime = receiver.runtime else { return .nil }
       return try runtime.msgSendSuper(receiver, superclass: runtime.rootClass, _cmd)  // [super dealloc]
     }
-    let student = try runtime.allocateClassPair(superclass: person, name: "Student")
-    try runtime.registerClassPair(student)
     try student.addMethod("dealloc", types: "v16@0:8") { receiver, _cmd, _ in
       order.withLock { $0.append("-[Student dealloc]") }
-      return try receiver.runtime?.msgSendSuper(receiver, superclass: person, _cmd) ?? .nil
+      return try Runtime.msgSendSuper(receiver, superclass: person, _cmd)
     }
-    let tag = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Tag")
-    try runtime.registerClassPair(tag)
     try tag.addMethod("dealloc", types: "v16@0:8") { _, _, _ in
       order.withLock { $0.append("-[Tag dealloc]") }
       return .nil
@@ -326,24 +318,22 @@ import Testing
     var stu: Object? = try student.createInstance()
     try stu?.setAssociatedObject(.object(try tag.createInstance()), forKey: AssociationKey("tag"), policy: .retain)
     stu = nil  // the last reference: dealloc through the isa, then the associated Tag goes
-    let deallocs = order.withLock { $0 }
-    #expect(deallocs == ["-[Student dealloc]", "-[Person dealloc]", "-[Tag dealloc]"])
+    #expect(order.withLock { $0 } == ["-[Student dealloc]", "-[Person dealloc]", "-[Tag dealloc]"])
+    // end snippet
     try runtime.checkInvariants()
   }
 
-  // MARK: - Runtime events
-
   @Test func eventsTellWhatTheRuntimeDid() throws {
     let runtime = Runtime()
+    // snippet: docs/runtime.md#runtime-events
     let log = Locked<[String]>([])
     let observation = runtime.addEventObserver { event in log.withLock { $0.append(event.description) } }
     let person = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Person")
     try person.synthesizeProperty("age", type: .longLong)
     try runtime.registerClassPair(person)
     observation.cancel()
-    let lines = log.withLock { $0 }
     #expect(
-      lines == [
+      log.withLock { $0 } == [
         "allocated class pair Person : NSObject",
         "added ivar Person._age 'q'",
         "added property Person.age 'Tq,V_age'",
@@ -351,10 +341,9 @@ import Testing
         "added method -[Person setAge:] 'v24@0:8q16'",
         "registered class Person",
       ])
+    // end snippet
     try runtime.checkInvariants()
   }
-
-  // MARK: - Introspection
 
   @Test func dumpsShowClassesAndObjects() throws {
     let runtime = Runtime()
@@ -363,23 +352,58 @@ import Testing
     try runtime.registerClassPair(person)
     let ann = try #require(try runtime.msgSend(person, "new").objectValue)
     try runtime.msgSend(ann, "setAge:", 42)
-
-    let classDump = person.dump()
-    #expect(classDump.hasPrefix("class Person : NSObject\n"))
-    #expect(classDump.contains("  metaclass: Person (meta), isa → NSObject (meta), superclass → NSObject (meta)"))
-    #expect(classDump.contains("    _age  q  (slot 0)"))
-    let objectDump = ann.dump()
-    #expect(objectDump.contains("  isa: Person"))
-    #expect(objectDump.contains("    _age = 42  (q)"))
+    // snippet: docs/runtime.md#introspection
+    #expect(
+      person.dump() == """
+        class Person : NSObject
+          superclass chain: Person → NSObject
+          metaclass: Person (meta), isa → NSObject (meta), superclass → NSObject (meta)
+          state: registered, live instances: 1
+          ivars:
+            _age  q  (slot 0)
+          properties:
+            age  Tq,V_age
+          instance methods:
+            -age      q16@0:8     -[Person age]
+            -setAge:  v24@0:8q16  -[Person setAge:]
+          class methods: (none)
+        """)
+    #expect(
+      ann.dump() == """
+        <Person: \(ann.address)>
+          isa: Person
+          ivars:
+            _age = 42  (q)
+          associated objects: (none)
+        """)
+    // end snippet
+    try runtime.checkInvariants()
   }
-
-  // MARK: - Invariants
 
   @Test func invariantsHoldAfterEveryPublicCall() throws {
     let runtime = Runtime()
     let person = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Person")
     try runtime.registerClassPair(person)
-    #expect(runtime.invariantViolations().isEmpty)
+    // snippet: docs/runtime.md#invariants
+    #expect(runtime.invariantViolations() == [])
     try runtime.checkInvariants()  // throws, listing every broken invariant, if any
+    // end snippet
+  }
+
+  @Test func errorsNameTheProblemLikeTheObjectiveCRuntime() throws {
+    let runtime = Runtime()
+    let person = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Person")
+    try runtime.registerClassPair(person)
+    let ann = try person.createInstance()
+    // snippet: docs/runtime.md#errors
+    do {
+      _ = try runtime.msgSend(ann, "swim")
+      Issue.record("a message nobody implements throws")
+    } catch let error as RuntimeError {
+      #expect(error.code == .unrecognizedSelector)
+      #expect(error.message == "-[Person swim]: unrecognized selector sent to instance \(ann.address)")
+    }
+    // end snippet
+    try runtime.checkInvariants()
   }
 }

@@ -320,4 +320,37 @@ import Testing
     withExtendedLifetime(sequence) {}
     #expect(person.isa === world.person)
   }
+
+  @Test func observedObjectIsReleasedOutsideTheControllersLock() throws {
+    let world = try World()
+    let (watcher, _) = try world.newWatcher()
+    let controller = KVOController(observer: watcher)
+    // Person's dealloc asks the controller something: that takes the controller's lock, so it
+    // would deadlock if the controller let go of the object while holding it.
+    let countsSeenInDealloc = Log<Int>()
+    try world.person.addMethod("dealloc", types: "v16@0:8") { [weak controller] receiver, _, _ in
+      countsSeenInDealloc.append(controller?.observedObjectCount ?? -1)
+      return try Runtime.msgSendSuper(receiver, superclass: receiver.runtime!.rootClass, "dealloc")
+    }
+    do {
+      let person = try world.newPerson()
+      try controller.observe(person, keyPath: "age") { _, _, _ in }
+    }
+    #expect(controller.observedObjectCount == 1)  // retained by the controller
+    controller.unobserveAll()
+    #expect(countsSeenInDealloc.all == [0])
+  }
+
+  @Test func observingSeveralKeyPathsIsAllOrNothing() throws {
+    let world = try World()
+    let (watcher, _) = try world.newWatcher()
+    let controller = KVOController(observer: watcher)
+    let person = try world.newPerson()
+    try world.runtime.msgSend(person, "setFriend:", .array([]))
+    #expect(throws: KeyValueError.self) {
+      try controller.observe(person, keyPaths: ["age", "friend.age"]) { _, _, _ in }
+    }
+    #expect(controller.observedKeyPaths(of: person).isEmpty)
+    #expect(person.isa === world.person)
+  }
 }

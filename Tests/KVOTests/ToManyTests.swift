@@ -86,4 +86,35 @@ import Testing
     #expect(try person.value(forKey: "items") == ["a"])
     #expect(log.count == 0)
   }
+
+  @Test(arguments: [true, false])
+  func removingOrReplacingInAnEmptyArrayThrowsInsteadOfTrapping(indexed: Bool) throws {
+    let world = try world(indexed: indexed)
+    let person = try world.newPerson()
+    try world.set(person, "items", [])
+    let (observer, log) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "items")
+    let items = try person.mutableArrayValue(forKey: "items")
+    let removal = #expect(throws: KeyValueError.self) { try items.remove(at: 0) }
+    #expect(removal?.message.contains("for empty array") == true)
+    #expect(removal?.code == .indexOutOfBounds && removal?.exceptionName == "NSRangeException")
+    #expect(throws: KeyValueError.self) { try items.replace(at: 0, with: "x") }
+    #expect(throws: KeyValueError.self) { try items.remove(at: -1) }
+    #expect(try person.value(forKey: "items") == [])
+    #expect(log.count == 0)
+  }
+
+  @Test(arguments: [true, false])
+  func priorNotificationOfAnInsertionCarriesNoOld(indexed: Bool) throws {
+    let world = try world(indexed: indexed)
+    let person = try world.newPerson()
+    try world.set(person, "items", ["a"])
+    let (observer, log) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "items", options: [.old, .new, .prior])
+    try person.mutableArrayValue(forKey: "items").insert("x", at: 0)
+    let changes = log.all.map(\.change)
+    #expect(changes.map(\.isPrior) == [true, false])
+    #expect(changes.allSatisfy { $0.kind == .insertion && $0.indexes == [0] && $0.old == nil })
+    #expect(changes[0].new == nil && changes[1].new == ["x"])
+  }
 }

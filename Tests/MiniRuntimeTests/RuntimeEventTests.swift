@@ -214,4 +214,39 @@ import Testing
   func eventDescribesItselfInOneLine(event: RuntimeEvent, text: String) {
     #expect(event.description == text)
   }
+
+  @Test func deferredEventsArriveInOrderWhenTheOutermostSectionEnds() throws {
+    let runtime = Runtime()
+    let events = Recorder<String>()
+    let observation = runtime.addEventObserver { events.append($0.description) }
+    let person = try runtime.deferringEvents { () throws -> Class in
+      let person = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Person")
+      try runtime.deferringEvents { try runtime.registerClassPair(person) }  // nested: still held
+      events.append("end of section")
+      return person
+    }
+    try addReturning(person, "greet", "hi")  // outside any section: delivered at once
+    observation.cancel()
+    #expect(
+      events.all == [
+        "end of section", "allocated class pair Person : NSObject", "registered class Person",
+        "added method -[Person greet] '@16@0:8'",
+      ])
+    try runtime.checkInvariants()
+  }
+
+  @Test func deferredEventsAreDeliveredEvenWhenTheSectionThrows() throws {
+    let runtime = Runtime()
+    let events = Recorder<String>()
+    let observation = runtime.addEventObserver { events.append($0.description) }
+    #expect(throws: RuntimeError.self) {
+      try runtime.deferringEvents {
+        _ = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Person")
+        _ = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Person")  // name clash
+      }
+    }
+    observation.cancel()
+    #expect(events.all == ["allocated class pair Person : NSObject"])
+    try runtime.checkInvariants()
+  }
 }

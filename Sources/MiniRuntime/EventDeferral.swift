@@ -1,0 +1,77 @@
+// EventDeferral.swift: holding back runtime events until a caller's locks are released.
+//
+// Docs: docs/runtime.md#runtime-events. Tests: Tests/MiniRuntimeTests/RuntimeEventTests.swift.
+//
+// Model: event observers are user code, so they must never run while anybody holds a lock they
+// might need. The runtime already delivers its own events after dropping `Runtime.lock`; a
+// layer above that calls the runtime under a lock of its own (KVO switches an object's isa
+// under the object's observation lock) wraps that section in `deferringEvents`, and the events
+// raised on this thread meanwhile wait in thread-specific storage until the outermost such
+// section returns. Only the owning thread touches its buffer, so it takes no lock, and the
+// storage is looked at only when someone observes events.
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The events held back on one thread.
+final class EventDeferral: @unchecked Sendable {
+  /// How many `deferringEvents` sections the thread is inside.
+  var depth = 0
+  /// Held-back events with the hub each belongs to, in the order they were raised.
+  var held: [(hub: EventHub, event: RuntimeEvent)] = []
+
+  private static let key: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key) { pointer in
+      guard let pointer else { return }
+      Unmanaged<EventDeferral>.fromOpaque(pointer).release()
+    }
+    return key
+  }()
+
+  /// The calling thread's deferral state, made on first use and freed when the thread ends.
+  static var current: EventDeferral {
+    if let pointer = pthread_getspecific(key) {
+      return Unmanaged<EventDeferral>.fromOpaque(pointer).takeUnretainedValue()
+    }
+    let deferral = EventDeferral()
+    pthread_setspecific(key, Unmanaged.passRetained(deferral).toOpaque())
+    return deferral
+  }
+}
+
+extension Runtime {
+  /// Runs `body`, holding back the runtime events it causes on this thread until the outermost
+  /// such call returns (or throws); then delivers them in the order they happened.
+  ///
+  /// Use it around a section that calls the runtime while holding a lock of your own, so that
+  /// event observers (which may call back into your code) never run under that lock.
+  ///
+  /// ```swift
+  /// try runtime.deferringEvents {
+  ///   try myLock.withLock { try object.setClass(subclass) }   // isaChanged waits…
+  /// }                                                         // …and is delivered here
+  /// ```
+  ///
+  /// - Complexity: O(1) besides `body`, plus the delivery of what was held back.
+  ///
+  /// Objective-C: none (MiniKVO extension).
+  public func deferringEvents<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+    let deferral = EventDeferral.current
+    deferral.depth += 1
+    defer {
+      deferral.depth -= 1
+      if deferral.depth == 0 && !deferral.held.isEmpty {
+        let held = deferral.held
+        deferral.held = []
+        for (hub, event) in held { hub.deliver(event) }  // call-out: event observers, no lock held
+      }
+    }
+    return try body()
+  }
+}

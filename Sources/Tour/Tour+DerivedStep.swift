@@ -1,0 +1,95 @@
+// Tour+DerivedStep.swift: step 8, dependent keys, a key-path chain and a to-many change.
+//
+// Docs: docs/README.md#the-tour. Tests: Tests/TourTests/TourStepTests.swift.
+
+import KVOController
+
+extension Tour {
+  /// Step 8: three observations whose notifications do not come from a plain setter of the
+  /// observed key, each with the change dictionary it delivers.
+  func observeDerivedValues(_ step: StepRecorder) throws {
+    try observeDependentKey(step)
+    try observeKeyPathChain(step)
+    try observeToManyChange(step)
+  }
+
+  /// `displayName` depends on `name` and `age`: setting `age` notifies `displayName`.
+  private func observeDependentKey(_ step: StepRecorder) throws {
+    let world = world
+    let person = try world.need(world.person, "Person class")
+    let ann = try world.need(world.ann, "ann")
+    let watcher = try world.need(world.watcher, "watcher")
+    step.note("Dependent keys: displayName is computed from name and age.")
+    try step.action("class_addMethod(Person, @selector(displayName), imp, \"@16@0:8\");   // name (age)") {
+      try person.addMethod("displayName", types: "@16@0:8", implementation: Self.displayName)
+    }
+    try step.action(
+      "class_addMethod(object_getClass(Person), @selector(keyPathsForValuesAffectingDisplayName), imp, \"@16@0:8\");   // @[@\"name\", @\"age\"]"
+    ) {
+      try person.isa.addMethod("keyPathsForValuesAffectingDisplayName", types: "@16@0:8") { _, _, _ in
+        ["name", "age"]
+      }
+    }
+    try step.action(addObserverCode("ann", "displayName")) {
+      try ann.addObserver(watcher, forKeyPath: "displayName", options: Self.newOld)
+    }
+    try step.action("ann.age = 47;   // displayName changes too") { try world.set(ann, "age", 47) }
+  }
+
+  /// `team` observes `leader.name`: a change on `bob`, the leader, notifies the observer of `team`.
+  private func observeKeyPathChain(_ step: StepRecorder) throws {
+    let runtime = runtime
+    let world = world
+    let person = try world.need(world.person, "Person class")
+    let watcher = try world.need(world.watcher, "watcher")
+    step.note("A key-path chain: watcher observes team's leader.name; the leader is bob.")
+    let team = try step.action(
+      "Class Team = objc_allocateClassPair([NSObject class], \"Team\", 0);   // @property Person *leader; @property NSArray *members;"
+    ) {
+      let cls = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Team")
+      try cls.synthesizeProperty("leader", type: .object(className: "Person"))
+      try cls.synthesizeProperty("members", type: .object(className: "NSArray"))
+      try runtime.registerClassPair(cls)
+      return cls
+    }.result
+    world.team = team
+    world.teamInstance = try step.action("Team *team = [Team new];") { try world.new(team) }.result
+    let teamInstance = try world.need(world.teamInstance, "team")
+    let bob = try step.action("Person *bob = [Person new]; bob.name = @\"Bob\"; team.leader = bob;") {
+      let bob = try world.new(person)
+      try world.set(bob, "name", "Bob")
+      try world.set(teamInstance, "leader", .object(bob))
+      return bob
+    }.result
+    world.bob = bob
+    try step.action(addObserverCode("team", "leader.name")) {
+      try teamInstance.addObserver(watcher, forKeyPath: "leader.name", options: Self.newOld)
+    }
+    step.fact("object_getClass(team)", teamInstance.isa.name)
+    step.fact("object_getClass(bob)", bob.isa.name + "   // observed by KVO itself, for the chain")
+    try step.action("bob.name = @\"Robert\";") { try world.set(bob, "name", "Robert") }
+  }
+
+  /// Inserting into `members` through `mutableArrayValueForKey:` notifies an insertion.
+  private func observeToManyChange(_ step: StepRecorder) throws {
+    let world = world
+    let ann = try world.need(world.ann, "ann")
+    let watcher = try world.need(world.watcher, "watcher")
+    let team = try world.need(world.teamInstance, "team")
+    step.note("A to-many change: inserting into team.members through its mutable array proxy.")
+    try step.action(addObserverCode("team", "members")) {
+      try team.addObserver(watcher, forKeyPath: "members", options: Self.newOld)
+    }
+    try step.action("[[team mutableArrayValueForKey:@\"members\"] insertObject:ann atIndex:0];") {
+      try team.mutableArrayValue(forKey: "members").insert(.object(ann), at: 0)
+    }
+    step.fact("team.members", try team.value(forKey: "members").description)
+  }
+
+  /// `-[Person displayName]`: `name (age)`, read through KVC.
+  static let displayName = Implementation(name: "-[Person displayName]") { receiver, _, _ in
+    let name = try receiver.value(forKey: "name").stringValue ?? "?"
+    let age = try receiver.value(forKey: "age").intValue ?? 0
+    return .string("\(name) (\(age))")
+  }
+}

@@ -1,0 +1,63 @@
+// TourCommandLine.swift: what `kvo-tour` does with its arguments, and its exit status.
+//
+// Docs: docs/README.md#the-tour. Tests: Tests/TourTests/TourCommandLineTests.swift.
+//
+// Kept out of main.swift so tests can run the whole command (arguments in, output and status
+// out) without starting a process. Exit status: 0 done, 1 a step failed, 2 a usage error (the
+// usage goes to standard error).
+
+import MiniRuntime
+
+/// The `kvo-tour` command.
+///
+/// Objective-C: none (MiniKVO extension).
+public enum TourCommandLine {
+  /// Runs `kvo-tour` with `arguments` (without the program name) and returns its exit status.
+  ///
+  /// - Parameters:
+  ///   - runtime: The runtime to tour (a fresh one by default).
+  ///   - outputIsTerminal: Whether standard output is a terminal (colour is used only then).
+  ///   - noColorVariable: The `NO_COLOR` environment variable.
+  ///   - output: Writes a chunk of standard output (a line break is added).
+  ///   - errorOutput: Writes a chunk of standard error (a line break is added).
+  /// - Returns: 0 on success, 1 if a step failed, 2 for a usage error.
+  ///
+  /// Objective-C: none (MiniKVO extension).
+  public static func run(
+    _ arguments: [String], runtime: Runtime = Runtime(), outputIsTerminal: Bool = Terminal.standardOutputIsTerminal,
+    noColorVariable: String? = Terminal.noColorVariable, output: (String) -> Void = { print($0) },
+    errorOutput: (String) -> Void = Terminal.writeToStandardError
+  ) -> Int32 {
+    let options: TourOptions
+    do {
+      options = try TourOptions.parse(arguments)
+    } catch {
+      errorOutput(error.description)
+      return 2
+    }
+    switch options.command {
+    case .help:
+      output(TourOptions.usage)
+      return 0
+    case .list:
+      output(TourPrinter.list())
+      return 0
+    case .run:
+      break
+    }
+    let colour = Terminal.usesColor(
+      noColorOption: options.noColor, isTerminal: outputIsTerminal, noColorVariable: noColorVariable)
+    let printer = TourPrinter(format: options.format, terminal: Terminal(usesColor: colour))
+    let tour = Tour(runtime: runtime)
+    let numbers = options.step.map { [$0] } ?? Tour.steps.map(\.number)
+    for number in numbers {
+      do {
+        output(printer.render(try tour.run(step: number)))
+      } catch {
+        errorOutput("kvo-tour: step \(number) failed: \(error)")
+        return 1
+      }
+    }
+    return 0
+  }
+}

@@ -1,0 +1,149 @@
+// TourOptions.swift: the command line of kvo-tour.
+//
+// Docs: docs/README.md#the-tour. Tests: Tests/TourTests/TourOptionsTests.swift.
+//
+// Parsing never exits or prints: it returns the options or throws a `TourOptions.UsageError`
+// that carries the usage text, and the command line decides what to print and the exit status.
+
+/// What the user asked `kvo-tour` to do.
+///
+/// ```swift
+/// try TourOptions.parse(["--step", "3", "--dot"])   // step 3, format .dot
+/// try TourOptions.parse(["--step"])                 // throws UsageError: --step needs a step number (1-8)
+/// ```
+///
+/// Objective-C: none (MiniKVO extension).
+public struct TourOptions: Sendable, Hashable {
+  /// What to do.
+  ///
+  /// Objective-C: none (MiniKVO extension).
+  public enum Command: Sendable, Hashable {
+    /// Run the tour (every step, or `step`).
+    case run
+    /// List the steps.
+    case list
+    /// Print the usage.
+    case help
+  }
+
+  /// How to print each step.
+  ///
+  /// Objective-C: none (MiniKVO extension).
+  public enum Format: Sendable, Hashable {
+    /// The narrative, coloured on a terminal.
+    case text
+    /// A DOT file: each step's narrative as `//` comments, then its graph as a `digraph`.
+    case dot
+    /// Markdown: each step's narrative, then its graph as a Mermaid diagram.
+    case mermaid
+  }
+
+  /// A command line that cannot be obeyed; its description ends with the usage.
+  ///
+  /// Objective-C: none (MiniKVO extension).
+  public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What is wrong, in one line.
+    ///
+    /// Objective-C: none (MiniKVO extension).
+    public let message: String
+
+    /// `kvo-tour: <message>`, a blank line and the usage.
+    ///
+    /// Objective-C: none (MiniKVO extension).
+    public var description: String { "kvo-tour: \(message)\n\n\(TourOptions.usage)" }
+  }
+
+  /// What to do.
+  ///
+  /// Objective-C: none (MiniKVO extension).
+  public var command: Command = .run
+  /// The only step to show, or `nil` for all of them.
+  ///
+  /// Objective-C: none (MiniKVO extension).
+  public var step: Int?
+  /// How to print each step.
+  ///
+  /// Objective-C: none (MiniKVO extension).
+  public var format: Format = .text
+  /// Whether `--no-color` was given.
+  ///
+  /// Objective-C: none (MiniKVO extension).
+  public var noColor = false
+
+  /// The defaults: every step, as text, coloured on a terminal.
+  ///
+  /// Objective-C: none (MiniKVO extension).
+  public init() {}
+
+  /// The usage text.
+  ///
+  /// Objective-C: none (MiniKVO extension).
+  public static let usage = """
+    usage: kvo-tour [--step N] [--dot | --mermaid] [--no-color]
+           kvo-tour --list
+           kvo-tour --help
+
+    A guided walk through what the Objective-C runtime and KVO do, in \(Tour.steps.count) steps.
+
+      --step N     show only step N (1-\(Tour.steps.count)); the steps before it run silently first
+      --list       list the steps
+      --dot        print each step as Graphviz DOT: its narrative as // comments, then its
+                   class/isa graph (kvo-tour --step 3 --dot | dot -Tsvg > step3.svg)
+      --mermaid    print each step as Markdown with its class/isa graph as a Mermaid diagram
+      --no-color   no colour (colour is only used on a terminal, and never when NO_COLOR is set)
+      --help       show this help
+    """
+
+  /// Parses the arguments (without the program name).
+  ///
+  /// - Throws: ``UsageError`` for an unknown option, a missing or bad step number, a repeated
+  ///   `--step`, or `--dot` with `--mermaid`.
+  ///
+  /// Objective-C: none (MiniKVO extension).
+  public static func parse(_ arguments: [String]) throws(UsageError) -> TourOptions {
+    var options = TourOptions()
+    var formats: [String] = []
+    var remaining = arguments[...]
+    while let argument = remaining.popFirst() {
+      switch argument {
+      case "--help", "-h":
+        options.command = .help
+      case "--list":
+        if options.command != .help { options.command = .list }
+      case "--dot":
+        formats.append(argument)
+        options.format = .dot
+      case "--mermaid":
+        formats.append(argument)
+        options.format = .mermaid
+      case "--no-color":
+        options.noColor = true
+      case "--step":
+        guard let value = remaining.popFirst() else {
+          throw UsageError(message: "--step needs a step number (1-\(Tour.steps.count))")
+        }
+        options.step = try stepNumber(value, replacing: options.step)
+      case _ where argument.hasPrefix("--step="):
+        options.step = try stepNumber(String(argument.dropFirst("--step=".count)), replacing: options.step)
+      default:
+        throw UsageError(
+          message: argument.hasPrefix("-") ? "unknown option '\(argument)'" : "unexpected argument '\(argument)'")
+      }
+    }
+    if Set(formats).count > 1 {
+      throw UsageError(message: "--dot and --mermaid cannot be combined")
+    }
+    return options
+  }
+
+  private static func stepNumber(_ text: String, replacing previous: Int?) throws(UsageError) -> Int {
+    guard previous == nil else { throw UsageError(message: "--step can be given only once") }
+    guard let number = Int(text) else {
+      throw UsageError(message: "'\(text)' is not a step number (1-\(Tour.steps.count))")
+    }
+    guard Tour.steps.indices.contains(number - 1) else {
+      throw UsageError(message: "there is no step \(number); the steps are 1 to \(Tour.steps.count)")
+    }
+    return number
+  }
+}

@@ -1,0 +1,255 @@
+// RosettaTests.swift: every row of the Rosetta table in docs/runtime.md, exercised. Each
+// `// Rosetta: <Objective-C>` line is followed by code using the row's Swift spelling (up to the
+// next blank line); RosettaTableTests.swift checks that table and markers agree. A renamed API
+// breaks the build here; a row whose Swift cell names something else fails RosettaTableTests.
+
+import MiniRuntime
+import Testing
+
+@Suite struct RosettaTests {
+  @Test func runtimeFunctionsAreMembersOfRuntime() throws {
+    let runtime = Runtime()
+    // Rosetta: [NSObject class]
+    let root = runtime.rootClass
+    // Rosetta: objc_allocateClassPair
+    let person = try runtime.allocateClassPair(superclass: root, name: "Person")
+    try person.synthesizeProperty("age", type: .longLong)
+    // Rosetta: objc_registerClassPair
+    try runtime.registerClassPair(person)
+    // Rosetta: objc_lookUpClass
+    #expect(runtime.lookUpClass(named: "Person") === person)
+    // Rosetta: objc_copyClassList
+    #expect(runtime.classes.map(\.name) == ["NSObject", "Person"])
+    // Rosetta: objc_getMetaClass
+    #expect(person.metaclass === person.isa)
+
+    // Rosetta: objc_msgSend
+    let ann = try #require(try Runtime.msgSend(person, "new").objectValue)
+    try runtime.msgSend(ann, "setAge:", 42)
+    #expect(try Runtime.msgSend(ann, "performSelector:withObject:", arguments: [.selector("setAge:"), 43]) == .nil)
+    // Rosetta: objc_msgSendSuper
+    #expect(try Runtime.msgSendSuper(ann, superclass: person, "age") == 43)
+    #expect(try runtime.msgSendSuper(ann, superclass: root, "class") == .class(person))
+    // Rosetta: _objc_msgForward
+    #expect(person.methodImplementation(for: "fly") === Implementation.forwarding)
+    // Rosetta: _objc_flush_caches
+    runtime.flushCaches(person)
+    runtime.flushCaches()
+
+    let spare = try runtime.allocateClassPair(superclass: root, name: "Spare")
+    // Rosetta: objc_disposeClassPair
+    try runtime.disposeClassPair(spare)
+    try runtime.checkInvariants()
+  }
+
+  @Test func associatedObjectsAndWeakReferencesLiveOnTheObject() throws {
+    let runtime = Runtime()
+    let ann = try runtime.rootClass.createInstance()
+    let key = AssociationKey("nameTag")
+    // Rosetta: objc_AssociationPolicy
+    let policies: [AssociationPolicy] = [
+      // Rosetta: OBJC_ASSOCIATION_ASSIGN
+      .assign,
+      // Rosetta: OBJC_ASSOCIATION_RETAIN_NONATOMIC
+      .retainNonatomic,
+      // Rosetta: OBJC_ASSOCIATION_COPY_NONATOMIC
+      .copyNonatomic,
+      // Rosetta: OBJC_ASSOCIATION_RETAIN
+      .retain,
+      // Rosetta: OBJC_ASSOCIATION_COPY
+      .copy,
+    ]
+    for policy in policies {
+      // Rosetta: objc_setAssociatedObject
+      try ann.setAssociatedObject("Ann", forKey: key, policy: policy)
+      // Rosetta: objc_getAssociatedObject
+      #expect(ann.associatedObject(forKey: key) == "Ann")
+    }
+    // Rosetta: objc_removeAssociatedObjects
+    ann.removeAssociatedObjects()
+    #expect(ann.associatedObject(forKey: key) == .nil)
+
+    var object: Object? = try runtime.rootClass.createInstance()
+    // Rosetta: objc_initWeak
+    let reference = WeakReference(object)
+    object = nil
+    // Rosetta: objc_loadWeak
+    #expect(reference.object == nil)
+    try runtime.checkInvariants()
+  }
+
+  @Test func classFunctionsAreMembersOfClass() throws {
+    let runtime = Runtime()
+    let person = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Person")
+    // Rosetta: class_addIvar
+    try person.addIvar("_age", type: .longLong)
+    // Rosetta: class_addProperty
+    #expect(try person.addProperty("age", attributes: "Tq,N,V_age"))
+    // Rosetta: class_addMethod
+    try person.addMethod("age", types: "q16@0:8") { receiver, _, _ in try receiver.value(ofIvar: "_age") }
+    try person.addMethod(
+      "setAge:", types: "v24@0:8q16",
+      implementation: Implementation(name: "-[Person setAge:]") {
+        receiver, _, arguments in
+        try receiver.setValue(arguments[0], forIvar: "_age")
+        return .nil
+      })
+    try runtime.registerClassPair(person)
+    // Rosetta: class_getName
+    #expect(person.name == "Person")
+    // Rosetta: class_isMetaClass
+    #expect(!person.isMetaclass && person.isa.isMetaclass)
+    // Rosetta: class_getSuperclass
+    #expect(person.superclass === runtime.rootClass)
+    // Rosetta: class_getInstanceVariable
+    #expect(person.ivar(named: "_age")?.type == .longLong)
+    // Rosetta: class_copyIvarList
+    #expect(person.ivarList.map(\.name) == ["_age"])
+    // Rosetta: class_getInstanceSize
+    #expect(person.instanceSize == 1)
+    // Rosetta: class_getProperty
+    #expect(person.property(named: "age") != nil)
+    // Rosetta: class_copyPropertyList
+    #expect(person.propertyList.map(\.name) == ["age"])
+    // Rosetta: class_getInstanceMethod
+    #expect(person.instanceMethod(for: "setAge:")?.typeEncoding == "v24@0:8q16")
+    // Rosetta: class_getClassMethod
+    #expect(person.classMethod(for: "new") != nil)
+    // Rosetta: class_copyMethodList
+    #expect(person.methodList.map(\.selector.name) == ["age", "setAge:"])
+    // Rosetta: class_getMethodImplementation
+    #expect(person.methodImplementation(for: "setAge:").name == "-[Person setAge:]")
+    // Rosetta: class_respondsToSelector
+    #expect(person.instancesRespond(to: "age"))
+    // Rosetta: class_replaceMethod
+    let old = try person.replaceMethod("age", types: "q16@0:8", implementation: Implementation { _, _, _ in 7 })
+    #expect(old?.name == "-[Person age]")
+    // Rosetta: +[NSObject isSubclassOfClass:]
+    #expect(person.isSubclass(of: runtime.rootClass))
+
+    let base = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Base")
+    try runtime.registerClassPair(base)
+    let derived = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Derived")
+    try runtime.registerClassPair(derived)
+    // Rosetta: class_setSuperclass
+    #expect(try derived.setSuperclass(base) === runtime.rootClass)
+    // Rosetta: class_createInstance
+    let ann = try person.createInstance()
+    #expect(ann.isa === person)
+    try runtime.checkInvariants()
+  }
+
+  @Test func objectFunctionsAreMembersOfObject() throws {
+    let runtime = Runtime()
+    let person = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Person")
+    try person.addIvar("_age", type: .longLong)
+    try runtime.registerClassPair(person)
+    let student = try runtime.allocateClassPair(superclass: person, name: "Student")
+    try runtime.registerClassPair(student)
+    let ann = try person.createInstance()
+    let ivar = try #require(person.ivar(named: "_age"))
+
+    // Rosetta: object_getClass
+    #expect(ann.isa === person)
+    // Rosetta: object_getClassName
+    #expect(ann.className == "Person")
+    // Rosetta: object_setIvar
+    try ann.setValue(42, for: ivar)
+    // Rosetta: object_getIvar
+    #expect(try ann.value(for: ivar) == 42)
+    // Rosetta: object_setInstanceVariable
+    try ann.setValue(43, forIvar: "_age")
+    // Rosetta: object_getInstanceVariable
+    #expect(try ann.value(ofIvar: "_age") == 43)
+    // Rosetta: object_setClass
+    #expect(try ann.setClass(student) === person)
+    // Rosetta: -[NSObject observationInfo]
+    #expect(ann.observationInfo == nil)
+    try runtime.checkInvariants()
+  }
+
+  @Test func selectorMethodIvarAndPropertyFunctionsAreMembersOfTheirTypes() throws {
+    let runtime = Runtime()
+    let person = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Person")
+    try person.synthesizeProperty("name", type: .object(className: "NSString"), options: [.copy, .nonatomic])
+    try runtime.registerClassPair(person)
+
+    // Rosetta: sel_registerName
+    let checked = try Selector(validating: "setName:")
+    let built = Selector(interning: "set" + "Name:")
+    // Rosetta: @selector(setAge:)
+    let literal = Selector("setAge:")
+    let expected: Selector = "setName:"
+    // Rosetta: sel_isEqual
+    #expect(checked == built && built == expected && literal != expected)
+    // Rosetta: sel_getName
+    #expect(literal.name == "setAge:")
+
+    let setter = try #require(person.instanceMethod(for: "setName:"))
+    let getter = try #require(person.instanceMethod(for: "name"))
+    // Rosetta: method_getName
+    #expect(setter.selector == "setName:")
+    // Rosetta: method_getTypeEncoding
+    #expect(setter.typeEncoding == "v24@0:8@16")
+    // Rosetta: method_getNumberOfArguments
+    #expect(setter.signature.numberOfArguments == 3)
+    // Rosetta: method_copyReturnType
+    #expect(setter.signature.returnType == .void)
+    // Rosetta: method_copyArgumentType
+    #expect(setter.signature.argumentTypes == [.object(className: nil), .selector, .object(className: nil)])
+    // Rosetta: method_getImplementation
+    let original = getter.implementation
+    // Rosetta: imp_implementationWithBlock
+    let replacement = Implementation(name: "-[Person shout]") { _, _, _ in "ANN" }
+    // Rosetta: method_setImplementation
+    #expect(try getter.setImplementation(replacement) === original)
+    // Rosetta: method_exchangeImplementations
+    try getter.exchangeImplementation(with: setter)
+    #expect(setter.implementation === replacement)
+
+    let ivar = try #require(person.ivar(named: "_name"))
+    // Rosetta: ivar_getName
+    #expect(ivar.name == "_name")
+    // Rosetta: ivar_getTypeEncoding
+    #expect(ivar.type.description == "@\"NSString\"")
+    // Rosetta: ivar_getOffset
+    #expect(ivar.offset == 0)
+
+    let property = try #require(person.property(named: "name"))
+    // Rosetta: property_getName
+    #expect(property.name == "name")
+    // Rosetta: property_getAttributes
+    #expect(property.attributes.description == "T@\"NSString\",C,N,V_name")
+    // Rosetta: property_copyAttributeList
+    #expect(property.attributes.attributes.count == 4)
+    // Rosetta: property_copyAttributeValue
+    #expect(property.attributes.ivarName == "_name" && property.attributes.type == .object(className: "NSString"))
+    #expect(property.attributes.getterName == nil && property.attributes.setterName == nil)
+
+    let encoding = try TypeEncoding("{Point=dd}")
+    // Rosetta: NSGetSizeAndAlignment
+    #expect(encoding.size == 16 && encoding.alignment == 8)
+    try runtime.checkInvariants()
+  }
+
+  @Test func objectiveCTypesHaveSwiftTypes() throws {
+    let runtime = Runtime()
+    // Rosetta: id
+    let object: Object = try runtime.rootClass.createInstance()
+    // Rosetta: Class
+    let cls: Class = object.isa
+    // Rosetta: SEL
+    let selector: Selector = "description"
+    // Rosetta: Method
+    let method: Method? = cls.instanceMethod(for: selector)
+    // Rosetta: IMP
+    let implementation: Implementation? = method?.implementation
+    #expect(implementation?.name == "-[NSObject description]")
+    // Rosetta: Ivar
+    let ivars: [Ivar] = cls.ivarList
+    // Rosetta: objc_property_t
+    let properties: [Property] = cls.propertyList
+    #expect(ivars.isEmpty && properties.isEmpty)
+    try runtime.checkInvariants()
+  }
+}
