@@ -53,9 +53,9 @@
 // | operatorWithoutRightPath *    | value(forKeyPath: "items.@sum")              | invalidKeyPath                          | an exception                              |
 // | sumOfStrings *                | value(forKeyPath: "items.@sum.name")         | invalidValue                            | an exception                              |
 // | setThroughOperator *          | setValue(1, forKeyPath: "items.@count")      | unsupportedKeyPath                      | NSUndefinedKeyException                   |
-// | toManyInsertOutOfBounds *     | mutableArrayValue("items").insert(at: 5)     | invalidArgument (same text)             | NSRangeException                          |
+// | toManyInsertOutOfBounds *     | mutableArrayValue("items").insert(at: 5)     | indexOutOfBounds (same text)            | NSRangeException                          |
+// | toManyRemoveFromEmpty *       | bob's mutableArrayValue("items").remove(at: 0) | indexOutOfBounds (same text)          | NSRangeException                          |
 // | toManyEmptyKey *              | mutableArrayValue(forKey: "")                | invalidKeyPath                          | a proxy that raises when used             |
-// (Removing from an empty to-many proxy traps today; that bug is being fixed separately.)
 //
 // Key-value observing (KVO module)
 // | case                          | entry point and input                        | MiniKVO answers                         | Foundation                                |
@@ -151,7 +151,7 @@ enum Misuse: String, CaseIterable, Sendable {
   // Key-value coding
   case emptyKey, malformedKey, unknownKey, setUnknownKey, wrongValueTypeForKey, nilForScalarKey, keyThatIsNotAString
   case malformedKeyPath, unknownCollectionOperator, operatorWithoutRightPath, sumOfStrings, setThroughOperator
-  case toManyInsertOutOfBounds, toManyEmptyKey
+  case toManyInsertOutOfBounds, toManyRemoveFromEmpty, toManyEmptyKey
   // Key-value observing
   case observeEmptyKeyPath, observeMalformedKeyPath, observeCollectionOperator, observeThroughToMany
   case observeClassObject, addNilObserver, removeNilObserver, doubleRegistration, doubleRemoval, removeNeverAdded
@@ -210,7 +210,8 @@ enum Misuse: String, CaseIterable, Sendable {
     case .operatorWithoutRightPath: return .keyValueError(.invalidKeyPath, "needs a key path after it")
     case .sumOfStrings: return .keyValueError(.invalidValue, "@sum needs numbers")
     case .setThroughOperator: return .keyValueError(.unsupportedKeyPath, "cannot set through a collection operator")
-    case .toManyInsertOutOfBounds: return .keyValueError(.invalidArgument, "index 5 beyond bounds [0 .. 1]")
+    case .toManyInsertOutOfBounds: return .keyValueError(.indexOutOfBounds, "index 5 beyond bounds [0 .. 1]")
+    case .toManyRemoveFromEmpty: return .keyValueError(.indexOutOfBounds, "index 0 for empty array")
     case .toManyEmptyKey: return .keyValueError(.invalidKeyPath, "invalid key ''")
 
     case .observeEmptyKeyPath: return .keyValueError(.invalidKeyPath, "the key path is empty")
@@ -414,6 +415,7 @@ enum Misuse: String, CaseIterable, Sendable {
     case .sumOfStrings: _ = try ann.value(forKeyPath: "items.@sum.name")
     case .setThroughOperator: try ann.setValue(1, forKeyPath: "items.@count")
     case .toManyInsertOutOfBounds: try ann.mutableArrayValue(forKey: "items").insert("x", at: 5)
+    case .toManyRemoveFromEmpty: try f.bob.mutableArrayValue(forKey: "items").remove(at: 0)
     case .toManyEmptyKey: _ = try ann.mutableArrayValue(forKey: "")
 
     case .observeEmptyKeyPath: try ann.addObserver(f.observer, forKeyPath: "")
