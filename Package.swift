@@ -28,5 +28,7 @@ let package = Package(
     .testTarget(name: "KVOControllerTests", dependencies: ["KVOController"], swiftSettings: strict),
     .testTarget(name: "TourTests", dependencies: ["Tour"], swiftSettings: strict),
     .testTarget(name: "DocSnippetsTests", dependencies: ["KVOController", "KVO", "MiniRuntime"], swiftSettings: strict),
+    .testTarget(
+      name: "MisuseCatalogueTests", dependencies: ["KVOController", "KVO", "MiniRuntime"], swiftSettings: strict),
   ]
 )

@@ -61,13 +61,27 @@ public struct MethodSignature: Hashable, Sendable, CustomStringConvertible {
   /// Objective-C: none (the runtime's method encoding scanner).
   public init(_ string: String) throws(RuntimeError) {
     var parser = TypeEncodingParser(string)
-    let returnType = try parser.parseType(depth: 0)
-    returnElement = Element(returnType, offset: try parser.parseNumber(signed: true))
+    returnElement = try Self.parseElement(&parser)
     argumentElements = []
     while !parser.isAtEnd {
-      let type = try parser.parseType(depth: 0)
-      argumentElements.append(Element(type, offset: try parser.parseNumber(signed: true)))
+      argumentElements.append(try Self.parseElement(&parser))
     }
+  }
+
+  /// Reads one type and the number after it, if any.
+  ///
+  /// A bit field's width is digits too, so `b1` followed by offset `0` would print as `b10`, a
+  /// bit field of width 10 (found by Fuzz/TypeEncoding with `b0-0`): an offset after a type that
+  /// ends in a bit field is refused rather than printed ambiguously.
+  private static func parseElement(_ parser: inout TypeEncodingParser) throws(RuntimeError) -> Element {
+    let type = try parser.parseType(depth: 0)
+    let offsetStart = parser.position
+    let offset = try parser.parseNumber(signed: true)
+    if offset != nil && type.endsWithBitField {
+      parser.position = offsetStart
+      throw parser.error("an offset cannot follow a bit field")
+    }
+    return Element(type, offset: offset)
   }
 
   /// Builds a signature from types, without offsets.

@@ -89,14 +89,20 @@ public struct Selector: Hashable, Sendable, CustomStringConvertible, Expressible
     self = SelectorTable.shared.intern(name, isValid: Selector.problem(with: name) == nil)
   }
 
-  /// The selector as one word: index, argument count and validity (for caches and ivar slots).
-  var bits: UInt { UInt(index) | UInt(argumentCount) << 32 | (isValid ? 1 << 48 : 0) }
+  /// The selector as one word (for caches and ivar slots): the index in bits 0–31, the argument
+  /// count in bits 32–62 and validity in bit 63. (A 16-bit count let 65,536 colons read back as
+  /// 0 and spill into the validity bit; `SelectorTests` pins the wide field.)
+  var bits: UInt { UInt(index) | UInt(argumentCount & Self.argumentCountMask) << 32 | (isValid ? 1 << 63 : 0) }
 
   /// The selector packed by `bits`.
   init(bits: UInt) {
     self.init(
-      index: UInt32(truncatingIfNeeded: bits), argumentCount: Int((bits >> 32) & 0xFFFF), isValid: bits >> 48 != 0)
+      index: UInt32(truncatingIfNeeded: bits), argumentCount: Int((bits >> 32) & UInt(Self.argumentCountMask)),
+      isValid: bits >> 63 != 0)
   }
+
+  /// The widest argument count `bits` holds (a name of 2^31 colons is 2 GB).
+  private static let argumentCountMask = 0x7FFF_FFFF
 
   init(index: UInt32, argumentCount: Int, isValid: Bool) {
     self.index = index

@@ -191,6 +191,16 @@ public indirect enum TypeEncoding: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// Whether the printed encoding ends with a bit field's width (`b3`, `^b3`, `rb3`), so digits
+  /// written after it would read as part of the width.
+  var endsWithBitField: Bool {
+    switch self {
+    case .bitField: return true
+    case .pointer(let inner), .qualified(_, let inner): return inner.endsWithBitField
+    default: return false
+    }
+  }
+
   func write(to out: inout String) {
     switch self {
     case .void: out += "v"

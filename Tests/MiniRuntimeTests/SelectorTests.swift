@@ -93,4 +93,22 @@ import Testing
     #expect(person.methodList.count == before)
     try runtime.checkInvariants()
   }
+
+  /// A selector travels through an ivar slot as one word (index, argument count, validity). The
+  /// argument count had 16 bits there, so 65,536 colons came back as 0 and overflowed into the
+  /// validity bit, turning an invalid selector valid.
+  @Test func selectorWithOver65535ArgumentsKeepsArityAndValidityThroughAnIvar() throws {
+    let runtime = Runtime()
+    let holder = try makeClass("Holder", in: runtime) { try $0.addIvar("_selector", type: .selector) }
+    let object = try holder.createInstance()
+    let colons = String(repeating: ":", count: 65_536)
+    for selector in [try Selector(validating: "a" + colons), Selector(interning: "a b" + colons)] {
+      try object.setValue(.selector(selector), forIvar: "_selector")
+      let read = try #require(try object.value(ofIvar: "_selector").selectorValue)
+      #expect(read == selector)
+      #expect(read.argumentCount == 65_536)
+      #expect(read.isValid == selector.isValid)
+    }
+    try runtime.checkInvariants()
+  }
 }

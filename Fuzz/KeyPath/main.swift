@@ -1,0 +1,141 @@
+// Fuzz/KeyPath: the key path parser (KeyValuePath.swift) and everything that takes a key path
+// from the user: `valueForKeyPath:` with collection operators (CollectionOperators.swift),
+// `setValue:forKeyPath:`, and `addObserver:forKeyPath:` / `removeObserver:forKeyPath:`.
+//
+// Run: `Fuzz/run.sh KeyPath 20`. Properties checked on every input:
+//   - parsing never traps: it returns a path or throws `invalidKeyPath`, and every entry point
+//     refuses a path the parser refuses, with the same code;
+//   - round trip: a parsed path prints to a string that parses back to the same path (and, the
+//     grammar being plain ASCII, to the input itself);
+//   - evaluating the path on a small object graph (a cycle of friends, arrays of people,
+//     numbers, strings, nested arrays, a dictionary, nils) returns a value or throws;
+//   - observing it either throws and changes nothing, or registers; after the matching removal
+//     every object of the graph has its original class again and no observation info.
+
+import KVO
+
+/// The graph: ann ⇄ bob (friend), ann.items = [bob, cy, 7, "x", [1, 2], {k: 3}, nil],
+/// cy.items = [[ann], [bob, cy]], bob.items = [] and scores and names of every kind.
+struct World: Sendable {
+  let runtime = Runtime()
+  let person: Class
+  let observerClass: Class
+  let people: [Object]
+  let observer: Object
+
+  init() {
+    do {
+      person = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Person")
+      try person.synthesizeProperty("age", type: .longLong)
+      try person.synthesizeProperty("name", type: .object(className: "NSString"), options: [.copy])
+      try person.synthesizeProperty("friend", type: .object(className: "Person"))
+      try person.synthesizeProperty("items", type: .object(className: "NSArray"))
+      try person.synthesizeProperty("score", type: .double)
+      try runtime.registerClassPair(person)
+      try person.addMethod("fullName", types: "@16@0:8") { receiver, _, _ in
+        .string("\(try receiver.value(forKey: "name").stringValue ?? "") Q")
+      }
+      try person.isa.addMethod("keyPathsForValuesAffectingFullName", types: "@16@0:8") { _, _, _ in
+        ["name", "friend.name"]
+      }
+      observerClass = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Observer")
+      try observerClass.addMethod("observeValueForKeyPath:ofObject:change:context:", types: "v48@0:8@16@24@32^v40") {
+        _, _, _ in .nil
+      }
+      try runtime.registerClassPair(observerClass)
+      let ann = try Self.new(person)
+      let bob = try Self.new(person)
+      let cy = try Self.new(person)
+      people = [ann, bob, cy]
+      observer = try Self.new(observerClass)
+      for (object, name, age, score) in [(ann, "Ann", 40, 1.5), (bob, "Bob", 7, -2.0), (cy, "Cy", Int(Int64.max), 0)] {
+        try object.setValue(.string(name), forKey: "name")
+        try object.setValue(.int(age), forKey: "age")
+        try object.setValue(.double(score), forKey: "score")
+      }
+      try ann.setValue(.object(bob), forKey: "friend")
+      try bob.setValue(.object(ann), forKey: "friend")
+      try ann.setValue([.object(bob), .object(cy), 7, "x", [1, 2], ["k": 3], .nil], forKey: "items")
+      try bob.setValue([], forKey: "items")
+      try cy.setValue([[.object(ann)], [.object(bob), .object(cy)]], forKey: "items")
+    } catch {
+      fatalError("cannot build the world: \(error)")
+    }
+  }
+}
+
+extension World {
+  static func new(_ cls: Class) throws -> Object {
+    guard let object = try Runtime.msgSend(cls, "new").objectValue else { fatalError("new returned nil") }
+    return object
+  }
+}
+
+let world = World()
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
+  let ann = world.people[0]
+  let path: KeyValuePath?
+  do {
+    let parsed = try KeyValuePath(text)
+    let printed = parsed.description
+    require(printed == text, "\(text.debugDescription) printed as \(printed.debugDescription)")
+    require((try? KeyValuePath(printed)) == parsed, "round trip changed \(text.debugDescription)")
+    path = parsed
+  } catch {
+    require(error.code == .invalidKeyPath, "KeyValuePath(\(text.debugDescription)) threw \(error.code)")
+    path = nil
+  }
+
+  // valueForKeyPath: returns or throws; a refused path is refused here too.
+  do {
+    let value = try ann.value(forKeyPath: text)
+    require(path != nil, "valueForKeyPath: accepted \(text.debugDescription), which does not parse")
+    // setValue:forKeyPath: with the value just read leaves the graph as it was (or throws).
+    if let path, !path.containsOperator {
+      do { try ann.setValue(value, forKeyPath: text) } catch { checkRefusal(error, path) }
+    }
+  } catch {
+    checkRefusal(error, path)
+  }
+
+  // addObserver: either throws and changes nothing, or registers until the matching removal.
+  do {
+    try ann.addObserver(world.observer, forKeyPath: text, options: [.new, .old, .prior])
+    require(path.map { !$0.containsOperator } ?? false, "observed \(text.debugDescription)")
+    // Sets may throw while observed (reading the old value of `name.i` fails, as in Foundation).
+    for (key, value) in [("age", Value.int(40)), ("name", "Ann"), ("friend", .object(world.people[1]))] {
+      do { try ann.setValue(value, forKey: key) } catch { checkRefusal(error, path) }
+    }
+    do {
+      try ann.removeObserver(world.observer, forKeyPath: text)
+    } catch {
+      fail("cannot remove the observation of \(text.debugDescription) just added: \(error)")
+    }
+  } catch {
+    checkRefusal(error, path)
+  }
+  for object in world.people {
+    require(object.isa === world.person, "\(object) kept class \(object.isa.name) after \(text.debugDescription)")
+    require(object.observationInfo == nil, "\(object) kept observations after \(text.debugDescription)")
+  }
+  return 0
+}
+
+/// A refusal is a `KeyValueError` or `RuntimeError`; an unparsable path is always refused as such.
+func checkRefusal(_ error: any Error, _ path: KeyValuePath?) {
+  if path == nil {
+    require((error as? KeyValueError)?.code == .invalidKeyPath, "an unparsable path was refused with \(error)")
+  }
+  require(error is KeyValueError || error is RuntimeError, "unexpected error type: \(error)")
+}
+
+func require(_ condition: Bool, _ message: @autoclosure () -> String) {
+  if !condition { fail(message()) }
+}
+
+func fail(_ message: String) -> Never {
+  fatalError("fuzz property violated: \(message)")
+}

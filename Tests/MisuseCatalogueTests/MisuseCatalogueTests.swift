@@ -1,0 +1,579 @@
+// MisuseCatalogueTests.swift: every way to misuse the public API that issue 7 names, in one
+// place, each with the answer MiniKVO gives and the one Apple's runtime, Foundation or
+// FBKVOController gives. Each row is a test case below that asserts the answer and that nothing
+// else changed (the snapshot in Support.swift: classes, methods, objects, observations,
+// controller entries, notifications). Rows marked * differ from Apple; docs/differences.md
+// ("Misuse: where we answer differently") lists them.
+//
+// To add a case: add a row here, a `Misuse` case with its `outcome`, and its `perform` (plus a
+// `prepare` for any setup and a `verify` for a `.works` row). Tests/MiniRuntimeTests/MisuseTests.swift
+// feeds the runtime's remaining refusals (ivar, property and superclass misuse) the same way.
+//
+// Runtime (MiniRuntime)
+// | case                          | entry point and input                        | MiniKVO answers                         | Apple's runtime                           |
+// |-------------------------------|----------------------------------------------|-----------------------------------------|-------------------------------------------|
+// | emptySelectorName *           | Selector(validating: "")                     | invalidSelectorName                     | sel_registerName("") makes a selector     |
+// | malformedSelectorInSend *     | msgSend(ann, "set age:")                     | invalidSelectorName                     | unrecognized selector exception           |
+// | emptyClassName *              | allocateClassPair(name: "")                  | invalidClassName                        | makes the class                           |
+// | duplicateClassName *          | allocateClassPair(name: "Person")            | duplicateClassName                      | returns Nil                               |
+// | unknownIvar *                 | value(ofIvar: "_nope")                       | unknownIvar                             | class_getInstanceVariable gives NULL      |
+// | wrongValueTypeForIvar *       | setValue("old", forIvar: "_age")             | typeMismatch                            | stores the pointer's bits                 |
+// | wrongValueTypeThroughSetter * | msgSend(ann, "setAge:", "old")               | typeMismatch                            | the pointer is read as a long long        |
+// | wrongArgumentCount *          | msgSend(ann, "setAge:", 1, 2)                | wrongArgumentCount                      | undefined behaviour                       |
+// | unrecognizedSelector *        | msgSend(ann, "fly") (ann is KVO-observed)    | unrecognizedSelector (same text)        | NSInvalidArgumentException                |
+// | messageToNil                  | msgSend(nil, "age")                          | returns nil                             | returns nil (0)                           |
+// | performSelectorWithNil *      | msgSend(ann, "performSelector:", nil)        | invalidArgument                         | doesNotRecognizeSelector: exception       |
+// | registerTwice *               | registerClassPair(Person)                    | invalidClassState                       | logs "already registered", returns        |
+// | disposeTwice *                | disposeClassPair(Temp) twice                 | invalidClassState                       | frees freed memory                        |
+// | disposeClassWithInstances *   | disposeClassPair(Other) while one lives      | classInUse                              | unchecked: instances dangle               |
+// | disposeObservedClass *        | disposeClassPair(Person) once KVO subclassed | classInUse (NSKVONotifying_Person)      | unchecked: the KVO subclass dangles       |
+// | disposeKVOSubclassInUse *     | disposeClassPair(NSKVONotifying_Person)      | classInUse                              | unchecked: bob's isa dangles              |
+// | setClassToOtherLayout *       | ann.setClass(Other)                          | incompatibleLayout                      | sets it; ivars read as the wrong type     |
+// | addIvarAfterRegistration *    | Person.addIvar("_extra")                     | invalidClassState                       | returns NO                                |
+// | malformedMethodTypes *        | addMethod("greet", types: "@@:z")            | invalidTypeEncoding                     | stored unchecked                          |
+// | malformedPropertyAttributes * | addProperty("height", attributes: "Td,Z")    | invalidPropertyAttributes               | stored unchecked                          |
+// | classFromAnotherRuntime *     | allocateClassPair(superclass: other root)    | foreignRuntime                          | (one runtime per process)                 |
+// | resolverResendsItsSelector *  | +resolveInstanceMethod: sends the selector   | not re-entered: unrecognizedSelector    | recurses until the stack overflows        |
+// | methodChangeInsideItsSend     | an IMP adds and exchanges methods            | works                                   | works                                     |
+// | runtimeCallInsideEventObserver| a class registered inside an event callback  | works (events run outside the lock)     | (no events)                               |
+// | deallocThatThrows *           | dealloc throws                               | diagnostic event; the object is freed   | (an exception in dealloc ends the process)|
+//
+// Key-value coding (KVO module)
+// | case                          | entry point and input                        | MiniKVO answers                         | Foundation                                |
+// |-------------------------------|----------------------------------------------|-----------------------------------------|-------------------------------------------|
+// | emptyKey *                    | value(forKey: "")                            | invalidKeyPath                          | NSUndefinedKeyException                   |
+// | malformedKey *                | value(forKey: "shoe size")                   | invalidKeyPath                          | NSUndefinedKeyException                   |
+// | unknownKey *                  | value(forKey: "shoeSize")                    | undefinedKey (same text)                | NSUndefinedKeyException                   |
+// | setUnknownKey *               | setValue(1, forKey: "shoeSize")              | undefinedKey (same text)                | NSUndefinedKeyException                   |
+// | wrongValueTypeForKey *        | setValue("old", forKey: "age")               | invalidValue                            | -longLongValue of the string: sets 0      |
+// | nilForScalarKey *             | setValue(nil, forKey: "age")                 | nilValueForScalar (same text)           | NSInvalidArgumentException                |
+// | keyThatIsNotAString *         | msgSend(ann, "valueForKey:", 5)              | invalidArgument                         | unrecognized selector sent to NSNumber    |
+// | malformedKeyPath *            | value(forKeyPath: "friend..name")            | invalidKeyPath                          | NSUndefinedKeyException (key "")          |
+// | unknownCollectionOperator *   | value(forKeyPath: "items.@nope.age")         | invalidKeyPath                          | NSInvalidArgumentException                |
+// | operatorWithoutRightPath *    | value(forKeyPath: "items.@sum")              | invalidKeyPath                          | an exception                              |
+// | sumOfStrings *                | value(forKeyPath: "items.@sum.name")         | invalidValue                            | an exception                              |
+// | setThroughOperator *          | setValue(1, forKeyPath: "items.@count")      | unsupportedKeyPath                      | NSUndefinedKeyException                   |
+// | toManyInsertOutOfBounds *     | mutableArrayValue("items").insert(at: 5)     | indexOutOfBounds (same text)            | NSRangeException                          |
+// | toManyRemoveFromEmpty *       | bob's mutableArrayValue("items").remove(at: 0) | indexOutOfBounds (same text)          | NSRangeException                          |
+// | toManyEmptyKey *              | mutableArrayValue(forKey: "")                | invalidKeyPath                          | a proxy that raises when used             |
+//
+// Key-value observing (KVO module)
+// | case                          | entry point and input                        | MiniKVO answers                         | Foundation                                |
+// |-------------------------------|----------------------------------------------|-----------------------------------------|-------------------------------------------|
+// | observeEmptyKeyPath *         | addObserver(o, forKeyPath: "")               | invalidKeyPath                          | not checked when registering              |
+// | observeMalformedKeyPath *     | addObserver(o, forKeyPath: "a..b")           | invalidKeyPath                          | not checked when registering              |
+// | observeCollectionOperator *   | addObserver(o, forKeyPath: "items.@count")   | unsupportedKeyPath                      | NSInvalidArgumentException ("not supported") |
+// | observeThroughToMany *        | addObserver(o, forKeyPath: "items.name")     | unsupportedKeyPath                      | NSInvalidArgumentException ("not supported") |
+// | observeClassObject *          | Person.addObserver(o, forKeyPath: "age")     | unsupportedKeyPath                      | registers                                 |
+// | addNilObserver *              | msgSend addObserver:… with observer nil      | invalidArgument                         | not checked                               |
+// | removeNilObserver *           | msgSend removeObserver:… with observer nil   | invalidArgument                         | NSRangeException                          |
+// | doubleRegistration            | addObserver twice, one set                   | two registrations, two notifications    | the same                                  |
+// | doubleRemoval *               | removeObserver twice after one add           | observerNotRegistered (same text)       | NSRangeException                          |
+// | removeNeverAdded *            | removeObserver(o, "age") never added         | observerNotRegistered (same text)       | NSRangeException                          |
+// | removeWithWrongContext *      | removeObserver(context: 2) after context 1   | observerNotRegistered                   | NSRangeException                          |
+// | observerFreedWhileRegistered *| the observer is freed, then age is set       | pruned, diagnostic; isa restored        | messages the freed observer: crash        |
+// | observedObjectFreedWhileObserved * | a person observed (age, friend.age) freed | cleaned up, diagnostic; chain torn down | logs the leak (older systems crash later) |
+// | unhandledNotification *       | a Plain observer (no observeValue…), a set   | the set happens, then unhandledNotification | NSInternalInconsistencyException        |
+// | didChangeWithoutWillChange *  | didChangeValue(forKey: "age") alone          | nothing happens                         | undefined                                 |
+// | removeSelfInsideCallback      | the callback removes its own registration    | works; no later notification            | works                                     |
+// | setSameKeyInsideCallback      | the callback sets the key again (once)       | works; nested notification              | works                                     |
+// | addObserverInsideCallback     | the callback adds another observer           | works; it hears the next change         | works                                     |
+//
+// KVOController
+// | case                          | entry point and input                        | MiniKVO answers                         | FBKVOController                           |
+// |-------------------------------|----------------------------------------------|-----------------------------------------|-------------------------------------------|
+// | controllerObservesNil *       | observe(nil, keyPath: "age")                 | invalidArgument                         | NSAssert; ignored in release builds       |
+// | controllerNoKeyPaths *        | observe(ann, keyPaths: [])                   | invalidArgument                         | NSAssert; ignored in release builds       |
+// | controllerEmptyKeyPath *      | observe(ann, keyPath: "")                    | invalidKeyPath                          | NSAssert; ignored in release builds       |
+// | controllerOneBadKeyPath *     | observe(ann, keyPaths: ["age", "a..b"])      | invalidKeyPath; "age" not registered    | registers both (KVO does not check)       |
+// | controllerCollectionOperator *| observe(ann, keyPath: "items.@count")        | unsupportedKeyPath                      | Foundation's exception                    |
+// | controllerThroughToMany *     | observe(ann, keyPath: "items.name")          | unsupportedKeyPath                      | Foundation's exception                    |
+// | controllerUnknownAction *     | observe(ann, "age", action: "nope:object:")  | invalidArgument                         | unrecognized selector at the first change |
+// | controllerActionWrongArity *  | observe(ann, "age", action: "ageChanged:")   | invalidArgument                         | unchecked                                 |
+// | controllerObservesTwice       | observe(ann, "name") again                   | deduplicated: nothing changes           | the same                                  |
+// | controllerUnobservesTwice     | unobserve(ann, keyPath: "name") twice        | the second does nothing                 | the same                                  |
+// | controllerUnobservesUnknown   | unobserve(bob, keyPath: "age")               | nothing happens                         | the same                                  |
+// | controllerUnobservesNil       | unobserve(nil) and unobserve(nil, "age")     | nothing happens                         | the same                                  |
+// | controllerObserverFreed       | the observer is freed; ann.name is set       | no callback                             | the same (weak observer)                  |
+// | controllerObservedObjectFreed * | a non-retained observed person is freed    | its entries are dropped                 | no cleanup (Foundation's dealloc check)   |
+// | unobserveAllInsideCallback    | the block calls unobserveAll()               | works; no later callback                | works                                     |
+// | controllerReleasedInsideCallback | the block drops the last controller reference | works; released after the block    | works                                     |
+
+import Testing
+
+@testable import KVOController
+
+/// Scratch space a case's `prepare` hands to its `perform` (objects it will drop, …).
+final class Scratch: @unchecked Sendable {
+  var object: Object?
+  var observer: Object?
+  var cls: Class?
+  var controller: KVOController?
+  var events: EventObservation?
+  var log = Log<String>()
+
+  /// Drops everything, so what the case made can be freed.
+  func clear() {
+    object = nil
+    observer = nil
+    controller = nil
+    events?.cancel()
+    events = nil
+  }
+}
+
+/// What a misuse must produce.
+enum Outcome: Sendable {
+  /// Throws this runtime error, naming the problem; nothing changes.
+  case runtimeError(RuntimeError.Code, String)
+  /// Throws this key-value error, naming the problem; nothing changes.
+  case keyValueError(KeyValueError.Code, String)
+  /// Succeeds and changes nothing.
+  case nothingHappens
+  /// Succeeds, and everything `prepare` added is gone again (the state is as before it), with
+  /// a diagnostic event containing the text.
+  case cleanedUp(diagnostic: String?)
+  /// Throws this key-value error after doing what was asked; `verify` checks the effect.
+  case keyValueErrorAfterTheEffect(KeyValueError.Code, String)
+  /// Works; `verify` checks the effect.
+  case works
+}
+
+enum Misuse: String, CaseIterable, Sendable {
+  // Runtime
+  case emptySelectorName, malformedSelectorInSend, emptyClassName, duplicateClassName, unknownIvar
+  case wrongValueTypeForIvar, wrongValueTypeThroughSetter, wrongArgumentCount, unrecognizedSelector, messageToNil
+  case performSelectorWithNil, registerTwice, disposeTwice, disposeClassWithInstances, disposeObservedClass
+  case disposeKVOSubclassInUse
+  case setClassToOtherLayout, addIvarAfterRegistration, malformedMethodTypes, malformedPropertyAttributes
+  case classFromAnotherRuntime, resolverResendsItsSelector, methodChangeInsideItsSend, runtimeCallInsideEventObserver
+  case deallocThatThrows
+  // Key-value coding
+  case emptyKey, malformedKey, unknownKey, setUnknownKey, wrongValueTypeForKey, nilForScalarKey, keyThatIsNotAString
+  case malformedKeyPath, unknownCollectionOperator, operatorWithoutRightPath, sumOfStrings, setThroughOperator
+  case toManyInsertOutOfBounds, toManyRemoveFromEmpty, toManyEmptyKey
+  // Key-value observing
+  case observeEmptyKeyPath, observeMalformedKeyPath, observeCollectionOperator, observeThroughToMany
+  case observeClassObject, addNilObserver, removeNilObserver, doubleRegistration, doubleRemoval, removeNeverAdded
+  case removeWithWrongContext, observerFreedWhileRegistered, observedObjectFreedWhileObserved, unhandledNotification
+  case didChangeWithoutWillChange, removeSelfInsideCallback, setSameKeyInsideCallback, addObserverInsideCallback
+  // KVOController
+  case controllerObservesNil, controllerNoKeyPaths, controllerEmptyKeyPath, controllerOneBadKeyPath
+  case controllerCollectionOperator, controllerThroughToMany, controllerUnknownAction, controllerActionWrongArity
+  case controllerObservesTwice, controllerUnobservesTwice
+  case controllerUnobservesUnknown, controllerUnobservesNil, controllerObserverFreed, controllerObservedObjectFreed
+  case unobserveAllInsideCallback, controllerReleasedInsideCallback
+
+  var outcome: Outcome {
+    switch self {
+    case .emptySelectorName: return .runtimeError(.invalidSelectorName, "invalid selector name '': the name is empty")
+    case .malformedSelectorInSend: return .runtimeError(.invalidSelectorName, "'set age:'")
+    case .emptyClassName: return .runtimeError(.invalidClassName, "the name is empty")
+    case .duplicateClassName: return .runtimeError(.duplicateClassName, "class 'Person' already exists")
+    case .unknownIvar: return .runtimeError(.unknownIvar, "Person has no ivar named '_nope'")
+    case .wrongValueTypeForIvar: return .runtimeError(.typeMismatch, "cannot use String \"old\" as long long ('q')")
+    case .wrongValueTypeThroughSetter:
+      return .runtimeError(.typeMismatch, "-[NSKVONotifying_Person setAge:]: cannot use String")
+    case .wrongArgumentCount:
+      return .runtimeError(.wrongArgumentCount, "setAge:]: sent with 2 argument(s), but the selector takes 1")
+    case .unrecognizedSelector:
+      return .runtimeError(
+        .unrecognizedSelector, "-[NSKVONotifying_Person fly]: unrecognized selector sent to instance")
+    case .messageToNil: return .nothingHappens
+    case .performSelectorWithNil: return .runtimeError(.invalidArgument, "performSelector: needs a selector")
+    case .registerTwice: return .runtimeError(.invalidClassState, "'Person' was already registered")
+    case .disposeTwice: return .runtimeError(.invalidClassState, "class 'Temp' was already disposed")
+    case .disposeClassWithInstances: return .runtimeError(.classInUse, "'Other' still has 1 live instance(s)")
+    case .disposeObservedClass:
+      return .runtimeError(.classInUse, "'Person' still has subclasses: NSKVONotifying_Person")
+    case .disposeKVOSubclassInUse:
+      return .runtimeError(.classInUse, "'NSKVONotifying_Person' still has 2 live instance(s)")
+    case .setClassToOtherLayout: return .runtimeError(.incompatibleLayout, "Other's ivars do not match")
+    case .addIvarAfterRegistration: return .runtimeError(.invalidClassState, "cannot add ivar '_extra' to Person")
+    case .malformedMethodTypes: return .runtimeError(.invalidTypeEncoding, "unknown type code 'z' at offset 3")
+    case .malformedPropertyAttributes: return .runtimeError(.invalidPropertyAttributes, "unknown attribute 'Z'")
+    case .classFromAnotherRuntime: return .runtimeError(.foreignRuntime, "belongs to another runtime")
+    case .resolverResendsItsSelector: return .runtimeError(.unrecognizedSelector, "fly]: unrecognized selector")
+    case .methodChangeInsideItsSend, .runtimeCallInsideEventObserver, .deallocThatThrows: return .works
+
+    case .emptyKey: return .keyValueError(.invalidKeyPath, "invalid key ''")
+    case .malformedKey: return .keyValueError(.invalidKeyPath, "invalid key 'shoe size'")
+    case .unknownKey:
+      return .keyValueError(.undefinedKey, "this class is not key value coding-compliant for the key shoeSize.")
+    case .setUnknownKey:
+      return .keyValueError(.undefinedKey, "setValue:forUndefinedKey:]: this class is not key value coding-compliant")
+    case .wrongValueTypeForKey: return .keyValueError(.invalidValue, "setValue:forKey:]: key age")
+    case .nilForScalarKey: return .keyValueError(.nilValueForScalar, "could not set nil as the value for the key age.")
+    case .keyThatIsNotAString: return .keyValueError(.invalidArgument, "a key must be a string, not 5")
+    case .malformedKeyPath: return .keyValueError(.invalidKeyPath, "invalid key path 'friend..name'")
+    case .unknownCollectionOperator: return .keyValueError(.invalidKeyPath, "unknown collection operator '@nope'")
+    case .operatorWithoutRightPath: return .keyValueError(.invalidKeyPath, "needs a key path after it")
+    case .sumOfStrings: return .keyValueError(.invalidValue, "@sum needs numbers")
+    case .setThroughOperator: return .keyValueError(.unsupportedKeyPath, "cannot set through a collection operator")
+    case .toManyInsertOutOfBounds: return .keyValueError(.indexOutOfBounds, "index 5 beyond bounds [0 .. 1]")
+    case .toManyRemoveFromEmpty: return .keyValueError(.indexOutOfBounds, "index 0 for empty array")
+    case .toManyEmptyKey: return .keyValueError(.invalidKeyPath, "invalid key ''")
+
+    case .observeEmptyKeyPath: return .keyValueError(.invalidKeyPath, "the key path is empty")
+    case .observeMalformedKeyPath: return .keyValueError(.invalidKeyPath, "it has an empty component")
+    case .observeCollectionOperator:
+      return .keyValueError(.unsupportedKeyPath, "collection operators cannot be observed")
+    case .observeThroughToMany: return .keyValueError(.unsupportedKeyPath, "goes through a to-many property")
+    case .observeClassObject: return .keyValueError(.unsupportedKeyPath, "cannot observe the class object")
+    case .addNilObserver: return .keyValueError(.invalidArgument, "needs an observer object")
+    case .removeNilObserver: return .keyValueError(.invalidArgument, "needs an observer, got nil")
+    case .doubleRegistration: return .works
+    case .doubleRemoval, .removeNeverAdded, .removeWithWrongContext:
+      return .keyValueError(.observerNotRegistered, "because it is not registered as an observer.")
+    case .observerFreedWhileRegistered: return .cleanedUp(diagnostic: "was deallocated while registered")
+    case .observedObjectFreedWhileObserved:
+      return .cleanedUp(diagnostic: "was deallocated while key value observers were still registered with it")
+    case .unhandledNotification:
+      return .keyValueErrorAfterTheEffect(.unhandledNotification, "message was received but not handled")
+    case .didChangeWithoutWillChange: return .nothingHappens
+    case .removeSelfInsideCallback, .setSameKeyInsideCallback, .addObserverInsideCallback: return .works
+
+    case .controllerObservesNil: return .keyValueError(.invalidArgument, "KVOController cannot observe nil")
+    case .controllerNoKeyPaths: return .keyValueError(.invalidArgument, "needs at least one key path")
+    case .controllerEmptyKeyPath: return .keyValueError(.invalidKeyPath, "the key path is empty")
+    case .controllerOneBadKeyPath: return .keyValueError(.invalidKeyPath, "invalid key path 'a..b'")
+    case .controllerCollectionOperator:
+      return .keyValueError(.unsupportedKeyPath, "collection operators cannot be observed")
+    case .controllerUnknownAction: return .keyValueError(.invalidArgument, "two-argument action 'nope:object:'")
+    case .controllerActionWrongArity: return .keyValueError(.invalidArgument, "two-argument action 'ageChanged:'")
+    case .controllerThroughToMany: return .keyValueError(.unsupportedKeyPath, "goes through a to-many property")
+    case .controllerObservesTwice, .controllerUnobservesTwice, .controllerUnobservesUnknown, .controllerUnobservesNil:
+      return .nothingHappens
+    case .controllerObserverFreed, .controllerObservedObjectFreed: return .cleanedUp(diagnostic: nil)
+    case .unobserveAllInsideCallback, .controllerReleasedInsideCallback: return .works
+    }
+  }
+
+  /// Setup the case needs before the misuse (not part of what must stay unchanged).
+  func prepare(_ f: Fixture, _ scratch: Scratch) throws {
+    let runtime = f.runtime
+    switch self {
+    case .disposeClassWithInstances:
+      scratch.object = try Fixture.new(f.other)
+    case .disposeTwice:
+      let temp = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Temp")
+      try runtime.registerClassPair(temp)
+      try runtime.disposeClassPair(temp)
+      scratch.cls = temp
+    case .resolverResendsItsSelector:
+      try f.person.isa.addMethod("resolveInstanceMethod:", types: "B24@0:8:16") { receiver, _, arguments in
+        // Resolving `fly` sends `fly` again to a new instance.
+        if arguments[0].selectorValue == "fly", let cls = receiver as? Class {
+          _ = try Runtime.msgSend(try cls.createInstance(), "fly")
+        }
+        return false
+      }
+    case .methodChangeInsideItsSend:
+      try f.person.addMethod("mutate", types: "@16@0:8") { receiver, _, _ in
+        let cls = receiver.isa
+        try cls.addMethod("late", types: "@16@0:8") { _, _, _ in "late" }
+        let age = try #require(cls.instanceMethod(for: "age"))
+        let late = try #require(cls.instanceMethod(for: "late"))
+        try age.exchangeImplementation(with: late)
+        return try Runtime.msgSend(receiver, "age")  // the exchanged implementation
+      }
+    case .runtimeCallInsideEventObserver:
+      let log = scratch.log
+      let observation = runtime.addEventObserver { [weak runtime] event in
+        guard case .classRegistered(name: "Temp") = event, let runtime, let temp = runtime.lookUpClass(named: "Temp")
+        else { return }
+        do {
+          let child = try runtime.allocateClassPair(superclass: temp, name: "TempChild")
+          try runtime.registerClassPair(child)
+          log.append("registered TempChild")
+        } catch {
+          log.append("\(error)")
+        }
+      }
+      scratch.events = observation
+    case .deallocThatThrows:
+      let fragile = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Fragile")
+      try fragile.addMethod("dealloc", types: "v16@0:8") { receiver, _, _ in
+        _ = try Runtime.msgSend(receiver, "description")  // messaging itself from dealloc works
+        throw RuntimeError(.invalidArgument, "Fragile cannot be freed")
+      }
+      try runtime.registerClassPair(fragile)
+      scratch.cls = fragile
+      scratch.object = try Fixture.new(fragile)
+    case .doubleRemoval:
+      try f.ann.addObserver(f.observer, forKeyPath: "age")
+      try f.ann.removeObserver(f.observer, forKeyPath: "age")
+    case .removeWithWrongContext:
+      try f.ann.addObserver(f.observer, forKeyPath: "age", context: 1)
+    case .observerFreedWhileRegistered:
+      let (temporary, _) = try Fixture.newObserver(f.observerClass)
+      try f.ann.addObserver(temporary, forKeyPath: "age")
+      scratch.observer = temporary
+    case .observedObjectFreedWhileObserved:
+      let temporary = try Fixture.new(f.person)
+      try temporary.setValue(.object(f.ann), forKey: "friend")
+      try temporary.addObserver(f.observer, forKeyPath: "age")
+      try temporary.addObserver(f.observer, forKeyPath: "friend.age")
+      scratch.object = temporary
+    case .unhandledNotification:
+      let plain = try Fixture.new(f.plain)
+      try f.ann.addObserver(plain, forKeyPath: "age")
+      scratch.observer = plain
+    case .removeSelfInsideCallback, .setSameKeyInsideCallback, .addObserverInsideCallback:
+      let me = Locked<WeakReference<Object>?>(nil)  // weak: the callback belongs to the observer
+      let (other, otherLog) = try Fixture.newObserver(f.observerClass)
+      let misuse = self
+      let (reentrant, _) = try Fixture.newObserver(f.observerClass) { _, object in
+        guard let me = me.withLock({ $0?.object }), (try? object.value(forKey: "age")) == 1 else { return }
+        switch misuse {
+        case .removeSelfInsideCallback: try? object.removeObserver(me, forKeyPath: "age")
+        case .setSameKeyInsideCallback: try? object.setValue(2, forKey: "age")
+        default: try? object.addObserver(other, forKeyPath: "age", options: [.new])
+        }
+      }
+      me.withLock { $0 = WeakReference(reentrant) }
+      try f.ann.addObserver(reentrant, forKeyPath: "age", options: [.new])
+      scratch.observer = reentrant
+      scratch.object = other
+      scratch.log = otherLog
+    case .controllerUnobservesTwice:
+      f.controller.unobserve(f.ann, keyPath: "name")
+    case .controllerObserverFreed:
+      let temporary = try Fixture.new(f.watcherClass)
+      let controller = KVOController(observer: temporary)
+      let log = scratch.log
+      try controller.observe(f.ann, keyPath: "age") { _, _, _ in log.append("called") }
+      scratch.controller = controller
+      scratch.observer = temporary
+    case .controllerObservedObjectFreed:
+      let temporary = try Fixture.new(f.person)
+      let controller = KVOController(observer: f.watcher, retainObserved: false)
+      try controller.observe(temporary, keyPath: "age") { _, _, _ in }
+      scratch.controller = controller
+      scratch.object = temporary
+    case .unobserveAllInsideCallback, .controllerReleasedInsideCallback:
+      let temporary = try Fixture.new(f.watcherClass)
+      let controller = KVOController(observer: temporary)
+      let log = scratch.log
+      let misuse = self
+      try controller.observe(f.ann, keyPath: "age") { [weak controller, weak scratch] _, _, _ in
+        log.append("called")
+        if misuse == .unobserveAllInsideCallback { controller?.unobserveAll() } else { scratch?.controller = nil }
+      }
+      scratch.controller = controller
+      scratch.observer = temporary
+    default:
+      break
+    }
+  }
+
+  /// The misuse itself.
+  func perform(_ f: Fixture, _ scratch: Scratch) throws {
+    let runtime = f.runtime
+    let ann = f.ann
+    switch self {
+    case .emptySelectorName: _ = try Selector(validating: String())
+    case .malformedSelectorInSend: try runtime.msgSend(ann, "set age:")
+    case .emptyClassName: _ = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "")
+    case .duplicateClassName: _ = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Person")
+    case .unknownIvar: _ = try ann.value(ofIvar: "_nope")
+    case .wrongValueTypeForIvar: try ann.setValue("old", forIvar: "_age")
+    case .wrongValueTypeThroughSetter: try runtime.msgSend(ann, "setAge:", "old")
+    case .wrongArgumentCount: try runtime.msgSend(ann, "setAge:", 1, 2)
+    case .unrecognizedSelector: try runtime.msgSend(ann, "fly")
+    case .messageToNil: #expect(try runtime.msgSend(nil, "age") == .nil)
+    case .performSelectorWithNil: try runtime.msgSend(ann, "performSelector:", .nil)
+    case .registerTwice: try runtime.registerClassPair(f.person)
+    case .disposeTwice: try runtime.disposeClassPair(try #require(scratch.cls))
+    case .disposeClassWithInstances: try runtime.disposeClassPair(f.other)
+    case .disposeObservedClass: try runtime.disposeClassPair(f.person)
+    case .disposeKVOSubclassInUse: try runtime.disposeClassPair(f.bob.isa)
+    case .setClassToOtherLayout: try ann.setClass(f.other)
+    case .addIvarAfterRegistration: try f.person.addIvar("_extra", type: .int)
+    case .malformedMethodTypes: try f.person.addMethod("greet", types: "@@:z") { _, _, _ in .nil }
+    case .malformedPropertyAttributes: try f.person.addProperty("height", attributes: "Td,Z")
+    case .classFromAnotherRuntime:
+      let elsewhere = Runtime()
+      _ = try runtime.allocateClassPair(superclass: elsewhere.rootClass, name: "Alien")
+    case .resolverResendsItsSelector: try runtime.msgSend(ann, "fly")
+    case .methodChangeInsideItsSend: #expect(try runtime.msgSend(ann, "mutate") == "late")
+    case .runtimeCallInsideEventObserver:
+      let temp = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Temp")
+      try runtime.registerClassPair(temp)
+    case .deallocThatThrows: scratch.object = nil
+
+    case .emptyKey: _ = try ann.value(forKey: "")
+    case .malformedKey: _ = try ann.value(forKey: "shoe size")
+    case .unknownKey: _ = try ann.value(forKey: "shoeSize")
+    case .setUnknownKey: try ann.setValue(1, forKey: "shoeSize")
+    case .wrongValueTypeForKey: try ann.setValue("old", forKey: "age")
+    case .nilForScalarKey: try ann.setValue(nil, forKey: "age")
+    case .keyThatIsNotAString: try runtime.msgSend(ann, "valueForKey:", 5)
+    case .malformedKeyPath: _ = try ann.value(forKeyPath: "friend..name")
+    case .unknownCollectionOperator: _ = try ann.value(forKeyPath: "items.@nope.age")
+    case .operatorWithoutRightPath: _ = try ann.value(forKeyPath: "items.@sum")
+    case .sumOfStrings: _ = try ann.value(forKeyPath: "items.@sum.name")
+    case .setThroughOperator: try ann.setValue(1, forKeyPath: "items.@count")
+    case .toManyInsertOutOfBounds: try ann.mutableArrayValue(forKey: "items").insert("x", at: 5)
+    case .toManyRemoveFromEmpty: try f.bob.mutableArrayValue(forKey: "items").remove(at: 0)
+    case .toManyEmptyKey: _ = try ann.mutableArrayValue(forKey: "")
+
+    case .observeEmptyKeyPath: try ann.addObserver(f.observer, forKeyPath: "")
+    case .observeMalformedKeyPath: try ann.addObserver(f.observer, forKeyPath: "a..b")
+    case .observeCollectionOperator: try ann.addObserver(f.observer, forKeyPath: "items.@count")
+    case .observeThroughToMany: try ann.addObserver(f.observer, forKeyPath: "items.name")
+    case .observeClassObject: try f.person.addObserver(f.observer, forKeyPath: "age")
+    case .addNilObserver:
+      try runtime.msgSend(ann, "addObserver:forKeyPath:options:context:", arguments: [.nil, "age", 0, .nil])
+    case .removeNilObserver: try runtime.msgSend(ann, "removeObserver:forKeyPath:", .nil, "age")
+    case .doubleRegistration:
+      try ann.addObserver(f.observer, forKeyPath: "age", options: [.new])
+      try ann.addObserver(f.observer, forKeyPath: "age", options: [.new])
+      try ann.setValue(43, forKey: "age")
+    case .doubleRemoval, .removeNeverAdded: try ann.removeObserver(f.observer, forKeyPath: "age")
+    case .removeWithWrongContext: try ann.removeObserver(f.observer, forKeyPath: "age", context: 2)
+    case .observerFreedWhileRegistered:
+      scratch.observer = nil
+      try ann.setValue(43, forKey: "age")
+      try ann.setValue(42, forKey: "age")
+    case .observedObjectFreedWhileObserved: scratch.object = nil
+    case .unhandledNotification: try ann.setValue(43, forKey: "age")
+    case .didChangeWithoutWillChange: try ann.didChangeValue(forKey: "age")
+    case .removeSelfInsideCallback, .setSameKeyInsideCallback, .addObserverInsideCallback:
+      try ann.setValue(1, forKey: "age")
+      try ann.setValue(3, forKey: "age")
+
+    case .controllerObservesNil: try f.controller.observe(nil, keyPath: "age") { _, _, _ in }
+    case .controllerNoKeyPaths: try f.controller.observe(ann, keyPaths: []) { _, _, _ in }
+    case .controllerEmptyKeyPath: try f.controller.observe(ann, keyPath: "") { _, _, _ in }
+    case .controllerOneBadKeyPath: try f.controller.observe(ann, keyPaths: ["age", "a..b"]) { _, _, _ in }
+    case .controllerCollectionOperator: try f.controller.observe(ann, keyPath: "items.@count") { _, _, _ in }
+    case .controllerUnknownAction: try f.controller.observe(ann, keyPath: "age", action: "nope:object:")
+    case .controllerActionWrongArity: try f.controller.observe(ann, keyPath: "age", action: "ageChanged:")
+    case .controllerThroughToMany: try f.controller.observe(ann, keyPath: "items.name") { _, _, _ in }
+    case .controllerObservesTwice: try f.controller.observe(ann, keyPath: "name") { _, _, _ in }
+    case .controllerUnobservesTwice: f.controller.unobserve(ann, keyPath: "name")
+    case .controllerUnobservesUnknown: f.controller.unobserve(f.bob, keyPath: "age")
+    case .controllerUnobservesNil:
+      f.controller.unobserve(nil)
+      f.controller.unobserve(nil, keyPath: "age")
+    case .controllerObserverFreed:
+      scratch.observer = nil
+      try ann.setValue(43, forKey: "age")
+      #expect(scratch.log.count == 0)
+      scratch.controller = nil
+      try ann.setValue(42, forKey: "age")
+    case .controllerObservedObjectFreed:
+      scratch.object = nil
+      #expect(scratch.controller?.observedObjectCount == 0)
+      scratch.controller = nil
+    case .unobserveAllInsideCallback, .controllerReleasedInsideCallback:
+      try ann.setValue(43, forKey: "age")
+      try ann.setValue(42, forKey: "age")
+    }
+  }
+
+  /// Checks the effect of a `.works` or `.keyValueErrorAfterTheEffect` case; the observing
+  /// ones then undo what they did and check the world is as they found it.
+  func verify(_ f: Fixture, _ scratch: Scratch, pristine: [String]) throws {
+    switch self {
+    case .methodChangeInsideItsSend:
+      #expect(try f.runtime.msgSend(f.ann, "age") == "late")
+      #expect(try f.runtime.msgSend(f.ann, "late") == 42)
+      return
+    case .runtimeCallInsideEventObserver:
+      #expect(scratch.log.all == ["registered TempChild"])
+      #expect(f.runtime.lookUpClass(named: "TempChild")?.superclass?.name == "Temp")
+      return
+    case .deallocThatThrows:
+      #expect(f.diagnostics.all.contains { $0.contains("-[Fragile dealloc] threw") && $0.contains("cannot be freed") })
+      #expect(scratch.cls?.liveInstanceCount == 0)
+      return
+    case .doubleRegistration:
+      #expect(f.ann.observedKeyPaths == ["name", "age", "age"])
+      #expect(f.observerLog.all == ["age 43", "age 43"])
+      try f.ann.removeObserver(f.observer, forKeyPath: "age")
+      try f.ann.removeObserver(f.observer, forKeyPath: "age")
+      try f.ann.setValue(42, forKey: "age")
+    case .unhandledNotification:
+      #expect(try f.ann.value(forKey: "age") == 43)
+      try f.ann.removeObserver(try #require(scratch.observer), forKeyPath: "age")
+      try f.ann.setValue(42, forKey: "age")
+    case .removeSelfInsideCallback:
+      #expect(f.ann.observedKeyPaths == ["name"])
+      try f.ann.setValue(42, forKey: "age")
+    case .setSameKeyInsideCallback:
+      #expect(try f.ann.value(forKey: "age") == 3)
+      try f.ann.removeObserver(try #require(scratch.observer), forKeyPath: "age")
+      try f.ann.setValue(42, forKey: "age")
+    case .addObserverInsideCallback:
+      #expect(scratch.log.all == ["age 3"])
+      #expect(f.ann.observedKeyPaths == ["name", "age", "age"])
+      try f.ann.removeObserver(try #require(scratch.object), forKeyPath: "age")
+      try f.ann.removeObserver(try #require(scratch.observer), forKeyPath: "age")
+      try f.ann.setValue(42, forKey: "age")
+    case .unobserveAllInsideCallback, .controllerReleasedInsideCallback:
+      #expect(scratch.log.all == ["called"])
+    default:
+      break
+    }
+    scratch.clear()
+    let ignored = { (line: String) in line.hasPrefix("observer log") }
+    let after = f.snapshot().filter { !ignored($0) }
+    #expect(after == pristine.filter { !ignored($0) }, "changed: \(after.filter { !pristine.contains($0) })")
+  }
+}
+
+@Suite struct MisuseCatalogueTests {
+  @Test(arguments: Misuse.allCases)
+  func misuseGetsItsDocumentedAnswerAndChangesNothingElse(misuse: Misuse) throws {
+    let f = try Fixture()
+    let scratch = Scratch()
+    let pristine = f.snapshot()
+    try misuse.prepare(f, scratch)
+    let before = f.snapshot()
+    let thrown: (any Error)?
+    do {
+      try misuse.perform(f, scratch)
+      thrown = nil
+    } catch {
+      thrown = error
+    }
+    let after = f.snapshot()
+    let changed = after.filter { !before.contains($0) }
+    switch misuse.outcome {
+    case .runtimeError(let code, let text):
+      let error = thrown as? RuntimeError
+      #expect(error?.code == code, "threw \(String(describing: thrown))")
+      #expect(error?.message.contains(text) == true, "message: \(error?.message ?? "none")")
+      #expect(after == before, "changed: \(changed)")
+    case .keyValueError(let code, let text):
+      let error = thrown as? KeyValueError
+      #expect(error?.code == code, "threw \(String(describing: thrown))")
+      #expect(error?.message.contains(text) == true, "message: \(error?.message ?? "none")")
+      #expect(after == before, "changed: \(changed)")
+    case .nothingHappens:
+      #expect(thrown == nil)
+      #expect(after == before, "changed: \(changed)")
+    case .cleanedUp(let diagnostic):
+      #expect(thrown == nil, "threw \(String(describing: thrown))")
+      let isDiagnostics = { (line: String) in line.hasPrefix("diagnostics:") }
+      #expect(after.filter { !isDiagnostics($0) } == pristine.filter { !isDiagnostics($0) }, "changed: \(changed)")
+      if let diagnostic {
+        #expect(f.diagnostics.all.contains { $0.contains(diagnostic) }, "diagnostics: \(f.diagnostics.all)")
+      } else {
+        #expect(f.diagnostics.all.isEmpty, "diagnostics: \(f.diagnostics.all)")
+      }
+    case .keyValueErrorAfterTheEffect(let code, let text):
+      let error = thrown as? KeyValueError
+      #expect(error?.code == code, "threw \(String(describing: thrown))")
+      #expect(error?.message.contains(text) == true, "message: \(error?.message ?? "none")")
+      try misuse.verify(f, scratch, pristine: pristine)
+    case .works:
+      #expect(thrown == nil, "threw \(String(describing: thrown))")
+      try misuse.verify(f, scratch, pristine: pristine)
+    }
+    try f.runtime.checkInvariants()
+    f.events.cancel()
+  }
+}
