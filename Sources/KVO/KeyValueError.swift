@@ -18,7 +18,7 @@
 /// }
 /// ```
 ///
-/// Guarantee: a call that throws changed nothing (pinned by `RegistrationTests` and `ToManyTests`).
+/// Guarantee: a call that throws changed nothing (pinned by `MisuseCatalogueTests`).
 ///
 /// Objective-C: the `NSException`s Foundation's KVC and KVO raise.
 public struct KeyValueError: Error, Equatable, Sendable, CustomStringConvertible {
