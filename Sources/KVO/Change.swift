@@ -101,27 +101,31 @@ public struct ChangeKey: Hashable, Sendable, CustomStringConvertible {
 /// built per notification; `dictionary` makes one on demand.
 ///
 /// Objective-C: the `NSDictionary<NSKeyValueChangeKey, id> *change` argument
-public final class Change: Hashable, Sendable, CustomStringConvertible {
+public final class Change: Hashable, @unchecked Sendable, CustomStringConvertible {
+  // Immutable to everyone who can see it. KVO recycles a change object it built, but only once
+  // nobody else holds it (`isKnownUniquelyReferenced`, see Notifier+Delivery.swift), which is
+  // why the stored properties are `private(set) var` and the class is `@unchecked Sendable`.
+
   /// The kind of change.
   ///
   /// Objective-C: `change[NSKeyValueChangeKindKey]`
-  public let kind: ChangeKind
+  @exclusivity(unchecked) public private(set) var kind: ChangeKind
   /// The new value, if the observer asked for it (`.nil` for a nil value).
   ///
   /// Objective-C: `change[NSKeyValueChangeNewKey]`
-  public let new: Value?
+  @exclusivity(unchecked) public private(set) var new: Value?
   /// The old value, if the observer asked for it (`.nil` for a nil value).
   ///
   /// Objective-C: `change[NSKeyValueChangeOldKey]`
-  public let old: Value?
+  @exclusivity(unchecked) public private(set) var old: Value?
   /// The indexes of a to-many change.
   ///
   /// Objective-C: `change[NSKeyValueChangeIndexesKey]`
-  public let indexes: Indexes?
+  @exclusivity(unchecked) public private(set) var indexes: Indexes?
   /// Whether this notification comes before the change (option `prior`).
   ///
   /// Objective-C: `change[NSKeyValueChangeNotificationIsPriorKey]`
-  public let isPrior: Bool
+  @exclusivity(unchecked) public private(set) var isPrior: Bool
   /// Extra entries added by layers above (KVOController adds the observed key path).
   ///
   /// Objective-C: none (entries such as `FBKVONotificationKeyPathKey`).
@@ -152,6 +156,21 @@ public final class Change: Hashable, Sendable, CustomStringConvertible {
     self.indexes = indexes
     self.isPrior = isPrior
     extraEntries = nil
+  }
+
+  /// Refills a recycled change. Only for a change nobody else holds (and without extras).
+  func refill(kind: ChangeKind, new: Value?, old: Value?, indexes: Indexes?) {
+    self.kind = kind
+    self.new = new
+    self.old = old
+    self.indexes = indexes
+  }
+
+  /// Drops the values, so a change waiting for reuse keeps nothing alive.
+  func empty() {
+    if new != nil { new = nil }
+    if old != nil { old = nil }
+    if indexes != nil { indexes = nil }
   }
 
   /// The same change with one more entry (or `key`'s entry replaced).

@@ -13,28 +13,39 @@ import MiniRuntime
 
 /// The notifications of one finished change, built lazily and shared where they are identical.
 struct NotificationBatch {
-  let object: Object
+  /// The changed object; the caller keeps it alive for the batch's (short) life.
+  unowned(unsafe) let object: Object
   private var options: ObservingOptions = []
-  private var source: PendingChange? = nil
+  /// The pending change the current notification was built from (identity only).
+  private var source: ObjectIdentifier? = nil
   private var notification: Change? = nil
   private var context: ObservationContext? = nil
   /// Valid when `hasArguments` (not an optional: unwrapping one would copy every argument).
   private var arguments = Arguments()
   private var hasArguments = false
 
-  init(object: Object) { self.object = object }
+  /// The thread's changes, where a change object nobody kept waits for reuse.
+  unowned(unsafe) let thread: ThreadChanges
+
+  init(object: Object, thread: ThreadChanges) {
+    self.object = object
+    self.thread = thread
+  }
 
   /// Notifies `registration` of `change`. Returns `false` if its observer is gone.
   mutating func deliver(_ change: PendingChange, to registration: Registration) throws -> Bool {
     let wanted = registration.options.intersection([.new, .old])
-    if notification == nil || wanted != options || change !== source {
-      notification = Change(
-        kind: change.kind,
-        new: wanted.contains(.new) && change.kind != .removal ? change.new : nil,
-        old: wanted.contains(.old) && change.kind != .insertion ? change.old : nil,
-        indexes: change.indexes)
+    if notification == nil || wanted != options || ObjectIdentifier(change) != source {
+      let new = wanted.contains(.new) && change.kind != .removal ? change.new : nil
+      let old = wanted.contains(.old) && change.kind != .insertion ? change.old : nil
+      if notification == nil, let spare = thread.spareChange.take() {
+        spare.refill(kind: change.kind, new: new, old: old, indexes: change.indexes)
+        notification = spare
+      } else {
+        notification = Change(kind: change.kind, new: new, old: old, indexes: change.indexes)
+      }
       options = wanted
-      source = change
+      source = ObjectIdentifier(change)
       hasArguments = false
     }
     if let handler = registration.handler {
@@ -49,9 +60,27 @@ struct NotificationBatch {
       context = registration.context
       hasArguments = true
     }
-    // call-out: the observer's method, no lock held
-    try Runtime.msgSend(observer, Selectors.observeValue, arguments: arguments)
+    try Self.send(observer, arguments)
     return true
+  }
+
+  /// Sends `observeValueForKeyPath:ofObject:change:context:`. The observer is consumed (the
+  /// reference its weak load made is the one the send uses), which spares a retain/release pair
+  /// on an object whose weak references make reference counting slow.
+  @inline(never)
+  private static func send(_ observer: consuming Object, _ arguments: borrowing Arguments) throws {
+    try Runtime.msgSend(observer, Selectors.observeValue, arguments: copy arguments)  // call-out: the observer's method, no lock held
+  }
+
+  /// Ends the batch: if no observer kept the last change object, it waits on the thread for
+  /// the next set (so a set with one kind of observer allocates no change object at all).
+  mutating func finish() {
+    arguments = Arguments()
+    if isKnownUniquelyReferenced(&notification) {
+      let last = notification.take()
+      last?.empty()
+      thread.spareChange = last
+    }
   }
 }
 

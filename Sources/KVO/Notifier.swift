@@ -88,22 +88,21 @@ enum Notifier {
     let paths = snapshot.paths(triggeredBy: id) ?? []
     let objectID = ObjectIdentifier(object)
     let firstNew = thread.changes.count
-    var affected: [PendingChange] = []
+    var affected: [Unmanaged<PendingChange>] = []
     for observed in paths {
-      let change: PendingChange
       if let existing = thread.pending(objectID, observed.pathID) {
-        existing.depth += 1
-        change = existing
+        existing._withUnsafeGuaranteedRef { $0.depth += 1 }
+        affected.append(existing)
       } else {
         let isThisKey = observed.pathID == id
-        change = thread.begin(objectID, observed, kind: isThisKey ? kind : .setting, indexes: isThisKey ? indexes : nil)
+        affected.append(
+          thread.begin(objectID, observed, kind: isThisKey ? kind : .setting, indexes: isThisKey ? indexes : nil))
       }
-      affected.append(change)
     }
     guard let first = affected.first else { return DeliveryErrors() }
-    thread.triggers.append(
-      PendingTrigger(objectID: objectID, key: id, first: Unmanaged.passUnretained(first), others: Array(affected.dropFirst())))
-    let begun = Array(thread.changes[firstNew...])
+    thread.triggers.append(PendingTrigger(objectID: objectID, key: id, first: first, others: Array(affected.dropFirst())))
+    // Strong references from here on: several paths is the uncommon case.
+    let begun = thread.changes[firstNew...].map { $0.takeUnretainedValue() }
     do {
       for change in begun where change.withPath(\.wantsOld) && change.kind != .insertion {
         change.old = try currentValue(of: object, for: change)  // call-out: accessors, no lock held
@@ -123,23 +122,26 @@ enum Notifier {
   ) throws -> DeliveryErrors {
     let objectID = ObjectIdentifier(object)
     if let existing = thread.pending(objectID, observed.pathID) {
-      existing.depth += 1
-      thread.triggers.append(PendingTrigger(objectID: objectID, key: id, first: Unmanaged.passUnretained(existing)))
+      existing._withUnsafeGuaranteedRef { $0.depth += 1 }
+      thread.triggers.append(PendingTrigger(objectID: objectID, key: id, first: existing))
       return DeliveryErrors()
     }
     let isThisKey = observed.pathID == id
-    let change = thread.begin(objectID, observed, kind: isThisKey ? kind : .setting, indexes: isThisKey ? indexes : nil)
-    thread.triggers.append(PendingTrigger(objectID: objectID, key: id, first: Unmanaged.passUnretained(change)))
-    if observed.wantsOld && change.kind != .insertion {  // an insertion has no old values
-      do {
-        change.old = try currentValue(of: object, for: change)  // call-out: accessors, no lock held
-      } catch {
-        cancel(thread, object, id)
-        throw error
+    let reference = thread.begin(
+      objectID, observed, kind: isThisKey ? kind : .setting, indexes: isThisKey ? indexes : nil)
+    thread.triggers.append(PendingTrigger(objectID: objectID, key: id, first: reference))
+    return try reference._withUnsafeGuaranteedRef { change in
+      if observed.wantsOld && change.kind != .insertion {  // an insertion has no old values
+        do {
+          change.old = try currentValue(of: object, for: change)  // call-out: accessors, no lock held
+        } catch {
+          cancel(thread, object, id)
+          throw error
+        }
       }
+      guard observed.wantsPrior || observed.hasForwarders else { return DeliveryErrors() }
+      return announce(CollectionOfOne(change), of: object)
     }
-    guard observed.wantsPrior || observed.hasForwarders else { return DeliveryErrors() }
-    return announce(CollectionOfOne(change), of: object)
   }
 
   /// Sends the prior notifications and forwards the will-changes of internal registrations, in
@@ -182,22 +184,22 @@ enum Notifier {
     let thread = known ?? ThreadChanges.current
     guard let trigger = thread.popTrigger(ObjectIdentifier(object), id) else { return DeliveryErrors() }
     if trigger.others == nil {
-      return trigger.first._withUnsafeGuaranteedRef { change in
+      let failures = trigger.first._withUnsafeGuaranteedRef { change -> DeliveryErrors? in
         change.depth -= 1
-        guard change.depth == 0 else { return DeliveryErrors() }
-        let failures = finish(CollectionOfOne(change), of: object, notify: notify)
-        thread.finishAndRecycle(change)
-        return failures
+        guard change.depth == 0 else { return nil }
+        return finish(CollectionOfOne(change), of: object, notify: notify, thread: thread)
       }
+      guard let failures else { return DeliveryErrors() }
+      thread.end(trigger.first)
+      return failures
     }
-    var finished: [PendingChange] = []
-    for change in trigger.all {
-      change.depth -= 1
-      if change.depth == 0 { finished.append(change) }
+    var finished: [Unmanaged<PendingChange>] = []
+    for change in trigger.all where change._withUnsafeGuaranteedRef({ $0.depth -= 1; return $0.depth == 0 }) {
+      finished.append(change)
     }
     guard !finished.isEmpty else { return DeliveryErrors() }
-    let failures = finish(finished, of: object, notify: notify)
-    for change in finished { thread.finishAndRecycle(change) }
+    let failures = finish(finished.map { $0.takeUnretainedValue() }, of: object, notify: notify, thread: thread)
+    for change in finished { thread.end(change) }
     return failures
   }
 
@@ -226,9 +228,8 @@ enum Notifier {
   /// Forgets a will-change whose old values could not be computed (nothing was forwarded yet).
   private static func cancel(_ thread: ThreadChanges, _ object: Object, _ id: KeyID) {
     guard let trigger = thread.popTrigger(ObjectIdentifier(object), id) else { return }
-    for change in trigger.all {
-      change.depth -= 1
-      if change.depth == 0 { thread.finishAndRecycle(change) }
+    for change in trigger.all where change._withUnsafeGuaranteedRef({ $0.depth -= 1; return $0.depth == 0 }) {
+      thread.end(change)
     }
   }
 
@@ -238,7 +239,7 @@ enum Notifier {
   }
 
   private static func finish<Changes: RandomAccessCollection<PendingChange>>(
-    _ changes: Changes, of object: Object, notify: Bool
+    _ changes: Changes, of object: Object, notify: Bool, thread: ThreadChanges
   ) -> DeliveryErrors {
     var failures = DeliveryErrors()
     guard notify else {
@@ -264,7 +265,7 @@ enum Notifier {
       }
     }
     var dead: [Registration] = []
-    var batch = NotificationBatch(object: object)
+    var batch = NotificationBatch(object: object, thread: thread)
     forEachRegistration(of: changes) { change, registration in
       do {
         if let forwarder = registration.forwarder {
@@ -277,6 +278,7 @@ enum Notifier {
         failures.append(error)
       }
     }
+    batch.finish()
     for registration in dead { Observation.pruneDeadObserver(registration, of: object) }
     return failures
   }

@@ -61,9 +61,37 @@ enum NotifyingSetters {
     return hooks
   }
 
+  /// What a notifying setter or mutator needs, captured as one object (the cheapest closure
+  /// context), including the category's will/did implementations, read once here rather than
+  /// through their lazily initialized statics on every set.
+  final class Context: Sendable {
+    let key: String
+    let id: KeyID
+    let original: Class
+    let willChange = KeyValueCategory.willChangeValueForKey
+    let didChange = KeyValueCategory.didChangeValueForKey
+    let willChangeSelector = Selectors.willChangeValueForKey
+    let didChangeSelector = Selectors.didChangeValueForKey
+
+    init(key: String, original: Class) {
+      self.key = key
+      id = KeyTable.shared.id(key)
+      self.original = original
+    }
+
+    /// Whether will/did must be sent as messages: a class overrides either, or sends are traced
+    /// (so a trace shows the real sequence). Otherwise the same code runs directly.
+    @inline(__always)
+    func notifiesThroughMessages(_ object: Object) -> Bool {
+      object.tracesMessageSends || !object.runs(willChange, for: willChangeSelector)
+        || !object.runs(didChange, for: didChangeSelector)
+    }
+  }
+
   /// The notifying setter for `key`, whose argument has type `type`.
   static func setter(key: String, type: TypeEncoding, original: Class) -> Implementation {
-    let id = KeyTable.shared.id(key)
+    let context = Context(key: key, original: original)
+    let type = type.unqualified
     return Implementation(name: flavour(of: type)) { receiver, selector, arguments in
       let value: Value
       do {
@@ -71,18 +99,18 @@ enum NotifyingSetters {
       } catch let error as RuntimeError {
         throw RuntimeError(error.code, "-[\(receiver.isa.name) \(selector.name)]: \(error.message)")
       }
-      guard let snapshot = receiver.observationSnapshot, snapshot.trigger(id) != nil else {
-        return try Runtime.msgSendSuper(receiver, superclass: original, selector, value)
+      guard let snapshot = receiver.observationSnapshot, snapshot.trigger(context.id) != nil else {
+        return try Runtime.msgSendSuper(receiver, superclass: context.original, selector, value)
       }
-      return try notifying(receiver, key: key, id: id, kind: .setting, indexes: nil, snapshot: snapshot) {
-        try Runtime.msgSendSuper(receiver, superclass: original, selector, value)
+      return try notifying(receiver, context, kind: .setting, indexes: nil, snapshot: snapshot) {
+        try Runtime.msgSendSuper(receiver, superclass: context.original, selector, value)
       }
     }
   }
 
   /// The notifying override of an indexed to-many mutator.
   static func mutator(key: String, kind: ChangeKind, indexArgument: Int, original: Class) -> Implementation {
-    let id = KeyTable.shared.id(key)
+    let context = Context(key: key, original: original)
     let name: String
     switch kind {
     case .insertion: name = "_NSKVOInsertObjectAtIndexAndNotify"
@@ -90,13 +118,13 @@ enum NotifyingSetters {
     default: name = "_NSKVOReplaceObjectAtIndexAndNotify"
     }
     return Implementation(name: name) { receiver, selector, arguments in
-      guard let snapshot = receiver.observationSnapshot, snapshot.trigger(id) != nil,
+      guard let snapshot = receiver.observationSnapshot, snapshot.trigger(context.id) != nil,
         let index = arguments[indexArgument].intValue, index >= 0
       else {
-        return try Runtime.msgSendSuper(receiver, superclass: original, selector, arguments: arguments)
+        return try Runtime.msgSendSuper(receiver, superclass: context.original, selector, arguments: arguments)
       }
-      return try notifying(receiver, key: key, id: id, kind: kind, indexes: Indexes(integer: index), snapshot: snapshot) {
-        try Runtime.msgSendSuper(receiver, superclass: original, selector, arguments: arguments)
+      return try notifying(receiver, context, kind: kind, indexes: Indexes(integer: index), snapshot: snapshot) {
+        try Runtime.msgSendSuper(receiver, superclass: context.original, selector, arguments: arguments)
       }
     }
   }
@@ -104,17 +132,14 @@ enum NotifyingSetters {
   /// will-change, `body`, did-change: as messages when a class overrides them or sends are
   /// traced, else directly.
   private static func notifying(
-    _ object: Object, key: String, id: KeyID, kind: ChangeKind, indexes: Indexes?, snapshot: ObservationSnapshot,
+    _ object: Object, _ context: Context, kind: ChangeKind, indexes: Indexes?, snapshot: ObservationSnapshot,
     _ body: () throws -> Value
   ) throws -> Value {
-    let viaMessages =
-      object.tracesMessageSends
-      || (kind == .setting
-        && !(object.runs(KeyValueCategory.willChangeValueForKey, for: Selectors.willChangeValueForKey)
-          && object.runs(KeyValueCategory.didChangeValueForKey, for: Selectors.didChangeValueForKey)))
+    let viaMessages = object.tracesMessageSends || (kind == .setting && context.notifiesThroughMessages(object))
     guard viaMessages else {
-      return try Notifier.around(object, id: id, kind: kind, indexes: indexes, snapshot: snapshot, body)
+      return try Notifier.around(object, id: context.id, kind: kind, indexes: indexes, snapshot: snapshot, body)
     }
+    let key = context.key
     if let indexes {
       let arguments: Arguments = [.uint64(UInt64(kind.rawValue)), .swiftObject(IndexesBox(indexes)), .string(key)]
       try Runtime.msgSend(object, "willChange:valuesAtIndexes:forKey:", arguments: arguments)
@@ -122,9 +147,9 @@ enum NotifyingSetters {
       try Runtime.msgSend(object, "didChange:valuesAtIndexes:forKey:", arguments: arguments)
       return result
     }
-    try Runtime.msgSend(object, "willChangeValueForKey:", .string(key))
+    try Runtime.msgSend(object, context.willChangeSelector, .string(key))
     let result = try body()
-    try Runtime.msgSend(object, "didChangeValueForKey:", .string(key))
+    try Runtime.msgSend(object, context.didChangeSelector, .string(key))
     return result
   }
 

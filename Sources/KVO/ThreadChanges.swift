@@ -54,18 +54,26 @@ final class PendingChange: @unchecked Sendable {
 
   deinit { observed?.release() }
 
-  /// Points a pooled change at `path` (retaining it).
+  /// Refills a free change for a new change of `path` (retaining it).
   @inline(__always)
-  func reuse(for path: ObservedPath) {
+  func reuse(objectID: ObjectIdentifier, path: ObservedPath, kind: ChangeKind, indexes: Indexes?) {
+    self.objectID = objectID
     observed = Unmanaged.passRetained(path)
     pathID = path.pathID
+    depth = 1
+    self.kind = kind
+    if indexes != nil { self.indexes = indexes }
   }
 
-  /// Lets go of the path (the change goes back to the pool).
+  /// Lets go of everything the change held (it becomes free for reuse).
   @inline(__always)
-  func releasePath() {
+  func empty() {
     observed?.release()
     observed = nil
+    if old != nil { old = nil }
+    if new != nil { new = nil }
+    if indexes != nil { indexes = nil }
+    if !forwarded.isEmpty { forwarded.removeAll(keepingCapacity: true) }
   }
 
   /// Runs `body` with the observed path, which the change keeps alive (no reference counting).
@@ -79,25 +87,32 @@ final class PendingChange: @unchecked Sendable {
 }
 
 /// What one will-change touched: the changes its did-change must close (the first one inline,
-/// so the common single-path change allocates no array). The changes are owned by
-/// `ThreadChanges.changes`, so the trigger holds them unretained.
+/// so the common single-path change allocates no array). Unretained: see `ThreadChanges`.
 struct PendingTrigger {
   let objectID: ObjectIdentifier
   let key: KeyID
   let first: Unmanaged<PendingChange>
-  var others: [PendingChange]? = nil
+  var others: [Unmanaged<PendingChange>]? = nil
 
-  var all: [PendingChange] {
-    let first = first.takeUnretainedValue()
-    return others.map { [first] + $0 } ?? [first]
-  }
+  var all: [Unmanaged<PendingChange>] { others.map { [first] + $0 } ?? [first] }
 }
 
 /// The changes in progress on one thread.
+///
+/// Ownership: `storage` owns every `PendingChange` this thread ever needed (as many as its
+/// deepest nesting of changes, usually one); everything else (`changes`, `free`, triggers)
+/// refers to them unretained, so beginning, matching and finishing a change costs no reference
+/// counting. They are freed with the thread.
 final class ThreadChanges: @unchecked Sendable {
-  /// Every change in progress, in the order begun (this list owns them).
-  @exclusivity(unchecked) var changes: [PendingChange] = []
+  /// A change object that no observer kept after its notification, emptied, for reuse.
+  @exclusivity(unchecked) var spareChange: Change?
+  /// The changes in progress, in the order begun.
+  @exclusivity(unchecked) private(set) var changes: [Unmanaged<PendingChange>] = []
   @exclusivity(unchecked) var triggers: [PendingTrigger] = []
+  /// Every change object of this thread (the owner of them all).
+  @exclusivity(unchecked) private var storage: [PendingChange] = []
+  /// The change objects not in progress.
+  @exclusivity(unchecked) private var free: [Unmanaged<PendingChange>] = []
 
   private static let key: pthread_key_t = {
     var key = pthread_key_t()
@@ -123,15 +138,28 @@ final class ThreadChanges: @unchecked Sendable {
 
   /// The change in progress for `path` of `object`, if any.
   @inline(__always)
-  func pending(_ object: ObjectIdentifier, _ pathID: KeyID) -> PendingChange? {
-    for change in changes where change.objectID == object && change.pathID == pathID { return change }
+  func pending(_ object: ObjectIdentifier, _ pathID: KeyID) -> Unmanaged<PendingChange>? {
+    for change in changes
+    where change._withUnsafeGuaranteedRef({ $0.objectID == object && $0.pathID == pathID }) {
+      return change
+    }
     return nil
   }
 
-  /// Begins a change and records it.
+  /// Begins a change and records it as in progress.
   @inline(__always)
-  func begin(_ object: ObjectIdentifier, _ observed: ObservedPath, kind: ChangeKind, indexes: Indexes?) -> PendingChange {
-    let change = makeChange(objectID: object, observed: observed, kind: kind, indexes: indexes)
+  func begin(_ object: ObjectIdentifier, _ observed: ObservedPath, kind: ChangeKind, indexes: Indexes?)
+    -> Unmanaged<PendingChange>
+  {
+    let change: Unmanaged<PendingChange>
+    if let reused = free.popLast() {
+      change = reused
+      reused._withUnsafeGuaranteedRef { $0.reuse(objectID: object, path: observed, kind: kind, indexes: indexes) }
+    } else {
+      let made = PendingChange(objectID: object, observed: observed, kind: kind, indexes: indexes)
+      storage.append(made)
+      change = Unmanaged.passUnretained(made)
+    }
     changes.append(change)
     return change
   }
@@ -144,49 +172,18 @@ final class ThreadChanges: @unchecked Sendable {
     return triggers.remove(at: index)
   }
 
-  /// Forgets a finished change and takes it back for reuse (dropping what it held, so nothing
-  /// is kept alive).
+  /// Ends a change: no longer in progress, emptied (so it keeps nothing alive) and free for reuse.
   @inline(__always)
-  func finishAndRecycle(_ change: PendingChange) {
-    let owned: PendingChange
-    if changes.last === change {
-      owned = changes.removeLast()
-    } else if let index = changes.lastIndex(where: { $0 === change }) {
-      owned = changes.remove(at: index)
+  func end(_ change: Unmanaged<PendingChange>) {
+    let id = change.toOpaque()
+    if changes.last?.toOpaque() == id {
+      changes.removeLast()
+    } else if let index = changes.lastIndex(where: { $0.toOpaque() == id }) {
+      changes.remove(at: index)
     } else {
       return
     }
-    recycle(owned)
-  }
-
-  // MARK: - Recycling
-
-  /// Finished changes ready for reuse.
-  @exclusivity(unchecked) private var pool: [PendingChange] = []
-
-  /// A pending change, recycled when one is free.
-  @inline(__always)
-  private func makeChange(objectID: ObjectIdentifier, observed: ObservedPath, kind: ChangeKind, indexes: Indexes?)
-    -> PendingChange
-  {
-    guard let change = pool.popLast() else {
-      return PendingChange(objectID: objectID, observed: observed, kind: kind, indexes: indexes)
-    }
-    change.objectID = objectID
-    change.reuse(for: observed)
-    change.depth = 1
-    change.kind = kind
-    if indexes != nil { change.indexes = indexes }
-    return change
-  }
-
-  private func recycle(_ change: PendingChange) {
-    guard pool.count < 16 else { return }
-    change.releasePath()
-    if change.old != nil { change.old = nil }
-    if change.new != nil { change.new = nil }
-    if change.indexes != nil { change.indexes = nil }
-    if !change.forwarded.isEmpty { change.forwarded.removeAll(keepingCapacity: true) }
-    pool.append(change)
+    change._withUnsafeGuaranteedRef { $0.empty() }
+    free.append(change)
   }
 }
