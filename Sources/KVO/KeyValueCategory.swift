@@ -151,7 +151,7 @@ enum KeyValueCategory {
         }
         let options = ObservingOptions(rawValue: UInt(arguments[2].intValue ?? 0))
         try Observation.add(
-          observer: .object(WeakReference(observer), description: observer.description), to: receiver,
+          observer: .object(WeakReference(observer), label: ObserverLabel(observer)), to: receiver,
           keyPath: try key(arguments[1]), options: options, context: ObservationContext(arguments[3]))
         return .nil
       }

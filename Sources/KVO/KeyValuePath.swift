@@ -67,6 +67,11 @@ public struct KeyValuePath: Hashable, Sendable, CustomStringConvertible {
   /// Objective-C: none (Foundation splits the string on `.` as it goes).
   public init(_ string: String) throws(KeyValueError) {
     guard !string.isEmpty else { throw Self.error(string, "the key path is empty") }
+    // The common case, one key: a valid key has no `.` and no `@`, so it needs no splitting.
+    if Self.isKey(string) {
+      self.components = [.key(string)]
+      return
+    }
     var components: [Component] = []
     for piece in string.split(separator: ".", omittingEmptySubsequences: false) {
       if piece.isEmpty { throw Self.error(string, "it has an empty component") }
@@ -96,7 +101,8 @@ public struct KeyValuePath: Hashable, Sendable, CustomStringConvertible {
   ///
   /// Objective-C: none (the `NSString` itself).
   public var description: String {
-    components.map { component in
+    if components.count == 1, case .key(let key) = components[0] { return key }
+    return components.map { component in
       switch component {
       case .key(let key): return key
       case .collectionOperator(let op): return "@" + op.rawValue

@@ -30,6 +30,14 @@ enum NotifyingSubclass {
     guard let runtime = kvo.runtime else {
       throw KeyValueError(.invalidArgument, "the runtime of \(original.name) no longer exists")
     }
+    // Fast path, every observation after a class's first: the subclass exists and hooks every key.
+    let ready = kvo.state.withLock { state -> Class? in
+      guard let entry = state.notifyingClasses[ObjectIdentifier(original)],
+        keys.allSatisfy(entry.hookedKeys.contains)
+      else { return nil }
+      return entry.cls
+    }
+    if let ready { return ready }
     let known = kvo.state.withLock { $0.notifyingClasses[ObjectIdentifier(original)]?.hookedKeys } ?? []
     var plans: [(key: String, hooks: [NotifyingSetters.Hook])] = []
     for key in Set(keys).subtracting(known).sorted() {

@@ -25,7 +25,7 @@ import MiniRuntime
 /// Who receives a registration's notifications.
 enum ObserverKind: Sendable {
   /// A runtime object, sent `observeValueForKeyPath:ofObject:change:context:`; held weakly.
-  case object(WeakReference<Object>, description: String)
+  case object(WeakReference<Object>, label: ObserverLabel)
   /// A Swift closure (``Object/observe(_:options:changeHandler:)``).
   case closure(@Sendable (Object, Change) -> Void)
   /// KVO's own plumbing: passes the will/did of this registration on to another key path of
@@ -41,6 +41,22 @@ enum ObserverKind: Sendable {
     if case .object = self { return true }
     return false
   }
+}
+
+/// What an object observer looked like when it registered: its class name and address, kept so
+/// that a description can name it after it is gone. Formatted only when described, so that
+/// registering costs no string formatting.
+struct ObserverLabel: Sendable, CustomStringConvertible {
+  let className: String
+  let address: UInt
+
+  init(_ object: Object) {
+    className = object.isa.name
+    address = UInt(bitPattern: ObjectIdentifier(object))
+  }
+
+  /// The same text as `Object.description` gave at registration: `<Class: 0x…>`.
+  var description: String { "<\(className): 0x\(String(address, radix: 16))>" }
 }
 
 /// The target of an internal registration: an object and the key path to notify on it.
@@ -85,13 +101,14 @@ final class Registration: @unchecked Sendable {
   let forwarder: Forwarder?
 
   /// The chain link: the internal registration that watches the rest of the path on the
-  /// object `firstKey` currently leads to. Locking: the owner's table lock.
-  var link: ChainLink?
+  /// object `firstKey` currently leads to. Locking: the owner's table lock (for this and the two
+  /// below, which is why they skip the dynamic exclusivity check).
+  @exclusivity(unchecked) var link: ChainLink?
   /// Bumped by every relink; a relink only installs its result if nobody relinked meanwhile.
   /// Locking: the owner's table lock.
-  var linkVersion = 0
+  @exclusivity(unchecked) var linkVersion = 0
   /// False once removed. Locking: the owner's table lock.
-  var isRegistered = true
+  @exclusivity(unchecked) var isRegistered = true
 
   init(
     id: UInt64, path: KeyValuePath, options: ObservingOptions, context: ObservationContext, observer: ObserverKind,
@@ -134,7 +151,7 @@ final class Registration: @unchecked Sendable {
   /// The observer, for descriptions and diagnostics.
   var observerDescription: String {
     switch observer {
-    case .object(_, let description): return description
+    case .object(_, let label): return label.description
     case .closure: return "<closure>"
     case .forward(let forwarder): return "<forwarder to \(KeyTable.shared.name(forwarder.ownerPathID))>"
     }
@@ -182,13 +199,24 @@ final class ObservedPath: Sendable {
     firstKey = first.firstKey
     self.registrations = registrations
     registrationRefs = registrations.map { Unmanaged.passUnretained($0) }
-    let external = registrations.filter(\.observer.isExternal)
-    wantsOld = external.contains { $0.options.contains(.old) }
-    wantsNew = external.contains { $0.options.contains(.new) }
-    wantsPrior = external.contains { $0.options.contains(.prior) }
-    isChain = first.path.rest != nil
-    hasForwarders = registrations.contains { !$0.observer.isExternal }
-    getter = registrations.lazy.compactMap(\.getter).first
+    // One pass, no intermediate arrays: this runs for every path on every add and remove.
+    var externalOptions: ObservingOptions = []
+    var hasForwarders = false
+    var getter: CachedGetter?
+    for registration in registrations {
+      if registration.observer.isExternal {
+        externalOptions.formUnion(registration.options)
+      } else {
+        hasForwarders = true
+      }
+      if getter == nil { getter = registration.getter }
+    }
+    wantsOld = externalOptions.contains(.old)
+    wantsNew = externalOptions.contains(.new)
+    wantsPrior = externalOptions.contains(.prior)
+    isChain = first.path.components.count > 1
+    self.hasForwarders = hasForwarders
+    self.getter = getter
   }
 }
 
@@ -206,11 +234,11 @@ final class ObservationTable: @unchecked Sendable {
   /// The class the object had before KVO switched its isa.
   let originalClass: Class
 
-  /// Locking: `lock`.
-  var registrations: [Registration] = []
+  /// Locking: `lock` (so exclusive without the dynamic check).
+  @exclusivity(unchecked) var registrations: [Registration] = []
   /// Internal registrations made for the key-path dependencies of each observed key, with the
   /// number of registrations that need them. Locking: `lock`.
-  var dependencyLinks: [KeyID: (count: Int, links: [Registration])] = [:]
+  @exclusivity(unchecked) var dependencyLinks: [KeyID: (count: Int, links: [Registration])] = [:]
 
   init(originalClass: Class) { self.originalClass = originalClass }
 
@@ -224,6 +252,7 @@ final class ObservationTable: @unchecked Sendable {
   /// Builds the snapshot of the current registrations. Locking: caller holds `lock`.
   func makeSnapshot() -> ObservationSnapshot {
     var groups: [(KeyID, [Registration])] = []
+    groups.reserveCapacity(registrations.count)
     for registration in registrations {
       if let index = groups.firstIndex(where: { $0.0 == registration.pathID }) {
         groups[index].1.append(registration)
@@ -233,6 +262,7 @@ final class ObservationTable: @unchecked Sendable {
     }
     let paths = groups.map { ObservedPath($0.1) }
     var triggers: [(key: KeyID, paths: [ObservedPath])] = []
+    triggers.reserveCapacity(2 * paths.count)
     func trigger(_ key: KeyID, _ path: ObservedPath) {
       if let index = triggers.firstIndex(where: { $0.key == key }) {
         if !triggers[index].paths.contains(where: { $0 === path }) { triggers[index].paths.append(path) }

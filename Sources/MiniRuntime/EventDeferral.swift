@@ -19,11 +19,14 @@
 #endif
 
 /// The events held back on one thread.
+///
+/// Invariant: only the owning thread touches an instance (it lives in that thread's
+/// thread-specific slot), so its fields skip the dynamic exclusivity check.
 final class EventDeferral: @unchecked Sendable {
   /// How many `deferringEvents` sections the thread is inside.
-  var depth = 0
+  @exclusivity(unchecked) var depth = 0
   /// Held-back events with the hub each belongs to, in the order they were raised.
-  var held: [(hub: EventHub, event: RuntimeEvent)] = []
+  @exclusivity(unchecked) var held: [(hub: EventHub, event: RuntimeEvent)] = []
 
   private static let key: pthread_key_t = {
     var key = pthread_key_t()

@@ -52,8 +52,8 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
   /// Keeps the runtime (and so every class) alive while the instance lives. `nil` for classes.
   let owningRuntime: Runtime?
 
-  /// Associated objects. Locking: `lock`.
-  var associations: [Association] = []
+  /// Associated objects. Locking: `lock` (which also makes the dynamic exclusivity check redundant).
+  @exclusivity(unchecked) var associations: [Association] = []
 
   /// The observation-info slot KVO uses. Locking: `lock`.
   var observationInfoStorage: (any AnyObject & Sendable)?

@@ -13,7 +13,11 @@ func controllerScenarios() -> [Scenario] {
       let watcher = try world.new(world.watcher)
       let controller = KVOController(observer: watcher)
       let seen = Counter()
+      // The controller holds its observer weakly (as FBKVOController does): the closure keeps
+      // `watcher` alive, or the controller would observe on behalf of nobody and count 0.
       return {
+        seen.value = 0
+        defer { withExtendedLifetime(watcher) {} }
         for index in 0..<50_000 {
           try controller.observe(person, keyPath: "age", options: [.new]) { _, _, _ in seen.value += 1 }
           try world.runtime.msgSend(person, setAge, .int64(Int64(index)))
@@ -34,7 +38,7 @@ func controllerScenarios() -> [Scenario] {
       return {
         seen.value = 0
         for index in 0..<200_000 { try world.runtime.msgSend(person, setAge, .int64(Int64(index))) }
-        withExtendedLifetime(controller) {}
+        withExtendedLifetime((controller, watcher)) {}
         return seen.value
       }
     },
