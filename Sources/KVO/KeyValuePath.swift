@@ -133,11 +133,20 @@ public struct KeyValuePath: Hashable, Sendable, CustomStringConvertible {
   }
 
   static func isKey<S: StringProtocol>(_ key: S) -> Bool {
-    guard let first = key.utf8.first, !(0x30...0x39).contains(first) else { return false }
-    return key.utf8.allSatisfy { byte in
-      (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte)
-        || byte == UInt8(ascii: "_")
+    // One pass over the bytes: every KVC call validates its key, so this is on a hot path.
+    var isFirst = true
+    for byte in key.utf8 {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"):
+        break
+      case UInt8(ascii: "0")...UInt8(ascii: "9"):
+        if isFirst { return false }
+      default:
+        return false
+      }
+      isFirst = false
     }
+    return !isFirst
   }
 
   /// Throws unless `key` is a single valid key.
