@@ -40,11 +40,8 @@ extension KeyValueCoding {
   static func getterPlan(for cls: Class, key: String) throws -> GetterPlan {
     let generation = cls.methodGeneration
     let plans = AccessorPlans.of(cls)
-    if let plans, plans.generation == generation,
-      let found = plans.getters.first(where: { $0.key == key })
-    {
-      return found.plan
-    }
+    if let plans, plans.generation == generation, let found = plans.getter(for: key) { return found }
+    try KeyValuePath.validateKey(key)  // a cache hit is a key validated before
     let plan = try searchGetter(in: cls, key: key)
     AccessorPlans.publish(on: cls, generation: generation, adding: { $0.getters.append((key, plan)) })
     return plan
@@ -53,11 +50,8 @@ extension KeyValueCoding {
   static func setterPlan(for cls: Class, key: String) throws -> SetterPlan {
     let generation = cls.methodGeneration
     let plans = AccessorPlans.of(cls)
-    if let plans, plans.generation == generation,
-      let found = plans.setters.first(where: { $0.key == key })
-    {
-      return found.plan
-    }
+    if let plans, plans.generation == generation, let found = plans.setter(for: key) { return found }
+    try KeyValuePath.validateKey(key)  // a cache hit is a key validated before
     let plan = try searchSetter(in: cls, key: key)
     AccessorPlans.publish(on: cls, generation: generation, adding: { $0.setters.append((key, plan)) })
     return plan
@@ -127,10 +121,27 @@ final class AccessorPlans: Sendable {
   let getters: [(key: String, plan: GetterPlan)]
   let setters: [(key: String, plan: SetterPlan)]
 
+  /// The keys of `getters` and `setters`, in the same order: a lookup compares strings in a
+  /// plain `[String]` instead of copying each (key, plan) pair it passes.
+  private let getterKeys: [String]
+  private let setterKeys: [String]
+
   private init(generation: UInt64, lists: Lists) {
     self.generation = generation
     getters = lists.getters
     setters = lists.setters
+    getterKeys = lists.getters.map(\.key)
+    setterKeys = lists.setters.map(\.key)
+  }
+
+  /// The getter plan cached for `key`, if any. Complexity: O(*n*) in the keys cached (at most 64).
+  func getter(for key: String) -> GetterPlan? {
+    getterKeys.firstIndex(of: key).map { getters[$0].plan }
+  }
+
+  /// The setter plan cached for `key`, if any. Complexity: O(*n*) in the keys cached (at most 64).
+  func setter(for key: String) -> SetterPlan? {
+    setterKeys.firstIndex(of: key).map { setters[$0].plan }
   }
 
   /// The plans published on `cls`, if any.

@@ -110,7 +110,7 @@ enum KeyValueCoding {
 
   /// `valueForKey:` on an object.
   static func value(of object: Object, forKey key: String) throws -> Value {
-    try KeyValuePath.validateKey(key)
+    // The key is validated by `getterPlan` when it is not cached (only valid keys are).
     return try value(of: object, using: try getterPlan(for: object.isa, key: key), key: key)
   }
 
@@ -131,7 +131,7 @@ enum KeyValueCoding {
 
   /// `setValue:forKey:` on an object.
   static func setValue(_ value: Value, of object: Object, forKey key: String) throws {
-    try KeyValuePath.validateKey(key)
+    // The key is validated by `setterPlan` when it is not cached (only valid keys are).
     switch try setterPlan(for: object.isa, key: key) {
     case .method(let selector, let type):
       if value.isNil && isScalar(type) {

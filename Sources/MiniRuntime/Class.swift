@@ -159,28 +159,30 @@ public enum ClassState: Sendable, Hashable {
   case disposed
 }
 
-/// A class's mutable metadata. Locking: every member is guarded by `Runtime.lock`.
+/// A class's mutable metadata. Locking: every member is guarded by `Runtime.lock`, which is also
+/// why the stored properties skip the dynamic exclusivity check (the lock already makes each
+/// access exclusive; the check would cost a thread-local access-set insertion per access).
 final class ClassMetadata: @unchecked Sendable {
-  var state = ClassState.constructing
-  var superclass: Class?
+  @exclusivity(unchecked) var state = ClassState.constructing
+  @exclusivity(unchecked) var superclass: Class?
   /// For a metaclass, the class it belongs to. Unretained (the class owns its metaclass) and not
   /// `weak`: a weak reference would move the class's reference count to a side table and slow
   /// every retain of it. Cleared by `clear()` when the class is detached, before it can go.
-  private var instanceClassReference: Unmanaged<Class>?
+  @exclusivity(unchecked) private var instanceClassReference: Unmanaged<Class>?
 
   var instanceClass: Class? {
     get { instanceClassReference?.takeUnretainedValue() }
     set { instanceClassReference = newValue.map { Unmanaged.passUnretained($0) } }
   }
-  var methods: [Selector: Method] = [:]
-  var methodOrder: [Method] = []
-  var ivars: [Ivar] = []
-  var properties: [Property] = []
-  var subclasses: [Class] = []
+  @exclusivity(unchecked) var methods: [Selector: Method] = [:]
+  @exclusivity(unchecked) var methodOrder: [Method] = []
+  @exclusivity(unchecked) var ivars: [Ivar] = []
+  @exclusivity(unchecked) var properties: [Property] = []
+  @exclusivity(unchecked) var subclasses: [Class] = []
   /// Every implementation any method of this class ever had, kept alive for the method caches.
-  var implementations: [Implementation] = []
+  @exclusivity(unchecked) var implementations: [Implementation] = []
   /// Fixed at registration.
-  var layout = InstanceLayout.empty
+  @exclusivity(unchecked) var layout = InstanceLayout.empty
 
   func clear() {
     instanceClass = nil

@@ -61,7 +61,8 @@ public final class Runtime: @unchecked Sendable {
   }
 
   private let lock = Lock()
-  private var state = State()
+  /// Locking: `lock`; only `withState` touches it, so the dynamic exclusivity check is redundant.
+  @exclusivity(unchecked) private var state = State()
 
   /// The observers of runtime events.
   let events = EventHub()

@@ -28,6 +28,22 @@ import Testing
     _ = world
   }
 
+  @Test func malformedKeysAreRejectedEvenOnceValidKeysAreCached() throws {
+    // Keys are validated when their accessor plan is first searched; cached plans exist only for
+    // valid keys, so a malformed key is refused however warm the class's cache is.
+    let world = try World()
+    let person = try world.newPerson()
+    for _ in 0..<2 {
+      try person.setValue(7, forKey: "age")
+      #expect(try person.value(forKey: "age") == .int64(7))
+      for bad in ["", "shoe size", "friend.age", "9lives", "@count"] {
+        #expect(throws: KeyValueError.self) { try person.value(forKey: bad) }
+        #expect(throws: KeyValueError.self) { try person.setValue(1, forKey: bad) }
+        do { _ = try person.value(forKey: bad) } catch let error as KeyValueError { #expect(error.code == .invalidKeyPath) }
+      }
+    }
+  }
+
   @Test func ivarSearchOrderIsUnderscoreKeyUnderscoreIsKeyKeyIsKey() throws {
     let names = ["_size", "_isSize", "size", "isSize"]
     for winner in names.indices {
