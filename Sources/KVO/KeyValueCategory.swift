@@ -137,9 +137,25 @@ enum KeyValueCategory {
       }
     ),
     (
+      "setValuesForKeysWithDictionary:", "v24@0:8@16",
+      method("NSKeyValueCoding", "setValuesForKeysWithDictionary:") { receiver, _, arguments in
+        guard let keyedValues = arguments[0].dictionaryValue else {
+          throw KeyValueError(.invalidArgument, "setValuesForKeysWithDictionary: needs a dictionary, got \(arguments[0])")
+        }
+        try KeyValueCoding.setValues(keyedValues, of: receiver)
+        return .nil
+      }
+    ),
+    (
       "mutableArrayValueForKey:", "@24@0:8@16",
       method("NSKeyValueCoding", "mutableArrayValueForKey:") { receiver, _, arguments in
         .swiftObject(try MutableArrayProxy(receiver, key: try key(arguments[0])))
+      }
+    ),
+    (
+      "mutableArrayValueForKeyPath:", "@24@0:8@16",
+      method("NSKeyValueCoding", "mutableArrayValueForKeyPath:") { receiver, _, arguments in
+        try MutableArrayProxy.forKeyPath(try KeyValuePath(try key(arguments[0])), of: receiver)
       }
     ),
     (

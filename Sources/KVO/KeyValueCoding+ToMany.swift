@@ -1,4 +1,4 @@
-// KeyValueCoding+ToMany.swift: mutableArrayValueForKey: and its proxy.
+// KeyValueCoding+ToMany.swift: mutableArrayValueForKey:, mutableArrayValueForKeyPath: and the proxy.
 //
 // Docs: docs/kvo.md#to-many-changes. Tests: Tests/KVOTests/ToManyTests.swift.
 //
@@ -31,6 +31,28 @@ extension Object {
     }
     return result
   }
+
+  /// A proxy for the to-many property at the end of `keyPath`: the last key, on the object the
+  /// rest of the path leads to; `nil` when that object is nil (as messaging nil gives nil).
+  ///
+  /// ```swift
+  /// let items = try person.mutableArrayValue(forKeyPath: "friend.items")
+  /// try items?.append("x")   // observers of the friend's items get an insertion
+  /// ```
+  ///
+  /// - Throws: ``KeyValueError`` with code `invalidKeyPath` for a malformed path,
+  ///   `unsupportedKeyPath` for a collection operator or a path through a value that is not an
+  ///   object.
+  ///
+  /// Objective-C: `-[NSObject mutableArrayValueForKeyPath:]`
+  public func mutableArrayValue(forKeyPath keyPath: String) throws -> MutableArrayProxy? {
+    let proxy = try sendCategoryMessage("mutableArrayValueForKeyPath:", [.string(keyPath)])
+    if proxy.isNil { return nil }
+    guard let result = proxy.swiftObject(as: MutableArrayProxy.self) else {
+      throw KeyValueError(.invalidValue, "mutableArrayValueForKeyPath: returned \(proxy), not a proxy")
+    }
+    return result
+  }
 }
 
 /// An editable view of a to-many property; every edit notifies observers of that key.
@@ -50,6 +72,26 @@ public final class MutableArrayProxy: Sendable {
     self.object = object
     self.key = key
     capitalized = KeyValueCoding.capitalized(key)
+  }
+
+  /// `mutableArrayValueForKeyPath:`: the proxy for the last key on the object the rest of
+  /// `path` leads to, or `.nil` if that object is nil.
+  static func forKeyPath(_ path: KeyValuePath, of object: Object) throws -> Value {
+    guard !path.containsOperator, case .key(let last)? = path.components.last else {
+      throw KeyValueError(.unsupportedKeyPath, "mutableArrayValueForKeyPath: cannot edit through a collection operator: \(path)")
+    }
+    var target = object
+    for component in path.components.dropLast() {
+      guard case .key(let key) = component else { continue }
+      let next = try target.value(forKey: key)
+      if next.isNil { return .nil }
+      guard let nextObject = next.objectValue else {
+        throw KeyValueError(
+          .unsupportedKeyPath, "mutableArrayValueForKeyPath: '\(path)' passes through \(next) at '\(key)', which is not an object")
+      }
+      target = nextObject
+    }
+    return .swiftObject(try MutableArrayProxy(target, key: last))
   }
 
   /// The current elements.
@@ -136,6 +178,87 @@ public final class MutableArrayProxy: Sendable {
     var edited = current
     edited[index] = element
     try replaceWhole(object, with: edited, kind: .replacement, indexes: Indexes(integer: index))
+  }
+
+  /// Inserts `elements` at `indexes`, one index per element, as `NSMutableArray` does: the
+  /// indexes are positions in the resulting array, taken in ascending order. Observers get one
+  /// insertion with every index.
+  ///
+  /// - Throws: ``KeyValueError`` with code `invalidArgument` when the counts differ, or
+  ///   `indexOutOfBounds` for an index past the end (nothing changes in either case).
+  ///
+  /// Objective-C: `-[NSMutableArray insertObjects:atIndexes:]`
+  public func insert(_ elements: [Value], at indexes: Indexes) throws {
+    let object = try target()
+    guard elements.count == indexes.count else {
+      throw KeyValueError(
+        .invalidArgument,
+        "*** -[NSKeyValueMutableArray insertObjects:atIndexes:]: count of array (\(elements.count)) differs from count of index set (\(indexes.count))")
+    }
+    var edited = try self.elements()
+    for (element, index) in zip(elements, indexes) {
+      try check(index, in: edited.count, includingEnd: true, "insertObjects:atIndexes:")
+      edited.insert(element, at: index)
+    }
+    guard !elements.isEmpty else { return }
+    try edit(object, kind: .insertion, indexes: indexes, edited: edited) {
+      let insert = Selector(interning: "insertObject:in\(capitalized)AtIndex:")
+      for (element, index) in zip(elements, indexes) { try Runtime.msgSend(object, insert, element, .int(index)) }
+    }
+  }
+
+  /// Removes the elements at `indexes`. Observers get one removal with every index.
+  ///
+  /// - Throws: ``KeyValueError`` with code `indexOutOfBounds` for an index out of bounds
+  ///   (nothing changes).
+  ///
+  /// Objective-C: `-[NSMutableArray removeObjectsAtIndexes:]`
+  public func remove(at indexes: Indexes) throws {
+    let object = try target()
+    var edited = try elements()
+    for index in indexes { try check(index, in: edited.count, "removeObjectsAtIndexes:") }
+    guard indexes.count > 0 else { return }
+    for index in indexes.reversed() { edited.remove(at: index) }
+    try edit(object, kind: .removal, indexes: indexes, edited: edited) {
+      let remove = Selector(interning: "removeObjectFrom\(capitalized)AtIndex:")
+      for index in indexes.reversed() { try Runtime.msgSend(object, remove, .int(index)) }
+    }
+  }
+
+  /// Removes every element equal to `element` (nothing, and no notification, if there is none).
+  ///
+  /// Objective-C: `-[NSMutableArray removeObject:]`
+  public func remove(_ element: Value) throws {
+    let current = try elements()
+    try remove(at: Indexes(current.indices.filter { current[$0] == element }))
+  }
+
+  /// Removes every element (nothing, and no notification, if the array is empty).
+  ///
+  /// Objective-C: `-[NSMutableArray removeAllObjects]`
+  public func removeAll() throws { try remove(at: Indexes(integersIn: 0..<(try count()))) }
+
+  /// Removes the last element.
+  ///
+  /// - Throws: ``KeyValueError`` with code `indexOutOfBounds` if the array is empty.
+  ///
+  /// Objective-C: `-[NSMutableArray removeLastObject]`
+  public func removeLast() throws {
+    let count = try count()
+    guard count > 0 else {
+      throw KeyValueError(.indexOutOfBounds, "*** -[NSKeyValueMutableArray removeLastObject]: index 0 beyond bounds for empty array")
+    }
+    try remove(at: Indexes(integer: count - 1))
+  }
+
+  /// One multi-index edit: through the indexed mutators if the class has them (their own
+  /// notifications nest inside this one and are absorbed), otherwise by setting `edited`.
+  private func edit(_ object: Object, kind: ChangeKind, indexes: Indexes, edited: [Value], indexed: () throws -> Void) throws {
+    guard hasIndexedMutators(object) else {
+      try replaceWhole(object, with: edited, kind: kind, indexes: indexes)
+      return
+    }
+    try Notifier.around(object, id: KeyTable.shared.id(key), kind: kind, indexes: indexes, indexed)
   }
 
   private func target() throws(KeyValueError) -> Object {

@@ -80,6 +80,22 @@ extension Object {
     return result.dictionaryValue ?? [:]
   }
 
+  /// Sets several keys, each through `setValue:forKey:` (so each notifies its observers), in
+  /// ascending key order; `.nil` values set nil (Foundation's `NSNull`).
+  ///
+  /// ```swift
+  /// try person.setValuesForKeys(["age": 30, "name": "Ann"])
+  /// ```
+  ///
+  /// - Throws: ``KeyValueError`` with code `invalidKeyPath` before anything is set if a key is
+  ///   malformed; otherwise what `setValue:forKey:` throws for a key, after the keys before it
+  ///   (in ascending order) were set, as Foundation stops at the key that raised.
+  ///
+  /// Objective-C: `-[NSObject setValuesForKeysWithDictionary:]`
+  public func setValuesForKeys(_ keyedValues: [String: Value]) throws {
+    try sendCategoryMessage("setValuesForKeysWithDictionary:", Arguments(.dictionary(keyedValues)))
+  }
+
   /// Sends one of the category's messages, installing the category first if needed.
   @discardableResult
   func sendCategoryMessage(_ selector: Selector, _ arguments: Arguments) throws -> Value {
@@ -210,6 +226,14 @@ enum KeyValueCoding {
   }
 
   /// `setValue:forKeyPath:` on an object.
+  /// `setValuesForKeysWithDictionary:`: every key checked first, then set in ascending order.
+  static func setValues(_ keyedValues: [String: Value], of object: Object) throws {
+    for key in keyedValues.keys { try KeyValuePath.validateKey(key) }
+    for (key, value) in keyedValues.sorted(by: { $0.key < $1.key }) {
+      try Runtime.msgSend(object, "setValue:forKey:", value, .string(key))
+    }
+  }
+
   static func setValue(_ value: Value, of object: Object, at path: KeyValuePath) throws {
     guard !path.containsOperator else {
       throw KeyValueError(.unsupportedKeyPath, "setValue:forKeyPath: cannot set through a collection operator: \(path)")

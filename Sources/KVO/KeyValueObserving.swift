@@ -38,7 +38,9 @@ extension Object {
   public func addObserver(
     _ observer: Object, forKeyPath keyPath: String, options: ObservingOptions = [], context: ObservationContext = .none
   ) throws {
-    try sendCategoryMessage("addObserver:forKeyPath:options:context:", [.object(observer), .string(keyPath), .uint64(UInt64(options.rawValue)), context.value])
+    try sendCategoryMessage(
+      "addObserver:forKeyPath:options:context:",
+      Arguments(.object(observer), .string(keyPath), .uint64(UInt64(options.rawValue)), context.value))
   }
 
   /// Removes the most recently added registration of `observer` for `keyPath`, whatever its
@@ -50,7 +52,7 @@ extension Object {
   ///
   /// Objective-C: `-[NSObject removeObserver:forKeyPath:]`
   public func removeObserver(_ observer: Object, forKeyPath keyPath: String) throws {
-    try sendCategoryMessage("removeObserver:forKeyPath:", [.object(observer), .string(keyPath)])
+    try sendCategoryMessage("removeObserver:forKeyPath:", Arguments(.object(observer), .string(keyPath)))
   }
 
   /// Removes the most recently added registration of `observer` for `keyPath` with `context`.
@@ -221,7 +223,7 @@ enum Observation {
     guard let observer else {
       throw KeyValueError(.invalidArgument, "removeObserver:forKeyPath: needs an observer, got nil")
     }
-    _ = try KeyValuePath(keyPath)
+    if !KeyValuePath.isKey(keyPath) { _ = try KeyValuePath(keyPath) }  // validates; a plain key needs no parse
     let table = object.observationSnapshot?.table
     let removed = withEventsDeferred(for: object) {
       table?.lock.withLock { () -> (Registration, ChainLink?)? in

@@ -119,7 +119,7 @@ final class Registration: @unchecked Sendable {
     pathString = path.description
     pathID = KeyTable.shared.id(pathString)
     firstKey = path.firstKey ?? pathString
-    firstKeyID = KeyTable.shared.id(firstKey)
+    firstKeyID = path.components.count == 1 ? pathID : KeyTable.shared.id(firstKey)  // one key: one lookup
     self.options = options
     self.context = context
     self.observer = observer
@@ -251,6 +251,9 @@ final class ObservationTable: @unchecked Sendable {
 
   /// Builds the snapshot of the current registrations. Locking: caller holds `lock`.
   func makeSnapshot() -> ObservationSnapshot {
+    if let first = registrations.first, registrations.allSatisfy({ $0.pathID == first.pathID }) {
+      return makeSinglePathSnapshot()
+    }
     var groups: [(KeyID, [Registration])] = []
     groups.reserveCapacity(registrations.count)
     for registration in registrations {
@@ -277,6 +280,25 @@ final class ObservationTable: @unchecked Sendable {
         for key in registration.dependencyKeyIDs { trigger(key, path) }
       }
     }
+    return ObservationSnapshot(table: self, paths: paths, triggers: triggers.map { Trigger(key: $0.key, paths: $0.paths) })
+  }
+
+  /// The common case, every registration on one key path: the path shares the table's
+  /// registration array and every trigger shares the one-element path list, so a snapshot costs
+  /// five allocations instead of one per group, trigger and intermediate list. Same result as
+  /// the general case (triggers in first-appearance order). Locking: caller holds `lock`.
+  private func makeSinglePathSnapshot() -> ObservationSnapshot {
+    let paths = [ObservedPath(registrations)]
+    var triggers: [Trigger] = []
+    triggers.reserveCapacity(2)
+    func trigger(_ key: KeyID) {
+      if !triggers.contains(where: { $0.key == key }) { triggers.append(Trigger(key: key, paths: paths)) }
+    }
+    for registration in registrations {
+      trigger(registration.firstKeyID)
+      trigger(registration.pathID)
+      for key in registration.dependencyKeyIDs { trigger(key) }
+    }
     return ObservationSnapshot(table: self, paths: paths, triggers: triggers)
   }
 }
@@ -301,10 +323,10 @@ final class ObservationSnapshot: Sendable {
   let paths: [ObservedPath]
   let triggers: [Trigger]
 
-  init(table: ObservationTable, paths: [ObservedPath], triggers: [(key: KeyID, paths: [ObservedPath])]) {
+  init(table: ObservationTable, paths: [ObservedPath], triggers: [Trigger]) {
     self.table = table
     self.paths = paths
-    self.triggers = triggers.map { Trigger(key: $0.key, paths: $0.paths) }
+    self.triggers = triggers
   }
 
   /// What a change of `key` affects, or `nil` if it affects nothing: the number of observed

@@ -44,6 +44,25 @@ import Testing
     }
   }
 
+  @Test func setValuesForKeysSetsEachKeyThroughSetValueForKey() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    try world.set(person, "name", "Old")
+    let (observer, log) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "age", options: [.new])
+    try person.addObserver(observer, forKeyPath: "name", options: [.new])
+    try person.setValuesForKeys(["name": .nil, "age": 30])
+    #expect(try person.value(forKey: "age") == 30)
+    #expect(try person.value(forKey: "name") == .nil)  // .nil is Foundation's NSNull: sets nil
+    #expect(log.all.map(\.keyPath) == ["age", "name"])  // ascending key order
+    // A malformed key is refused before anything is set.
+    #expect(throws: KeyValueError.self) { try person.setValuesForKeys(["age": 31, "bad key": 1]) }
+    #expect(try person.value(forKey: "age") == 30)
+    // An undefined key stops there: the keys before it (in ascending order) are set, as in Foundation.
+    #expect(throws: KeyValueError.self) { try person.setValuesForKeys(["age": 32, "zzz": 1]) }
+    #expect(try person.value(forKey: "age") == 32)
+  }
+
   @Test func ivarSearchOrderIsUnderscoreKeyUnderscoreIsKeyKeyIsKey() throws {
     let names = ["_size", "_isSize", "size", "isSize"]
     for winner in names.indices {

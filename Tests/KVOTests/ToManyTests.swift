@@ -117,4 +117,80 @@ import Testing
     #expect(changes.allSatisfy { $0.kind == .insertion && $0.indexes == [0] && $0.old == nil })
     #expect(changes[0].new == nil && changes[1].new == ["x"])
   }
+
+  @Test(arguments: [true, false])
+  func multiIndexEditsNotifyOnceWithEveryIndex(indexed: Bool) throws {
+    let world = try world(indexed: indexed)
+    let person = try world.newPerson()
+    try world.set(person, "items", ["a", "b", "c"])
+    let (observer, log) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "items", options: [.old, .new])
+    let items = try person.mutableArrayValue(forKey: "items")
+    try items.insert(["x", "y"], at: [0, 2])  // positions in the result: x a y b c
+    #expect(try items.elements() == ["x", "a", "y", "b", "c"])
+    try items.remove(at: [1, 3])  // a and b
+    #expect(try items.elements() == ["x", "y", "c"])
+    let changes = log.all.map(\.change)
+    #expect(changes.map(\.kind) == [.insertion, .removal])
+    #expect(changes.map(\.indexes) == [[0, 2], [1, 3]])
+    #expect(changes[0].new == ["x", "y"] && changes[0].old == nil)
+    #expect(changes[1].old == ["a", "b"] && changes[1].new == nil)
+  }
+
+  @Test(arguments: [true, false])
+  func removeObjectRemoveAllAndRemoveLastReportRemovals(indexed: Bool) throws {
+    let world = try world(indexed: indexed)
+    let person = try world.newPerson()
+    try world.set(person, "items", ["a", "b", "a", "c"])
+    let (observer, log) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "items", options: [.old])
+    let items = try person.mutableArrayValue(forKey: "items")
+    try items.remove("a")  // every occurrence
+    try items.remove("zzz")  // none: no change, no notification
+    try items.removeLast()
+    try items.removeAll()
+    try items.removeAll()  // already empty: no notification
+    #expect(try items.elements() == [])
+    let changes = log.all.map(\.change)
+    #expect(changes.map(\.kind) == [.removal, .removal, .removal])
+    #expect(changes.map(\.indexes) == [[0, 2], [1], [0]])
+    #expect(changes.map(\.old) == [["a", "a"], ["c"], ["b"]])
+    let empty = #expect(throws: KeyValueError.self) { try items.removeLast() }
+    #expect(empty?.code == .indexOutOfBounds)
+  }
+
+  @Test(arguments: [true, false])
+  func badMultiIndexEditsThrowAndChangeNothing(indexed: Bool) throws {
+    let world = try world(indexed: indexed)
+    let person = try world.newPerson()
+    try world.set(person, "items", ["a", "b"])
+    let (observer, log) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "items")
+    let items = try person.mutableArrayValue(forKey: "items")
+    let mismatch = #expect(throws: KeyValueError.self) { try items.insert(["x"], at: [0, 1]) }
+    #expect(mismatch?.code == .invalidArgument)
+    let pastEnd = #expect(throws: KeyValueError.self) { try items.insert(["x", "y"], at: [0, 4]) }
+    #expect(pastEnd?.code == .indexOutOfBounds)
+    let removal = #expect(throws: KeyValueError.self) { try items.remove(at: [0, 2]) }
+    #expect(removal?.code == .indexOutOfBounds)
+    #expect(try items.elements() == ["a", "b"])
+    #expect(log.count == 0)
+  }
+
+  @Test func mutableArrayValueForKeyPathEditsTheLastKeyOfTheObjectThePathLeadsTo() throws {
+    let world = try world(indexed: false)
+    let person = try world.newPerson()
+    let friend = try world.newPerson()
+    let (observer, log) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "friend.items", options: [.new])
+    #expect(try person.mutableArrayValue(forKeyPath: "friend.items") == nil)  // nil friend: nil, as messaging nil
+    try world.set(person, "friend", .object(friend))
+    let items = try #require(try person.mutableArrayValue(forKeyPath: "friend.items"))
+    try items.append("x")
+    #expect(try friend.value(forKey: "items") == ["x"])
+    #expect(log.all.last?.change.new == ["x"])
+    #expect(throws: KeyValueError.self) { try person.mutableArrayValue(forKeyPath: "friend.@count") }
+    #expect(throws: KeyValueError.self) { try person.mutableArrayValue(forKeyPath: "age.items") }
+    #expect(throws: KeyValueError.self) { try person.mutableArrayValue(forKeyPath: "friend..items") }
+  }
 }

@@ -1,0 +1,729 @@
+// FoundationKVOBehaviourTests.swift: behaviour cases modelled on GNUstep base's KVC/KVO tests. Each
+// test pins Foundation's documented semantics; a failure here is a gap between MiniKVO and
+// Foundation.
+
+import Testing
+
+@testable import KVO
+
+@Suite struct FoundationKVOBehaviourTests {
+  /// A registered subclass of World's Person.
+  func student(in world: World, configure: (Class) throws -> Void = { _ in }) throws -> Class {
+    let cls = try world.runtime.allocateClassPair(superclass: world.person, name: "Student")
+    try configure(cls)
+    try world.runtime.registerClassPair(cls)
+    return cls
+  }
+
+  func new(_ cls: Class, in world: World) throws -> Object {
+    try #require(try world.runtime.msgSend(cls, "new").objectValue)
+  }
+
+  // MARK: - Basic notifications and options
+
+  @Test func settingTheSameValueStillNotifies() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    try world.set(person, "age", 5)
+    let (observer, log) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "age", options: [.old, .new])
+    try world.set(person, "age", 5)
+    #expect(log.count == 1)
+    #expect(log.all.first?.change.old == 5 && log.all.first?.change.new == 5)
+  }
+
+  @Test func initialAndPriorTogetherGiveOneInitialThenPriorAndPostPerChange() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    try world.set(person, "age", 1)
+    let (observer, log) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "age", options: [.initial, .prior, .old, .new])
+    #expect(log.all.map(\.change.isPrior) == [false])
+    #expect(log.all.first?.change.new == 1 && log.all.first?.change.old == nil)
+    try world.set(person, "age", 2)
+    #expect(log.all.map(\.change.isPrior) == [false, true, false])
+    let prior = log.all[1].change
+    #expect(prior.old == 1 && prior.new == nil && prior[.notificationIsPrior] == true)
+    #expect(log.all[2].change.old == 1 && log.all[2].change.new == 2)
+  }
+
+  @Test func observationInfoIsNilUntilObservedAndNilAgainAfterTheLastRemoval() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    let (observer, _) = try world.newObserver()
+    #expect(person.observationInfo == nil)
+    try person.addObserver(observer, forKeyPath: "age", context: 1)
+    try person.addObserver(observer, forKeyPath: "age", context: 2)
+    #expect(person.observationInfo != nil)
+    try person.removeObserver(observer, forKeyPath: "age", context: 1)
+    #expect(person.observationInfo != nil)
+    #expect(person.observationInfoDescription.contains("Context: 0x2"))
+    #expect(!person.observationInfoDescription.contains("Context: 0x1"))
+    try person.removeObserver(observer, forKeyPath: "age", context: 2)
+    #expect(person.observationInfo == nil)
+    #expect(person.isa === world.person)
+  }
+
+  @Test func removingOneOfTwoObservedKeysKeepsTheNotifyingClass() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    let (observer, log) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "age")
+    try person.addObserver(observer, forKeyPath: "name")
+    try person.removeObserver(observer, forKeyPath: "age")
+    #expect(person.isa.name == "NSKVONotifying_Person")
+    try world.set(person, "age", 3)
+    try world.set(person, "name", "Ann")
+    #expect(log.all.map(\.keyPath) == ["name"])
+  }
+
+  // MARK: - Manual notification
+
+  @Test func nestedWillDidOfDifferentKeysNotifyInnerThenOuter() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    try world.set(person, "age", 1)
+    try world.set(person, "name", "A")
+    let (observer, log) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "age", options: [.old, .new])
+    try person.addObserver(observer, forKeyPath: "name", options: [.old, .new])
+    try person.willChangeValue(forKey: "age")
+    try person.willChangeValue(forKey: "name")
+    try person.setValue(2, forIvarOf: "_age")
+    try person.setValue("B", forIvarOf: "_name")
+    try person.didChangeValue(forKey: "name")
+    try person.didChangeValue(forKey: "age")
+    #expect(log.all.map(\.keyPath) == ["name", "age"])
+    #expect(log.all.map(\.change.old) == ["A", 1])
+    #expect(log.all.map(\.change.new) == ["B", 2])
+  }
+
+  @Test func ivarOnlyKeyWithAutomaticNotificationOffIsNotifiedOnlyManually() throws {
+    let world = try World()
+    let cls = try world.runtime.allocateClassPair(superclass: world.runtime.rootClass, name: "Tagged")
+    try cls.addIvar("_nickname", type: .object(className: "NSString"))
+    try world.runtime.registerClassPair(cls)
+    try cls.isa.addMethod("automaticallyNotifiesObserversOfNickname", types: "B16@0:8") { _, _, _ in false }
+    let object = try new(cls, in: world)
+    let (observer, log) = try world.newObserver()
+    try object.addObserver(observer, forKeyPath: "nickname", options: [.new])
+    try object.setValue("quiet", forKey: "nickname")
+    #expect(log.count == 0)
+    try object.willChangeValue(forKey: "nickname")
+    try object.setValue("loud", forKey: "nickname")
+    try object.didChangeValue(forKey: "nickname")
+    #expect(log.all.map(\.change.new) == ["loud"])
+  }
+
+  @Test func manualToManyRemovalOfSeveralIndexesReportsTheRemovedElementsWithPrior() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    try world.set(person, "items", ["a", "b", "c"])
+    let (observer, log) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "items", options: [.old, .new, .prior])
+    try person.willChange(.removal, valuesAt: [0, 2], forKey: "items")
+    try person.setValue(["b"], forIvarOf: "_items")
+    try person.didChange(.removal, valuesAt: [0, 2], forKey: "items")
+    #expect(log.all.map(\.change.isPrior) == [true, false])
+    for received in log.all {
+      #expect(received.change.kind == .removal)
+      #expect(received.change.indexes == [0, 2])
+      #expect(received.change.old == ["a", "c"])
+      #expect(received.change.new == nil)
+    }
+  }
+
+  // MARK: - setNilValueForKey, undefined keys
+
+  @Test func setNilValueForKeyOverrideRunsAndItsSetNotifies() throws {
+    let world = try World()
+    try world.person.addMethod("setNilValueForKey:", types: "v24@0:8@16") { receiver, _, arguments in
+      try receiver.setValue(0, forKey: try #require(arguments[0].stringValue))
+      return .nil
+    }
+    let person = try world.newPerson()
+    try world.set(person, "age", 9)
+    let (observer, log) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "age", options: [.new])
+    try person.setValue(nil, forKey: "age")
+    #expect(try person.value(forKey: "age") == 0)
+    #expect(log.all.map(\.change.new) == [0])
+  }
+
+  @Test func setValueForUndefinedKeyOverrideReceivesValueAndKey() throws {
+    let world = try World()
+    let seen = Log<String>()
+    try world.person.addMethod("setValue:forUndefinedKey:", types: "v32@0:8@16@24") { _, _, arguments in
+      seen.append("\(arguments[1].stringValue ?? "?")=\(arguments[0])")
+      return .nil
+    }
+    let person = try world.newPerson()
+    try person.setValue(7, forKey: "shoeSize")
+    try person.setValue(8, forKeyPath: "shoeSize")
+    #expect(seen.all == ["shoeSize=7", "shoeSize=8"])
+  }
+
+  @Test func keyPathWithNilIntermediateReadsNilAndSetsNothing() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    #expect(try person.value(forKeyPath: "friend.name") == .nil)
+    #expect(try person.value(forKeyPath: "friend.friend.age") == .nil)
+    try person.setValue("x", forKeyPath: "friend.name")
+    #expect(try person.value(forKey: "friend") == .nil)
+  }
+
+  @Test func readonlyPropertyIsSetThroughItsIvarAndNotifies() throws {
+    let world = try World()
+    let cls = try world.runtime.allocateClassPair(superclass: world.runtime.rootClass, name: "Badge")
+    try cls.synthesizeProperty("serial", type: .longLong, options: [.readonly])
+    try world.runtime.registerClassPair(cls)
+    let badge = try new(cls, in: world)
+    let (observer, log) = try world.newObserver()
+    try badge.addObserver(observer, forKeyPath: "serial", options: [.old, .new])
+    try badge.setValue(42, forKey: "serial")
+    #expect(try badge.value(forKey: "serial") == 42)
+    #expect(log.all.map(\.change.new) == [42])
+    #expect(log.all.map(\.change.old) == [0])
+  }
+
+  @Test func underscoreSetterIsUsedByKVCAndNotifies() throws {
+    let world = try World()
+    let cls = try world.runtime.allocateClassPair(superclass: world.runtime.rootClass, name: "Secret")
+    try cls.addIvar("_code", type: .longLong)
+    try world.runtime.registerClassPair(cls)
+    let calls = Log<String>()
+    try cls.addMethod("_setCode:", types: "v24@0:8q16") { receiver, _, arguments in
+      calls.append("_setCode:")
+      try receiver.setValue(arguments[0], forIvar: "_code")
+      return .nil
+    }
+    let object = try new(cls, in: world)
+    let (observer, log) = try world.newObserver()
+    try object.addObserver(observer, forKeyPath: "code", options: [.new])
+    try object.setValue(5, forKey: "code")
+    #expect(calls.all == ["_setCode:"])
+    #expect(log.all.map(\.change.new) == [5])
+  }
+
+  @Test func structPropertyChangesCarryStructValues() throws {
+    let world = try World()
+    let point = try TypeEncoding("{CGPoint=dd}")
+    let cls = try world.runtime.allocateClassPair(superclass: world.runtime.rootClass, name: "Shape")
+    try cls.synthesizeProperty("origin", type: point)
+    try world.runtime.registerClassPair(cls)
+    let shape = try new(cls, in: world)
+    let (observer, log) = try world.newObserver()
+    try shape.addObserver(observer, forKeyPath: "origin", options: [.old, .new])
+    let value = Value.structure(Structure(name: "CGPoint", fields: [.double(1), .double(2)]))
+    try shape.setValue(value, forKey: "origin")
+    #expect(try shape.value(forKey: "origin") == value)
+    #expect(log.all.map(\.change.new) == [value])
+    #expect(shape.isa.instanceMethod(for: "setOrigin:")?.implementation.name == "_NSSetPointValueAndNotify")
+  }
+
+  // MARK: - Collection operators
+
+  func peopleWithAges(_ ages: [Int], in world: World) throws -> Object {
+    let owner = try world.newPerson()
+    var people: [Value] = []
+    for age in ages {
+      let person = try world.newPerson()
+      try world.set(person, "age", .int(age))
+      people.append(.object(person))
+    }
+    try world.set(owner, "items", .array(people))
+    return owner
+  }
+
+  @Test func collectionOperatorsAggregateAPropertyOfTheElements() throws {
+    let world = try World()
+    let owner = try peopleWithAges([3, 1, 2, 3], in: world)
+    #expect(try owner.value(forKeyPath: "items.@count") == 4)
+    #expect(try owner.value(forKeyPath: "items.age") == [3, 1, 2, 3])
+    #expect(try owner.value(forKeyPath: "items.@sum.age") == 9)
+    #expect(try owner.value(forKeyPath: "items.@avg.age") == 2.25)
+    #expect(try owner.value(forKeyPath: "items.@min.age") == 1)
+    #expect(try owner.value(forKeyPath: "items.@max.age") == 3)
+    let distinct = try #require(try owner.value(forKeyPath: "items.@distinctUnionOfObjects.age").arrayValue)
+    #expect(distinct.count == 3 && Set(distinct) == [1, 2, 3])
+    #expect(try owner.value(forKeyPath: "items.@unionOfObjects.age") == [3, 1, 2, 3])
+  }
+
+  @Test func collectionOperatorsFollowALongerRightKeyPath() throws {
+    let world = try World()
+    let owner = try world.newPerson()
+    var people: [Value] = []
+    for age in [10, 20] {
+      let person = try world.newPerson()
+      let friend = try world.newPerson()
+      try world.set(friend, "age", .int(age))
+      try world.set(person, "friend", .object(friend))
+      people.append(.object(person))
+    }
+    try world.set(owner, "items", .array(people))
+    #expect(try owner.value(forKeyPath: "items.@sum.friend.age") == 30)
+    #expect(try owner.value(forKeyPath: "items.friend.age") == [10, 20])
+  }
+
+  // MARK: - To-many
+
+  @Test func mutableArrayOfAnIvarOnlyKeyNotifiesOneInsertion() throws {
+    let world = try World()
+    let cls = try world.runtime.allocateClassPair(superclass: world.runtime.rootClass, name: "Bag")
+    try cls.addIvar("_tags", type: .object(className: "NSArray"))
+    try world.runtime.registerClassPair(cls)
+    let bag = try new(cls, in: world)
+    let (observer, log) = try world.newObserver()
+    try bag.addObserver(observer, forKeyPath: "tags", options: [.new, .old])
+    let tags = try bag.mutableArrayValue(forKey: "tags")
+    try tags.append("a")
+    try tags.insert("b", at: 0)
+    #expect(try bag.value(forKey: "tags") == ["b", "a"])
+    #expect(log.all.map(\.change.kind) == [.insertion, .insertion])
+    #expect(log.all.map(\.change.indexes) == [[0], [0]])
+    #expect(log.all.map(\.change.new) == [["a"], ["b"]])
+  }
+
+  @Test func proxyReplacementWithOnlyInsertAndRemoveMutatorsNotifiesOneReplacement() throws {
+    let world = try World()
+    try world.person.addMethod("insertObject:inItemsAtIndex:", types: "v32@0:8@16Q24") { receiver, _, arguments in
+      var items = try receiver.value(ofIvar: "_items").arrayValue ?? []
+      items.insert(arguments[0], at: arguments[1].intValue ?? 0)
+      try receiver.setValue(.array(items), forIvar: "_items")
+      return .nil
+    }
+    try world.person.addMethod("removeObjectFromItemsAtIndex:", types: "v24@0:8Q16") { receiver, _, arguments in
+      var items = try receiver.value(ofIvar: "_items").arrayValue ?? []
+      items.remove(at: arguments[0].intValue ?? 0)
+      try receiver.setValue(.array(items), forIvar: "_items")
+      return .nil
+    }
+    let person = try world.newPerson()
+    try world.set(person, "items", ["a", "b", "c"])
+    let (observer, log) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "items", options: [.old, .new])
+    try person.mutableArrayValue(forKey: "items").replace(at: 1, with: "x")
+    #expect(try person.value(forKey: "items") == ["a", "x", "c"])
+    #expect(log.all.map(\.change.kind) == [.replacement])
+    #expect(log.all.first?.change.indexes == [1])
+    #expect(log.all.first?.change.old == ["b"])
+    #expect(log.all.first?.change.new == ["x"])
+  }
+
+  @Test func wholeArraySetterReportsSettingWithoutIndexes() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    try world.set(person, "items", ["a"])
+    let (observer, log) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "items", options: [.old, .new])
+    try world.set(person, "items", ["b", "c"])
+    #expect(log.all.first?.change.kind == .setting)
+    #expect(log.all.first?.change.indexes == nil)
+    #expect(log.all.first?.change.old == ["a"])
+    #expect(log.all.first?.change.new == ["b", "c"])
+  }
+
+  // MARK: - Dependent keys
+
+  @Test func dependentKeyPriorNotificationCarriesTheOldDerivedValue() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    try world.set(person, "firstName", "Ann")
+    try world.set(person, "lastName", "Lee")
+    let (observer, log) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "fullName", options: [.prior, .old, .new])
+    try person.setValue("Bea", forKey: "firstName")
+    #expect(log.all.map(\.change.isPrior) == [true, false])
+    #expect(log.all[0].change.old == "Ann Lee" && log.all[0].change.new == nil)
+    #expect(log.all[1].change.old == "Ann Lee" && log.all[1].change.new == "Bea Lee")
+  }
+
+  @Test func dependentKeyAtTheEndOfAChainIsNotified() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    let friend = try world.newPerson()
+    try world.set(friend, "firstName", "Cy")
+    try world.set(friend, "lastName", "Ng")
+    try world.set(person, "friend", .object(friend))
+    let (observer, log) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "friend.fullName", options: [.old, .new])
+    try world.set(friend, "lastName", "Ox")
+    #expect(log.all.map(\.change.old) == ["Cy Ng"])
+    #expect(log.all.map(\.change.new) == ["Cy Ox"])
+    #expect(log.all.first?.object === person)
+  }
+
+  @Test func dependentKeyOnAnIvarOnlyKeyIsNotifiedWhenKVCSetsTheIvar() throws {
+    let world = try World()
+    let cls = try world.runtime.allocateClassPair(superclass: world.runtime.rootClass, name: "Temp")
+    try cls.addIvar("_celsius", type: .double)
+    try world.runtime.registerClassPair(cls)
+    try cls.addMethod("fahrenheit", types: "d16@0:8") { receiver, _, _ in
+      .double((try receiver.value(ofIvar: "_celsius").doubleValue ?? 0) * 9 / 5 + 32)
+    }
+    try cls.isa.addMethod("keyPathsForValuesAffectingFahrenheit", types: "@16@0:8") { _, _, _ in ["celsius"] }
+    let temp = try new(cls, in: world)
+    let (observer, log) = try world.newObserver()
+    try temp.addObserver(observer, forKeyPath: "fahrenheit", options: [.old, .new])
+    try temp.setValue(100, forKey: "celsius")
+    #expect(log.all.map(\.change.old) == [32.0])
+    #expect(log.all.map(\.change.new) == [212.0])
+  }
+
+  // MARK: - Key-path chains
+
+  @Test func chainInitialNotificationWithNilIntermediateCarriesAnExplicitNil() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    let (observer, log) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "friend.name", options: [.initial, .new])
+    #expect(log.count == 1)
+    let change = try #require(log.all.first).change
+    #expect(change.new == .some(.nil))
+    #expect(change.dictionary.keys.contains("new"))
+  }
+
+  @Test func setValueForKeyPathThroughAChainNotifiesTheChainObserverOnTheRoot() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    let friend = try world.newPerson()
+    try world.set(person, "friend", .object(friend))
+    let (observer, log) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "friend.age", options: [.old, .new])
+    try person.setValue(7, forKeyPath: "friend.age")
+    #expect(log.all.map(\.keyPath) == ["friend.age"])
+    #expect(log.all.first?.object === person)
+    #expect(log.all.first?.change.old == 0 && log.all.first?.change.new == 7)
+  }
+
+  @Test func chainThroughItselfNotifiesOnce() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    try world.set(person, "friend", .object(person))
+    let (observer, log) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "friend.age", options: [.old, .new])
+    try world.set(person, "age", 4)
+    #expect(log.count == 1)
+    #expect(log.all.first?.change.old == 0 && log.all.first?.change.new == 4)
+    try person.removeObserver(observer, forKeyPath: "friend.age")
+    #expect(person.isa === world.person)
+    try world.set(person, "friend", nil)
+  }
+
+  @Test func replacedIntermediateIsNoLongerObservedAndOnlyTheNewOneNotifies() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    let first = try world.newPerson()
+    let second = try world.newPerson()
+    try world.set(person, "friend", .object(first))
+    let (observer, log) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "friend.age", options: [.new])
+    try world.set(person, "friend", .object(second))
+    #expect(first.isa === world.person)
+    #expect(second.isa.name == "NSKVONotifying_Person")
+    log.removeAll()
+    try world.set(first, "age", 1)
+    try world.set(second, "age", 2)
+    #expect(log.all.map(\.change.new) == [2])
+  }
+
+  // MARK: - Subclasses and the isa swizzle
+
+  @Test func observedSubclassInstanceNotifiesThroughTheInheritedSetterAndClaimsItsClass() throws {
+    let world = try World()
+    let studentClass = try student(in: world)
+    let student = try new(studentClass, in: world)
+    let person = try world.newPerson()
+    let (observer, log) = try world.newObserver()
+    try student.addObserver(observer, forKeyPath: "age", options: [.new])
+    try person.addObserver(observer, forKeyPath: "age", options: [.new])
+    #expect(student.isa.name == "NSKVONotifying_Student")
+    #expect(try world.runtime.msgSend(student, "class").classValue === studentClass)
+    #expect(try world.runtime.msgSend(student, "isMemberOfClass:", .class(studentClass)) == true)
+    #expect(try world.runtime.msgSend(student, "isKindOfClass:", .class(world.person)) == true)
+    #expect(try world.runtime.msgSend(student, "superclass").classValue === world.person)
+    try world.set(student, "age", 20)
+    try world.set(person, "age", 30)
+    #expect(log.all.map { $0.object === student } == [true, false])
+    #expect(log.all.map(\.change.new) == [20, 30])
+  }
+
+  @Test func subclassSetterOverrideCallingSuperNotifiesOnce() throws {
+    let world = try World()
+    let runtime = world.runtime
+    let person = world.person
+    let studentClass = try student(in: world) { cls in
+      try cls.addMethod("setAge:", types: "v24@0:8q16") { receiver, selector, arguments in
+        try runtime.msgSendSuper(receiver, superclass: person, selector, .int((arguments[0].intValue ?? 0) + 1))
+      }
+    }
+    let student = try new(studentClass, in: world)
+    let (observer, log) = try world.newObserver()
+    try student.addObserver(observer, forKeyPath: "age", options: [.old, .new])
+    try world.set(student, "age", 10)
+    #expect(log.count == 1)
+    #expect(log.all.first?.change.new == 11)
+  }
+
+  @Test func originalClassMethodListIsUntouchedByObservation() throws {
+    let world = try World()
+    let before = world.person.methodList.map(\.selector)
+    let person = try world.newPerson()
+    let (observer, _) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "age")
+    try person.addObserver(observer, forKeyPath: "fullName")
+    #expect(world.person.methodList.map(\.selector) == before)
+    #expect(person.isa.superclass === world.person)
+    #expect(person.isa.ivarList.isEmpty)
+  }
+
+  @Test func observeValueMessageCarriesTheRootObjectAndFullKeyPathForAChain() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    let friend = try world.newPerson()
+    let friendsFriend = try world.newPerson()
+    try world.set(friend, "friend", .object(friendsFriend))
+    try world.set(person, "friend", .object(friend))
+    let (observer, log) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "friend.friend.name", options: [.new], context: 9)
+    try world.set(friendsFriend, "name", "Zed")
+    #expect(log.all.map(\.keyPath) == ["friend.friend.name"])
+    #expect(log.all.first?.object === person)
+    #expect(log.all.first?.context == 9)
+    #expect(log.all.first?.change.new == "Zed")
+  }
+
+  // MARK: - Round two: interactions
+
+  @Test func aSetterThatThrowsLeavesNoPendingChangeBehind() throws {
+    let world = try World()
+    let person = world.person
+    let cls = try student(in: world) { cls in
+      try cls.addMethod("setAge:", types: "v24@0:8q16") { receiver, selector, arguments in
+        guard (arguments[0].intValue ?? 0) >= 0 else { throw KeyValueError(.invalidValue, "negative age") }
+        return try Runtime.msgSendSuper(receiver, superclass: person, selector, arguments[0])
+      }
+    }
+    let student = try new(cls, in: world)
+    let (observer, log) = try world.newObserver()
+    try student.addObserver(observer, forKeyPath: "age", options: [.old, .new])
+    #expect(throws: KeyValueError.self) { try world.set(student, "age", -1) }
+    #expect(log.count == 0)
+    try world.set(student, "age", 5)
+    #expect(log.all.map(\.change.old) == [0])
+    #expect(log.all.map(\.change.new) == [5])
+  }
+
+  @Test func toManyChangeBehindAChainReachesTheRootObserverWithKindAndIndexes() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    let friend = try world.newPerson()
+    try world.set(friend, "items", ["a"])
+    try world.set(person, "friend", .object(friend))
+    let (observer, log) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "friend.items", options: [.new])
+    try friend.mutableArrayValue(forKey: "items").append("b")
+    #expect(log.all.map(\.keyPath) == ["friend.items"])
+    #expect(log.all.first?.change.kind == .insertion)
+    #expect(log.all.first?.change.indexes == [1])
+    #expect(log.all.first?.change.new == ["b"])
+  }
+
+  @Test func keyValueCodingOnAClassObjectUsesClassMethods() throws {
+    let world = try World()
+    try world.person.isa.addMethod("species", types: "@16@0:8") { _, _, _ in "human" }
+    #expect(try world.person.value(forKey: "species") == "human")
+    #expect(try world.person.value(forKeyPath: "species") == "human")
+  }
+
+  @Test func selfKeyReturnsTheObjectItselfInKeyPaths() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    let friend = try world.newPerson()
+    try world.set(person, "friend", .object(friend))
+    #expect(try person.value(forKey: "self").objectValue === person)
+    #expect(try person.value(forKeyPath: "friend.self").objectValue === friend)
+  }
+
+  @Test func chainWhoseFirstKeyIsDerivedRelinksWhenTheUnderlyingKeyChanges() throws {
+    let world = try World()
+    try world.person.addMethod("bestFriend", types: "@16@0:8") { receiver, _, _ in
+      try receiver.value(forKey: "friend")
+    }
+    try world.person.isa.addMethod("keyPathsForValuesAffectingBestFriend", types: "@16@0:8") { _, _, _ in ["friend"] }
+    let person = try world.newPerson()
+    let first = try world.newPerson()
+    let second = try world.newPerson()
+    try world.set(first, "age", 1)
+    try world.set(second, "age", 2)
+    try world.set(person, "friend", .object(first))
+    let (observer, log) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "bestFriend.age", options: [.old, .new])
+    try world.set(person, "friend", .object(second))
+    #expect(log.all.map(\.change.new) == [2])
+    #expect(log.all.map(\.change.old) == [1])
+    log.removeAll()
+    try world.set(first, "age", 10)
+    try world.set(second, "age", 20)
+    #expect(log.all.map(\.change.new) == [20])
+    #expect(first.isa === world.person)
+  }
+
+  @Test func dependentKeysDeclaredOnASuperclassApplyToSubclassInstances() throws {
+    let world = try World()
+    let student = try new(try student(in: world), in: world)
+    try world.set(student, "firstName", "Al")
+    let (observer, log) = try world.newObserver()
+    try student.addObserver(observer, forKeyPath: "fullName", options: [.new])
+    try world.set(student, "lastName", "Bo")
+    #expect(log.all.map(\.change.new) == ["Al Bo"])
+  }
+
+  @Test func setterReplacedOnTheOriginalClassAfterObservingIsCalledAndNotifies() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    let (observer, log) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "age", options: [.new])
+    try world.person.replaceMethod("setAge:", types: "v24@0:8q16", implementation: Implementation { receiver, _, arguments in
+      try receiver.setValue(.int((arguments[0].intValue ?? 0) * 2), forIvar: "_age")
+      return .nil
+    })
+    try world.set(person, "age", 4)
+    #expect(log.all.map(\.change.new) == [8])
+  }
+
+  @Test func manualNotificationOfAChainsFirstKeyRelinksTheChain() throws {
+    let world = try World()
+    try world.person.isa.addMethod("automaticallyNotifiesObserversOfFriend", types: "B16@0:8") { _, _, _ in false }
+    let person = try world.newPerson()
+    let first = try world.newPerson()
+    let second = try world.newPerson()
+    try world.set(person, "friend", .object(first))
+    let (observer, log) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "friend.age", options: [.new])
+    try person.willChangeValue(forKey: "friend")
+    try world.set(person, "friend", .object(second))
+    try person.didChangeValue(forKey: "friend")
+    #expect(log.count == 1)
+    log.removeAll()
+    try world.set(first, "age", 1)
+    try world.set(second, "age", 2)
+    #expect(log.all.map(\.change.new) == [2])
+  }
+
+  @Test func indexedAccessorsOnlyKeyIsReadObservedAndEditedWithIndexes() throws {
+    let world = try World()
+    let cls = try world.runtime.allocateClassPair(superclass: world.runtime.rootClass, name: "Store")
+    try cls.addIvar("_storage", type: .object(className: "NSArray"))
+    try world.runtime.registerClassPair(cls)
+    try cls.addMethod("countOfThings", types: "Q16@0:8") { receiver, _, _ in
+      .int(try receiver.value(ofIvar: "_storage").arrayValue?.count ?? 0)
+    }
+    try cls.addMethod("objectInThingsAtIndex:", types: "@24@0:8Q16") { receiver, _, arguments in
+      (try receiver.value(ofIvar: "_storage").arrayValue ?? [])[arguments[0].intValue ?? 0]
+    }
+    try cls.addMethod("insertObject:inThingsAtIndex:", types: "v32@0:8@16Q24") { receiver, _, arguments in
+      var items = try receiver.value(ofIvar: "_storage").arrayValue ?? []
+      items.insert(arguments[0], at: arguments[1].intValue ?? 0)
+      try receiver.setValue(.array(items), forIvar: "_storage")
+      return .nil
+    }
+    try cls.addMethod("removeObjectFromThingsAtIndex:", types: "v24@0:8Q16") { receiver, _, arguments in
+      var items = try receiver.value(ofIvar: "_storage").arrayValue ?? []
+      items.remove(at: arguments[0].intValue ?? 0)
+      try receiver.setValue(.array(items), forIvar: "_storage")
+      return .nil
+    }
+    let store = try new(cls, in: world)
+    let (observer, log) = try world.newObserver()
+    try store.addObserver(observer, forKeyPath: "things", options: [.old, .new])
+    let things = try store.mutableArrayValue(forKey: "things")
+    try things.append("a")
+    try things.append("b")
+    try things.remove(at: 0)
+    #expect(try store.value(forKey: "things") == ["b"])
+    #expect(try store.value(forKeyPath: "things.@count") == 1)
+    #expect(log.all.map(\.change.kind) == [.insertion, .insertion, .removal])
+    #expect(log.all.map(\.change.indexes) == [[0], [1], [0]])
+    #expect(log.all.last?.change.old == ["a"])
+  }
+
+  @Test func observerAddedBetweenWillAndDidIsNotToldOfThatChange() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    let (early, earlyLog) = try world.newObserver()
+    let (late, lateLog) = try world.newObserver()
+    try person.addObserver(early, forKeyPath: "age")
+    try person.willChangeValue(forKey: "age")
+    try person.addObserver(late, forKeyPath: "age")
+    try person.didChangeValue(forKey: "age")
+    #expect(earlyLog.count == 1)
+    #expect(lateLog.count == 0)
+    try world.set(person, "age", 1)
+    #expect(earlyLog.count == 2 && lateLog.count == 1)
+  }
+
+  // MARK: - Round three: NSKeyValueCoding entry points and chains through values
+
+  @Test func setValuesForKeysWithDictionarySetsEveryKeyAndNotifies() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    let (observer, log) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "age", options: [.new])
+    try world.runtime.msgSend(person, "setValuesForKeysWithDictionary:", ["age": 30, "name": "Ann"])
+    #expect(try person.value(forKey: "age") == 30)
+    #expect(try person.value(forKey: "name") == "Ann")
+    #expect(log.all.map(\.change.new) == [30])
+  }
+
+  @Test func mutableArrayValueForKeyPathEditsTheArrayAtTheEndOfThePath() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    let friend = try world.newPerson()
+    try world.set(person, "friend", .object(friend))
+    let (observer, log) = try world.newObserver()
+    try friend.addObserver(observer, forKeyPath: "items", options: [.new])
+    let proxy = try world.runtime.msgSend(person, "mutableArrayValueForKeyPath:", "friend.items")
+    let items = try #require(proxy.swiftObject(as: MutableArrayProxy.self))
+    try items.append("x")
+    #expect(try friend.value(forKey: "items") == ["x"])
+    #expect(log.all.map(\.change.kind) == [.insertion])
+  }
+
+  @Test func chainThroughADictionaryValueReportsTheValueAtTheEnd() throws {
+    let world = try World()
+    let cls = try world.runtime.allocateClassPair(superclass: world.runtime.rootClass, name: "Themed")
+    try cls.synthesizeProperty("info", type: .object(className: "NSDictionary"))
+    try world.runtime.registerClassPair(cls)
+    let themed = try new(cls, in: world)
+    try themed.setValue(["color": "red"], forKey: "info")
+    let (observer, log) = try world.newObserver()
+    try themed.addObserver(observer, forKeyPath: "info.color", options: [.initial, .old, .new])
+    try themed.setValue(["color": "blue"], forKey: "info")
+    #expect(log.all.map(\.change.new) == ["red", "blue"])
+    #expect(log.all.last?.change.old == "red")
+  }
+
+  @Test func priorNotificationOfAReplacedIntermediateCarriesTheOldEndValue() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    let first = try world.newPerson()
+    let second = try world.newPerson()
+    try world.set(first, "name", "One")
+    try world.set(second, "name", "Two")
+    try world.set(person, "friend", .object(first))
+    let (observer, log) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "friend.name", options: [.prior, .old, .new])
+    try world.set(person, "friend", .object(second))
+    #expect(log.all.map(\.change.isPrior) == [true, false])
+    #expect(log.all.map(\.change.old) == ["One", "One"])
+    #expect(log.all.last?.change.new == "Two")
+  }
+}
+
+extension Object {
+  /// Writes an ivar without any notification (what a hand-written setter body does).
+  fileprivate func setValue(_ value: Value, forIvarOf name: String) throws {
+    try setValue(value, forIvar: name)
+  }
+}
