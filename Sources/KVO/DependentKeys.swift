@@ -17,9 +17,8 @@ enum DependentKeys {
   /// Every key path that affects `key` on instances of `cls`, flattened.
   static func affecting(_ key: String, of cls: Class, _ kvo: KVORuntime) throws -> [KeyValuePath] {
     let cacheKey = AccessorKey(cls: ObjectIdentifier(cls), key: key)
-    if let cached = kvo.withState({ $0.affecting[cacheKey] }) { return cached }
-    guard let runtime = kvo.runtime else { return [] }
-    let generation = runtime.methodGeneration
+    let generation = cls.methodGeneration
+    if let cached = kvo.withState(generation: generation, { $0.affecting[cacheKey] }) { return cached }
     var result: [KeyValuePath] = []
     var seenKeys: Set<String> = [key]
     var queue = [key]
@@ -45,7 +44,7 @@ enum DependentKeys {
         }
       }
     }
-    kvo.withState { state in
+    kvo.withState(generation: generation) { state in
       if state.generation == generation { state.affecting[cacheKey] = result }
     }
     return result

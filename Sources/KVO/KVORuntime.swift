@@ -72,10 +72,11 @@ final class KVORuntime: @unchecked Sendable {
     registrationCounter.wrappingAdd(1, ordering: .relaxed).newValue
   }
 
-  /// Runs `body` on the state after dropping caches made stale by method changes.
-  func withState<Result>(_ body: (inout State) -> Result) -> Result {
-    let generation = runtime?.methodGeneration ?? 0
-    return state.withLock { state in
+  /// Runs `body` on the state after dropping caches made stale by method changes; `generation`
+  /// is the runtime's current method generation (read from any of its objects, e.g.
+  /// `cls.methodGeneration`, which costs no reference counting of the runtime).
+  func withState<Result>(generation: UInt64, _ body: (inout State) -> Result) -> Result {
+    state.withLock { state in
       if state.generation != generation {
         state.affecting = [:]
         state.generation = generation

@@ -205,7 +205,7 @@ enum Observation {
         throw KeyValueError(.invalidArgument, "\(object)'s observation info is not KVO's")
       }
       // The isa switch raises an event; observers of events run after the lock is dropped.
-      let inserted = try withEventsDeferred(for: object) {
+      let inserted = try Runtime.deferringEvents {
         try table.lock.withLock { () throws -> Bool in
           guard object.observationSnapshot?.table === table else { return false }  // emptied meanwhile
           if object.isa !== notifyingClass { try object.setClass(notifyingClass) }
@@ -225,7 +225,7 @@ enum Observation {
     }
     if !KeyValuePath.isKey(keyPath) { _ = try KeyValuePath(keyPath) }  // validates; a plain key needs no parse
     let table = object.observationSnapshot?.table
-    let removed = withEventsDeferred(for: object) {
+    let removed = Runtime.deferringEvents {
       table?.lock.withLock { () -> (Registration, ChainLink?)? in
         guard let table,
           let match = table.registrations.last(where: {
@@ -247,7 +247,7 @@ enum Observation {
   /// Removes one registration (tokens, internal links, pruning). Doing it twice does nothing.
   static func remove(_ registration: Registration, from object: Object) {
     guard let table = object.observationSnapshot?.table else { return }
-    let removed = withEventsDeferred(for: object) {
+    let removed = Runtime.deferringEvents {
       table.lock.withLock { () -> (ChainLink?)? in
         guard registration.isRegistered else { return nil }
         return .some(unregister(registration, in: table, of: object))
@@ -272,15 +272,6 @@ enum Observation {
     }
     table.publish(on: object)
     return link
-  }
-
-  /// Runs `body` (which holds a KVO lock while switching isa) with the runtime's events held
-  /// back until it returns, so event observers never run under a KVO lock.
-  static func withEventsDeferred<Result, Failure: Error>(
-    for object: Object, _ body: () throws(Failure) -> Result
-  ) throws(Failure) -> Result {
-    guard let runtime = object.runtime else { return try body() }
-    return try runtime.deferringEvents(body)
   }
 
   /// Removes the internal registration a chain link holds on its target.

@@ -27,9 +27,6 @@ struct NotifyingClass {
 enum NotifyingSubclass {
   /// The notifying subclass of `original`, made if needed, with notifying setters for `keys`.
   static func prepare(_ original: Class, keys: [String], _ kvo: KVORuntime) throws -> Class {
-    guard let runtime = kvo.runtime else {
-      throw KeyValueError(.invalidArgument, "the runtime of \(original.name) no longer exists")
-    }
     // Fast path, every observation after a class's first: the subclass exists and hooks every key.
     let ready = kvo.state.withLock { state -> Class? in
       guard let entry = state.notifyingClasses[ObjectIdentifier(original)],
@@ -38,6 +35,9 @@ enum NotifyingSubclass {
       return entry.cls
     }
     if let ready { return ready }
+    guard let runtime = kvo.runtime else {
+      throw KeyValueError(.invalidArgument, "the runtime of \(original.name) no longer exists")
+    }
     let known = kvo.state.withLock { $0.notifyingClasses[ObjectIdentifier(original)]?.hookedKeys } ?? []
     var plans: [(key: String, hooks: [NotifyingSetters.Hook])] = []
     for key in Set(keys).subtracting(known).sorted() {

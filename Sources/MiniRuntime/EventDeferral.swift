@@ -65,6 +65,16 @@ extension Runtime {
   ///
   /// Objective-C: none (MiniKVO extension).
   public func deferringEvents<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+    try Runtime.deferringEvents(body)
+  }
+
+  /// The same as the instance method: the held-back events are the calling thread's, whatever
+  /// runtime raises them, so no runtime is needed (and none is retained).
+  ///
+  /// Objective-C: none (MiniKVO extension).
+  public static func deferringEvents<Result, Failure: Error>(
+    _ body: () throws(Failure) -> Result
+  ) throws(Failure) -> Result {
     let deferral = EventDeferral.current
     deferral.depth += 1
     defer {
