@@ -193,7 +193,7 @@ extension Class {
       throw RuntimeError(.foreignRuntime, "\(function): the runtime of \(name) no longer exists")
     }
     let selector = try selector.validated()
-    let signature = try MethodSignature(types)
+    let signature = try MethodSignature.parsed(types)
     try signature.validate(for: selector)
     return (runtime, selector, signature)
   }

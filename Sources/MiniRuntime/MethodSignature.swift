@@ -53,6 +53,26 @@ public struct MethodSignature: Hashable, Sendable, CustomStringConvertible {
   /// Objective-C: `method_copyArgumentType`
   public var argumentElements: [Element]
 
+  /// Parsed signatures by encoding string, shared by every runtime: classes repeat a handful of
+  /// encodings (`v16@0:8`, `v24@0:8q16`, …), and a notifying subclass adds methods with its
+  /// original's. Bounded: emptied when it reaches `parsedCapacity` entries.
+  private static let parsedSignatures = Locked<[String: MethodSignature]>([:])
+  private static let parsedCapacity = 4096
+
+  /// `init(_:)` through a process-wide cache of parsed encodings (a signature is an immutable
+  /// value, so a cached one is the same as a fresh parse). Malformed strings are not cached.
+  ///
+  /// - Complexity: O(*n*) in the length of `types` for the lookup's hash; the parse only once.
+  static func parsed(_ types: String) throws(RuntimeError) -> MethodSignature {
+    if let known = parsedSignatures.withLock({ $0[types] }) { return known }
+    let signature = try MethodSignature(types)
+    parsedSignatures.withLock { cache in
+      if cache.count >= parsedCapacity { cache.removeAll(keepingCapacity: true) }
+      cache[types] = signature
+    }
+    return signature
+  }
+
   /// Parses a method type encoding.
   ///
   /// - Throws: ``RuntimeError`` with code `invalidTypeEncoding`.

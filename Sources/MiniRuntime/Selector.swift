@@ -59,6 +59,10 @@ public struct Selector: Hashable, Sendable, CustomStringConvertible, Expressible
   ///
   /// Objective-C: `sel_registerName`
   public init(validating name: String) throws(RuntimeError) {
+    if let known = SelectorTable.shared.lookUp(name), known.isValid {  // checked when first interned
+      self = known
+      return
+    }
     if let problem = Selector.problem(with: name) {
       throw RuntimeError(.invalidSelectorName, "invalid selector name '\(name)': \(problem)")
     }

@@ -24,6 +24,8 @@ final class SelectorTable: @unchecked Sendable {
     var indexByName: [String: UInt32] = [:]
     var names: [String] = [""]  // index 0 is reserved, so a zeroed cache bucket means "empty"
     var validity: [Bool] = [false]
+    /// The argument count of each name (its colons), kept so a known name is not scanned again.
+    var arities: [Int] = [0]
   }
 
   private let state = Locked(State())
@@ -72,17 +74,33 @@ final class SelectorTable: @unchecked Sendable {
   }
 
   /// Returns the selector for `name`, adding it to the table on first use.
-  func intern(_ name: String, isValid: Bool) -> Selector {
+  ///
+  /// `isValid` is evaluated only for a name seen for the first time (validity is a function of
+  /// the name, so a known name's stored answer is the same); a known name costs one hashed
+  /// lookup under the lock and no scan of its characters.
+  func intern(_ name: String, isValid: @autoclosure () -> Bool) -> Selector {
+    if let known = lookUp(name) { return known }
     let arity = Self.colonCount(name)
-    let index = state.withLock { state -> UInt32 in
-      if let index = state.indexByName[name] { return index }
+    let valid = isValid()
+    return state.withLock { state -> Selector in
+      if let index = state.indexByName[name] {
+        return Selector(index: index, argumentCount: state.arities[Int(index)], isValid: state.validity[Int(index)])
+      }
       let index = UInt32(state.names.count)
       state.names.append(name)
-      state.validity.append(isValid)
+      state.validity.append(valid)
+      state.arities.append(arity)
       state.indexByName[name] = index
-      return index
+      return Selector(index: index, argumentCount: arity, isValid: valid)
     }
-    return Selector(index: index, argumentCount: arity, isValid: isValid)
+  }
+
+  /// The selector of `name` if it was interned before.
+  func lookUp(_ name: String) -> Selector? {
+    state.withLock { state -> Selector? in
+      guard let index = state.indexByName[name] else { return nil }
+      return Selector(index: index, argumentCount: state.arities[Int(index)], isValid: state.validity[Int(index)])
+    }
   }
 
   /// The number of colons in `name`, which is the number of arguments its messages take.
@@ -101,8 +119,7 @@ final class SelectorTable: @unchecked Sendable {
   func selector(at index: UInt32) -> Selector? {
     state.withLock { state -> Selector? in
       guard index > 0, Int(index) < state.names.count else { return nil }
-      let name = state.names[Int(index)]
-      return Selector(index: index, argumentCount: Self.colonCount(name), isValid: state.validity[Int(index)])
+      return Selector(index: index, argumentCount: state.arities[Int(index)], isValid: state.validity[Int(index)])
     }
   }
 }

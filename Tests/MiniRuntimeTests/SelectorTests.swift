@@ -16,6 +16,22 @@ import Testing
     #expect(first.hashValue == literal.hashValue)
   }
 
+  @Test func reinterningANameKeepsItsValidityAndArity() throws {
+    // The table remembers each name's validity and argument count; a second interning (or a
+    // validation) must give the same answers as the first, whichever call came first.
+    let bad = "not a selector:\(UInt64.random(in: 0..<UInt64.max))"
+    let first = Selector(interning: bad)
+    #expect(!first.isValid && first.argumentCount == 1)
+    #expect(throws: RuntimeError.self) { try Selector(validating: bad) }
+    let again = Selector(interning: bad)
+    #expect(again == first && !again.isValid && again.argumentCount == 1)
+
+    let good = "probe\(UInt64.random(in: 0..<UInt64.max)):with:"
+    let validated = try Selector(validating: good)
+    let interned = Selector(interning: good)
+    #expect(interned == validated && interned.isValid && interned.argumentCount == 2)
+  }
+
   @Test func differentNamesInternToDifferentIndexes() throws {
     let names = ["age", "setAge:"]
     let age = try Selector(validating: names[0])

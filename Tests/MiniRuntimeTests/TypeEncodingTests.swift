@@ -105,6 +105,21 @@ import Testing
     #expect(try MethodSignature(signature.description) == signature)
   }
 
+  @Test func cachedParseGivesTheSameSignatureAndNeverCachesAnError() throws {
+    // addMethod parses through a process-wide cache of encodings; what it returns must equal a
+    // fresh parse, and a malformed encoding must be refused every time it is given.
+    for encoding in ["v24@0:8q16", "v24@0:8q16", "@16@0:8"] {
+      #expect(try MethodSignature.parsed(encoding) == MethodSignature(encoding))
+    }
+    for _ in 0..<2 {
+      expectError(.invalidTypeEncoding) { _ = try MethodSignature.parsed("v@:{broken") }
+    }
+    let runtime = Runtime()
+    let cls = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Cached")
+    expectError(.invalidTypeEncoding) { try cls.addMethod("broken", types: "v@:{broken") { _, _, _ in .nil } }
+    #expect(cls.instanceMethod(for: "broken") == nil)
+  }
+
   @Test func methodSignatureSplitsReturnArgumentsAndOffsets() throws {
     let signature = try MethodSignature("v24@0:8q16")
     #expect(signature.returnType == .void)
