@@ -253,7 +253,9 @@ public final class MutableArrayProxy: Sendable {
 
   /// One multi-index edit: through the indexed mutators if the class has them (their own
   /// notifications nest inside this one and are absorbed), otherwise by setting `edited`.
-  private func edit(_ object: Object, kind: ChangeKind, indexes: Indexes, edited: [Value], indexed: () throws -> Void) throws {
+  private func edit(
+    _ object: Object, kind: ChangeKind, indexes: Indexes, edited: [Value], indexed: () throws -> Void
+  ) throws {
     guard hasIndexedMutators(object) else {
       try replaceWhole(object, with: edited, kind: kind, indexes: indexes)
       return
