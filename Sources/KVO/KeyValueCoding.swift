@@ -27,7 +27,11 @@ extension Object {
   ///
   /// Objective-C: `-[NSObject valueForKey:]`
   public func value(forKey key: String) throws -> Value {
-    if categoryImplementation("valueForKey:") === KeyValueCategory.valueForKey {
+    // `runs` answers from the method cache without reference counting; the fallback also
+    // installs the category into a runtime that has not loaded KVO yet.
+    if runs(KeyValueCategory.valueForKey, for: "valueForKey:")
+      || categoryImplementation("valueForKey:") === KeyValueCategory.valueForKey
+    {
       return try KeyValueCoding.value(of: self, forKey: key)
     }
     return try Runtime.msgSend(self, "valueForKey:", .string(key))
@@ -45,7 +49,9 @@ extension Object {
   ///
   /// Objective-C: `-[NSObject setValue:forKey:]`
   public func setValue(_ value: Value, forKey key: String) throws {
-    if categoryImplementation("setValue:forKey:") === KeyValueCategory.setValueForKey {
+    if runs(KeyValueCategory.setValueForKey, for: "setValue:forKey:")
+      || categoryImplementation("setValue:forKey:") === KeyValueCategory.setValueForKey
+    {
       return try KeyValueCoding.setValue(value, of: self, forKey: key)
     }
     try Runtime.msgSend(self, "setValue:forKey:", value, .string(key))
