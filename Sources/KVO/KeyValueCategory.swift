@@ -83,6 +83,19 @@ enum KeyValueCategory {
     return .nil
   }
 
+  static let willChangeValuesAtIndexes = method("NSKeyValueObserverNotification", "willChange:valuesAtIndexes:forKey:") {
+    receiver, _, arguments in
+    try Notifier.willChange(
+      receiver, key: try key(arguments[2]), kind: try changeKind(arguments[0]), indexes: try indexes(arguments[1]))
+    return .nil
+  }
+
+  static let didChangeValuesAtIndexes = method("NSKeyValueObserverNotification", "didChange:valuesAtIndexes:forKey:") {
+    receiver, _, arguments in
+    try Notifier.didChange(receiver, key: try key(arguments[2]))
+    return .nil
+  }
+
   private static let instanceMethods: [(Selector, String, Implementation)] = [
     ("valueForKey:", "@24@0:8@16", valueForKey),
     ("setValue:forKey:", "v32@0:8@16@24", setValueForKey),
@@ -189,21 +202,8 @@ enum KeyValueCategory {
         return .nil
       }
     ),
-    (
-      "willChange:valuesAtIndexes:forKey:", "v40@0:8Q16@24@32",
-      method("NSKeyValueObserverNotification", "willChange:valuesAtIndexes:forKey:") { receiver, _, arguments in
-        try Notifier.willChange(
-          receiver, key: try key(arguments[2]), kind: try changeKind(arguments[0]), indexes: try indexes(arguments[1]))
-        return .nil
-      }
-    ),
-    (
-      "didChange:valuesAtIndexes:forKey:", "v40@0:8Q16@24@32",
-      method("NSKeyValueObserverNotification", "didChange:valuesAtIndexes:forKey:") { receiver, _, arguments in
-        try Notifier.didChange(receiver, key: try key(arguments[2]))
-        return .nil
-      }
-    ),
+    ("willChange:valuesAtIndexes:forKey:", "v40@0:8Q16@24@32", willChangeValuesAtIndexes),
+    ("didChange:valuesAtIndexes:forKey:", "v40@0:8Q16@24@32", didChangeValuesAtIndexes),
     (
       "observeValueForKeyPath:ofObject:change:context:", "v48@0:8@16@24@32^v40",
       method("NSKeyValueObserving", "observeValueForKeyPath:ofObject:change:context:") { receiver, _, arguments in

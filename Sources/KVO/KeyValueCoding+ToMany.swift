@@ -168,7 +168,7 @@ public final class MutableArrayProxy: Sendable {
       if object.isa.instancesRespond(to: replace) {
         try Runtime.msgSend(object, replace, .int(index), element)
       } else {
-        try Notifier.around(object, id: KeyTable.shared.id(key), kind: .replacement, indexes: Indexes(integer: index)) {
+        try Notifier.bracket(object, key: key, id: KeyTable.shared.id(key), kind: .replacement, indexes: Indexes(integer: index)) {
           try Runtime.msgSend(object, Selector(interning: "removeObjectFrom\(capitalized)AtIndex:"), .int(index))
           try Runtime.msgSend(object, Selector(interning: "insertObject:in\(capitalized)AtIndex:"), element, .int(index))
         }
@@ -260,7 +260,7 @@ public final class MutableArrayProxy: Sendable {
       try replaceWhole(object, with: edited, kind: kind, indexes: indexes)
       return
     }
-    try Notifier.around(object, id: KeyTable.shared.id(key), kind: kind, indexes: indexes, indexed)
+    try Notifier.bracket(object, key: key, id: KeyTable.shared.id(key), kind: kind, indexes: indexes, indexed)
   }
 
   private func target() throws(KeyValueError) -> Object {
@@ -287,7 +287,7 @@ public final class MutableArrayProxy: Sendable {
   /// Sets the whole edited array, reporting `kind` at `indexes` (the setter's own setting
   /// notification nests inside and is absorbed).
   private func replaceWhole(_ object: Object, with elements: [Value], kind: ChangeKind, indexes: Indexes) throws {
-    try Notifier.around(object, id: KeyTable.shared.id(key), kind: kind, indexes: indexes) {
+    try Notifier.bracket(object, key: key, id: KeyTable.shared.id(key), kind: kind, indexes: indexes) {
       try object.setValue(.array(elements), forKey: key)
     }
   }

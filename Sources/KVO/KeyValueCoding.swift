@@ -171,7 +171,7 @@ enum KeyValueCoding {
         try object.setValue(converted, for: ivar)
         return
       }
-      try Notifier.around(object, id: KeyTable.shared.id(key)) { try object.setValue(converted, for: ivar) }
+      try Notifier.bracket(object, key: key, id: KeyTable.shared.id(key)) { try object.setValue(converted, for: ivar) }
     case .undefined:
       try Runtime.msgSend(object, "setValue:forUndefinedKey:", value, .string(key))
     }

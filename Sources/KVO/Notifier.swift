@@ -17,7 +17,9 @@
 // No KVO lock is taken on this path, and user code (accessors, observers) runs with no lock held.
 //
 // Exactly once: a change reaches each affected path of each object once per outermost pair,
-// because nested wills on the same (thread, object, path) only count depth. That is what makes
+// because nested wills on the same (thread, object, path) only count depth. A finished change
+// leaves the thread's record before its notifications go out, so a set from an observer's
+// callback is a new outermost change, not a nested one. That is what makes
 // diamonds and cycles of dependent keys, and chains that converge, notify exactly once.
 // Errors: a failing accessor while computing an old value cancels that will and is thrown; an
 // observer that throws does not stop the others: its error is thrown after everyone was told.
@@ -183,23 +185,27 @@ enum Notifier {
   ) -> DeliveryErrors {
     let thread = known ?? ThreadChanges.current
     guard let trigger = thread.popTrigger(ObjectIdentifier(object), id) else { return DeliveryErrors() }
+    // A finished change is retired before its notifications go out, so that an observer that
+    // sets the same key again starts a change of its own; it is recycled once they are out.
     if trigger.others == nil {
-      let failures = trigger.first._withUnsafeGuaranteedRef { change -> DeliveryErrors? in
+      let isOutermost = trigger.first._withUnsafeGuaranteedRef { change -> Bool in
         change.depth -= 1
-        guard change.depth == 0 else { return nil }
-        return finish(CollectionOfOne(change), of: object, notify: notify, thread: thread)
+        return change.depth == 0
       }
-      guard let failures else { return DeliveryErrors() }
-      thread.end(trigger.first)
+      guard isOutermost, thread.retire(trigger.first) else { return DeliveryErrors() }
+      let failures = trigger.first._withUnsafeGuaranteedRef { change in
+        finish(CollectionOfOne(change), of: object, notify: notify, thread: thread)
+      }
+      thread.recycle(trigger.first)
       return failures
     }
     var finished: [Unmanaged<PendingChange>] = []
     for change in trigger.all where change._withUnsafeGuaranteedRef({ $0.depth -= 1; return $0.depth == 0 }) {
-      finished.append(change)
+      if thread.retire(change) { finished.append(change) }
     }
     guard !finished.isEmpty else { return DeliveryErrors() }
     let failures = finish(finished.map { $0.takeUnretainedValue() }, of: object, notify: notify, thread: thread)
-    for change in finished { thread.end(change) }
+    for change in finished { thread.recycle(change) }
     return failures
   }
 

@@ -130,27 +130,20 @@ enum NotifyingSetters {
   }
 
   /// will-change, `body`, did-change: as messages when a class overrides them or sends are
-  /// traced, else directly.
+  /// traced, else directly (Notifier+Messages.swift).
   private static func notifying(
     _ object: Object, _ context: Context, kind: ChangeKind, indexes: Indexes?, snapshot: ObservationSnapshot,
     _ body: () throws -> Value
   ) throws -> Value {
-    let viaMessages = object.tracesMessageSends || (kind == .setting && context.notifiesThroughMessages(object))
+    // A setting checks the pair captured in its context (no lazy-global reads on the hot path).
+    let viaMessages =
+      indexes == nil
+      ? object.tracesMessageSends || context.notifiesThroughMessages(object)
+      : Notifier.sendsWillAndDid(object, indexed: true)
     guard viaMessages else {
       return try Notifier.around(object, id: context.id, kind: kind, indexes: indexes, snapshot: snapshot, body)
     }
-    let key = context.key
-    if let indexes {
-      let arguments: Arguments = [.uint64(UInt64(kind.rawValue)), .swiftObject(IndexesBox(indexes)), .string(key)]
-      try Runtime.msgSend(object, "willChange:valuesAtIndexes:forKey:", arguments: arguments)
-      let result = try body()
-      try Runtime.msgSend(object, "didChange:valuesAtIndexes:forKey:", arguments: arguments)
-      return result
-    }
-    try Runtime.msgSend(object, context.willChangeSelector, .string(key))
-    let result = try body()
-    try Runtime.msgSend(object, context.didChangeSelector, .string(key))
-    return result
+    return try Notifier.bracketWithMessages(object, key: context.key, id: context.id, kind: kind, indexes: indexes, body)
   }
 
   /// Foundation's name for the notifying setter of an argument of type `type`.

@@ -11,6 +11,8 @@ enum Selectors {
   static let observeValue: Selector = "observeValueForKeyPath:ofObject:change:context:"
   static let willChangeValueForKey: Selector = "willChangeValueForKey:"
   static let didChangeValueForKey: Selector = "didChangeValueForKey:"
+  static let willChangeValuesAtIndexes: Selector = "willChange:valuesAtIndexes:forKey:"
+  static let didChangeValuesAtIndexes: Selector = "didChange:valuesAtIndexes:forKey:"
   static let valueForKey: Selector = "valueForKey:"
   static let setValueForKey: Selector = "setValue:forKey:"
 }

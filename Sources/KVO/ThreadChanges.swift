@@ -175,14 +175,30 @@ final class ThreadChanges: @unchecked Sendable {
   /// Ends a change: no longer in progress, emptied (so it keeps nothing alive) and free for reuse.
   @inline(__always)
   func end(_ change: Unmanaged<PendingChange>) {
+    if retire(change) { recycle(change) }
+  }
+
+  /// Takes a change out of progress while its notifications go out: `pending` no longer finds
+  /// it, so a set of the same key from an observer's callback begins a change of its own (with
+  /// its own old value and prior notification, as Foundation does), and the change is not on
+  /// the free list, so that nested change cannot reuse it. `false` if it was not in progress.
+  @inline(__always)
+  @discardableResult
+  func retire(_ change: Unmanaged<PendingChange>) -> Bool {
     let id = change.toOpaque()
     if changes.last?.toOpaque() == id {
       changes.removeLast()
     } else if let index = changes.lastIndex(where: { $0.toOpaque() == id }) {
       changes.remove(at: index)
     } else {
-      return
+      return false
     }
+    return true
+  }
+
+  /// Empties a retired change (so it keeps nothing alive) and frees it for reuse.
+  @inline(__always)
+  func recycle(_ change: Unmanaged<PendingChange>) {
     change._withUnsafeGuaranteedRef { $0.empty() }
     free.append(change)
   }
