@@ -82,6 +82,41 @@ extension Class {
     }
   }
 
+  /// Replaces the attributes of the property `name` declared by this class, or declares it if
+  /// the class does not (a superclass's property of that name is not changed).
+  ///
+  /// ```swift
+  /// try person.replaceProperty("name", attributes: "T@\"NSString\",&,N,V_name")
+  /// person.property(named: "name")?.attributes.isCopy   // false now
+  /// ```
+  ///
+  /// - Throws: ``RuntimeError`` with code `invalidName` or `invalidPropertyAttributes`
+  ///   (nothing changes).
+  ///
+  /// Objective-C: `class_replaceProperty`
+  public func replaceProperty(_ name: String, attributes: String) throws(RuntimeError) {
+    let parsed = try PropertyAttributes(attributes)
+    guard let runtime = weakRuntime else {
+      throw RuntimeError(.foreignRuntime, "class_replaceProperty: the runtime of \(self.name) no longer exists")
+    }
+    if let problem = Ivar.problem(withName: name) {
+      throw RuntimeError(.invalidName, "class_replaceProperty: invalid property name '\(name)': \(problem)")
+    }
+    try runtime.withState { state throws(RuntimeError) in
+      let data = locked(&state)
+      guard data.state != .disposed else {
+        throw RuntimeError(.invalidClassState, "class_replaceProperty: class '\(self.name)' was disposed")
+      }
+      let property = Property(name: name, attributes: parsed)
+      if let index = data.properties.firstIndex(where: { $0.name == name }) {
+        data.properties[index] = property
+      } else {
+        data.properties.append(property)
+      }
+      state.record(.propertyAdded(class: self.name, name: name, attributes: parsed.description))
+    }
+  }
+
   /// The property named `name`, searching superclasses.
   ///
   /// Objective-C: `class_getProperty`

@@ -51,6 +51,12 @@ enum RootClass {
         let name = try claimedClass(of: receiver)?.name ?? receiver.isa.name
         return .string("<\(name): \(receiver.address)>")
       }),
+      ("debugDescription", "@16@0:8", { receiver, _, _ in
+        try Runtime.msgSend(receiver, "description")  // as objc4: an override of description counts
+      }),
+      ("methodForSelector:", "^?24@0:8:16", { receiver, _, arguments in
+        .swiftObject(receiver.isa.methodImplementation(for: try selector(arguments[0])))
+      }),
       ("isEqual:", "B24@0:8@16", { receiver, _, arguments in
         .bool(arguments[0].objectValue === receiver)
       }),
@@ -109,6 +115,11 @@ enum RootClass {
         return .bool(cls.instancesRespond(to: selector))
       }),
       ("description", "@16@0:8", { receiver, _, _ in .string((receiver as? Class)?.name ?? receiver.description) }),
+      ("debugDescription", "@16@0:8", { receiver, _, _ in try Runtime.msgSend(receiver, "description") }),
+      ("instanceMethodForSelector:", "^?24@0:8:16", { receiver, _, arguments in
+        guard let cls = receiver as? Class else { return .nil }
+        return .swiftObject(cls.methodImplementation(for: try selector(arguments[0])))
+      }),
       ("resolveInstanceMethod:", "B24@0:8:16", { _, _, _ in false }),
       ("resolveClassMethod:", "B24@0:8:16", { _, _, _ in false }),
     ]

@@ -85,6 +85,9 @@ import Testing
     try person.addIvar("_age", type: .longLong)
     // Rosetta: class_addProperty
     #expect(try person.addProperty("age", attributes: "Tq,N,V_age"))
+    // Rosetta: class_replaceProperty
+    try person.replaceProperty("age", attributes: "Tq,V_age")
+    #expect(person.property(named: "age")?.attributes.description == "Tq,V_age")
     // Rosetta: class_addMethod
     try person.addMethod("age", types: "q16@0:8") { receiver, _, _ in try receiver.value(ofIvar: "_age") }
     try person.addMethod(

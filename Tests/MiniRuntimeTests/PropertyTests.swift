@@ -167,6 +167,21 @@ import Testing
     try runtime.checkInvariants()
   }
 
+  @Test func replacePropertyChangesAttributesInPlaceOrAdds() throws {
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    try person.replaceProperty("age", attributes: "Td,R")
+    #expect(person.property(named: "age")?.attributes.description == "Td,R")
+    #expect(person.propertyList.map(\.name) == ["age", "name"])  // same place, same count
+    try person.replaceProperty("nickname", attributes: "T@\"NSString\",C,N")
+    #expect(person.propertyList.map(\.name) == ["age", "name", "nickname"])
+    // Malformed input changes nothing.
+    #expect(throws: RuntimeError.self) { try person.replaceProperty("age", attributes: "Q{") }
+    #expect(throws: RuntimeError.self) { try person.replaceProperty("bad name", attributes: "Tq") }
+    #expect(person.property(named: "age")?.attributes.description == "Td,R")
+    try runtime.checkInvariants()
+  }
+
   @Test func duplicatePropertyReturnsFalseAndKeepsTheFirst() throws {
     let runtime = Runtime()
     let person = try makePerson(in: runtime)

@@ -24,7 +24,8 @@ import Testing
     ("forwardingTargetForSelector:", .instance), ("doesNotRecognizeSelector:", .instance),
     // Extras: not in the list, but installed and relied upon (copy policies, KVO).
     ("self", .instance), ("isProxy", .instance), ("copy", .instance), ("mutableCopy", .instance),
-    ("isSubclassOfClass:", .class),
+    ("isSubclassOfClass:", .class), ("debugDescription", .instance), ("debugDescription", .class),
+    ("methodForSelector:", .instance), ("instanceMethodForSelector:", .class),
   ]
 
   func method(_ name: String, _ side: Side, in runtime: Runtime) -> Method? {
@@ -119,5 +120,37 @@ import Testing
     #expect(try second.msgSend(try new(second.rootClass, in: second), "description") != "patched")
     try first.checkInvariants()
     try second.checkInvariants()
+  }
+
+  @Test func debugDescriptionSendsDescriptionSoOverridesShow() throws {
+    let runtime = Runtime()
+    let cls = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Described")
+    try runtime.registerClassPair(cls)
+    let plain = try new(cls, in: runtime)
+    #expect(try runtime.msgSend(plain, "debugDescription") == .string("<Described: \(plain.address)>"))
+    #expect(try runtime.msgSend(cls, "debugDescription") == "Described")
+    try cls.addMethod("description", types: "@16@0:8", implementation: returning("custom"))
+    #expect(try runtime.msgSend(plain, "debugDescription") == "custom")
+    try runtime.checkInvariants()
+  }
+
+  @Test func methodForSelectorAnswersTheImplementationASendWouldRun() throws {
+    let runtime = Runtime()
+    let cls = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Imp")
+    let age = Implementation(name: "-[Imp age]") { _, _, _ in 7 }
+    try cls.addMethod("age", types: "q16@0:8", implementation: age)
+    try runtime.registerClassPair(cls)
+    let object = try new(cls, in: runtime)
+    let found = try runtime.msgSend(object, "methodForSelector:", .selector("age"))
+    #expect(found.swiftObject(as: Implementation.self) === age)
+    let viaClass = try runtime.msgSend(cls, "instanceMethodForSelector:", .selector("age"))
+    #expect(viaClass.swiftObject(as: Implementation.self) === age)
+    // A class asked for its own methods gets the class side: +new, not an instance method.
+    let classSide = try runtime.msgSend(cls, "methodForSelector:", .selector("new"))
+    #expect(classSide.swiftObject(as: Implementation.self) === runtime.rootClass.isa.methodImplementation(for: "new"))
+    // Nothing implements it: the forwarding implementation, as objc4 answers _objc_msgForward.
+    let missing = try runtime.msgSend(object, "methodForSelector:", .selector("fly"))
+    #expect(missing.swiftObject(as: Implementation.self) === Implementation.forwarding)
+    try runtime.checkInvariants()
   }
 }
