@@ -17,10 +17,10 @@
 // No KVO lock is taken on this path, and user code (accessors, observers) runs with no lock held.
 //
 // Exactly once: a change reaches each affected path of each object once per outermost pair,
-// because nested wills on the same (thread, object, path) only count depth. A finished change
-// leaves the thread's record before its notifications go out, so a set from an observer's
-// callback is a new outermost change, not a nested one. That is what makes
-// diamonds and cycles of dependent keys, and chains that converge, notify exactly once.
+// because nested wills on the same (thread, object, path) only count depth. That is what makes
+// diamonds and cycles of dependent keys, and chains that converge, notify exactly once. A
+// finished change leaves the thread's record before its notifications go out, so a set from an
+// observer's callback is a new outermost change, not a nested one.
 // Errors: a failing accessor while computing an old value cancels that will and is thrown; an
 // observer that throws does not stop the others: its error is thrown after everyone was told.
 
