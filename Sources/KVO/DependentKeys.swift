@@ -44,7 +44,8 @@ enum DependentKeys {
         }
       }
     }
-    kvo.withState(generation: generation) { state in
+    // Cached only if no method changed while the class's methods were asked (the call-outs).
+    kvo.withState(generation: cls.methodGeneration) { state in
       if state.generation == generation { state.affecting[cacheKey] = result }
     }
     return result

@@ -164,20 +164,16 @@ public final class MutableArrayProxy: Sendable {
     let current = try elements()
     try check(index, in: current.count, "replaceObjectAtIndex:withObject:")
     let replace = Selector(interning: "replaceObjectIn\(capitalized)AtIndex:withObject:")
-    if hasIndexedMutators(object) {
-      if object.isa.instancesRespond(to: replace) {
-        try Runtime.msgSend(object, replace, .int(index), element)
-      } else {
-        try Notifier.bracket(object, key: key, id: KeyTable.shared.id(key), kind: .replacement, indexes: Indexes(integer: index)) {
-          try Runtime.msgSend(object, Selector(interning: "removeObjectFrom\(capitalized)AtIndex:"), .int(index))
-          try Runtime.msgSend(object, Selector(interning: "insertObject:in\(capitalized)AtIndex:"), element, .int(index))
-        }
-      }
+    if hasIndexedMutators(object) && object.isa.instancesRespond(to: replace) {
+      try Runtime.msgSend(object, replace, .int(index), element)  // its notifying override reports it
       return
     }
     var edited = current
     edited[index] = element
-    try replaceWhole(object, with: edited, kind: .replacement, indexes: Indexes(integer: index))
+    try edit(object, kind: .replacement, indexes: Indexes(integer: index), edited: edited) {
+      try Runtime.msgSend(object, Selector(interning: "removeObjectFrom\(capitalized)AtIndex:"), .int(index))
+      try Runtime.msgSend(object, Selector(interning: "insertObject:in\(capitalized)AtIndex:"), element, .int(index))
+    }
   }
 
   /// Inserts `elements` at `indexes`, one index per element, as `NSMutableArray` does: the

@@ -231,7 +231,6 @@ enum KeyValueCoding {
     return current
   }
 
-  /// `setValue:forKeyPath:` on an object.
   /// `setValuesForKeysWithDictionary:`: every key checked first, then set in ascending order.
   static func setValues(_ keyedValues: [String: Value], of object: Object) throws {
     for key in keyedValues.keys { try KeyValuePath.validateKey(key) }
@@ -240,6 +239,7 @@ enum KeyValueCoding {
     }
   }
 
+  /// `setValue:forKeyPath:` on an object.
   static func setValue(_ value: Value, of object: Object, at path: KeyValuePath) throws {
     guard !path.containsOperator else {
       throw KeyValueError(.unsupportedKeyPath, "setValue:forKeyPath: cannot set through a collection operator: \(path)")

@@ -138,7 +138,7 @@ enum NotifyingSetters {
     // A setting checks the pair captured in its context (no lazy-global reads on the hot path).
     let viaMessages =
       indexes == nil
-      ? object.tracesMessageSends || context.notifiesThroughMessages(object)
+      ? context.notifiesThroughMessages(object)
       : Notifier.sendsWillAndDid(object, indexed: true)
     guard viaMessages else {
       return try Notifier.around(object, id: context.id, kind: kind, indexes: indexes, snapshot: snapshot, body)

@@ -64,22 +64,7 @@ extension Class {
   /// Objective-C: `class_addProperty`
   @discardableResult
   public func addProperty(_ name: String, attributes: PropertyAttributes) throws(RuntimeError) -> Bool {
-    guard let runtime = weakRuntime else {
-      throw RuntimeError(.foreignRuntime, "class_addProperty: the runtime of \(self.name) no longer exists")
-    }
-    if let problem = Ivar.problem(withName: name) {
-      throw RuntimeError(.invalidName, "class_addProperty: invalid property name '\(name)': \(problem)")
-    }
-    return try runtime.withState { state throws(RuntimeError) -> Bool in
-      let data = locked(&state)
-      guard data.state != .disposed else {
-        throw RuntimeError(.invalidClassState, "class_addProperty: class '\(self.name)' was disposed")
-      }
-      guard !data.properties.contains(where: { $0.name == name }) else { return false }
-      data.properties.append(Property(name: name, attributes: attributes))
-      state.record(.propertyAdded(class: self.name, name: name, attributes: attributes.description))
-      return true
-    }
+    try declareProperty(name, attributes: attributes, replacing: false, "class_addProperty")
   }
 
   /// Replaces the attributes of the property `name` declared by this class, or declares it if
@@ -95,25 +80,34 @@ extension Class {
   ///
   /// Objective-C: `class_replaceProperty`
   public func replaceProperty(_ name: String, attributes: String) throws(RuntimeError) {
-    let parsed = try PropertyAttributes(attributes)
+    _ = try declareProperty(name, attributes: try PropertyAttributes(attributes), replacing: true, "class_replaceProperty")
+  }
+
+  /// `class_addProperty` and `class_replaceProperty`: adds the property, or, when the class
+  /// already declares one of that name, replaces it (`replacing`) or leaves it (returns `false`).
+  private func declareProperty(
+    _ name: String, attributes: PropertyAttributes, replacing: Bool, _ function: String
+  ) throws(RuntimeError) -> Bool {
     guard let runtime = weakRuntime else {
-      throw RuntimeError(.foreignRuntime, "class_replaceProperty: the runtime of \(self.name) no longer exists")
+      throw RuntimeError(.foreignRuntime, "\(function): the runtime of \(self.name) no longer exists")
     }
     if let problem = Ivar.problem(withName: name) {
-      throw RuntimeError(.invalidName, "class_replaceProperty: invalid property name '\(name)': \(problem)")
+      throw RuntimeError(.invalidName, "\(function): invalid property name '\(name)': \(problem)")
     }
-    try runtime.withState { state throws(RuntimeError) in
+    return try runtime.withState { state throws(RuntimeError) -> Bool in
       let data = locked(&state)
       guard data.state != .disposed else {
-        throw RuntimeError(.invalidClassState, "class_replaceProperty: class '\(self.name)' was disposed")
+        throw RuntimeError(.invalidClassState, "\(function): class '\(self.name)' was disposed")
       }
-      let property = Property(name: name, attributes: parsed)
+      let property = Property(name: name, attributes: attributes)
       if let index = data.properties.firstIndex(where: { $0.name == name }) {
+        guard replacing else { return false }
         data.properties[index] = property
       } else {
         data.properties.append(property)
       }
-      state.record(.propertyAdded(class: self.name, name: name, attributes: parsed.description))
+      state.record(.propertyAdded(class: self.name, name: name, attributes: attributes.description))
+      return true
     }
   }
 
