@@ -1,0 +1,26 @@
+// ObserverKind.swift: who receives a registration's notifications.
+//
+// Docs: docs/kvo.md#where-observations-live. Tests: Tests/KVOTests/RegistrationTests.swift.
+
+import MiniRuntime
+
+/// Who receives a registration's notifications.
+enum ObserverKind: Sendable {
+  /// A runtime object, sent `observeValueForKeyPath:ofObject:change:context:`; held weakly.
+  case object(WeakReference<Object>, label: ObserverLabel)
+  /// A Swift closure (``Object/observe(_:options:changeHandler:)``).
+  case closure(@Sendable (Object, Change) -> Void)
+  /// KVO's own plumbing: passes the will/did of this registration on to another key path of
+  /// another (or the same) object. Used for key-path chains and dependent key paths.
+  case forward(Forwarder)
+
+  var isExternal: Bool {
+    if case .forward = self { return false }
+    return true
+  }
+
+  var isObjectObserver: Bool {
+    if case .object = self { return true }
+    return false
+  }
+}
