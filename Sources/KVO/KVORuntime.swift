@@ -4,9 +4,10 @@
 //
 // Model: the first KVC or KVO call on a runtime installs Foundation's NSObject category
 // (`valueForKey:`, `addObserver:forKeyPath:options:context:`, `+automaticallyNotifiesObserversForKey:`,
-// …) into that runtime's root class and creates this object, stored as an associated object of
-// the root class. It holds what Foundation keeps in globals: the notifying subclasses made so
-// far (with the keys each has hooked) and the dependent-key caches, all guarded by `state`'s lock.
+// …) into that runtime's root class and creates this object, stored in a runtime-local slot
+// (RuntimeLocal.swift), which user code cannot remove. It holds what Foundation keeps in
+// globals: the notifying subclasses made so far (with the keys each has hooked) and the
+// dependent-key caches, all guarded by `state`'s lock.
 // KVC's accessor plans are cached on each class instead (KeyValueCoding+Accessors.swift).
 //
 // Lock order: `KVORuntime.state` → an object's `ObservationTable.lock` → `Runtime.lock` →
@@ -28,8 +29,9 @@ final class KVORuntime: @unchecked Sendable {
     var generation: UInt64 = 0
   }
 
-  private static let associationKey = AssociationKey("MiniKVO.KVORuntime")
-  private static let creationLock = Lock()
+  /// Where each runtime keeps its KVO state: a runtime-local slot, which user code cannot remove
+  /// (an associated object of NSObject could be removed with `removeAssociatedObjects()`).
+  private static let slot = RuntimeLocal<KVORuntime>("MiniKVO.KVORuntime")
 
   weak let runtime: Runtime?
   let state = Locked(State())
@@ -41,22 +43,13 @@ final class KVORuntime: @unchecked Sendable {
 
   /// The KVO state of `runtime`, installing NSObject's KVC/KVO methods on first use.
   ///
-  /// - Complexity: O(1): one associated-object read after the first call.
+  /// - Complexity: O(1): one runtime-local read after the first call.
   static func of(_ runtime: Runtime) -> KVORuntime {
-    if let existing = runtime.rootClass.associatedObject(forKey: associationKey).swiftObject(as: KVORuntime.self) {
-      return existing
-    }
-    // Installing the category adds methods, which raises events: delivered after the lock.
-    return runtime.deferringEvents { creationLock.withLock {
-      if let existing = runtime.rootClass.associatedObject(forKey: associationKey).swiftObject(as: KVORuntime.self) {
-        return existing
-      }
-      let kvo = KVORuntime(runtime: runtime)
+    // Installing the category adds methods, whose events `RuntimeLocal` delivers once it is done.
+    slot.value(in: runtime) {
       KeyValueCategory.install(in: runtime)
-      // Cannot fail: a Swift object with the retain policy is always accepted.
-      try? runtime.rootClass.setAssociatedObject(.swiftObject(kvo), forKey: associationKey, policy: .retain)
-      return kvo
-    } }
+      return KVORuntime(runtime: runtime)
+    }
   }
 
   /// The KVO state of the runtime `object` belongs to.

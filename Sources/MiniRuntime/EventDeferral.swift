@@ -6,17 +6,9 @@
 // might need. The runtime already delivers its own events after dropping `Runtime.lock`; a
 // layer above that calls the runtime under a lock of its own (KVO switches an object's isa
 // under the object's observation lock) wraps that section in `deferringEvents`, and the events
-// raised on this thread meanwhile wait in thread-specific storage until the outermost such
-// section returns. Only the owning thread touches its buffer, so it takes no lock, and the
-// storage is looked at only when someone observes events.
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+// raised on this thread meanwhile wait in the thread's own `EventDeferral` (a `ThreadLocal`,
+// ThreadLocal.swift) until the outermost such section returns. Only the owning thread touches
+// its buffer, so it takes no lock.
 
 /// The events held back on one thread.
 ///
@@ -28,24 +20,8 @@ final class EventDeferral: @unchecked Sendable {
   /// Held-back events with the hub each belongs to, in the order they were raised.
   @exclusivity(unchecked) var held: [(hub: EventHub, event: RuntimeEvent)] = []
 
-  private static let key: pthread_key_t = {
-    var key = pthread_key_t()
-    pthread_key_create(&key) { pointer in
-      guard let pointer else { return }
-      Unmanaged<EventDeferral>.fromOpaque(pointer).release()
-    }
-    return key
-  }()
-
-  /// The calling thread's deferral state, made on first use and freed when the thread ends.
-  static var current: EventDeferral {
-    if let pointer = pthread_getspecific(key) {
-      return Unmanaged<EventDeferral>.fromOpaque(pointer).takeUnretainedValue()
-    }
-    let deferral = EventDeferral()
-    pthread_setspecific(key, Unmanaged.passRetained(deferral).toOpaque())
-    return deferral
-  }
+  /// Each thread's deferral state, made on first use and freed when the thread ends.
+  static let perThread = ThreadLocal { EventDeferral() }
 }
 
 extension Runtime {
@@ -75,7 +51,7 @@ extension Runtime {
   public static func deferringEvents<Result, Failure: Error>(
     _ body: () throws(Failure) -> Result
   ) throws(Failure) -> Result {
-    let deferral = EventDeferral.current
+    let deferral = EventDeferral.perThread.current
     deferral.depth += 1
     defer {
       deferral.depth -= 1

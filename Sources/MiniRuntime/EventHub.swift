@@ -52,7 +52,7 @@ final class EventHub: @unchecked Sendable {
   /// back if this thread is inside `Runtime.deferringEvents` (EventDeferral.swift).
   /// Locking: the caller holds no runtime lock.
   func emit(_ event: RuntimeEvent) {
-    let deferral = EventDeferral.current
+    let deferral = EventDeferral.perThread.current
     if deferral.depth > 0 {
       deferral.held.append((self, event))
       return

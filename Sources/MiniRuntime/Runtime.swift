@@ -67,6 +67,9 @@ public final class Runtime: @unchecked Sendable {
   /// The observers of runtime events.
   let events = EventHub()
 
+  /// The state layers above keep per runtime (RuntimeLocal.swift).
+  let locals = RuntimeLocals()
+
   /// The root class, `NSObject`, present in every runtime.
   ///
   /// Objective-C: `[NSObject class]`
