@@ -67,6 +67,12 @@ func now() -> UInt64 {
 @inline(never)
 func blackHole<T>(_ value: T) { withExtendedLifetime(value) {} }
 
+/// Runs one timed batch. Never inlined, so that an instruction count can be confined to the
+/// timed batches (the warm-up and the preparation excluded): bench/callgrind.sh runs callgrind
+/// with `--toggle-collect` on this function.
+@inline(never)
+func timedBatch(_ body: () throws -> Int) rethrows -> Int { try body() }
+
 /// Runs a scenario: warm-up, then `repetitions` timed batches.
 func measure(_ scenario: Scenario, repetitions: Int) throws -> Measurement {
   _ = try scenario.prepare()()  // warm-up
@@ -75,7 +81,7 @@ func measure(_ scenario: Scenario, repetitions: Int) throws -> Measurement {
   for _ in 0..<repetitions {
     let body = try scenario.prepare()
     let start = now()
-    check = try body()
+    check = try timedBatch(body)
     let elapsed = now() - start
     samples.append(Double(elapsed) / Double(scenario.operations))
   }

@@ -14,7 +14,7 @@ let usage = """
   usage: kvo-bench [--json] [--reps N] [--only ID[,ID...]] [--list]
     --json        one JSON object per scenario and line
     --reps N      timed repetitions per scenario (default 7, at least 1)
-    --only IDS    run only these scenarios; a group id (K7, K10, C2) selects its lines
+    --only IDS    run only these scenarios; a group id (K7, K10) selects its lines
     --list        print the scenario ids and names
   """
 
@@ -50,9 +50,14 @@ while let argument = arguments.popFirst() {
 
 let all = floorScenarios() + runtimeScenarios() + kvoScenarios() + controllerScenarios() + observationScenarios()
 
-func isSelected(_ id: String, by only: Set<String>?) -> Bool {
+/// Whether `--only` selects `id`: named exactly, or by its group (K7 selects K7a, K7b…), where
+/// the group is not itself a scenario (K3 selects K3 only, not K3x, as in the GNUstep peer).
+func isSelected(_ id: String, by only: Set<String>?, among ids: Set<String>) -> Bool {
   guard let only else { return true }
-  return only.contains(id) || only.contains { id.hasPrefix($0) && id.dropFirst($0.count).allSatisfy(\.isLetter) }
+  return only.contains(id)
+    || only.contains { group in
+      id.hasPrefix(group) && id.dropFirst(group.count).allSatisfy(\.isLetter) && !ids.contains(group)
+    }
 }
 
 if list {
@@ -60,7 +65,8 @@ if list {
   exit(0)
 }
 
-let selected = all.filter { isSelected($0.id, by: only) }
+let ids = Set(all.map(\.id))
+let selected = all.filter { isSelected($0.id, by: only, among: ids) }
 if selected.isEmpty {
   print("kvo-bench: no scenario matches --only \(only?.sorted().joined(separator: ",") ?? "")")
   exit(2)
