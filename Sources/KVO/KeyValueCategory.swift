@@ -141,10 +141,11 @@ enum KeyValueCategory {
         guard let keys = arguments[0].arrayValue else {
           throw KeyValueError(.invalidArgument, "dictionaryWithValuesForKeys: needs an array of keys")
         }
-        var result: [String: Value] = [:]
+        var result: [Value: Value] = [:]
         for each in keys {
           let key = try key(each)
-          result[key] = try KeyValueCoding.value(of: receiver, forKey: key)
+          let value = try KeyValueCoding.value(of: receiver, forKey: key)
+          result[.string(key)] = value.isNil ? .null : value  // a dictionary holds NSNull for nil
         }
         return .dictionary(result)
       }
@@ -152,8 +153,12 @@ enum KeyValueCategory {
     (
       "setValuesForKeysWithDictionary:", "v24@0:8@16",
       method("NSKeyValueCoding", "setValuesForKeysWithDictionary:") { receiver, _, arguments in
-        guard let keyedValues = arguments[0].dictionaryValue else {
+        guard let entries = arguments[0].dictionaryValue else {
           throw KeyValueError(.invalidArgument, "setValuesForKeysWithDictionary: needs a dictionary, got \(arguments[0])")
+        }
+        var keyedValues: [String: Value] = [:]
+        for (key, value) in entries {
+          keyedValues[try Self.key(key)] = value.isNull ? .nil : value  // NSNull sets nil
         }
         try KeyValueCoding.setValues(keyedValues, of: receiver)
         return .nil

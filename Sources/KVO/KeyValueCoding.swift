@@ -78,16 +78,21 @@ extension Object {
     try sendCategoryMessage("setValue:forKeyPath:", [value, .string(keyPath)])
   }
 
-  /// The values for several keys, as a dictionary (nil values appear as `.nil`).
+  /// The values for several keys, as a dictionary (nil values appear as `.null`, Foundation's
+  /// `NSNull`).
   ///
   /// Objective-C: `-[NSObject dictionaryWithValuesForKeys:]`
   public func dictionaryWithValues(forKeys keys: [String]) throws -> [String: Value] {
     let result = try sendCategoryMessage("dictionaryWithValuesForKeys:", [.array(keys.map(Value.string))])
-    return result.dictionaryValue ?? [:]
+    var values: [String: Value] = [:]
+    for (key, value) in result.dictionaryValue ?? [:] {
+      if let key = key.stringValue { values[key] = value }
+    }
+    return values
   }
 
   /// Sets several keys, each through `setValue:forKey:` (so each notifies its observers), in
-  /// ascending key order; `.nil` values set nil (Foundation's `NSNull`).
+  /// ascending key order; `.nil` and `.null` (Foundation's `NSNull`) values set nil.
   ///
   /// ```swift
   /// try person.setValuesForKeys(["age": 30, "name": "Ann"])
@@ -99,7 +104,9 @@ extension Object {
   ///
   /// Objective-C: `-[NSObject setValuesForKeysWithDictionary:]`
   public func setValuesForKeys(_ keyedValues: [String: Value]) throws {
-    try sendCategoryMessage("setValuesForKeysWithDictionary:", Arguments(.dictionary(keyedValues)))
+    var entries: [Value: Value] = [:]
+    for (key, value) in keyedValues { entries[.string(key)] = value.isNil ? .null : value }
+    try sendCategoryMessage("setValuesForKeysWithDictionary:", Arguments(.dictionary(entries)))
   }
 
   /// Sends one of the category's messages, installing the category first if needed.
@@ -202,7 +209,7 @@ enum KeyValueCoding {
     case .array(let elements):
       return .array(try elements.map { try value(of: $0, forKey: key) })
     case .dictionary(let entries):
-      return entries[key] ?? .nil
+      return entries[.string(key)] ?? .nil
     default:
       throw KeyValueError(
         .undefinedKey,

@@ -9,6 +9,8 @@
 // scalars are read and written with single atomic loads and stores; reference slots (objects,
 // strings, structs) are read and written under `lock`, the object's spin lock, which also guards
 // associated objects and the observation-info slot. Nothing runs user code under that lock.
+// An object of a Foundation value class also carries `bridgedStorage`, its contents, fixed at
+// creation (BridgedStorage.swift); the storage guards itself.
 //
 // Lifecycle: when Swift frees the object, `deinit` sends `dealloc` through the isa (so
 // overrides run first and call super), then releases associated objects, the observation info
@@ -58,11 +60,18 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
   /// The observation-info slot KVO uses. Locking: `lock`.
   var observationInfoStorage: (any AnyObject & Sendable)?
 
+  /// The contents of an object of a Foundation value class (an `NSArray`'s elements), fixed at
+  /// creation; `nil` for every other object. Immutable: read without a lock.
+  ///
+  /// Objective-C: none (`object_getIndexedIvars`, where CoreFoundation keeps a CF object's contents).
+  public let bridgedStorage: (any BridgedStorage)?
+
   /// Creates an instance of `cls` with zeroed ivars. Locking: none; the caller checked `cls`.
-  init(instanceOf cls: Class, layout: InstanceLayout, runtime: Runtime) {
+  init(instanceOf cls: Class, layout: InstanceLayout, runtime: Runtime, storage: (any BridgedStorage)? = nil) {
     isaWord = Atomic(UInt(bitPattern: Unmanaged.passUnretained(cls).toOpaque()))
     self.layout = layout
     owningRuntime = runtime
+    bridgedStorage = storage
     if layout.slots.isEmpty {
       slots = nil
     } else {
@@ -79,6 +88,7 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
     layout = .empty
     slots = nil
     owningRuntime = nil
+    bridgedStorage = nil
   }
 
   deinit {

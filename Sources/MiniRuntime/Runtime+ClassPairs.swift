@@ -173,6 +173,11 @@ extension Class {
   ///
   /// Objective-C: `class_createInstance`
   public func createInstance() throws(RuntimeError) -> Object {
+    try createInstance(storage: nil)
+  }
+
+  /// `createInstance()`, attaching `storage` (a Foundation object's contents) to the instance.
+  func createInstance(storage: (any BridgedStorage)?) throws(RuntimeError) -> Object {
     guard let runtime = weakRuntime else {
       throw RuntimeError(.foreignRuntime, "class_createInstance: the runtime of \(name) no longer exists")
     }
@@ -186,7 +191,7 @@ extension Class {
           .invalidClassState,
           "class_createInstance: class '\(name)' is \(data.state == .disposed ? "disposed" : "not registered yet")")
       }
-      return Object(instanceOf: self, layout: data.layout, runtime: runtime)
+      return Object(instanceOf: self, layout: data.layout, runtime: runtime, storage: storage)
     }
   }
 }

@@ -3,10 +3,12 @@
 // Docs: docs/runtime.md#values. Tests: Tests/MiniRuntimeTests/ValueTests.swift.
 
 extension Value: CustomStringConvertible {
-  /// A readable rendering: `7`, `2.5`, `"Ann"`, `<Person: 0x…>`, `(1, 2)`, `{age = 7}`.
+  /// A readable rendering: `7`, `2.5`, `"Ann"`, `<Person: 0x…>`, `(1, 2)`, `{age = 7;}`,
+  /// `{(1, 2)}` for a set, `<null>`, and `(char *)"Ann"`, `{1, 2}` for the C values.
   ///
   /// Objects print their identity (``Object/description``) without sending them a message, so
-  /// printing never runs user code.
+  /// printing never runs user code; an object of a Foundation value class prints its contents,
+  /// as `%@` does.
   ///
   /// Objective-C: `-description` as `%@` prints it.
   public var description: String {
@@ -24,17 +26,31 @@ extension Value: CustomStringConvertible {
     case .float(let value): return String(value)
     case .double(let value): return String(value)
     case .string(let value): return "\"\(value)\""
-    case .object(let object): return object.description
+    case .cString(let value): return "(char *)\"\(value)\""
+    case .null: return "<null>"
+    case .object(let object):
+      guard let storage = object.bridgedStorage else { return object.description }
+      return storage.description
     case .class(let cls): return cls.name
     case .selector(let selector): return "@selector(\(selector.name))"
     case .pointer(let address): return "0x" + String(address, radix: 16)
     case .structure(let value):
       return "{\(value.name): " + value.fields.map(\.description).joined(separator: ", ") + "}"
     case .array(let elements): return "(" + elements.map(\.description).joined(separator: ", ") + ")"
+    case .cArray(let elements): return "{" + elements.map(\.description).joined(separator: ", ") + "}"
     case .dictionary(let entries):
-      let body = entries.sorted { $0.key < $1.key }.map { "\($0.key) = \($0.value);" }
+      let body = entries.map { "\(Self.keyDescription($0.key)) = \($0.value);" }.sorted()
       return "{" + body.joined(separator: " ") + "}"
+    case .set(let elements): return "{(" + elements.map(\.description).sorted().joined(separator: ", ") + ")}"
     case .swiftObject(let object): return "<\(type(of: object)): \(Object.address(of: object))>"
     }
+  }
+}
+
+extension Value {
+  /// A dictionary key as `NSDictionary` prints it: a string without quotes.
+  static func keyDescription(_ key: Value) -> String {
+    if case .string(let text) = key { return text }
+    return key.description
   }
 }

@@ -6,8 +6,12 @@
 // or floating type they fit exactly; floating values convert to floating types (a double is
 // rounded to the nearest float, but a finite one never becomes infinite), and to integer
 // types only when integral and in range; `Bool` converts to integers as 0/1 and integers 0/1
-// to `Bool`; object types accept nil, objects, classes, strings, arrays, dictionaries and Swift
-// objects. Anything else is a `typeMismatch` error: never a silent truncation.
+// to `Bool`; object types accept nil, objects, classes, Swift objects and every bridged value
+// (strings, arrays, dictionaries, sets, NSNull, and numbers and structs, which bridge to NSNumber
+// and NSValue); a number or struct type also accepts an NSNumber or NSValue object. `char *`
+// accepts a C string or a string (which becomes a C string), a C array an array of the right
+// length (which becomes a C array). Anything else is a `typeMismatch` error: never a silent
+// truncation.
 
 extension Value {
   /// The type encoding this value would have in Objective-C.
@@ -15,6 +19,7 @@ extension Value {
   /// ```swift
   /// Value.int32(1).encoding          // .int ("i")
   /// Value.string("x").encoding       // .object(className: "NSString")
+  /// Value.cString("x").encoding      // .cString ("*")
   /// Value.object(person).encoding    // .object(className: "Person")
   /// ```
   ///
@@ -34,6 +39,7 @@ extension Value {
     case .float: return .float
     case .double: return .double
     case .string: return .object(className: "NSString")
+    case .cString: return .cString
     case .object(let object):
       if let cls = object as? Class { return cls.isMetaclass ? .object(className: nil) : .class }
       return .object(className: object.isa.name)
@@ -43,7 +49,12 @@ extension Value {
     case .structure(let value):
       return .structure(name: value.name, fields: value.fields.map { TypeEncoding.Field($0.encoding) })
     case .array: return .object(className: "NSArray")
+    case .cArray(let elements):
+      // An empty C array has no element to take a type from: `[0v]`.
+      return .array(count: elements.count, element: elements.first?.encoding ?? .void)
     case .dictionary: return .object(className: "NSDictionary")
+    case .set: return .object(className: "NSSet")
+    case .null: return .object(className: "NSNull")
     case .swiftObject: return .object(className: nil)
     }
   }
@@ -53,6 +64,7 @@ extension Value {
     switch self {
     case .nil: return "nil"
     case .string(let text): return "String \"\(text)\""
+    case .cString(let text): return "char * \"\(text)\""
     default: return "\(encoding.cDeclaration) \(self)"
     }
   }
@@ -75,6 +87,12 @@ extension Value {
   }
 
   private func convertedOrNil(to type: TypeEncoding) -> Value? {
+    if case .object = self, !type.holdsObjects {
+      // An NSNumber, NSValue or NSString object stands for its bridged value here.
+      let bridged = self.bridged
+      if case .object = bridged { return nil }
+      return bridged.convertedOrNil(to: type)
+    }
     switch type {
     case .bool:
       if case .bool = self { return self }
@@ -90,11 +108,15 @@ extension Value {
     case .float: return float().map(Value.float)
     case .double: return floating().map(Value.double)
     case .cString:
-      switch self { case .nil, .string: return self; default: return nil }
+      switch self {
+      case .nil, .cString: return self
+      case .string(let text): return .cString(text)
+      default: return nil
+      }
     case .object, .block:
       switch self {
-      case .nil, .string, .object, .class, .array, .dictionary, .swiftObject: return self
-      default: return nil
+      case .selector, .pointer, .cString, .cArray: return nil
+      default: return self
       }
     case .class:
       switch self {
@@ -117,13 +139,18 @@ extension Value {
       }
       return .structure(Structure(name: name, fields: converted))
     case .array(let count, let element):
-      guard case .array(let elements) = self, elements.count == count else { return nil }
+      let elements: [Value]
+      switch self {
+      case .cArray(let members), .array(let members): elements = members
+      default: return nil
+      }
+      guard elements.count == count else { return nil }
       var converted: [Value] = []
       for member in elements {
         guard let each = member.convertedOrNil(to: element.unqualified) else { return nil }
         converted.append(each)
       }
-      return .array(converted)
+      return .cArray(converted)
     case .void, .longDouble, .unknown, .union, .bitField, .qualified:
       return nil
     }
@@ -170,6 +197,17 @@ extension Value {
       case .unsigned(let value)?: return Double(exactly: value)
       default: return nil
       }
+    }
+  }
+}
+
+extension TypeEncoding {
+  /// Whether a value of this type is an object pointer (`@`, `@?`, `#`): an object is stored as
+  /// itself, never as the value it bridges to.
+  fileprivate var holdsObjects: Bool {
+    switch self {
+    case .object, .block, .class: return true
+    default: return false
     }
   }
 }

@@ -2,28 +2,47 @@
 //
 // Docs: docs/runtime.md#values. Tests: Tests/MiniRuntimeTests/ValueTests.swift.
 //
-// Numbers (and Bool) compare by numeric value, like `-[NSNumber isEqual:]`; objects, classes
-// and Swift objects by identity (a class given as `.object` equals the same class as `.class`);
-// everything else structurally. Hashing agrees with equality: every number that equals an
-// integer hashes as that integer.
+// Numbers (and Bool) compare by numeric value, like `-[NSNumber isEqual:]`; bridged values
+// (strings, arrays, dictionaries, sets, NSNull) by contents, and equal to an object of their
+// Foundation class with the same contents (an object's `BridgedStorage` says what it bridges
+// to); objects of Foundation's value classes by contents, as their `isEqual:` does; other
+// objects, classes and Swift objects by identity (a class given as `.object` equals the same
+// class as `.class`). Nothing here sends a message. Hashing agrees with equality: every number
+// that equals an integer hashes as that integer, and an object hashes as what it bridges to.
 
 extension Value: Hashable {
-  /// Whether two values are equal (numbers by value, objects by identity).
+  /// Whether two values are equal: numbers by value, bridged values and Foundation's value
+  /// objects by contents, other objects by identity.
   ///
-  /// Objective-C: `-[NSNumber isEqual:]` for numbers, pointer equality for objects.
+  /// ```swift
+  /// Value.int32(7) == .double(7)           // true
+  /// Value.array(["a"]) == .object(array)   // true if `array` is an NSArray holding "a"
+  /// Value.cString("a") == .string("a")     // false: a char * is not an NSString
+  /// ```
+  ///
+  /// Objective-C: `-isEqual:` of `NSNumber`, `NSString` and the collections; pointer equality
+  /// for other objects.
   public static func == (lhs: Value, rhs: Value) -> Bool {
     if let left = lhs.numeric, let right = rhs.numeric { return Self.numericEqual(left, right) }
     switch (lhs, rhs) {
-    case (.nil, .nil): return true
-    case (.string(let a), .string(let b)): return a == b
+    case (.nil, .nil), (.null, .null): return true
+    case (.string(let a), .string(let b)), (.cString(let a), .cString(let b)): return a == b
     case (.selector(let a), .selector(let b)): return a == b
     case (.pointer(let a), .pointer(let b)): return a == b
     case (.structure(let a), .structure(let b)): return a == b
-    case (.array(let a), .array(let b)): return a == b
+    case (.array(let a), .array(let b)), (.cArray(let a), .cArray(let b)): return a == b
     case (.dictionary(let a), .dictionary(let b)): return a == b
+    case (.set(let a), .set(let b)): return a == b
     case (.swiftObject(let a), .swiftObject(let b)): return a === b
+    case (.object(let a), .object(let b)):
+      if a === b { return true }
+      guard let left = a.bridgedStorage, let right = b.bridgedStorage else { return false }
+      return left.isEqual(to: right)
+    case (.object(let object), let value), (let value, .object(let object)):
+      if let bridged = object.bridgedStorage?.bridgedValue, !bridged.isObject { return bridged == value }
+      return value.objectValue === object
     default:
-      if let a = lhs.objectValue, let b = rhs.objectValue { return a === b }
+      if let a = lhs.objectValue, let b = rhs.objectValue { return a === b }  // .class with .class
       return false
     }
   }
@@ -51,17 +70,28 @@ extension Value: Hashable {
     }
     switch self {
     case .nil: hasher.combine(1 as UInt8)
-    case .string(let value): hasher.combine(value)
+    case .null: hasher.combine(2 as UInt8)
+    case .string(let value), .cString(let value): hasher.combine(value)
     case .selector(let value): hasher.combine(value)
     case .pointer(let value): hasher.combine(value)
     case .structure(let value): hasher.combine(value)
-    case .array(let value): hasher.combine(value)
+    case .array(let value), .cArray(let value): hasher.combine(value)
     case .dictionary(let value): hasher.combine(value)
+    case .set(let value): hasher.combine(value)
     case .swiftObject(let value): hasher.combine(ObjectIdentifier(value))
-    case .object(let value): hasher.combine(ObjectIdentifier(value))
+    case .object(let value):
+      guard let storage = value.bridgedStorage else { return hasher.combine(ObjectIdentifier(value)) }
+      // As what it bridges to, so that it hashes like the bridged value it equals.
+      if let bridged = storage.bridgedValue, !bridged.isObject { bridged.hash(into: &hasher) } else { storage.hash(into: &hasher) }
     case .class(let value): hasher.combine(ObjectIdentifier(value))
     default: break  // numbers were handled above
     }
+  }
+
+  /// Whether this is `.object` (so a bridged value is never compared with itself forever).
+  fileprivate var isObject: Bool {
+    if case .object = self { return true }
+    return false
   }
 
   private static func numericEqual(_ lhs: Numeric, _ rhs: Numeric) -> Bool {

@@ -3,15 +3,20 @@
 // Docs: docs/runtime.md#values. Tests: Tests/MiniRuntimeTests/ValueTests.swift.
 //
 // Model: one case per kind of thing an Objective-C method can pass, so a `Value` always knows
-// its own type encoding (Value+Encoding.swift). Numbers compare like `NSNumber`: by numeric
-// value across widths (`.int32(7) == .int64(7) == .double(7)`), so tests and change
+// its own type encoding (Value+Encoding.swift). Strings, arrays, dictionaries, sets and NSNull
+// are *bridged* values, as Swift bridges `String` and `Array` to `NSString` and `NSArray`:
+// immutable, compared by contents, with no identity; MiniFoundation boxes one into an object of
+// its class when a message must be sent to it (docs/decisions/0005). The C meanings (`char *`,
+// `int[4]`) are separate cases that never become objects. Numbers compare like `NSNumber`: by
+// numeric value across widths (`.int32(7) == .int64(7) == .double(7)`), so tests and change
 // dictionaries read naturally whatever the ivar's exact width.
 
 /// A dynamically typed value: what an ivar holds, a message carries or a method returns.
 ///
 /// ```swift
 /// let age: Value = 42              // .int64(42): literals pick the natural case
-/// let name: Value = "Ann"          // .string("Ann")
+/// let name: Value = "Ann"          // .string("Ann"), bridged to NSString
+/// let tags: Value = ["a", "b"]     // .array(["a", "b"]), bridged to NSArray
 /// age == .int32(42)                // true: numbers compare by value, like NSNumber
 /// age.encoding                     // .longLong ("q")
 /// Value.object(person).encoding    // @"Person"
@@ -43,8 +48,12 @@ public enum Value: Sendable {
   case float(Float)
   /// `double` (encoding `d`).
   case double(Double)
-  /// A string; stands in for `NSString *` (encoding `@"NSString"`) and is accepted by `*`.
+  /// A string, bridged to `NSString *` (encoding `@"NSString"`), as Swift bridges `String`.
+  ///
+  /// Stored where a `char *` is expected, it becomes a ``cString(_:)``.
   case string(String)
+  /// A C string, `char *` (encoding `*`): its characters. Not an object: nothing can be sent to it.
+  case cString(String)
   /// A runtime object (encoding `@"ClassName"`).
   case object(Object)
   /// A class object (encoding `#`).
@@ -55,10 +64,20 @@ public enum Value: Sendable {
   case pointer(UInt)
   /// A C struct value (encoding `{Name=…}`).
   indirect case structure(Structure)
-  /// An array of values; stands in for `NSArray *` (encoding `@"NSArray"`).
+  /// An array, bridged to `NSArray *` (encoding `@"NSArray"`), as Swift bridges `Array`.
+  ///
+  /// Stored in a C-array ivar, it becomes a ``cArray(_:)``. A `.nil` element is boxed as `NSNull`.
   case array([Value])
-  /// A dictionary with string keys; stands in for `NSDictionary *` (encoding `@"NSDictionary"`).
-  case dictionary([String: Value])
+  /// A C array such as `int[4]` (encoding `[4i]`): its elements. Not an object.
+  case cArray([Value])
+  /// A dictionary, bridged to `NSDictionary *` (encoding `@"NSDictionary"`). Keys are any values,
+  /// as `NSDictionary` keys are any objects; KVC uses string keys.
+  case dictionary([Value: Value])
+  /// A set, bridged to `NSSet *` (encoding `@"NSSet"`), as Swift bridges `Set`.
+  case set(Set<Value>)
+  /// `[NSNull null]`, the object that stands for nil inside collections (encoding `@"NSNull"`).
+  /// Unlike `.nil` it is an object: boxed, it is the runtime's one `NSNull` instance.
+  case null
   /// A Swift object carried through the runtime as an opaque `id` (encoding `@`).
   ///
   /// This is how higher layers hand their own Swift objects (a KVO change, a controller) to
@@ -114,11 +133,27 @@ extension Value {
     return doubleValue.map { $0 != 0 }
   }
 
-  /// The string, for `.string`.
+  /// Whether this is `NSNull`: `.null`, or the runtime's `NSNull` object.
+  ///
+  /// Objective-C: none (`x == [NSNull null]`).
+  public var isNull: Bool {
+    if case .null = bridged { return true }
+    return false
+  }
+
+  /// The string, for `.string` or an `NSString` object.
   ///
   /// Objective-C: none (an `NSString *`).
   public var stringValue: String? {
-    if case .string(let value) = self { return value }
+    if case .string(let value) = bridged { return value }
+    return nil
+  }
+
+  /// The characters, for a C string (`.cString`).
+  ///
+  /// Objective-C: none (a `char *`).
+  public var cStringValue: String? {
+    if case .cString(let value) = self { return value }
     return nil
   }
 
@@ -152,27 +187,54 @@ extension Value {
     return nil
   }
 
-  /// The elements, for `.array`.
+  /// The elements, for `.array` or an `NSArray` object (read now, for a mutable one).
   ///
   /// Objective-C: none (an `NSArray *`).
   public var arrayValue: [Value]? {
-    if case .array(let value) = self { return value }
+    if case .array(let value) = bridged { return value }
     return nil
   }
 
-  /// The entries, for `.dictionary`.
+  /// The elements, for a C array (`.cArray`).
+  ///
+  /// Objective-C: none (a C array).
+  public var cArrayValue: [Value]? {
+    if case .cArray(let value) = self { return value }
+    return nil
+  }
+
+  /// The entries, for `.dictionary` or an `NSDictionary` object.
   ///
   /// Objective-C: none (an `NSDictionary *`).
-  public var dictionaryValue: [String: Value]? {
-    if case .dictionary(let value) = self { return value }
+  public var dictionaryValue: [Value: Value]? {
+    if case .dictionary(let value) = bridged { return value }
     return nil
   }
 
-  /// The struct, for `.structure`.
+  /// The elements, for `.set` or an `NSSet` object.
+  ///
+  /// Objective-C: none (an `NSSet *`).
+  public var setElements: Set<Value>? {
+    if case .set(let value) = bridged { return value }
+    return nil
+  }
+
+  /// This value with an object of a Foundation value class replaced by what it bridges to
+  /// (`NSArray` → `.array`, `NSNumber` → a number, …); any other value as it is.
+  ///
+  /// Objective-C: none (Swift's `as` bridging from an Objective-C object).
+  public var bridged: Value {
+    if case .object(let object) = self, let storage = object.bridgedStorage, let value = storage.bridgedValue {
+      return value
+    }
+    return self
+  }
+
+  /// The struct, for `.structure` or an `NSValue` object holding one.
   ///
   /// Objective-C: none (a struct value, as `NSValue` would box it).
   public var structureValue: Structure? {
-    if case .structure(let value) = self { return value }
+    if case .structure(let value) = bridged { return value }
     return nil
   }
 
@@ -193,6 +255,10 @@ extension Value {
 
   var numeric: Numeric? {
     switch self {
+    case .object(let object):
+      guard let storage = object.bridgedStorage, let value = storage.bridgedValue else { return nil }
+      if case .object = value { return nil }
+      return value.numeric
     case .bool(let value): return .signed(value ? 1 : 0)
     case .int8(let value): return .signed(Int64(value))
     case .int16(let value): return .signed(Int64(value))
@@ -245,10 +311,10 @@ extension Value: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expressib
   /// Objective-C: none (`@[ … ]`).
   public init(arrayLiteral elements: Value...) { self = .array(elements) }
 
-  /// A dictionary literal is `.dictionary`.
+  /// A dictionary literal is `.dictionary`; a repeated key keeps its last value.
   ///
   /// Objective-C: none (`@{ … }`).
-  public init(dictionaryLiteral elements: (String, Value)...) {
+  public init(dictionaryLiteral elements: (Value, Value)...) {
     self = .dictionary(Dictionary(elements, uniquingKeysWith: { _, last in last }))
   }
 }

@@ -92,7 +92,7 @@ struct KVOExample {
     try ann.setValue(.object(bob), forKey: "friend")
     try ann.setValue("Rob", forKeyPath: "friend.firstName")
     #expect(try ann.value(forKeyPath: "friend.firstName") == "Rob")
-    #expect(try bob.dictionaryWithValues(forKeys: ["age", "friend"]) == ["age": 25, "friend": .nil])
+    #expect(try bob.dictionaryWithValues(forKeys: ["age", "friend"]) == ["age": 25, "friend": .null])  // NSNull for nil
 
     let undefined = #expect(throws: KeyValueError.self) { try ann.value(forKey: "shoeSize") }
     #expect(undefined?.exceptionName == "NSUndefinedKeyException")

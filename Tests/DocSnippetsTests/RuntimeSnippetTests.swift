@@ -114,6 +114,10 @@ import Testing
     #expect(try Value.int64(7).converted(to: .int) == .int32(7))
     #expect(throws: RuntimeError.self) { try Value.double(2.5).converted(to: .int) }  // not integral
     #expect(throws: RuntimeError.self) { try Value.int64(300).converted(to: .char) }  // does not fit
+
+    #expect(try Value.string("Ann").converted(to: .cString) == .cString("Ann"))  // char *name = "Ann"
+    #expect(Value.cString("Ann") != "Ann")  // a char * is not an NSString
+    #expect(try Value.array([1, 2]).converted(to: TypeEncoding("[2i]")) == .cArray([1, 2]))  // int a[2] = {1, 2}
     // end snippet
   }
 

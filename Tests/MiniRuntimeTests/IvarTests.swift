@@ -67,7 +67,8 @@ import Testing
     #expect(error?.message.contains("long long") == true, "\(error?.message ?? "")")
     expectError(.typeMismatch) { try ann.setValue(7.5, forIvar: "_age") }
     expectError(.typeMismatch) { try ann.setValue(.selector("age"), forIvar: "_age") }
-    expectError(.typeMismatch) { try ann.setValue(7, forIvar: "_name") }
+    expectError(.typeMismatch) { try ann.setValue(.pointer(7), forIvar: "_name") }  // a void * is no object
+    expectError(.typeMismatch) { try ann.setValue(.cString("Ann"), forIvar: "_name") }  // nor a char *
     expectError(.typeMismatch) { try runtime.msgSend(ann, "setAge:", "eight") }
     #expect(try ann.value(ofIvar: "_age") == 7)
     #expect(try ann.value(ofIvar: "_name") == "Ann")
@@ -81,9 +82,10 @@ import Testing
     ("f", .float(-1.25)),
     ("f", .float(Float.greatestFiniteMagnitude)), ("d", .double(-0.1)), ("d", .double(Double.leastNonzeroMagnitude)),
     ("B", .bool(true)), ("B", .bool(false)), (":", .selector("setValue:forKey:")), ("^v", .pointer(0xDEAD_BEEF)),
-    ("^{Node}", .pointer(UInt.max)), ("*", .string("C string")), ("@\"NSString\"", .string("Ann")),
+    ("^{Node}", .pointer(UInt.max)), ("*", .cString("C string")), ("@\"NSString\"", .string("Ann")),
     ("{Point=dd}", .structure(Structure(name: "Point", fields: [.double(1.5), .double(-2)]))),
-    ("[2q]", .array([.int64(1), .int64(2)])), ("@", .array(["a", 1])), ("@", .dictionary(["k": "v"])),
+    ("[2q]", .cArray([.int64(1), .int64(2)])), ("@", .array(["a", 1])), ("@", .dictionary(["k": "v"])),
+    ("@", .set(["a", 1])), ("@", .null), ("@", 7), ("[3c]", .cArray([.int8(1), .int8(2), .int8(3)])),
   ])
   func ivarValueRoundTrips(encoding: String, value: Value) throws {
     let runtime = Runtime()

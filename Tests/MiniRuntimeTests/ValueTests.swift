@@ -103,6 +103,8 @@ import Testing
     (.string("x"), "@\"NSString\""), (.selector("age"), ":"), (.pointer(1), "^v"), (.array([]), "@\"NSArray\""),
     (.dictionary([:]), "@\"NSDictionary\""), (.structure(Structure(name: "Point", fields: [1.5, 2.5])), "{Point=dd}"),
     (.structure(Structure(name: "Pair", fields: [.int32(1), "a"])), "{Pair=i@\"NSString\"}"),
+    (.cString("x"), "*"), (.cArray([.int32(1), .int32(2), .int32(3), .int32(4)]), "[4i]"), (.cArray([]), "[0v]"),
+    (.set([1]), "@\"NSSet\""), (.null, "@\"NSNull\""),
   ])
   func valueDerivesItsEncoding(value: Value, encoding: String) {
     #expect(value.encoding.description == encoding)
@@ -159,10 +161,12 @@ import Testing
     (.int64(128), .char), (.int64(-1), .unsignedInt), (.int64(Int64(Int32.max) + 1), .int),
     (.uint64(UInt64.max), .longLong), (.double(2.5), .int), (.double(.infinity), .longLong), (.double(.nan), .int),
     (.string("x"), .double), (.string("7"), .int), (.int64(2), .bool), (.bool(true), .double), (.nil, .int),
-    (.int64(1), .object(className: nil)), (.double(1), .selector), (.string("age"), .selector), (.int64(1), .class),
+    (.pointer(1), .object(className: nil)), (.cString("x"), .object(className: nil)), (.cArray([1]), .block),
+    (.double(1), .selector), (.string("age"), .selector), (.int64(1), .class),
     (.int64(9_007_199_254_740_993), .double), (.int64(16_777_217), .float), (.double(1e300), .float),
     (.int64(1), .void), (.int64(1), .longDouble), (.int64(1), .bitField(width: 3)),
     (.int64(1), .union(name: "U", fields: nil)), (.int64(1), .unknown), (.int64(1), .cString),
+    (.array([1]), .cString), (.cString("x"), .selector), (.cArray([1, 2]), .cString),
   ]
 
   @Test(arguments: refusedConversions)
@@ -181,9 +185,13 @@ import Testing
       #expect(try Value.nil.converted(to: type) == .nil)
       #expect(try Value.class(person).converted(to: type) == .class(person))
       #expect(try Value.array([1]).converted(to: type) == [1])
+      #expect(try Value.set([1]).converted(to: type) == .set([1]))
+      #expect(try Value.null.converted(to: type) == .null)
+      #expect(try Value.int64(7).converted(to: type) == 7, "a number is stored as the NSNumber it bridges to")
     }
     #expect(try Value.object(person).converted(to: .class).classValue === person)
-    #expect(try Value.string("x").converted(to: .cString) == "x")
+    #expect(try Value.string("x").converted(to: .cString) == .cString("x"), "a string stored as char * becomes a C string")
+    #expect(try Value.cString("x").converted(to: .cString) == .cString("x"))
     expectError(.typeMismatch) { _ = try Value.object(ann).converted(to: .class) }
     expectError(.typeMismatch) { _ = try Value.object(ann).converted(to: .cString) }
     try runtime.checkInvariants()
@@ -221,14 +229,30 @@ import Testing
 
   @Test func arrayConversionChecksCountAndElements() throws {
     let type = try TypeEncoding("[2i]")
-    #expect(try Value.array([1, 2]).converted(to: type) == .array([.int32(1), .int32(2)]))
+    #expect(try Value.array([1, 2]).converted(to: type) == .cArray([.int32(1), .int32(2)]), "an array literal initializes a C array")
+    #expect(try Value.cArray([1, 2]).converted(to: type) == .cArray([.int32(1), .int32(2)]))
     expectError(.typeMismatch) { _ = try Value.array([1]).converted(to: type) }
     expectError(.typeMismatch) { _ = try Value.array([1, 2.5]).converted(to: type) }
   }
 
   // MARK: - Reading and printing
 
+  @Test func cValuesAreNotTheirBridgedLookalikes() {
+    #expect(Value.cString("a") != .string("a"), "a char * is not an NSString *")
+    #expect(Value.cArray([1, 2]) != .array([1, 2]), "a C array is not an NSArray *")
+    #expect(Value.null != .nil, "NSNull is an object; nil is not")
+    #expect(Value.set([1, 2]) != .array([1, 2]))
+    #expect(Value.set([1, 2]) == .set([2, 1, 2]))
+    #expect(Value.dictionary([1: "a"]) == [.int32(1): "a"], "keys compare like NSNumber")
+    #expect(Set<Value>([.cString("a"), .string("a"), .null, .nil]).count == 4)
+  }
+
   @Test func accessorsReadTheirCases() throws {
+    #expect(Value.cString("a").cStringValue == "a" && Value.cString("a").stringValue == nil)
+    #expect(Value.cArray([1]).cArrayValue == [1] && Value.cArray([1]).arrayValue == nil)
+    #expect(Value.set([1]).setElements == [1])
+    #expect(Value.dictionary(["k": 1]).dictionaryValue == ["k": 1])
+    #expect(Value.null.isNull && !Value.nil.isNull && !Value.null.isNil)
     #expect(Value.int16(-4).intValue == -4)
     #expect(Value.double(4.5).intValue == nil)
     #expect(Value.uint64(UInt64.max).intValue == nil)
@@ -246,6 +270,8 @@ import Testing
     (.array([1, "a"]), "(1, \"a\")"),
     (.dictionary(["b": 2, "a": 1]), "{a = 1; b = 2;}"),
     (.structure(Structure(name: "Point", fields: [1, 2])), "{Point: 1, 2}"),
+    (.cString("Ann"), "(char *)\"Ann\""), (.cArray([1, 2]), "{1, 2}"), (.set([2, 1]), "{(1, 2)}"), (.null, "<null>"),
+    (.dictionary([1: "one"]), "{1 = \"one\";}"),
   ])
   func valuePrintsLikeObjectiveC(value: Value, text: String) {
     #expect(value.description == text)
