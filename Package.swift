@@ -3,6 +3,7 @@
 //
 // Layers (each a client of the one below through its public API only):
 //   kvo-tour, kvo-bench ──► KVOController ──► KVO ──► MiniRuntime
+//   kvo-tour ──► RuntimeRecorder (step-through pages of any runtime story) ──► KVO
 // The library targets have no dependencies; only the Swift toolchain is needed.
 import PackageDescription
 
@@ -14,12 +15,15 @@ let package = Package(
     .library(name: "MiniRuntime", targets: ["MiniRuntime"]),
     .library(name: "KVO", targets: ["KVO"]),
     .library(name: "KVOController", targets: ["KVOController"]),
+    .library(name: "RuntimeRecorder", targets: ["RuntimeRecorder"]),
   ],
   targets: [
     .target(name: "MiniRuntime", swiftSettings: strict),
     .target(name: "KVO", dependencies: ["MiniRuntime"], swiftSettings: strict),
     .target(name: "KVOController", dependencies: ["KVO", "MiniRuntime"], swiftSettings: strict),
-    .target(name: "Tour", dependencies: ["KVOController", "KVO", "MiniRuntime"], swiftSettings: strict),
+    .target(name: "RuntimeRecorder", dependencies: ["KVO", "MiniRuntime"], swiftSettings: strict),
+    .target(
+      name: "Tour", dependencies: ["KVOController", "RuntimeRecorder", "KVO", "MiniRuntime"], swiftSettings: strict),
     .executableTarget(name: "kvo-tour", dependencies: ["Tour"], swiftSettings: strict),
     .target(name: "CHeapStatistics", path: "Sources/CHeapStatistics"),
     .executableTarget(name: "kvo-bench", dependencies: ["KVOController", "CHeapStatistics"], swiftSettings: strict),
@@ -27,7 +31,10 @@ let package = Package(
     .testTarget(name: "KVOTests", dependencies: ["KVO"], swiftSettings: strict),
     .testTarget(name: "KVOControllerTests", dependencies: ["KVOController"], swiftSettings: strict),
     .testTarget(name: "TourTests", dependencies: ["Tour"], swiftSettings: strict),
-    .testTarget(name: "DocSnippetsTests", dependencies: ["KVOController", "KVO", "MiniRuntime"], swiftSettings: strict),
+    .testTarget(name: "RuntimeRecorderTests", dependencies: ["RuntimeRecorder"], swiftSettings: strict),
+    .testTarget(
+      name: "DocSnippetsTests", dependencies: ["KVOController", "RuntimeRecorder", "KVO", "MiniRuntime"],
+      swiftSettings: strict),
     .testTarget(
       name: "MisuseCatalogueTests", dependencies: ["KVOController", "KVO", "MiniRuntime"], swiftSettings: strict),
   ]

@@ -26,10 +26,13 @@ struct NotificationBatch {
 
   /// The thread's changes, where a change object nobody kept waits for reuse.
   unowned(unsafe) let thread: ThreadChanges
+  /// Whether the runtime reports events: each delivery is then reported (`observerNotified`).
+  private let reportsEvents: Bool
 
   init(object: Object, thread: ThreadChanges) {
     self.object = object
     self.thread = thread
+    reportsEvents = object.reportsEvents
   }
 
   /// Notifies `registration` of `change`. Returns `false` if its observer is gone.
@@ -48,6 +51,7 @@ struct NotificationBatch {
       source = ObjectIdentifier(change)
       hasArguments = false
     }
+    if reportsEvents { Notifier.report(notification.unsafelyUnwrapped, to: registration, about: object) }
     if let handler = registration.handler {
       handler(object, notification.unsafelyUnwrapped)  // call-out: the observer's closure, no lock held
       return true
@@ -89,6 +93,7 @@ extension Notifier {
   /// is gone (it will be pruned).
   @discardableResult
   static func deliver(_ change: Change, to registration: Registration, about object: Object) throws -> Bool {
+    if object.reportsEvents { report(change, to: registration, about: object) }
     if let handler = registration.handler {
       handler(object, change)  // call-out: the observer's closure, no lock held
       return true
@@ -99,5 +104,18 @@ extension Notifier {
       observer, Selectors.observeValue,
       arguments: Arguments(.string(registration.pathString), .object(object), .swiftObject(change), registration.context.value))
     return true
+  }
+
+  /// Reports a delivery to the runtime's event observers (`RuntimeEvent.observerNotified`), before
+  /// the observer is called so that what its callback does follows in the event stream. KVO's own
+  /// registrations (key-path chains) are not reported: they are not observers of the program.
+  /// Locking: no lock held (event observers run synchronously).
+  static func report(_ change: Change, to registration: Registration, about object: Object) {
+    guard registration.forwarder == nil else { return }
+    let observer = registration.handler != nil ? "block" : registration.observerObject?.description ?? "nil"
+    object.runtime?.emit(
+      .observerNotified(
+        observer: observer, keyPath: registration.pathString, object: object.description,
+        change: change.description))
   }
 }

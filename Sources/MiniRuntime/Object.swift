@@ -166,6 +166,12 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
   /// Objective-C: none (MiniKVO extension).
   public final var tracesMessageSends: Bool { withIsa { $0.events.tracesSends } }
 
+  /// Whether the object's runtime reports events to an observer: layers above then report
+  /// theirs (KVO its deliveries) without first loading the runtime.
+  ///
+  /// Objective-C: none (MiniKVO extension).
+  public final var reportsEvents: Bool { withIsa { $0.events.isActive } }
+
   /// The name of the object's real class.
   ///
   /// Objective-C: `object_getClassName`

@@ -42,6 +42,9 @@ public enum RuntimeEvent: Sendable, Hashable, CustomStringConvertible {
   case objectDeallocated(object: String, class: String)
   /// A message was sent (only to observers that asked for message sends).
   case messageSent(receiver: String, selector: Selector, implementation: String, isSuper: Bool)
+  /// A layer above delivered a change notification (KVO reports each one it delivers, with the
+  /// change dictionary as `-[NSDictionary description]` prints it).
+  case observerNotified(observer: String, keyPath: String, object: String, change: String)
   /// Something noteworthy from a layer above (KVO reports its will/did steps here).
   case note(subsystem: String, message: String)
   /// Something went wrong that could not be thrown (for example an error thrown by `dealloc`).
@@ -73,8 +76,15 @@ public enum RuntimeEvent: Sendable, Hashable, CustomStringConvertible {
     case .objectDeallocated(let object, _): return "deallocated \(object)"
     case .messageSent(let receiver, let selector, let implementation, let isSuper):
       return "\(isSuper ? "super " : "")send [\(receiver) \(selector.name)] -> \(implementation)"
+    case .observerNotified(let observer, let keyPath, let object, let change):
+      return "notified \(observer) of \"\(keyPath)\" on \(object): \(Self.oneLine(change))"
     case .note(let subsystem, let message): return "\(subsystem): \(message)"
     case .diagnostic(let subsystem, let message): return "\(subsystem) warning: \(message)"
     }
+  }
+
+  /// A multi-line dictionary description on one line: `{ kind = 1; new = 43; }`.
+  private static func oneLine(_ text: String) -> String {
+    text.split(separator: "\n").map { $0.drop { $0 == " " } }.joined(separator: " ")
   }
 }

@@ -10,9 +10,10 @@
 // step, by introspection.
 //
 // `import Tour` re-exports KVOController (and so KVO and MiniRuntime): results carry runtime
-// values and change dictionaries.
+// values and change dictionaries; and RuntimeRecorder, whose recorder a tour can feed.
 
 @_exported import KVOController
+@_exported import RuntimeRecorder
 
 /// The guided walk through what the Objective-C runtime and KVO do, in numbered steps.
 ///
@@ -49,6 +50,12 @@ public final class Tour {
   /// Objective-C: none (MiniKVO extension).
   public private(set) var completedSteps = 0
 
+  /// Where the steps that are run (not the silent ones before a `--step`) are recorded as
+  /// frames for the step-through page, if anywhere.
+  ///
+  /// Objective-C: none (MiniKVO extension).
+  public let recorder: Recorder?
+
   let world: TourWorld
 
   /// A tour in `runtime`, which must not have classes named `Person`, `Observer` or `Team`.
@@ -56,9 +63,13 @@ public final class Tour {
   /// Installs Foundation's KVC/KVO category into the runtime's NSObject first, as linking
   /// Foundation does before `main`, so that step 3's events are KVO's own.
   ///
+  /// - Parameter recorder: Records each step run as one frame (see ``TourCommandLine`` and
+  ///   `kvo-tour --html`); it must record `runtime`.
+  ///
   /// Objective-C: none (MiniKVO extension).
-  public init(runtime: Runtime) {
+  public init(runtime: Runtime, recorder: Recorder? = nil) {
     self.runtime = runtime
+    self.recorder = recorder
     runtime.installKeyValueObserving()
     world = TourWorld(runtime: runtime)
   }
@@ -73,9 +84,9 @@ public final class Tour {
     guard Self.steps.indices.contains(number - 1) else { throw TourError.noSuchStep(number) }
     guard number > completedSteps else { throw TourError.alreadyRun(number) }
     while completedSteps + 1 < number {
-      _ = try perform(Self.steps[completedSteps])
+      _ = try perform(Self.steps[completedSteps], recorder: nil)
     }
-    return try perform(Self.steps[number - 1])
+    return try perform(Self.steps[number - 1], recorder: recorder)
   }
 
   /// Runs every step not run yet, in order.
@@ -85,8 +96,12 @@ public final class Tour {
     try Self.steps.dropFirst(completedSteps).map { try run(step: $0.number) }
   }
 
-  private func perform(_ step: TourStep) throws -> StepResult {
-    let recorder = StepRecorder(runtime: runtime, received: world.received)
+  private func perform(_ step: TourStep, recorder frames: Recorder?) throws -> StepResult {
+    if let frames {
+      showWorld(to: frames)
+      frames.start()
+    }
+    let recorder = StepRecorder(runtime: runtime, received: world.received, recorder: frames)
     let classesBefore = runtime.classes.map(\.name)
     switch step.number {
     case 1: try defineClass(recorder)
@@ -115,6 +130,18 @@ public final class Tour {
     facts.events = recorder.events.map(\.description)
     facts.callOrder = recorder.callOrder
     let graph = ClassGraph(objects: world.namedObjects, classes: world.drawnClasses)
+    if let frames {
+      showWorld(to: frames)
+      frames.checkpoint(step.title)
+    }
     return StepResult(step: step, lines: recorder.lines, graph: graph, facts: facts)
+  }
+
+  /// Names the tour's objects and classes to the page's recorder: the instances of the graph
+  /// and the watcher, whose class and associated object the page draws too.
+  private func showWorld(to recorder: Recorder) {
+    for (name, object) in world.namedObjects { recorder.show(object, as: name) }
+    if let watcher = world.watcher { recorder.show(watcher, as: "watcher") }
+    for cls in world.drawnClasses { recorder.show(cls) }
   }
 }

@@ -3,10 +3,11 @@
 // Docs: docs/README.md#the-tour. Tests: Tests/TourTests/TourCommandLineTests.swift.
 //
 // Kept out of main.swift so tests can run the whole command (arguments in, output and status
-// out) without starting a process. Exit status: 0 done, 1 a step failed, 2 a usage error (the
-// usage goes to standard error).
+// out) without starting a process. Exit status: 0 done, 1 a step failed or the page could not be
+// written, 2 a usage error (the usage goes to standard error). With `--html FILE` the steps are
+// recorded by a `Recorder` (RuntimeRecorder), one frame each, and the page goes to FILE.
 
-import MiniRuntime
+import RuntimeRecorder
 
 /// The `kvo-tour` command.
 ///
@@ -20,7 +21,8 @@ public enum TourCommandLine {
   ///   - noColorVariable: The `NO_COLOR` environment variable.
   ///   - output: Writes a chunk of standard output (a line break is added).
   ///   - errorOutput: Writes a chunk of standard error (a line break is added).
-  /// - Returns: 0 on success, 1 if a step failed, 2 for a usage error.
+  /// - Returns: 0 on success, 1 if a step failed or the page could not be written, 2 for a
+  ///   usage error.
   ///
   /// Objective-C: none (MiniKVO extension).
   public static func run(
@@ -45,6 +47,9 @@ public enum TourCommandLine {
     case .run:
       break
     }
+    if options.format == .html, let path = options.htmlPath {
+      return writePage(to: path, step: options.step, runtime: runtime, output: output, errorOutput: errorOutput)
+    }
     let colour = Terminal.usesColor(
       noColorOption: options.noColor, isTerminal: outputIsTerminal, noColorVariable: noColorVariable)
     let printer = TourPrinter(format: options.format, terminal: Terminal(usesColor: colour))
@@ -58,6 +63,37 @@ public enum TourCommandLine {
         return 1
       }
     }
+    return 0
+  }
+
+  /// The title of the tour's page.
+  ///
+  /// Objective-C: none (MiniKVO extension).
+  public static let pageTitle = "MiniKVO: the Objective-C runtime and KVO, step by step"
+
+  /// Runs the tour (or one step) with a recorder and writes the page.
+  private static func writePage(
+    to path: String, step: Int?, runtime: Runtime, output: (String) -> Void, errorOutput: (String) -> Void
+  ) -> Int32 {
+    let recorder = Recorder(runtime: runtime)
+    let tour = Tour(runtime: runtime, recorder: recorder)
+    for number in step.map({ [$0] }) ?? Tour.steps.map(\.number) {
+      do {
+        _ = try tour.run(step: number)
+      } catch {
+        errorOutput("kvo-tour: step \(number) failed: \(error)")
+        return 1
+      }
+    }
+    recorder.stop()
+    let recording = recorder.recording(title: pageTitle)
+    do {
+      try recording.write(toFile: path)
+    } catch {
+      errorOutput("kvo-tour: \(error)")
+      return 1
+    }
+    output("kvo-tour: wrote \(path) (\(recording.frames.count) steps); open it in a browser")
     return 0
   }
 }

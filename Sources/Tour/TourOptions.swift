@@ -36,6 +36,8 @@ public struct TourOptions: Sendable, Hashable {
     case dot
     /// Markdown: each step's narrative, then its graph as a Mermaid diagram.
     case mermaid
+    /// A step-through HTML page written to ``TourOptions/htmlPath`` (one frame per step).
+    case html
   }
 
   /// A command line that cannot be obeyed; its description ends with the usage.
@@ -65,6 +67,10 @@ public struct TourOptions: Sendable, Hashable {
   ///
   /// Objective-C: none (MiniKVO extension).
   public var format: Format = .text
+  /// Where `--html` writes the page.
+  ///
+  /// Objective-C: none (MiniKVO extension).
+  public var htmlPath: String?
   /// Whether `--no-color` was given.
   ///
   /// Objective-C: none (MiniKVO extension).
@@ -79,7 +85,7 @@ public struct TourOptions: Sendable, Hashable {
   ///
   /// Objective-C: none (MiniKVO extension).
   public static let usage = """
-    usage: kvo-tour [--step N] [--dot | --mermaid] [--no-color]
+    usage: kvo-tour [--step N] [--dot | --mermaid | --html FILE] [--no-color]
            kvo-tour --list
            kvo-tour --help
 
@@ -90,6 +96,9 @@ public struct TourOptions: Sendable, Hashable {
       --dot        print each step as Graphviz DOT: its narrative as // comments, then its
                    class/isa graph (kvo-tour --step 3 --dot | dot -Tsvg > step3.svg)
       --mermaid    print each step as Markdown with its class/isa graph as a Mermaid diagram
+      --html FILE  write a step-through page to FILE: one frame per step, with the code, the
+                   runtime events, what changed and a diagram of objects, classes and
+                   metaclasses (kvo-tour --html tour.html, then open tour.html in a browser)
       --no-color   no colour (colour is only used on a terminal, and never when NO_COLOR is set)
       --help       show this help
     """
@@ -97,7 +106,7 @@ public struct TourOptions: Sendable, Hashable {
   /// Parses the arguments (without the program name).
   ///
   /// - Throws: ``UsageError`` for an unknown option, a missing or bad step number, a repeated
-  ///   `--step`, or `--dot` with `--mermaid`.
+  ///   `--step` or `--html`, `--html` without a file, or two formats together.
   ///
   /// Objective-C: none (MiniKVO extension).
   public static func parse(_ arguments: [String]) throws(UsageError) -> TourOptions {
@@ -118,6 +127,19 @@ public struct TourOptions: Sendable, Hashable {
         options.format = .mermaid
       case "--no-color":
         options.noColor = true
+      case "--html":
+        guard let path = remaining.popFirst(), !path.hasPrefix("-") || path == "-" else {
+          throw UsageError(message: "--html needs a file to write (kvo-tour --html tour.html)")
+        }
+        formats.append(argument)
+        options.format = .html
+        options.htmlPath = path
+      case _ where argument.hasPrefix("--html="):
+        let path = String(argument.dropFirst("--html=".count))
+        guard !path.isEmpty else { throw UsageError(message: "--html needs a file to write (kvo-tour --html tour.html)") }
+        formats.append("--html")
+        options.format = .html
+        options.htmlPath = path
       case "--step":
         guard let value = remaining.popFirst() else {
           throw UsageError(message: "--step needs a step number (1-\(Tour.steps.count))")
@@ -131,8 +153,9 @@ public struct TourOptions: Sendable, Hashable {
       }
     }
     if Set(formats).count > 1 {
-      throw UsageError(message: "--dot and --mermaid cannot be combined")
+      throw UsageError(message: Set(formats).sorted().joined(separator: " and ") + " cannot be combined")
     }
+    if formats.filter({ $0 == "--html" }).count > 1 { throw UsageError(message: "--html can be given only once") }
     return options
   }
 

@@ -42,7 +42,7 @@ public struct TourPrinter: Sendable {
   public func render(_ result: StepResult) -> String {
     let heading = "\(result.step.number). \(result.step.title)"
     switch format {
-    case .text:
+    case .text, .html:  // a page is written whole (TourCommandLine); per step it reads as text
       let body = result.lines.map { "  " + text(of: $0) }
       let rule = String(repeating: "=", count: heading.count)
       return ([terminal.paint(heading, .heading), terminal.paint(rule, .heading)] + body).joined(separator: "\n") + "\n"
