@@ -129,9 +129,13 @@ public final class Change: Hashable, @unchecked Sendable, CustomStringConvertibl
   /// Extra entries added by layers above (KVOController adds the observed key path).
   ///
   /// Objective-C: none (entries such as `FBKVONotificationKeyPathKey`).
-  public var extras: [ChangeKey: Value] { extraEntries ?? [:] }
-  /// `nil` when there are none (most changes): nothing to allocate, copy or free.
-  private let extraEntries: [ChangeKey: Value]?
+  public var extras: [ChangeKey: Value] {
+    Dictionary(extraEntries ?? [], uniquingKeysWith: { _, last in last })
+  }
+  /// `nil` when there are none (most changes): nothing to allocate, copy or free. A short list
+  /// rather than a dictionary: there are one or two (KVOController adds one per block
+  /// notification), and a list of one is one allocation with no hashing.
+  private let extraEntries: [(key: ChangeKey, value: Value)]?
 
   /// Creates a change.
   ///
@@ -145,7 +149,16 @@ public final class Change: Hashable, @unchecked Sendable, CustomStringConvertibl
     self.old = old
     self.indexes = indexes
     self.isPrior = isPrior
-    extraEntries = extras.isEmpty ? nil : extras
+    extraEntries = extras.isEmpty ? nil : extras.map { ($0.key, $0.value) }
+  }
+
+  private init(copying change: Change, extras: [(key: ChangeKey, value: Value)]) {
+    kind = change.kind
+    new = change.new
+    old = change.old
+    indexes = change.indexes
+    isPrior = change.isPrior
+    extraEntries = extras
   }
 
   /// A change with no extra entries (the one KVO builds per notification).
@@ -181,9 +194,10 @@ public final class Change: Hashable, @unchecked Sendable, CustomStringConvertibl
   ///
   /// Objective-C: none (`-[NSMutableDictionary setObject:forKey:]` on a copy).
   public func adding(_ value: Value, forKey key: ChangeKey) -> Change {
-    var extras = extras
-    extras[key] = value
-    return Change(kind: kind, new: new, old: old, indexes: indexes, isPrior: isPrior, extras: extras)
+    var extras = extraEntries ?? []
+    extras.removeAll { $0.key == key }
+    extras.append((key, value))
+    return Change(copying: self, extras: extras)
   }
 
   /// The entry for `key`, or `nil` if the dictionary has no such entry.
@@ -198,7 +212,7 @@ public final class Change: Hashable, @unchecked Sendable, CustomStringConvertibl
     case .old: return old
     case .indexes: return indexes.map { .array($0.map { .int($0) }) }
     case .notificationIsPrior: return isPrior ? .bool(true) : nil
-    default: return extraEntries?[key]
+    default: return extraEntries?.last { $0.key == key }?.value
     }
   }
 

@@ -1,77 +1,111 @@
 // KVOController.Info.swift: one observation made through a controller.
 //
-// Docs: docs/kvocontroller.md#the-object-graph. Tests: Tests/KVOControllerTests/KVOControllerTests.swift.
+// Docs: docs/kvocontroller.md#the-object-graph. Tests: Tests/KVOControllerTests/KVOControllerTests.swift,
+// KVOControllerRaceTests.swift.
 //
 // Model: FB's `_FBKVOInfo`: the key path, options, how to call back (block, action, or the
 // observer's own observeValueForKeyPath with a context) and where, plus an explicit state:
-//   initial ──observe returned──► observing ──unobserve──► notObserving
-//   initial ──unobserved during the initial callback──► notObserving (then removed at once)
-// Infos are deduplicated per observed object by key path (FB hashes them by key path).
-// `state` and `token` are guarded by the shared controller's lock.
+//   initial ──registered with KVO──► observing ──unobserve──► notObserving
+//   initial ──unobserved before or while being registered──► notObserving
+// Its address is the context the shared controller registers it under (FB: `context:info`).
+// Everything below "Locking: the shared controller's lock" is read and written only under
+// `SharedController.lock`; the rest is immutable.
 
 import KVO
 import MiniRuntime
 
 extension KVOController {
   /// How an observation calls back.
-  enum Callback: Sendable {
-    case block(Block)
+  enum Target: Sendable {
+    /// FB's block: gets the change with `FBKVONotificationKeyPathKey` added.
+    case block(BlockBox)
+    /// FB's action, sent to the observer with as many of (change, object) as it takes.
     case action(Selector)
+    /// FB's fallback: the observer's own `observeValueForKeyPath:ofObject:change:context:`.
     case context(ObservationContext)
+    /// A MiniKVO handler (typed key paths): gets Foundation's change and whether it is the
+    /// Initial notification.
+    case handler(HandlerBox)
+  }
+
+  /// A block, boxed so that it has an address to print (FB prints `block:%p`).
+  final class BlockBox: Sendable {
+    let block: Block
+    init(_ block: @escaping Block) { self.block = block }
+  }
+
+  /// A handler: (observer, object, Foundation's change, key path, is Initial).
+  final class HandlerBox: Sendable {
+    let handler: @Sendable (Object, Object, Change, String, Bool) -> Void
+    init(_ handler: @escaping @Sendable (Object, Object, Change, String, Bool) -> Void) { self.handler = handler }
   }
 
   /// The lifecycle of an info.
   ///
   /// Objective-C: `_FBKVOInfoState`
   enum State: Sendable {
-    /// Created, not yet registered with KVO (an initial notification may already arrive).
+    /// Created; not yet (fully) registered with KVO. The Initial notification arrives now.
     case initial
     /// Registered with KVO.
     case observing
-    /// Unregistered; a notification that still arrives is dropped.
+    /// Unobserved: nothing is delivered any more, and nothing will be registered.
     case notObserving
   }
 
   /// One observation: FB's `_FBKVOInfo`.
   final class Info: @unchecked Sendable, CustomStringConvertible {
-    weak let controller: KVOController?
     let keyPath: String
     let options: ObservingOptions
-    let callback: Callback
+    let target: Target
     let delivery: CallbackDelivery
+    /// The observer callbacks go to (the controller's, held weakly as the controller holds it).
+    weak let observer: Object?
+    /// The observed object, by identity: a notification for another object is not this info's.
+    let objectID: ObjectIdentifier
+    /// Made by `addCallback` (not deduplicated by key path).
+    let isAdditional: Bool
+
     /// Locking: the shared controller's lock.
     var state = State.initial
-    /// The KVO registration while observing. Locking: the shared controller's lock.
-    var token: ObservationToken?
-    /// The context the shared controller registered this info under. Locking: the shared
-    /// controller's lock.
-    var context: ObservationContext?
+    /// The threads running this info's callback now, once per nesting level. Locking: the
+    /// shared controller's lock.
+    var runningOn: [UInt] = []
+    /// The thread registering this info while its Initial notification is still due (`0`
+    /// when none is). Locking: the shared controller's lock.
+    var initialDueOn: UInt = 0
 
-    init(controller: KVOController, keyPath: String, options: ObservingOptions, callback: Callback, delivery: CallbackDelivery) {
-      self.controller = controller
+    init(
+      keyPath: String, options: ObservingOptions, target: Target, delivery: CallbackDelivery, observer: Object?,
+      object: Object, isAdditional: Bool = false
+    ) {
       self.keyPath = keyPath
       self.options = options
-      self.callback = callback
+      self.target = target
       self.delivery = delivery
+      self.observer = observer
+      objectID = ObjectIdentifier(object)
+      self.isAdditional = isAdditional
     }
 
-    /// `<Info:0x… keyPath:age options:NSKeyValueObservingOptionNew block>` as FB prints it.
+    /// The context KVO carries for this info: its address.
+    var context: ObservationContext { ObservationContext(identityOf: self) }
+
+    /// Whether a thread other than `thread` is running this info's callback. Locking: the
+    /// shared controller's lock.
+    func isRunning(elsewhereThan thread: UInt) -> Bool { runningOn.contains { $0 != thread } }
+
+    /// As FB's `-[_FBKVOInfo debugDescription]`:
+    /// `<_FBKVOInfo:0x… keyPath:age options:NSKeyValueObservingOptionNew block:0x…>`.
     var description: String {
-      var text = "<_FBKVOInfo:\(Object.identity(of: self)) keyPath:\(keyPath)"
-      if !options.isEmpty { text += " options:<\(options.spelledOut)>" }
-      switch callback {
-      case .block: text += " block"
+      var text = "<_FBKVOInfo:\(Object.address(of: self)) keyPath:\(keyPath)"
+      if !options.isEmpty { text += " options:\(options.spelledOut)" }
+      switch target {
       case .action(let selector): text += " action:\(selector.name)"
-      case .context(let context): text += " context:\(context)"
+      case .context(let context): if context != .none { text += " context:\(context)" }
+      case .block(let box): text += " block:\(Object.address(of: box))"
+      case .handler(let box): text += " block:\(Object.address(of: box))"
       }
       return text + ">"
     }
-  }
-}
-
-extension Object {
-  /// `0x…` for any Swift object, as `%p` prints it.
-  static func identity(of object: AnyObject) -> String {
-    "0x" + String(UInt(bitPattern: ObjectIdentifier(object)), radix: 16)
   }
 }

@@ -1,134 +1,194 @@
-// SharedController.swift: the one place every controller notification passes through.
+// SharedController.swift: the one KVO observer behind every controller of a runtime.
 //
 // Docs: docs/kvocontroller.md#the-shared-controller. Tests:
-// Tests/KVOControllerTests/KVOControllerTests.swift.
+// Tests/KVOControllerTests/KVOControllerTests.swift, KVOControllerRaceTests.swift.
 //
-// Model: FB's `_FBKVOSharedController`, one per runtime (FB has one per process). It registers
-// each info with KVO under a context unique to that info and keeps a table from context to info,
-// holding infos weakly. A notification arrives with its context; the shared controller maps it
-// back to the info, drops it if the info was unregistered meanwhile (or its controller or
-// observer is gone), adds the key path to the change and calls back as the info says, on the
-// info's executor. The KVO registration is a closure observation, so when a non-retained
-// observed object is freed its registrations end silently (KeyValueObserving.swift).
+// Model: FB's `_FBKVOSharedController`, one per runtime (FB has one per process). It is a
+// runtime object of the runtime class `_FBKVOSharedController`, registered with KVO as the
+// observer of every info (`addObserver:self … context:info`), so an observed object's
+// observation info names it; its `observeValueForKeyPath:ofObject:change:context:` maps the
+// context back to the info through a table of registered infos, as FB's `[_infos member:context]`
+// does, and calls back (SharedController+Delivery.swift).
 //
-// Lock: `state` guards the table and every info's `state` and `token`. Callbacks and KVO calls
-// happen after it is released.
+// Lock: `lock` guards the table, every info's `state`, `runningOn` and `initialDueOn`, and the
+// list of threads waiting in `unobserve`. KVO is called (addObserver, removeObserver) and
+// callbacks run with it released. The state machine closes two races FB leaves open:
+//   - an unobserve between the controller adding an info and this registering it: `observe`
+//     checks the state in its first locked section and registers nothing for an info already
+//     unobserved; one that is unobserved while `addObserver:` runs is removed as soon as it
+//     returns (FB's `_FBKVOInfoStateNotObserving` branch);
+//   - a callback starting after `unobserve` returned: a callback is admitted under the lock only
+//     while its info is not `notObserving`, and `unobserve` waits for callbacks of its infos
+//     already running on other threads (never for the calling thread's own, so a callback may
+//     unobserve itself).
 
 import KVO
 import MiniRuntime
-import Synchronization
 
-final class SharedController: Sendable {
-  private struct State {
-    var infos: [ObservationContext: WeakInfo] = [:]
+final class SharedController: @unchecked Sendable, CustomStringConvertible {
+  typealias Info = KVOController.Info
+
+  struct State {
+    /// The infos registered with KVO (or being registered), by context: their address. Held
+    /// strongly, so no other info can take that address while this one may still be notified.
+    var infos: [UInt: Info] = [:]
+    /// Threads sleeping in `unobserve` until callbacks of these infos return elsewhere.
+    var waiting: [UInt: [Info]] = [:]
   }
 
-  private struct WeakInfo {
-    weak var info: KVOController.Info?
-  }
-
+  /// The runtime class's name, as FBKVOController's.
+  static let className = "_FBKVOSharedController"
+  static let observeValue: Selector = "observeValueForKeyPath:ofObject:change:context:"
   private static let associationKey = AssociationKey("MiniKVO.FBKVOSharedController")
   private static let creationLock = Lock()
 
-  private let state = Locked(State())
-  private let nextContext = Atomic<UInt>(1)
+  let lock = DeliveryLock(State())
+  /// The runtime object KVO knows as the observer (KVO holds it weakly; this keeps it).
+  let object: Object
+  /// The runtime this shared controller serves.
+  let runtimeID: ObjectIdentifier
+
+  private init(object: Object, runtime: Runtime) {
+    self.object = object
+    runtimeID = ObjectIdentifier(runtime)
+  }
 
   /// The shared controller of `runtime`, made on first use.
-  static func of(_ runtime: Runtime) -> SharedController {
+  ///
+  /// - Throws: What the runtime throws if the class `_FBKVOSharedController` cannot be made.
+  static func of(_ runtime: Runtime) throws -> SharedController {
     if let existing = runtime.rootClass.associatedObject(forKey: associationKey).swiftObject(as: SharedController.self) {
       return existing
     }
-    return creationLock.withLock {
+    return try creationLock.withLock {
       if let existing = runtime.rootClass.associatedObject(forKey: associationKey).swiftObject(as: SharedController.self) {
         return existing
       }
-      let shared = SharedController()
+      let shared = try make(in: runtime)
       // Cannot fail: a Swift object with the retain policy is always accepted.
       try? runtime.rootClass.setAssociatedObject(.swiftObject(shared), forKey: associationKey, policy: .retain)
       return shared
     }
   }
 
-  /// Registers `info` with KVO on `object`.
+  /// Makes the class (once per runtime), its methods (pointing at this shared controller) and
+  /// the one instance. Locking: `creationLock`.
+  private static func make(in runtime: Runtime) throws -> SharedController {
+    let cls: Class
+    if let existing = runtime.lookUpClass(named: className) {
+      cls = existing  // made by a shared controller since lost (its methods are replaced below)
+    } else {
+      cls = try runtime.allocateClassPair(superclass: runtime.rootClass, name: className)
+      try runtime.registerClassPair(cls)
+    }
+    // `[[_FBKVOSharedController alloc] init]`, as FB's `+sharedController` makes it.
+    guard let instance = try Runtime.msgSend(cls, "new").objectValue else {
+      throw KeyValueError(.invalidArgument, "+[\(className) new] returned nil")
+    }
+    let shared = SharedController(object: instance, runtime: runtime)
+    try cls.replaceMethod(
+      observeValue, types: "v48@0:8@16@24@32^v40",
+      implementation: Implementation(name: "-[_FBKVOSharedController observeValueForKeyPath:ofObject:change:context:]") {
+        [weak shared] _, _, arguments in
+        try shared?.observeValue(arguments)
+        return .nil
+      })
+    try cls.replaceMethod(
+      "debugDescription", types: "@16@0:8",
+      implementation: Implementation(name: "-[_FBKVOSharedController debugDescription]") { [weak shared] receiver, _, _ in
+        .string(shared?.description ?? receiver.description)
+      })
+    return shared
+  }
+
+  // MARK: - Registering
+
+  /// Registers `info` with KVO on `object`, unless it was unobserved first.
+  ///
+  /// - Throws: What `addObserver:forKeyPath:options:context:` throws; nothing stays registered.
   ///
   /// Objective-C: `-[_FBKVOSharedController observe:info:]`
-  func observe(_ object: Object, _ info: KVOController.Info) throws {
-    let context = ObservationContext(rawValue: nextContext.wrappingAdd(1, ordering: .relaxed).oldValue)
-    state.withLock { state in
-      state.infos[context] = WeakInfo(info: info)
-      info.context = context
+  func observe(_ object: Object, _ info: Info) throws {
+    let thread = currentThread()
+    let key = Self.key(info)
+    let proceed = lock.withLock { state -> Bool in
+      guard info.state == .initial else { return false }  // unobserved before it got here
+      state.infos[key] = info
+      if info.options.contains(.initial) { info.initialDueOn = thread }
+      return true
     }
-    let token: ObservationToken
+    guard proceed else { return }
     do {
-      token = try object.observe(info.keyPath, options: info.options) { [weak self] observed, change in
-        self?.observeValue(context: context, object: observed, change: change)
-      }
+      try object.addObserver(self.object, forKeyPath: info.keyPath, options: info.options, context: info.context)
     } catch {
-      state.withLock { state in
-        state.infos[context] = nil
+      lock.withLock { state in
+        state.infos[key] = nil
         info.state = .notObserving
+        info.initialDueOn = 0
       }
+      // KVO may have made the registration before the error (one from the Initial callback).
+      try? object.removeObserver(self.object, forKeyPath: info.keyPath, context: info.context)
       throw error
     }
-    let unobservedDuringInitial = state.withLock { _ -> Bool in
+    let unobservedMeanwhile = lock.withLock { _ -> Bool in
+      info.initialDueOn = 0
       guard info.state == .initial else { return true }
       info.state = .observing
-      info.token = token
       return false
     }
-    if unobservedDuringInitial { token.invalidate() }
+    // Unobserved while `addObserver:` ran (from the Initial callback, or another thread): that
+    // unobserve found nothing registered yet, so the registration it missed goes now.
+    if unobservedMeanwhile { removeRegistration(of: info, from: object) }
   }
 
-  /// Unregisters `info`; a notification already on its way is dropped.
+  /// Unregisters `infos` of `object` (`nil` once it is freed: KVO dropped its registrations),
+  /// then waits for their callbacks still running on other threads. From its return on, no
+  /// callback of these infos runs.
   ///
-  /// Objective-C: `-[_FBKVOSharedController unobserve:info:]`
-  func unobserve(_ info: KVOController.Info) {
-    let token = state.withLock { state -> ObservationToken? in
-      if let context = info.context { state.infos[context] = nil }
-      let token = info.token
-      info.token = nil
-      info.state = .notObserving
-      return token
-    }
-    token?.invalidate()
-  }
-
-  /// Maps a notification back to its info and calls back.
-  ///
-  /// Objective-C: `-[_FBKVOSharedController observeValueForKeyPath:ofObject:change:context:]`
-  private func observeValue(context: ObservationContext, object: Object, change: Change) {
-    guard let info = state.withLock({ $0.infos[context]?.info }) else { return }  // unregistered: dropped
-    switch info.delivery {
-    case .callerThread:
-      deliver(info, context: context, object: object, change: change)
-    case .executor(let executor):
-      executor.execute { [weak self] in self?.deliver(info, context: context, object: object, change: change) }
-    }
-  }
-
-  private func deliver(_ info: KVOController.Info, context: ObservationContext, object: Object, change: Change) {
-    // Checked again at delivery time: an executor may run this after an unobserve.
-    guard state.withLock({ $0.infos[context]?.info === info }), let controller = info.controller,
-      let observer = controller.observer
-    else { return }
-    let change = change.adding(.string(info.keyPath), forKey: .notificationKeyPath)
-    do {
-      switch info.callback {
-      case .block(let block):
-        block(observer, object, change)  // call-out: the user's block, no lock held
-      case .action(let action):
-        try Runtime.msgSend(observer, action, .swiftObject(change), .object(object))
-      case .context(let userContext):
-        try Runtime.msgSend(
-          observer, "observeValueForKeyPath:ofObject:change:context:",
-          arguments: [.string(info.keyPath), .object(object), .swiftObject(change), userContext.rawValue == 0 ? .nil : .pointer(userContext.rawValue)])
+  /// Objective-C: `-[_FBKVOSharedController unobserve:infos:]`
+  func unobserve(_ object: Object?, _ infos: [Info]) {
+    let thread = currentThread()
+    let (registered, mustWait) = lock.withLock { state -> ([Info], Bool) in
+      var registered: [Info] = []
+      var mustWait = false
+      for info in infos {
+        state.infos[Self.key(info)] = nil
+        if info.state == .observing { registered.append(info) }
+        info.state = .notObserving
+        mustWait = mustWait || info.isRunning(elsewhereThan: thread)
       }
+      return (registered, mustWait)
+    }
+    if let object {
+      for info in registered { removeRegistration(of: info, from: object) }
+    }
+    if mustWait { waitForCallbacks(of: infos, on: thread) }
+  }
+
+  /// Removes the KVO registration of `info`. A failure means someone else removed it (for
+  /// example with `removeObserver:` on the shared controller's object): reported, not thrown.
+  private func removeRegistration(of info: Info, from object: Object) {
+    do {
+      try object.removeObserver(self.object, forKeyPath: info.keyPath, context: info.context)
     } catch {
-      observer.runtime?.emit(
-        .diagnostic(subsystem: "KVOController", message: "callback for \"\(info.keyPath)\" of \(object) threw: \(error)"))
+      object.runtime?.emit(
+        .diagnostic(subsystem: "KVOController", message: "could not remove the observation of \"\(info.keyPath)\" of \(object): \(error)"))
     }
   }
 
-  /// The number of infos currently registered (for tests and descriptions).
-  var registeredCount: Int { state.withLock { $0.infos.values.filter { $0.info != nil }.count } }
+  static func key(_ info: Info) -> UInt { UInt(bitPattern: ObjectIdentifier(info)) }
+
+  // MARK: - Introspection
+
+  /// The number of infos registered (for tests).
+  var registeredCount: Int { lock.withLock { $0.infos.count } }
+
+  /// As FB's `-[_FBKVOSharedController debugDescription]`:
+  /// `<_FBKVOSharedController:0x… contexts:(…)>`, listing the registered infos.
+  ///
+  /// Objective-C: `-[_FBKVOSharedController debugDescription]`
+  var description: String {
+    let infos = lock.withLock { state in state.infos.values.map(\.description).sorted() }
+    return "<\(Self.className):\(object.address) contexts:\(KVOController.arrayDescription(infos))>"
+  }
 }

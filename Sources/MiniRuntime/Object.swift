@@ -189,7 +189,12 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
   /// Objective-C: none (`%p`).
   public var address: String { Object.address(of: self) }
 
-  static func address(of object: AnyObject) -> String {
+  /// The address of any Swift object as `0x…`, as `%p` prints it: what ``address`` prints for a
+  /// runtime object, for the Swift objects the layers above print beside them (a controller, an
+  /// info, a boxed block).
+  ///
+  /// Objective-C: none (`%p`).
+  public static func address(of object: AnyObject) -> String {
     "0x" + String(UInt(bitPattern: ObjectIdentifier(object)), radix: 16)
   }
 

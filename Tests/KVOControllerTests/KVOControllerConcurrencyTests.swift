@@ -119,7 +119,7 @@ final class Weak: Sendable {
     #expect(made.count == threads * rounds && madeObjects.count == 2 * threads * rounds)
     #expect(shared.isa === world.person)
     #expect(shared.observationInfo == nil)
-    #expect(SharedController.of(world.runtime).registeredCount == 0)
+    #expect(try SharedController.of(world.runtime).registeredCount == 0)
     try world.runtime.checkInvariants()
   }
 }

@@ -82,20 +82,20 @@
 // KVOController
 // | case                          | entry point and input                        | MiniKVO answers                         | FBKVOController                           |
 // |-------------------------------|----------------------------------------------|-----------------------------------------|-------------------------------------------|
-// | controllerObservesNil *       | observe(nil, keyPath: "age")                 | invalidArgument                         | NSAssert; ignored in release builds       |
+// | controllerObservesNil         | observe(nil, keyPath: "age")                 | nothing happens                         | the same (returns early)                  |
 // | controllerNoKeyPaths *        | observe(ann, keyPaths: [])                   | invalidArgument                         | NSAssert; ignored in release builds       |
 // | controllerEmptyKeyPath *      | observe(ann, keyPath: "")                    | invalidKeyPath                          | NSAssert; ignored in release builds       |
 // | controllerOneBadKeyPath *     | observe(ann, keyPaths: ["age", "a..b"])      | invalidKeyPath; "age" not registered    | registers both (KVO does not check)       |
 // | controllerCollectionOperator *| observe(ann, keyPath: "items.@count")        | unsupportedKeyPath                      | Foundation's exception                    |
 // | controllerThroughToMany *     | observe(ann, keyPath: "items.name")          | unsupportedKeyPath                      | Foundation's exception                    |
-// | controllerUnknownAction *     | observe(ann, "age", action: "nope:object:")  | invalidArgument                         | unrecognized selector at the first change |
-// | controllerActionWrongArity *  | observe(ann, "age", action: "ageChanged:")   | invalidArgument                         | unchecked                                 |
+// | controllerUnknownAction *     | observe(ann, "age", action: "nope:object:")  | invalidArgument                         | NSAssert; unrecognized selector later     |
+// | controllerActionWrongArity *  | observe(ann, "age", action: a 3-argument one)| invalidArgument                         | the third argument is garbage             |
 // | controllerObservesTwice       | observe(ann, "name") again                   | deduplicated: nothing changes           | the same                                  |
 // | controllerUnobservesTwice     | unobserve(ann, keyPath: "name") twice        | the second does nothing                 | the same                                  |
 // | controllerUnobservesUnknown   | unobserve(bob, keyPath: "age")               | nothing happens                         | the same                                  |
 // | controllerUnobservesNil       | unobserve(nil) and unobserve(nil, "age")     | nothing happens                         | the same                                  |
 // | controllerObserverFreed       | the observer is freed; ann.name is set       | no callback                             | the same (weak observer)                  |
-// | controllerObservedObjectFreed * | a non-retained observed person is freed    | its entries are dropped                 | no cleanup (Foundation's dealloc check)   |
+// | controllerObservedObjectFreed * | a non-retained observed person is freed    | KVO's dealloc diagnostic; entries dropped | Foundation's dealloc check; no cleanup  |
 // | unobserveAllInsideCallback    | the block calls unobserveAll()               | works; no later callback                | works                                     |
 // | controllerReleasedInsideCallback | the block drops the last controller reference | works; released after the block    | works                                     |
 
@@ -233,18 +233,19 @@ enum Misuse: String, CaseIterable, Sendable {
     case .didChangeWithoutWillChange: return .nothingHappens
     case .removeSelfInsideCallback, .setSameKeyInsideCallback, .addObserverInsideCallback: return .works
 
-    case .controllerObservesNil: return .keyValueError(.invalidArgument, "KVOController cannot observe nil")
+    case .controllerObservesNil: return .nothingHappens
     case .controllerNoKeyPaths: return .keyValueError(.invalidArgument, "needs at least one key path")
     case .controllerEmptyKeyPath: return .keyValueError(.invalidKeyPath, "the key path is empty")
     case .controllerOneBadKeyPath: return .keyValueError(.invalidKeyPath, "invalid key path 'a..b'")
     case .controllerCollectionOperator:
       return .keyValueError(.unsupportedKeyPath, "collection operators cannot be observed")
-    case .controllerUnknownAction: return .keyValueError(.invalidArgument, "two-argument action 'nope:object:'")
-    case .controllerActionWrongArity: return .keyValueError(.invalidArgument, "two-argument action 'ageChanged:'")
+    case .controllerUnknownAction: return .keyValueError(.invalidArgument, "does not respond to nope:object:")
+    case .controllerActionWrongArity: return .keyValueError(.invalidArgument, "sends at most two")
     case .controllerThroughToMany: return .keyValueError(.unsupportedKeyPath, "goes through a to-many property")
     case .controllerObservesTwice, .controllerUnobservesTwice, .controllerUnobservesUnknown, .controllerUnobservesNil:
       return .nothingHappens
-    case .controllerObserverFreed, .controllerObservedObjectFreed: return .cleanedUp(diagnostic: nil)
+    case .controllerObserverFreed: return .cleanedUp(diagnostic: nil)
+    case .controllerObservedObjectFreed: return .cleanedUp(diagnostic: "was deallocated while key value observers were still registered")
     case .unobserveAllInsideCallback, .controllerReleasedInsideCallback: return .works
     }
   }
@@ -449,7 +450,8 @@ enum Misuse: String, CaseIterable, Sendable {
     case .controllerOneBadKeyPath: try f.controller.observe(ann, keyPaths: ["age", "a..b"]) { _, _, _ in }
     case .controllerCollectionOperator: try f.controller.observe(ann, keyPath: "items.@count") { _, _, _ in }
     case .controllerUnknownAction: try f.controller.observe(ann, keyPath: "age", action: "nope:object:")
-    case .controllerActionWrongArity: try f.controller.observe(ann, keyPath: "age", action: "ageChanged:")
+    case .controllerActionWrongArity:
+      try f.controller.observe(ann, keyPath: "age", action: "performSelector:withObject:withObject:")
     case .controllerThroughToMany: try f.controller.observe(ann, keyPath: "items.name") { _, _, _ in }
     case .controllerObservesTwice: try f.controller.observe(ann, keyPath: "name") { _, _, _ in }
     case .controllerUnobservesTwice: f.controller.unobserve(ann, keyPath: "name")

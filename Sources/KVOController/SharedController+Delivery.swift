@@ -1,0 +1,141 @@
+// SharedController+Delivery.swift: from a KVO notification to the info's callback.
+//
+// Docs: docs/kvocontroller.md#the-shared-controller. Tests:
+// Tests/KVOControllerTests/KVOControllerRaceTests.swift, FBKVOControllerBehaviourTests.swift.
+//
+// A notification is admitted under `lock`: its context must name a registered info of that very
+// object, not yet `notObserving`, whose observer is alive. Admission records the calling thread
+// in the info's `runningOn`; the callback then runs with no lock held, and the thread is taken
+// off again when it returns. `unobserve` marks the info `notObserving` (no later admission) and
+// sleeps until `runningOn` holds no other thread: so once it returns, no callback of the info
+// runs, and the thread that runs one may itself unobserve (it does not wait for itself).
+//
+// Two threads can each be inside a callback and unobserve what the other is running: waiting
+// would deadlock. Before sleeping, a thread follows the chain "waits for a callback running on
+// a thread that waits for …"; if that chain comes back to a callback the thread itself is
+// running, it does not sleep (the only case where a callback can still be running elsewhere
+// when `unobserve` returns; it already started, and the other thread is blocked in `unobserve`
+// inside it). Every such chain is closed by the thread that would complete the cycle, under
+// the lock, so it is always seen.
+//
+// Executor delivery is admitted twice: when KVO notifies (dropped if already unobserved), and
+// when the executor runs it (dropped if unobserved meanwhile), which is the admission that counts.
+
+import KVO
+import MiniRuntime
+
+extension SharedController {
+  /// `observeValueForKeyPath:ofObject:change:context:` sent by KVO.
+  ///
+  /// Objective-C: `-[_FBKVOSharedController observeValueForKeyPath:ofObject:change:context:]`
+  func observeValue(_ arguments: Arguments) throws {
+    guard case .pointer(let context) = arguments[3], let object = arguments[1].objectValue,
+      let change = arguments[2].change
+    else { return }  // not a notification of ours (FB asserts on a missing context)
+    let thread = currentThread()
+    let admitted = lock.withLock { state -> (info: Info, observer: Object, isInitial: Bool)? in
+      guard let info = state.infos[context], info.objectID == ObjectIdentifier(object), info.state != .notObserving,
+        let observer = info.observer
+      else { return nil }
+      let isInitial = info.initialDueOn == thread
+      if isInitial { info.initialDueOn = 0 }
+      if case .callerThread = info.delivery { info.runningOn.append(thread) }
+      return (info, observer, isInitial)
+    }
+    guard let (info, observer, isInitial) = admitted else { return }  // unregistered, or its observer is gone
+    switch info.delivery {
+    case .callerThread:
+      defer { finish(info, on: thread) }
+      try call(info, observer: observer, object: object, change: change, keyPath: arguments[0], isInitial: isInitial)
+    case .executor(let executor):
+      let keyPath = arguments[0]
+      executor.execute { [self] in
+        deliverLater(info, object: object, change: change, keyPath: keyPath, isInitial: isInitial)
+      }
+    }
+  }
+
+  /// Runs a callback on its executor, if its info is still observed by then.
+  private func deliverLater(_ info: Info, object: Object, change: Change, keyPath: Value, isInitial: Bool) {
+    let thread = currentThread()
+    let observer = lock.withLock { _ -> Object? in
+      guard info.state != .notObserving, let observer = info.observer else { return nil }
+      info.runningOn.append(thread)
+      return observer
+    }
+    guard let observer else { return }
+    defer { finish(info, on: thread) }
+    do {
+      try call(info, observer: observer, object: object, change: change, keyPath: keyPath, isInitial: isInitial)
+    } catch {
+      // Nobody to throw to: the setter returned long ago.
+      observer.runtime?.emit(
+        .diagnostic(subsystem: "KVOController", message: "callback for \"\(info.keyPath)\" of \(object) threw: \(error)"))
+    }
+  }
+
+  /// Calls back as the info says, with no lock held.
+  private func call(
+    _ info: Info, observer: Object, object: Object, change: Change, keyPath: Value, isInitial: Bool
+  ) throws {
+    switch info.target {
+    case .block(let box):
+      // call-out: the user's block. Only the block gets the key path added (FB).
+      box.block(observer, object, change.adding(.string(info.keyPath), forKey: .notificationKeyPath))
+    case .handler(let box):
+      box.handler(observer, object, change, info.keyPath, isInitial)  // call-out: the user's handler
+    case .action(let action):
+      // call-out: the observer's method. FB sends (change, object); a method that takes fewer
+      // arguments ignores the rest, as it would in Objective-C.
+      switch action.argumentCount {
+      case 0: _ = try Runtime.msgSend(observer, action)
+      case 1: _ = try Runtime.msgSend(observer, action, .swiftObject(change))
+      default: _ = try Runtime.msgSend(observer, action, .swiftObject(change), .object(object))
+      }
+    case .context(let context):
+      // call-out: the observer's own observeValueForKeyPath:, with the caller's context.
+      _ = try Runtime.msgSend(
+        observer, Self.observeValue,
+        arguments: Arguments(keyPath, .object(object), .swiftObject(change), context.rawValue == 0 ? .nil : .pointer(context.rawValue)))
+    }
+  }
+
+  /// Takes the calling thread off the info's running list, and wakes any `unobserve` waiting.
+  private func finish(_ info: Info, on thread: UInt) {
+    let wake = lock.withLock { state -> Bool in
+      if let index = info.runningOn.lastIndex(of: thread) { info.runningOn.remove(at: index) }
+      return !state.waiting.isEmpty
+    }
+    if wake { lock.broadcast() }
+  }
+
+  /// Sleeps until no thread but this one runs a callback of `infos`, unless sleeping would
+  /// deadlock (see the file comment).
+  func waitForCallbacks(of infos: [Info], on thread: UInt) {
+    lock.wait { state in
+      guard infos.contains(where: { $0.isRunning(elsewhereThan: thread) }),
+        !Self.wouldDeadlock(state, waiting: thread, for: infos)
+      else {
+        state.waiting[thread] = nil
+        return false
+      }
+      state.waiting[thread] = infos
+      return true
+    }
+  }
+
+  /// Whether `thread` sleeping until `infos` stop running elsewhere closes a cycle of waits.
+  /// Locking: caller holds `lock` (it reads `state`).
+  private static func wouldDeadlock(_ state: State, waiting thread: UInt, for infos: [Info]) -> Bool {
+    var pending = infos.flatMap(\.runningOn).filter { $0 != thread }
+    var seen: Set<UInt> = []
+    while let other = pending.popLast() {
+      guard seen.insert(other).inserted, let awaited = state.waiting[other] else { continue }
+      for info in awaited {
+        if info.runningOn.contains(thread) { return true }
+        pending += info.runningOn
+      }
+    }
+    return false
+  }
+}

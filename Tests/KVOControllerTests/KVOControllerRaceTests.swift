@@ -1,0 +1,203 @@
+// KVOControllerRaceTests.swift: the races FBKVOController leaves open, closed
+// (SharedController.swift, SharedController+Delivery.swift).
+//
+// Orderings are forced with semaphores and flags, never with the clock; a wait with a timeout
+// only turns a deadlock into a failure instead of a hung test run.
+
+import Dispatch
+import Synchronization
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+@testable import KVOController
+
+@Suite struct KVOControllerRaceTests {
+  /// An info unobserved before the shared controller got to it is not registered at all.
+  @Test func infoUnobservedBeforeItsRegistrationIsNeverRegistered() throws {
+    let world = try World()
+    let (watcher, _) = try world.newWatcher()
+    let person = try world.newPerson()
+    let shared = try SharedController.of(world.runtime)
+    let seen = Log<Int>()
+    let info = KVOController.Info(
+      keyPath: "age", options: [.initial, .new], target: .block(.init { _, _, _ in seen.append(1) }),
+      delivery: .callerThread, observer: watcher, object: person)
+    shared.unobserve(person, [info])  // the controller's unobserve won the race
+    try shared.observe(person, info)
+    #expect(seen.count == 0)
+    #expect(person.observationInfo == nil)
+    #expect(person.isa === world.person)
+    #expect(shared.registeredCount == 0)
+  }
+
+  /// An unobserve that lands while `addObserver:` runs (here: from an override of it, where
+  /// another thread's would land) removes the registration as soon as it is made, and the
+  /// Initial notification that arrives after the unobserve is dropped.
+  @Test func unobserveWhileTheInfoIsBeingRegisteredLeavesNothingAndDeliversNothing() throws {
+    let world = try World()
+    let (watcher, _) = try world.newWatcher()
+    let person = try world.newPerson()
+    let controller = KVOController(observer: watcher)
+    let seen = Log<Int>()
+    world.runtime.installKeyValueObserving()  // so that the override below has a super to call
+    try world.person.addMethod("addObserver:forKeyPath:options:context:", types: "v48@0:8@16@24Q32^v40") {
+      [weak controller] receiver, selector, arguments in
+      controller?.unobserve(receiver, keyPath: "age")
+      return try Runtime.msgSendSuper(receiver, superclass: world.runtime.rootClass, selector, arguments: arguments)
+    }
+    try controller.observe(person, keyPath: "age", options: [.initial, .new]) { _, _, _ in seen.append(1) }
+    try world.setAge(person, 5)
+    #expect(seen.count == 0)
+    #expect(controller.observedKeyPaths(of: person).isEmpty)
+    #expect(person.observationInfo == nil)
+    #expect(person.isa === world.person)
+    #expect(try SharedController.of(world.runtime).registeredCount == 0)
+  }
+
+  /// `unobserve` on one thread waits for the callback running on another: when it returns, the
+  /// callback has finished, and no other one starts.
+  @Test func unobserveReturnsOnlyAfterACallbackRunningElsewhereHasFinished() throws {
+    for delivery in [CallbackDelivery.callerThread, .executor(DispatchQueue(label: "callbacks"))] {
+      let world = try World()
+      let (watcher, _) = try world.newWatcher()
+      let person = try world.newPerson()
+      let controller = KVOController(observer: watcher)
+      let order = Log<String>()
+      let started = DispatchSemaphore(value: 0)
+      let unobserving = Atomic<Bool>(false)
+      try controller.observe(person, keyPath: "age", delivery: delivery) { _, _, _ in
+        started.signal()
+        while !unobserving.load(ordering: .acquiring) {}  // until the other thread is in unobserve
+        for _ in 0..<20_000 { _ = unobserving.load(ordering: .relaxed) }  // then a little longer
+        order.append("callback finished")
+      }
+      let setter = DispatchGroup()
+      DispatchQueue.global().async(group: setter) { try? world.setAge(person, 1) }
+      started.wait()
+      unobserving.store(true, ordering: .releasing)
+      controller.unobserve(person, keyPath: "age")
+      order.append("unobserve returned")
+      setter.wait()
+      try world.setAge(person, 2)
+      #expect(order.all == ["callback finished", "unobserve returned"])
+    }
+  }
+
+  /// Two callbacks, each on its own thread, each unobserving the other's observation: neither
+  /// waits for the other forever.
+  @Test func callbacksUnobservingEachOtherOnTwoThreadsDoNotDeadlock() throws {
+    let world = try World()
+    let (watcher, _) = try world.newWatcher()
+    let first = try world.newPerson()
+    let second = try world.newPerson()
+    let controller = KVOController(observer: watcher)
+    let arrived = Atomic<Int>(0)
+    let block: KVOController.Block = { [weak controller] _, object, _ in
+      arrived.add(1, ordering: .acquiringAndReleasing)
+      while arrived.load(ordering: .acquiring) < 2 {}  // both callbacks are running
+      controller?.unobserve(object === first ? second : first, keyPath: "age")
+    }
+    try controller.observe(first, keyPath: "age", block: block)
+    try controller.observe(second, keyPath: "age", block: block)
+    let done = DispatchGroup()
+    DispatchQueue.global().async(group: done) { try? world.setAge(first, 1) }
+    DispatchQueue.global().async(group: done) { try? world.setAge(second, 1) }
+    #expect(done.wait(timeout: .now() + 60) == .success, "the two unobserves deadlocked")
+    #expect(controller.observedObjectCount == 0)
+    #expect(first.isa === world.person && second.isa === world.person)
+  }
+
+  /// One thread observes and unobserves, epoch after epoch, while others set the key: no
+  /// callback of an epoch runs once that epoch's unobserve has returned, whether callbacks run
+  /// on the setting thread or on a queue.
+  @Test func noCallbackOfAnUnobservedEpochInThousandsOfEpochs() throws {
+    let world = try World()
+    let (watcher, _) = try world.newWatcher()
+    let person = try world.newPerson()
+    let controller = KVOController(observer: watcher)
+    let queue = DispatchQueue(label: "epochs", attributes: .concurrent)
+    let epochs = 4_000
+    let closed = Atomic<Int>(-1)  // every epoch up to this one has been unobserved
+    let stop = Atomic<Bool>(false)
+    let callbacks = Atomic<Int>(0)
+    let late = Atomic<Int>(0)
+    let setters = DispatchGroup()
+    for thread in 0..<2 {
+      DispatchQueue.global().async(group: setters) {
+        var value = thread
+        while !stop.load(ordering: .acquiring) {
+          value += 2
+          try? world.setAge(person, value)
+        }
+      }
+    }
+    for epoch in 0..<epochs {
+      let delivery: CallbackDelivery = epoch % 2 == 0 ? .callerThread : .executor(queue)
+      try controller.observe(person, keyPath: "age", options: [.new], delivery: delivery) { _, _, _ in
+        callbacks.add(1, ordering: .relaxed)
+        if closed.load(ordering: .acquiring) >= epoch { late.add(1, ordering: .relaxed) }
+        for _ in 0..<20_000 { _ = stop.load(ordering: .relaxed) }  // a callback takes a while …
+        if closed.load(ordering: .acquiring) >= epoch { late.add(1, ordering: .relaxed) }  // … and is still its epoch's
+      }
+      // Let a callback or two of this epoch happen first (bounded by iterations, not time).
+      let before = callbacks.load(ordering: .relaxed)
+      var spins = 0
+      while callbacks.load(ordering: .relaxed) == before && spins < 1_000 {
+        spins += 1
+        sched_yield()
+      }
+      if epoch % 3 == 0 { controller.unobserveAll() } else { controller.unobserve(person, keyPath: "age") }
+      closed.store(epoch, ordering: .releasing)
+    }
+    stop.store(true, ordering: .releasing)
+    setters.wait()
+    queue.sync(flags: .barrier) {}
+    #expect(late.load(ordering: .relaxed) == 0)
+    #expect(callbacks.load(ordering: .relaxed) > 0)
+    #expect(person.isa === world.person)
+    #expect(try SharedController.of(world.runtime).registeredCount == 0)
+    try world.runtime.checkInvariants()
+  }
+
+  /// Releasing the controller on one thread while its callback runs on another waits for the
+  /// callback too (nothing holds the controller during a delivery).
+  @Test func releasingTheControllerWaitsForItsCallbackRunningElsewhere() throws {
+    let world = try World()
+    let (watcher, _) = try world.newWatcher()
+    let person = try world.newPerson()
+    var controller: KVOController? = KVOController(observer: watcher)
+    let gone = WeakBox(controller)
+    let order = Log<String>()
+    let started = DispatchSemaphore(value: 0)
+    let releasing = Atomic<Bool>(false)
+    try controller?.observe(person, keyPath: "age") { _, _, _ in
+      started.signal()
+      while !releasing.load(ordering: .acquiring) {}
+      for _ in 0..<20_000 { _ = releasing.load(ordering: .relaxed) }
+      order.append("callback finished")
+    }
+    let setter = DispatchGroup()
+    DispatchQueue.global().async(group: setter) { try? world.setAge(person, 1) }
+    started.wait()
+    releasing.store(true, ordering: .releasing)
+    controller = nil
+    order.append("released")
+    #expect(gone.object == nil)
+    setter.wait()
+    #expect(order.all == ["callback finished", "released"])
+    #expect(person.isa === world.person)
+  }
+}
+
+/// A weak reference to a controller.
+private final class WeakBox: @unchecked Sendable {
+  weak var object: KVOController?
+  init(_ object: KVOController?) { self.object = object }
+}
