@@ -3,7 +3,8 @@
 // Docs: docs/kvocontroller.md#the-shared-controller. Tests:
 // Tests/KVOControllerTests/KVOControllerTests.swift, KVOControllerRaceTests.swift.
 //
-// Model: FB's `_FBKVOSharedController`, one per runtime (FB has one per process). It is a
+// Model: FB's `_FBKVOSharedController`, one per runtime (FB has one per process; here it lives
+// while some controller of the runtime does, see `Slot`). It is a
 // runtime object of the runtime class `_FBKVOSharedController`, registered with KVO as the
 // observer of every info (`addObserver:self … context:info`), so an observed object's
 // observation info names it; its `observeValueForKeyPath:ofObject:change:context:` maps the
@@ -39,8 +40,6 @@ final class SharedController: @unchecked Sendable, CustomStringConvertible {
   /// The runtime class's name, as FBKVOController's.
   static let className = "_FBKVOSharedController"
   static let observeValue: Selector = "observeValueForKeyPath:ofObject:change:context:"
-  private static let associationKey = AssociationKey("MiniKVO.FBKVOSharedController")
-  private static let creationLock = Lock()
 
   let lock = DeliveryLock(State())
   /// The runtime object KVO knows as the observer (KVO holds it weakly; this keeps it).
@@ -53,30 +52,43 @@ final class SharedController: @unchecked Sendable, CustomStringConvertible {
     runtimeID = ObjectIdentifier(runtime)
   }
 
+  /// Where a runtime keeps its shared controller: a slot user code cannot remove
+  /// (`RuntimeLocal`), holding it weakly. Held strongly, it would be a cycle: the runtime keeps
+  /// the slot, the slot the shared controller, the shared controller its runtime object, and
+  /// every runtime object its runtime. So the controllers that use it keep it alive (each
+  /// remembers the shared controller of the runtime it observes in); once the last of them is
+  /// gone, so is it, and the next controller makes a new one.
+  final class Slot: @unchecked Sendable {
+    /// Locking: `lock`.
+    weak var shared: SharedController?
+    let lock = Lock()
+  }
+
+  private static let slot = RuntimeLocal<Slot>("KVOController.sharedController")
+
   /// The shared controller of `runtime`, made on first use.
   ///
   /// - Throws: What the runtime throws if the class `_FBKVOSharedController` cannot be made.
   static func of(_ runtime: Runtime) throws -> SharedController {
-    if let existing = runtime.rootClass.associatedObject(forKey: associationKey).swiftObject(as: SharedController.self) {
-      return existing
-    }
-    return try creationLock.withLock {
-      if let existing = runtime.rootClass.associatedObject(forKey: associationKey).swiftObject(as: SharedController.self) {
-        return existing
+    let slot = slot.value(in: runtime) { Slot() }
+    if let existing = slot.lock.withLock({ slot.shared }) { return existing }
+    // The class and its methods raise events: delivered once the lock is released.
+    return try runtime.deferringEvents {
+      try slot.lock.withLock {
+        if let existing = slot.shared { return existing }
+        let shared = try make(in: runtime)
+        slot.shared = shared
+        return shared
       }
-      let shared = try make(in: runtime)
-      // Cannot fail: a Swift object with the retain policy is always accepted.
-      try? runtime.rootClass.setAssociatedObject(.swiftObject(shared), forKey: associationKey, policy: .retain)
-      return shared
     }
   }
 
   /// Makes the class (once per runtime), its methods (pointing at this shared controller) and
-  /// the one instance. Locking: `creationLock`.
+  /// the one instance. Locking: the slot's lock.
   private static func make(in runtime: Runtime) throws -> SharedController {
     let cls: Class
     if let existing = runtime.lookUpClass(named: className) {
-      cls = existing  // made by a shared controller since lost (its methods are replaced below)
+      cls = existing  // made for a shared controller since gone: its methods are replaced below
     } else {
       cls = try runtime.allocateClassPair(superclass: runtime.rootClass, name: className)
       try runtime.registerClassPair(cls)
@@ -86,6 +98,8 @@ final class SharedController: @unchecked Sendable, CustomStringConvertible {
       throw KeyValueError(.invalidArgument, "+[\(className) new] returned nil")
     }
     let shared = SharedController(object: instance, runtime: runtime)
+    // Weakly: a thread may still run a method it found in a cache after the next shared
+    // controller replaced it.
     try cls.replaceMethod(
       observeValue, types: "v48@0:8@16@24@32^v40",
       implementation: Implementation(name: "-[_FBKVOSharedController observeValueForKeyPath:ofObject:change:context:]") {

@@ -201,3 +201,37 @@ private final class WeakBox: @unchecked Sendable {
   weak var object: KVOController?
   init(_ object: KVOController?) { self.object = object }
 }
+
+@Suite struct SharedControllerLifetimeTests {
+  /// The shared controller lives in a slot of the runtime user code cannot reach: removing the
+  /// root class's associated objects does not reset it.
+  @Test func removingTheRootClassesAssociatedObjectsKeepsTheSharedController() throws {
+    let world = try World()
+    let (watcher, _) = try world.newWatcher()
+    let person = try world.newPerson()
+    let controller = KVOController(observer: watcher)
+    let seen = Log<Int>()
+    try controller.observe(person, keyPath: "age") { _, _, _ in seen.append(1) }
+    let before = try SharedController.of(world.runtime)
+    world.runtime.rootClass.removeAssociatedObjects()
+    try world.setAge(person, 1)
+    #expect(seen.count == 1)
+    #expect(try SharedController.of(world.runtime) === before)
+  }
+
+  /// Nothing the controller layer keeps holds its runtime: once the controllers and objects are
+  /// gone, so is the runtime (the shared controller's runtime object would otherwise keep it).
+  @Test func aRuntimeIsFreedOnceItsControllersAreGone() throws {
+    weak var weakRuntime: Runtime?
+    do {
+      let world = try World()
+      weakRuntime = world.runtime
+      let (watcher, _) = try world.newWatcher()
+      let person = try world.newPerson()
+      try watcher.kvoController.observe(person, keyPath: "age") { _, _, _ in }
+      try world.setAge(person, 1)
+      #expect(world.runtime.lookUpClass(named: "_FBKVOSharedController") != nil)
+    }
+    #expect(weakRuntime == nil)
+  }
+}

@@ -15,9 +15,7 @@ import Testing
       events.withLock { $0 = [] }
     }
     observation.cancel()
-    // The shared controller (one per runtime, FBKVOController's singleton) lives as long as
-    // the runtime; nothing else may.
-    for cls in runtime.classes where cls.name != "_FBKVOSharedController" {
+    for cls in runtime.classes {
       #expect(cls.liveInstanceCount == 0, "\(cls.name)")
     }
     let warnings = events.withLock { $0 }.filter {
