@@ -183,6 +183,8 @@ final class ClassMetadata: @unchecked Sendable {
   @exclusivity(unchecked) var implementations: [Implementation] = []
   /// Fixed at registration.
   @exclusivity(unchecked) var layout = InstanceLayout.empty
+  /// Adopted protocols, the most recently added first (Class+Protocols.swift).
+  @exclusivity(unchecked) var protocols: [Protocol] = []
 
   func clear() {
     instanceClass = nil

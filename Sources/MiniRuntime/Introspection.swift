@@ -47,6 +47,8 @@ extension Class {
     lines.append("  state: \(isRegistered ? "registered" : "not registered"), live instances: \(liveInstanceCount)")
     lines += Self.section("ivars", ivarList.map { "\($0.name)  \($0.type)  (slot \($0.offset))" })
     lines += Self.section("properties", propertyList.map { "\($0.name)  \($0.attributes)" })
+    let adopted = protocols
+    if !adopted.isEmpty { lines.append("  protocols: " + adopted.map(\.name).joined(separator: ", ")) }
     if !isMetaclass {
       lines += Self.section("instance methods", Self.methodLines(methodList))
     }

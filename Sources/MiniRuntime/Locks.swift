@@ -3,6 +3,9 @@
 // Docs: docs/runtime.md#locks. Tests: Tests/MiniRuntimeTests/ConcurrencyTests.swift.
 //
 // The locks, from outermost to innermost (a thread may only take them in this order):
+//   0. `Runtime.monitor` (a `Monitor`, Monitor.swift): serialises making the runtime's built-in
+//      classes and lets threads wait for another thread's work. Never taken while holding
+//      `Runtime.lock`; no user code and no event delivery while it is held.
 //   1. `Runtime.lock` (a `Lock`): the class table and every class's mutable metadata
 //      (method lists, ivars, properties, subclass lists, superclass links, cache writes).
 //   2. `EventHub.lock` (a `Lock`): the list of event observers. Taken only to copy the list.

@@ -177,10 +177,10 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
   /// Objective-C: `object_getClassName`
   public var className: String { isa.name }
 
-  /// The runtime the object belongs to (`nil` only for a class whose runtime is gone).
+  /// The runtime the object belongs to (`nil` only for a class or protocol whose runtime is gone).
   ///
   /// Objective-C: none (MiniKVO extension; there is one runtime per process in Objective-C).
-  public var runtime: Runtime? { owningRuntime ?? (self as? Class)?.weakRuntime }
+  public var runtime: Runtime? { owningRuntime ?? isa.weakRuntime }
 
   // MARK: - Identity
 

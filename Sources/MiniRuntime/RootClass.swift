@@ -62,6 +62,12 @@ enum RootClass {
       }),
       ("hash", "Q16@0:8", { receiver, _, _ in .uint64(UInt64(UInt(bitPattern: ObjectIdentifier(receiver)))) }),
       ("isProxy", "B16@0:8", { _, _, _ in false }),
+      ("conformsToProtocol:", "B24@0:8@16", { receiver, _, arguments in
+        // [self class] and up the superclass chain, asking each class's own list.
+        guard let proto = arguments[0].objectValue as? Protocol else { return false }
+        let start = try claimedClass(of: receiver) ?? receiver.isa
+        return .bool(start.superclassChain.contains { $0.conforms(to: proto) })
+      }),
       ("performSelector:", "@24@0:8:16", { receiver, _, arguments in
         try Runtime.msgSend(receiver, selector(arguments[0]), arguments: [])
       }),
@@ -119,6 +125,10 @@ enum RootClass {
       ("instanceMethodForSelector:", "^?24@0:8:16", { receiver, _, arguments in
         guard let cls = receiver as? Class else { return .nil }
         return .swiftObject(cls.methodImplementation(for: try selector(arguments[0])))
+      }),
+      ("conformsToProtocol:", "B24@0:8@16", { receiver, _, arguments in
+        guard let cls = receiver as? Class, let proto = arguments[0].objectValue as? Protocol else { return false }
+        return .bool(cls.superclassChain.contains { $0.conforms(to: proto) })
       }),
       ("resolveInstanceMethod:", "B24@0:8:16", { _, _, _ in false }),
       ("resolveClassMethod:", "B24@0:8:16", { _, _, _ in false }),

@@ -98,7 +98,8 @@ extension Runtime {
   /// where Objective-C would leave dangling pointers behind.
   ///
   /// - Throws: ``RuntimeError`` with code `classInUse`, `invalidClassState` (a metaclass, the
-  ///   root class, or already disposed) or `foreignRuntime`. Nothing changes when it throws.
+  ///   root class or another class the runtime made for itself, or already disposed) or
+  ///   `foreignRuntime`. Nothing changes when it throws.
   ///
   /// Objective-C: `objc_disposeClassPair`
   public func disposeClassPair(_ cls: Class) throws(RuntimeError) {
@@ -110,6 +111,9 @@ extension Runtime {
       let data = cls.locked(&state)
       guard data.state != .disposed else {
         throw RuntimeError(.invalidClassState, "objc_disposeClassPair: class '\(cls.name)' was already disposed")
+      }
+      guard !isBuiltin(cls, &state) else {
+        throw RuntimeError(.invalidClassState, "objc_disposeClassPair: the runtime's own class \(cls.name) cannot be disposed")
       }
       let instances = cls.instanceCount.load(ordering: .relaxed)
       guard instances == 0 else {

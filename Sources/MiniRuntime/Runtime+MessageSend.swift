@@ -28,8 +28,13 @@ extension Runtime {
   /// ```swift
   /// let person = try Runtime.msgSend(personClass, "new")   // an object
   /// try Runtime.msgSend(person.objectValue, "age")         // 0
-  /// try Runtime.msgSend(nil, "age")                        // nil: messages to nil return zero
+  /// try Runtime.msgSend(nil, "age")                        // .nil: a message to nil runs nothing
+  /// try Runtime.msgSend(nil, "age", returning: .longLong)   // .int64(0): the zero of a stated type
   /// ```
+  ///
+  /// A message to nil returns `.nil` whatever the method would return: with no receiver there is
+  /// no class to read the return type from. Objective-C returns the zero of the compiler-known
+  /// return type; say the type with ``msgSend(_:_:_:returning:)`` to get that zero.
   ///
   /// - Throws: ``RuntimeError`` (`unrecognizedSelector`, `wrongArgumentCount`,
   ///   `invalidSelectorName`) or whatever the implementation throws.
@@ -114,75 +119,6 @@ extension Runtime {
   public func msgSend(_ receiver: Object?, _ selector: Selector, arguments: Arguments) throws -> Value {
     try MessageDispatch.send(receiver, selector, arguments, argumentCount: arguments.count, startingAt: nil)
   }
-
-  // MARK: - objc_msgSendSuper
-
-  /// Sends a message to `receiver`, looking the method up from `superclass` instead of the
-  /// receiver's class: what `[super setAge:7]` compiles to, with `superclass` the superclass of
-  /// the class whose method is running.
-  ///
-  /// ```swift
-  /// // inside an override of -[Student setAge:]:
-  /// try Runtime.msgSendSuper(receiver, superclass: person, "setAge:", age)
-  /// ```
-  ///
-  /// - Parameter superclass: Where the method search starts (`objc_super.super_class`).
-  /// - Complexity: O(1) on a hit in `superclass`'s cache.
-  ///
-  /// Objective-C: `objc_msgSendSuper`
-  @discardableResult @inlinable
-  public static func msgSendSuper(_ receiver: Object?, superclass: Class, _ selector: Selector) throws -> Value {
-    try MessageDispatch.send(receiver, selector, Arguments(), argumentCount: 0, startingAt: superclass)
-  }
-
-  /// Sends a one-argument message to `receiver` starting the search at `superclass`.
-  ///
-  /// Objective-C: `objc_msgSendSuper`
-  @discardableResult @inlinable
-  public static func msgSendSuper(
-    _ receiver: Object?, superclass: Class, _ selector: Selector, _ argument: consuming Value
-  ) throws -> Value {
-    try MessageDispatch.send(receiver, selector, Arguments(argument), argumentCount: 1, startingAt: superclass)
-  }
-
-  /// Sends a message with any number of arguments to `receiver` starting the search at `superclass`.
-  ///
-  /// Objective-C: `objc_msgSendSuper`
-  @discardableResult @inlinable
-  public static func msgSendSuper(
-    _ receiver: Object?, superclass: Class, _ selector: Selector, arguments: Arguments
-  ) throws -> Value {
-    try MessageDispatch.send(receiver, selector, arguments, argumentCount: arguments.count, startingAt: superclass)
-  }
-
-  /// A super send with no arguments (the same send as the static form).
-  ///
-  /// Objective-C: `objc_msgSendSuper`
-  @discardableResult @inlinable
-  public func msgSendSuper(_ receiver: Object?, superclass: Class, _ selector: Selector) throws -> Value {
-    try MessageDispatch.send(receiver, selector, Arguments(), argumentCount: 0, startingAt: superclass)
-  }
-
-  /// A super send with one argument (the same send as the static form).
-  ///
-  /// Objective-C: `objc_msgSendSuper`
-  @discardableResult @inlinable
-  public func msgSendSuper(
-    _ receiver: Object?, superclass: Class, _ selector: Selector, _ argument: consuming Value
-  ) throws -> Value {
-    try MessageDispatch.send(receiver, selector, Arguments(argument), argumentCount: 1, startingAt: superclass)
-  }
-
-  /// A super send with any number of arguments (the same send as the static form).
-  ///
-  /// Objective-C: `objc_msgSendSuper`
-  @discardableResult @inlinable
-  public func msgSendSuper(
-    _ receiver: Object?, superclass: Class, _ selector: Selector, arguments: Arguments
-  ) throws -> Value {
-    try MessageDispatch.send(receiver, selector, arguments, argumentCount: arguments.count, startingAt: superclass)
-  }
-
 }
 
 /// The send path behind every public `msgSend` and `msgSendSuper` (which are inlined into their

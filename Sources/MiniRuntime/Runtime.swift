@@ -54,6 +54,12 @@ public final class Runtime: @unchecked Sendable {
     var resolving: Set<ResolutionKey> = []
     /// Flush caches on every fill (the stress switch).
     var cachesDisabled = false
+    /// Every allocated protocol by name (those under construction too, so names clash).
+    var protocolsByName: [String: Protocol] = [:]
+    /// Registered protocols in registration order, for ``Runtime/protocols``.
+    var registeredProtocols: [Protocol] = []
+    /// The classes the runtime makes itself when first needed (`Protocol`, `NSInvocation`, …).
+    var builtinClasses: [String: Class] = [:]
 
     mutating func record(_ event: @autoclosure () -> RuntimeEvent) {
       if recordsEvents { pendingEvents.append(event()) }
@@ -69,6 +75,9 @@ public final class Runtime: @unchecked Sendable {
 
   /// The state layers above keep per runtime (RuntimeLocal.swift).
   let locals = RuntimeLocals()
+
+  /// Where threads wait for another thread's `+initialize` or built-in class (Monitor.swift).
+  let monitor = Monitor()
 
   /// The root class, `NSObject`, present in every runtime.
   ///
@@ -111,6 +120,9 @@ public final class Runtime: @unchecked Sendable {
       }
       state.classesByName = [:]
       state.registered = []
+      state.protocolsByName = [:]
+      state.registeredProtocols = []
+      state.builtinClasses = [:]
     }
   }
 

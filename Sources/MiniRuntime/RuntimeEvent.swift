@@ -36,6 +36,11 @@ public enum RuntimeEvent: Sendable, Hashable, CustomStringConvertible {
   case superclassChanged(class: String, from: String?, to: String?)
   /// A class's method cache was emptied (it had entries).
   case cacheFlushed(class: String, isMetaclass: Bool)
+  /// `registerProtocol` registered a protocol.
+  case protocolRegistered(name: String)
+  /// A class adopted a protocol (`class_addProtocol`, or a category); `class` is `Person` or
+  /// `Person (meta)`.
+  case protocolAdded(class: String, protocol: String)
   /// An object's isa changed (`object_setClass`).
   case isaChanged(object: String, from: String, to: String)
   /// An object was freed; its `dealloc` has run.
@@ -72,6 +77,8 @@ public enum RuntimeEvent: Sendable, Hashable, CustomStringConvertible {
       return "superclass of \(cls) changed from \(from ?? "nil") to \(to ?? "nil")"
     case .cacheFlushed(let cls, let isMetaclass):
       return "flushed method cache of \(cls)\(isMetaclass ? " (metaclass)" : "")"
+    case .protocolRegistered(let name): return "registered protocol \(name)"
+    case .protocolAdded(let cls, let proto): return "\(cls) adopted protocol \(proto)"
     case .isaChanged(let object, let from, let to): return "isa of \(object): \(from) -> \(to)"
     case .objectDeallocated(let object, _): return "deallocated \(object)"
     case .messageSent(let receiver, let selector, let implementation, let isSuper):

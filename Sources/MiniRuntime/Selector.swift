@@ -93,6 +93,33 @@ public struct Selector: Hashable, Sendable, CustomStringConvertible, Expressible
     self = SelectorTable.shared.intern(name, isValid: Selector.problem(with: name) == nil)
   }
 
+  /// The selector of `name` if some code of this process has made it before, else `nil`; never
+  /// adds a name to the table.
+  ///
+  /// ```swift
+  /// Selector(lookingUp: "setAge:")              // the selector, once anything has used it
+  /// Selector(lookingUp: "neverSeenBefore42")    // nil
+  /// ```
+  ///
+  /// - Complexity: one hash-table lookup under the selector table's lock.
+  ///
+  /// Objective-C: `sel_lookUpByName`
+  public init?(lookingUp name: String) {
+    guard let known = SelectorTable.shared.lookUp(name) else { return nil }
+    self = known
+  }
+
+  /// The null selector (`NULL` as a `SEL`): what a method description that describes nothing
+  /// holds. It is never valid: a message with it throws `invalidSelectorName`.
+  ///
+  /// Objective-C: none (`(SEL)0`; `sel_getName` of it is `"<null selector>"`).
+  public static let null = Selector(index: 0, argumentCount: 0, isValid: false)
+
+  /// Whether this is ``null``.
+  ///
+  /// Objective-C: none (`sel == NULL`).
+  public var isNull: Bool { index == 0 }
+
   /// The selector as one word (for caches and ivar slots): the index in bits 0–31, the argument
   /// count in bits 32–62 and validity in bit 63. (A 16-bit count let 65,536 colons read back as
   /// 0 and spill into the validity bit; `SelectorTests` pins the wide field.)
@@ -119,7 +146,7 @@ public struct Selector: Hashable, Sendable, CustomStringConvertible, Expressible
   /// - Complexity: O(1), under the selector table's lock.
   ///
   /// Objective-C: `sel_getName`
-  public var name: String { SelectorTable.shared.name(of: self) }
+  public var name: String { isNull ? "<null selector>" : SelectorTable.shared.name(of: self) }
 
   /// The name (so selectors print as `setAge:`).
   ///
@@ -139,6 +166,7 @@ public struct Selector: Hashable, Sendable, CustomStringConvertible, Expressible
   /// Throws the invalid-name error if this selector came from a malformed literal.
   func validated() throws(RuntimeError) -> Selector {
     guard isValid else {
+      if isNull { throw RuntimeError(.invalidSelectorName, "invalid selector: the selector is null") }
       let problem = Selector.problem(with: name) ?? "malformed"
       throw RuntimeError(.invalidSelectorName, "invalid selector name '\(name)': \(problem)")
     }

@@ -1,6 +1,7 @@
 // RosettaTableTests.swift: the Rosetta table in docs/runtime.md (Objective-C → Swift) agrees with
-// RosettaTests.swift, which exercises every row. For each row there must be a `// Rosetta:` marker
-// with that Objective-C name, and the code under it must use every Swift spelling the row gives:
+// RosettaTests.swift and its topic files (RosettaTests+*.swift), which exercise every row. For
+// each row there must be a `// Rosetta:` marker with that Objective-C name, and the code under it
+// must use every Swift spelling the row gives:
 //   `runtime.allocateClassPair(superclass:name:)`  needs  `allocateClassPair(`, `superclass:`, `name:`
 //   `cls.instanceSize`                             needs  `.instanceSize`
 //   `.retain`, `arguments:`, `Object`, `==`         need   themselves (identifiers as whole words)
@@ -30,9 +31,16 @@ import Testing
     }
   }
 
-  /// The code under each `// Rosetta:` marker of RosettaTests.swift, by Objective-C name.
+  /// The files holding exercises: RosettaTests.swift and its topic files (`RosettaTests+Protocols.swift`, …).
+  static func exerciseFiles() -> [String] {
+    let directory = Repository.root + "/Tests/DocSnippetsTests"
+    return (Repository.entries(of: directory) ?? []).filter { $0.hasPrefix("RosettaTests") && $0.hasSuffix(".swift") }
+      .map { directory + "/" + $0 }
+  }
+
+  /// The code under each `// Rosetta:` marker of the exercise files, by Objective-C name.
   static func exercises() -> [(name: String, code: String)] {
-    let text = Repository.contents(of: Repository.root + "/Tests/DocSnippetsTests/RosettaTests.swift") ?? ""
+    let text = exerciseFiles().map { Repository.contents(of: $0) ?? "" }.joined(separator: "\n\n")
     var result: [(name: String, code: String)] = []
     for line in text.split(separator: "\n", omittingEmptySubsequences: false).map({ String($0).trimmingSpaces }) {
       if line.hasPrefix("// Rosetta: ") {
@@ -90,7 +98,7 @@ import Testing
     for row in rows {
       let code = exercises.filter { $0.name == row.objectiveC }.map(\.code).joined()
       if code.isEmpty {
-        problems.append("\(row.objectiveC): no `// Rosetta: \(row.objectiveC)` exercise in RosettaTests.swift")
+        problems.append("\(row.objectiveC): no `// Rosetta: \(row.objectiveC)` exercise in RosettaTests*.swift")
         continue
       }
       if row.swift.isEmpty { problems.append("\(row.objectiveC): the Swift cell names nothing in backticks") }
@@ -109,6 +117,12 @@ import Testing
     let marked = Set(Self.exercises().map(\.name))
     #expect(marked.subtracting(names).sorted() == [], "exercises without a row in the table")
     #expect(Set(names).count == names.count, "an Objective-C name appears in two rows")
+  }
+
+  @Test func exercisesAreReadFromEveryRosettaTestsFile() {
+    let names = Self.exerciseFiles().map { $0.split(separator: "/").last.map(String.init) ?? "" }
+    #expect(names.contains("RosettaTests.swift"))
+    #expect(names.allSatisfy { $0.hasPrefix("RosettaTests") })
   }
 
   @Test func tokensComeFromTheSwiftSpelling() {

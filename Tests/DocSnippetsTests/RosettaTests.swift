@@ -27,6 +27,7 @@ import Testing
     let ann = try #require(try Runtime.msgSend(person, "new").objectValue)
     try runtime.msgSend(ann, "setAge:", 42)
     #expect(try Runtime.msgSend(ann, "performSelector:withObject:", arguments: [.selector("setAge:"), 43]) == .nil)
+    #expect(try Runtime.msgSend(nil, "age", returning: .longLong) == .int64(0))
     // Rosetta: objc_msgSendSuper
     #expect(try Runtime.msgSendSuper(ann, superclass: person, "age") == 43)
     #expect(try runtime.msgSendSuper(ann, superclass: root, "class") == .class(person))

@@ -26,6 +26,8 @@ import Testing
     ("self", .instance), ("isProxy", .instance), ("copy", .instance), ("mutableCopy", .instance),
     ("isSubclassOfClass:", .class), ("debugDescription", .instance), ("debugDescription", .class),
     ("methodForSelector:", .instance), ("instanceMethodForSelector:", .class),
+    // Issue 11: protocols.
+    ("conformsToProtocol:", .instance), ("conformsToProtocol:", .class),
   ]
 
   func method(_ name: String, _ side: Side, in runtime: Runtime) -> Method? {

@@ -1,0 +1,58 @@
+// Class+Protocols.swift: adopting protocols and asking about conformance.
+//
+// Docs: docs/runtime.md#protocols. Tests: Tests/MiniRuntimeTests/ProtocolTests.swift.
+//
+// A class's protocol list lives in its metadata, under `Runtime.lock`; a class can adopt
+// protocols at any time, registered or not (as objc4's `class_addProtocol`). The list keeps the
+// newest first, as objc4 attaches each added list in front of the older ones.
+// `class_conformsToProtocol` looks at the class's own list only (with what those protocols
+// incorporate); NSObject's `-conformsToProtocol:` also walks the superclasses (RootClass.swift).
+
+extension Class {
+  /// Adopts `proto`, unless the class already conforms to it.
+  ///
+  /// ```swift
+  /// try person.addProtocol(named)   // true
+  /// try person.addProtocol(named)   // false: already conforms
+  /// ```
+  ///
+  /// - Returns: `false` (and nothing changes) if the class's own list already conforms to `proto`.
+  /// - Throws: ``RuntimeError`` with code `invalidClassState` (the class was disposed) or
+  ///   `foreignRuntime`.
+  ///
+  /// Objective-C: `class_addProtocol`
+  @discardableResult
+  public func addProtocol(_ proto: Protocol) throws(RuntimeError) -> Bool {
+    guard let runtime = weakRuntime else {
+      throw RuntimeError(.foreignRuntime, "class_addProtocol: the runtime of \(name) no longer exists")
+    }
+    try runtime.checkOwnProtocol(proto, "class_addProtocol")
+    guard !conforms(to: proto) else { return false }
+    return try runtime.withState { state throws(RuntimeError) -> Bool in
+      let data = try lockedForMethodChange(&state, "class_addProtocol")
+      // Checked again under the lock: another thread may have added it since.
+      guard !data.protocols.contains(where: { $0 === proto }) else { return false }
+      data.protocols.insert(proto, at: 0)
+      state.record(.protocolAdded(class: Class.label(self), protocol: proto.name))
+      return true
+    }
+  }
+
+  /// Whether this class's own protocol list conforms to `proto` (superclasses are not asked;
+  /// protocols incorporated by the listed ones count).
+  ///
+  /// ```swift
+  /// person.conforms(to: named)    // true once Person adopts Named
+  /// student.conforms(to: named)   // false: the adoption is Person's
+  /// ```
+  ///
+  /// Objective-C: `class_conformsToProtocol`
+  public func conforms(to proto: Protocol) -> Bool {
+    protocols.contains { $0.conforms(to: proto) }
+  }
+
+  /// The protocols this class adopted itself, the most recently added first.
+  ///
+  /// Objective-C: `class_copyProtocolList`
+  public var protocols: [Protocol] { withMetadata { $0.protocols } }
+}

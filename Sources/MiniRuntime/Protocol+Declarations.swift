@@ -1,0 +1,184 @@
+// Protocol+Declarations.swift: what a protocol declares (method descriptions, properties,
+// incorporated protocols), and conformance between protocols.
+//
+// Docs: docs/runtime.md#protocols. Tests: Tests/MiniRuntimeTests/ProtocolTests.swift.
+//
+// Writers run under `Runtime.lock` and only while the protocol is under construction; readers
+// take the lock too (a registered protocol never changes, but one under construction may).
+// Lookups of one protocol's declarations search the protocols it incorporates, depth first in
+// the order they were added, as objc4's `protocol_getMethod` does; list copies do not.
+
+extension Protocol {
+  // MARK: - Declaring (under construction only)
+
+  /// Declares a method: required or optional, instance or class.
+  ///
+  /// ```swift
+  /// try named.addMethodDescription("name", types: "@16@0:8", isRequired: true, isInstanceMethod: true)
+  /// try named.addMethodDescription("nameCount", types: "Q16@0:8", isRequired: false, isInstanceMethod: false)
+  /// ```
+  ///
+  /// - Throws: ``RuntimeError`` with code `invalidArgument` once the protocol is registered (objc4
+  ///   logs and ignores the call), `invalidSelectorName`, or `invalidTypeEncoding` (also when the
+  ///   encoding's argument count does not match the selector).
+  ///
+  /// Objective-C: `protocol_addMethodDescription`
+  public func addMethodDescription(
+    _ selector: Selector, types: String, isRequired: Bool, isInstanceMethod: Bool
+  ) throws(RuntimeError) {
+    let selector = try selector.validated()
+    let signature = try MethodSignature.parsed(types)
+    try signature.validate(for: selector)
+    try mutate("protocol_addMethodDescription") { data, _ in
+      data.methods.append(
+        ProtocolMetadata.Entry(
+          description: MethodDescription(selector: selector, types: types), isRequired: isRequired,
+          isInstanceMethod: isInstanceMethod))
+    }
+  }
+
+  /// Makes this protocol incorporate `other` (`@protocol Named <Identified>`): whatever conforms
+  /// to this one conforms to `other` too.
+  ///
+  /// - Throws: ``RuntimeError`` with code `invalidArgument` if this protocol is registered or
+  ///   `other` is not (objc4 logs and ignores both), or `foreignRuntime`.
+  ///
+  /// Objective-C: `protocol_addProtocol`
+  public func addProtocol(_ other: Protocol) throws(RuntimeError) {
+    try runtime?.checkOwnProtocol(other, "protocol_addProtocol")
+    try mutate("protocol_addProtocol") { data, state throws(RuntimeError) in
+      guard other.locked(&state).isRegistered else {
+        throw RuntimeError(
+          .invalidArgument, "protocol_addProtocol: added protocol '\(other.name)' is still under construction")
+      }
+      data.protocols.append(other)
+    }
+  }
+
+  /// Declares a required property, of instances or of the class.
+  ///
+  /// - Throws: ``RuntimeError`` with code `invalidArgument` once the protocol is registered, or
+  ///   for an optional property (objc4 ignores those silently: it keeps required ones only);
+  ///   `invalidName` or `invalidPropertyAttributes`.
+  ///
+  /// Objective-C: `protocol_addProperty`
+  public func addProperty(
+    _ name: String, attributes: String, isRequired: Bool = true, isInstanceProperty: Bool = true
+  ) throws(RuntimeError) {
+    if let problem = Ivar.problem(withName: name) {
+      throw RuntimeError(.invalidName, "protocol_addProperty: invalid property name '\(name)': \(problem)")
+    }
+    let parsed = try PropertyAttributes(attributes)
+    guard isRequired else {
+      throw RuntimeError(
+        .invalidArgument,
+        "protocol_addProperty: optional property '\(name)' would not be kept (the runtime stores required properties only)")
+    }
+    try mutate("protocol_addProperty") { data, _ in
+      data.properties.append(
+        ProtocolMetadata.PropertyEntry(property: Property(name: name, attributes: parsed), isInstanceProperty: isInstanceProperty))
+    }
+  }
+
+  // MARK: - Reading
+
+  /// The description of `selector` in the list given by `isRequired` and `isInstanceMethod`,
+  /// searching incorporated protocols; the null description (``MethodDescription/isNull``) when
+  /// there is none.
+  ///
+  /// Objective-C: `protocol_getMethodDescription`
+  public func methodDescription(for selector: Selector, isRequired: Bool, isInstanceMethod: Bool) -> MethodDescription {
+    for proto in [self] + allIncorporatedProtocols() {
+      let found = proto.withMetadata { data in
+        data.methods.first {
+          $0.description.selector == selector && $0.isRequired == isRequired && $0.isInstanceMethod == isInstanceMethod
+        }?.description
+      }
+      if let found { return found }
+    }
+    return .null
+  }
+
+  /// The descriptions of the list given by `isRequired` and `isInstanceMethod`, this protocol's
+  /// own only (not those of incorporated protocols), in the order declared.
+  ///
+  /// Objective-C: `protocol_copyMethodDescriptionList`
+  public func methodDescriptions(isRequired: Bool, isInstanceMethod: Bool) -> [MethodDescription] {
+    withMetadata { data in
+      data.methods.filter { $0.isRequired == isRequired && $0.isInstanceMethod == isInstanceMethod }.map(\.description)
+    }
+  }
+
+  /// The required property `name` of instances (or of the class), searching incorporated
+  /// protocols; `nil` if there is none. Optional properties are never stored, so asking for one
+  /// answers `nil`, as in objc4.
+  ///
+  /// Objective-C: `protocol_getProperty`
+  public func property(named name: String, isRequired: Bool = true, isInstanceProperty: Bool = true) -> Property? {
+    guard isRequired else { return nil }
+    for proto in [self] + allIncorporatedProtocols() {
+      let found = proto.withMetadata { data in
+        data.properties.first { $0.property.name == name && $0.isInstanceProperty == isInstanceProperty }?.property
+      }
+      if let found { return found }
+    }
+    return nil
+  }
+
+  /// The protocol's own required properties of instances (or of the class), in the order declared.
+  ///
+  /// Objective-C: `protocol_copyPropertyList2` (`protocol_copyPropertyList` for instances)
+  public func properties(isRequired: Bool = true, isInstanceProperty: Bool = true) -> [Property] {
+    guard isRequired else { return [] }
+    return withMetadata { data in data.properties.filter { $0.isInstanceProperty == isInstanceProperty }.map(\.property) }
+  }
+
+  /// Whether this protocol is `other` (by name) or incorporates it, directly or not.
+  ///
+  /// ```swift
+  /// named.conforms(to: named)        // true: a protocol conforms to itself
+  /// named.conforms(to: identified)   // true if Named incorporates Identified
+  /// ```
+  ///
+  /// Objective-C: `protocol_conformsToProtocol`
+  public func conforms(to other: Protocol) -> Bool {
+    name == other.name || allIncorporatedProtocols().contains { $0.name == other.name }
+  }
+
+  /// Whether the two protocols conform to each other (so are the same protocol).
+  ///
+  /// Objective-C: `protocol_isEqual`
+  public func isEqual(to other: Protocol) -> Bool {
+    self === other || (conforms(to: other) && other.conforms(to: self))
+  }
+
+  /// Every protocol incorporated, directly or through another, depth first, each once.
+  func allIncorporatedProtocols() -> [Protocol] {
+    var result: [Protocol] = []
+    var seen: Set<ObjectIdentifier> = [ObjectIdentifier(self)]
+    var pending = protocols
+    while !pending.isEmpty {
+      let proto = pending.removeFirst()
+      guard seen.insert(ObjectIdentifier(proto)).inserted else { continue }
+      result.append(proto)
+      pending.insert(contentsOf: proto.protocols, at: 0)
+    }
+    return result
+  }
+
+  /// Runs `body` on the metadata under the runtime lock if the protocol is under construction.
+  private func mutate(
+    _ function: String, _ body: (ProtocolMetadata, inout Runtime.State) throws(RuntimeError) -> Void
+  ) throws(RuntimeError) {
+    guard let runtime else {
+      throw RuntimeError(.foreignRuntime, "\(function): the runtime of protocol \(name) no longer exists")
+    }
+    try runtime.withState { state throws(RuntimeError) in
+      let data = locked(&state)
+      guard !data.isRegistered else {
+        throw RuntimeError(.invalidArgument, "\(function): protocol '\(name)' is registered and can no longer change")
+      }
+      try body(data, &state)
+    }
+  }
+}

@@ -1,0 +1,109 @@
+// Runtime+Protocols.swift: making, registering and finding protocols; the `Protocol` class.
+//
+// Docs: docs/runtime.md#protocols. Tests: Tests/MiniRuntimeTests/ProtocolTests.swift.
+//
+// A protocol is allocated (then under construction: descriptions, properties and incorporated
+// protocols may be added), registered (then immutable, and found by name), and never disposed,
+// as in objc4. All of it runs under `Runtime.lock`.
+
+extension Runtime {
+  /// Creates a protocol under construction; add its methods, properties and incorporated
+  /// protocols, then register it.
+  ///
+  /// ```swift
+  /// let named = try runtime.allocateProtocol(named: "Named")
+  /// try named.addMethodDescription("name", types: "@16@0:8", isRequired: true, isInstanceMethod: true)
+  /// try runtime.registerProtocol(named)
+  /// runtime.protocol(named: "Named") === named   // true
+  /// ```
+  ///
+  /// The first protocol of a runtime also makes the runtime's `Protocol` class (the class of
+  /// protocol objects), as a process has it from launch.
+  ///
+  /// - Throws: ``RuntimeError`` with code `invalidName` (not a C identifier) or `duplicateName`
+  ///   (a protocol of that name exists, registered or not). objc4 answers `nil` for a registered
+  ///   name.
+  ///
+  /// Objective-C: `objc_allocateProtocol`
+  public func allocateProtocol(named name: String) throws(RuntimeError) -> Protocol {
+    if let problem = Ivar.problem(withName: name) {
+      throw RuntimeError(.invalidName, "objc_allocateProtocol: invalid protocol name '\(name)': \(problem)")
+    }
+    let protocolClass = try builtinClass(named: "Protocol", "objc_allocateProtocol", install: ProtocolClass.install)
+    return try withState { state throws(RuntimeError) -> Protocol in
+      guard state.protocolsByName[name] == nil else {
+        throw RuntimeError(.duplicateName, "objc_allocateProtocol: protocol '\(name)' already exists")
+      }
+      let proto = Protocol(name: name, protocolClass: protocolClass)
+      state.protocolsByName[name] = proto
+      return proto
+    }
+  }
+
+  /// Registers a protocol made with ``allocateProtocol(named:)``: it becomes immutable and
+  /// ``protocol(named:)`` finds it.
+  ///
+  /// - Throws: ``RuntimeError`` with code `invalidArgument` (already registered; objc4 logs and
+  ///   returns) or `foreignRuntime`.
+  ///
+  /// Objective-C: `objc_registerProtocol`
+  public func registerProtocol(_ proto: Protocol) throws(RuntimeError) {
+    try checkOwnProtocol(proto, "objc_registerProtocol")
+    try withState { state throws(RuntimeError) in
+      let data = proto.locked(&state)
+      guard !data.isRegistered else {
+        throw RuntimeError(.invalidArgument, "objc_registerProtocol: protocol '\(proto.name)' was already registered")
+      }
+      data.isRegistered = true
+      state.registeredProtocols.append(proto)
+      state.record(.protocolRegistered(name: proto.name))
+    }
+  }
+
+  /// The registered protocol named `name`, or `nil` (also for one still under construction).
+  ///
+  /// - Complexity: O(1).
+  ///
+  /// Objective-C: `objc_getProtocol`
+  public func `protocol`(named name: String) -> Protocol? {
+    withState { state in
+      guard let proto = state.protocolsByName[name], proto.locked(&state).isRegistered else { return nil }
+      return proto
+    }
+  }
+
+  /// Every registered protocol, in registration order.
+  ///
+  /// Objective-C: `objc_copyProtocolList`
+  public var protocols: [Protocol] { withState { $0.registeredProtocols } }
+
+  /// Throws unless `proto` belongs to this runtime.
+  func checkOwnProtocol(_ proto: Protocol, _ function: String) throws(RuntimeError) {
+    guard proto.runtime === self else {
+      throw RuntimeError(.foreignRuntime, "\(function): protocol \(proto.name) belongs to another runtime")
+    }
+  }
+}
+
+/// The methods of the runtime's `Protocol` class (objc4's Protocol.mm).
+enum ProtocolClass {
+  static func install(_ cls: Class) throws(RuntimeError) {
+    try cls.addMethod("name", types: "r*16@0:8") { receiver, _, _ in
+      .string((receiver as? Protocol)?.name ?? "")
+    }
+    try cls.addMethod("conformsTo:", types: "B24@0:8@16") { receiver, _, arguments in
+      guard let proto = receiver as? Protocol, let other = arguments[0].objectValue as? Protocol else { return false }
+      return .bool(proto.conforms(to: other))
+    }
+    try cls.addMethod("isEqual:", types: "B24@0:8@16") { receiver, _, arguments in
+      guard let proto = receiver as? Protocol, let other = arguments[0].objectValue as? Protocol else { return false }
+      return .bool(proto.isEqual(to: other))
+    }
+    try cls.addMethod("hash", types: "Q16@0:8") { receiver, _, _ in
+      // Equal protocols have equal names: protocol_isEqual needs each to conform to the other,
+      // and incorporation cannot form a cycle (only a protocol under construction can incorporate,
+      // and only registered ones), so mutual conformance means the same protocol.
+      .uint64(UInt64(truncatingIfNeeded: ((receiver as? Protocol)?.name ?? "").hashValue))
+    }
+  }
+}

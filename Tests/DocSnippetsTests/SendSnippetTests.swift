@@ -1,0 +1,49 @@
+// SendSnippetTests.swift: the examples of docs/runtime.md#messages-to-nil and #super-sends (see
+// RuntimeSnippetTests.swift for the snippet convention).
+
+import MiniRuntime
+import Testing
+
+@Suite struct SendSnippetTests {
+  @Test func messagesToNilReturnTheZeroOfTheStatedType() throws {
+    let runtime = Runtime()
+    let person = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Person")
+    try person.synthesizeProperty("age", type: .longLong)
+    try runtime.registerClassPair(person)
+    let ann = try #require(try runtime.msgSend(person, "new").objectValue)
+    try runtime.msgSend(ann, "setAge:", 42)
+    // snippet: docs/runtime.md#messages-to-nil
+    #expect(try Runtime.msgSend(nil, "age") == .nil)  // untyped: no type to take a zero of
+    #expect(try Runtime.msgSend(nil, "age", returning: .longLong) == .int64(0))
+    #expect(try Runtime.msgSend(nil, "isHidden", returning: .bool) == false)
+    let rect = try TypeEncoding("{CGRect={CGPoint=dd}{CGSize=dd}}")
+    let frame = try Runtime.msgSend(nil, "frame", returning: rect)
+    #expect(frame.structureValue?.fields.count == 2)  // a CGRect of zeroes
+    #expect(try Runtime.msgSend(ann, "age", returning: .int) == .int32(42))  // a real receiver: converted
+    // end snippet
+    try runtime.checkInvariants()
+  }
+
+  @Test func superSendsFollowTheDefiningClass() throws {
+    let runtime = Runtime()
+    let person = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Person")
+    try person.addMethod("greet", types: "@16@0:8") { _, _, _ in "person" }
+    try runtime.registerClassPair(person)
+    let teacher = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Teacher")
+    try teacher.addMethod("greet", types: "@16@0:8") { _, _, _ in "teacher" }
+    try runtime.registerClassPair(teacher)
+    let student = try runtime.allocateClassPair(superclass: person, name: "Student")
+    try runtime.registerClassPair(student)
+    // snippet: docs/runtime.md#super-sends
+    try student.addMethod("greet", types: "@16@0:8") { receiver, _cmd, _ in
+      let inherited = try Runtime.msgSendSuper(receiver, definedIn: student, _cmd)  // [super greet]
+      return .string("student, and \(inherited.stringValue ?? "")")
+    }
+    let stu = try #require(try runtime.msgSend(student, "new").objectValue)
+    #expect(try runtime.msgSend(stu, "greet") == "student, and person")
+    try student.setSuperclass(teacher)  // the defining class's superclass changes…
+    #expect(try runtime.msgSend(stu, "greet") == "student, and teacher")  // …and so does [super greet]
+    // end snippet
+    try runtime.checkInvariants()
+  }
+}
