@@ -1,7 +1,7 @@
 // Monitor.swift: a mutex with a condition to wait on, for threads that must wait for another
 // thread's work (a class's +initialize, the making of a built-in class).
 //
-// Docs: docs/decisions/0007-runtime-classes-made-on-first-use.md. Tests:
+// Docs: docs/decisions/0008-runtime-classes-made-on-first-use.md. Tests:
 // Tests/MiniRuntimeTests/ProtocolTests.swift.
 //
 // Model: objc4's `classInitLock` (a `monitor_t`): one per runtime. A waiter takes the monitor,

@@ -2,7 +2,7 @@
 // them: `Protocol` (the class of protocol objects), `NSMethodSignature` and `NSInvocation` (the
 // objects of the forwarding path).
 //
-// Docs: docs/decisions/0007-runtime-classes-made-on-first-use.md.
+// Docs: docs/decisions/0008-runtime-classes-made-on-first-use.md.
 // Tests: Tests/MiniRuntimeTests/ProtocolTests.swift.
 //
 // Model: in a process these classes exist from launch (objc4 defines `Protocol`, Foundation the
