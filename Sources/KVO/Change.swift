@@ -130,12 +130,19 @@ public final class Change: Hashable, @unchecked Sendable, CustomStringConvertibl
   ///
   /// Objective-C: none (entries such as `FBKVONotificationKeyPathKey`).
   public var extras: [ChangeKey: Value] {
-    Dictionary(extraEntries ?? [], uniquingKeysWith: { _, last in last })
+    Dictionary(extraList, uniquingKeysWith: { _, last in last })
   }
-  /// `nil` when there are none (most changes): nothing to allocate, copy or free. A short list
-  /// rather than a dictionary: there are one or two (KVOController adds one per block
-  /// notification), and a list of one is one allocation with no hashing.
-  private let extraEntries: [(key: ChangeKey, value: Value)]?
+  /// The first extra entry, kept inline: KVOController adds one per block notification, which
+  /// then costs no allocation but the change's own, and no hashing. `nil` for most changes.
+  private let firstExtra: (key: ChangeKey, value: Value)?
+  /// Any further extra entries, in the order added (rare).
+  private let moreExtras: [(key: ChangeKey, value: Value)]?
+
+  /// Every extra entry, in the order added.
+  private var extraList: [(key: ChangeKey, value: Value)] {
+    guard let firstExtra else { return [] }
+    return [firstExtra] + (moreExtras ?? [])
+  }
 
   /// Creates a change.
   ///
@@ -149,16 +156,19 @@ public final class Change: Hashable, @unchecked Sendable, CustomStringConvertibl
     self.old = old
     self.indexes = indexes
     self.isPrior = isPrior
-    extraEntries = extras.isEmpty ? nil : extras.map { ($0.key, $0.value) }
+    let list = extras.map { (key: $0.key, value: $0.value) }
+    firstExtra = list.first
+    moreExtras = list.count > 1 ? Array(list.dropFirst()) : nil
   }
 
-  private init(copying change: Change, extras: [(key: ChangeKey, value: Value)]) {
+  private init(copying change: Change, first: (key: ChangeKey, value: Value), more: [(key: ChangeKey, value: Value)]?) {
     kind = change.kind
     new = change.new
     old = change.old
     indexes = change.indexes
     isPrior = change.isPrior
-    extraEntries = extras
+    firstExtra = first
+    moreExtras = more
   }
 
   /// A change with no extra entries (the one KVO builds per notification).
@@ -168,7 +178,8 @@ public final class Change: Hashable, @unchecked Sendable, CustomStringConvertibl
     self.old = old
     self.indexes = indexes
     self.isPrior = isPrior
-    extraEntries = nil
+    firstExtra = nil
+    moreExtras = nil
   }
 
   /// Refills a recycled change. Only for a change nobody else holds (and without extras).
@@ -194,10 +205,11 @@ public final class Change: Hashable, @unchecked Sendable, CustomStringConvertibl
   ///
   /// Objective-C: none (`-[NSMutableDictionary setObject:forKey:]` on a copy).
   public func adding(_ value: Value, forKey key: ChangeKey) -> Change {
-    var extras = extraEntries ?? []
-    extras.removeAll { $0.key == key }
-    extras.append((key, value))
-    return Change(copying: self, extras: extras)
+    guard firstExtra != nil else { return Change(copying: self, first: (key, value), more: nil) }
+    var list = extraList
+    list.removeAll { $0.key == key }
+    list.append((key, value))
+    return Change(copying: self, first: list[0], more: list.count > 1 ? Array(list.dropFirst()) : nil)
   }
 
   /// The entry for `key`, or `nil` if the dictionary has no such entry.
@@ -212,7 +224,9 @@ public final class Change: Hashable, @unchecked Sendable, CustomStringConvertibl
     case .old: return old
     case .indexes: return indexes.map { .array($0.map { .int($0) }) }
     case .notificationIsPrior: return isPrior ? .bool(true) : nil
-    default: return extraEntries?.last { $0.key == key }?.value
+    default:
+      guard let firstExtra else { return nil }
+      return moreExtras?.last { $0.key == key }?.value ?? (firstExtra.key == key ? firstExtra.value : nil)
     }
   }
 

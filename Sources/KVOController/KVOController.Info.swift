@@ -65,14 +65,16 @@ extension KVOController {
     /// Made by `addCallback` (not deduplicated by key path).
     let isAdditional: Bool
 
+    // The three below skip the dynamic exclusivity check: every access is under the shared
+    // controller's lock, and the check would cost more than the rest of an admission.
     /// Locking: the shared controller's lock.
-    var state = State.initial
+    @exclusivity(unchecked) var state = State.initial
     /// The threads running this info's callback now, once per nesting level. Locking: the
     /// shared controller's lock.
-    var runningOn: [UInt] = []
+    @exclusivity(unchecked) var runningOn: [UInt] = []
     /// The thread registering this info while its Initial notification is still due (`0`
     /// when none is). Locking: the shared controller's lock.
-    var initialDueOn: UInt = 0
+    @exclusivity(unchecked) var initialDueOn: UInt = 0
 
     init(
       keyPath: String, options: ObservingOptions, target: Target, delivery: CallbackDelivery, observer: Object?,

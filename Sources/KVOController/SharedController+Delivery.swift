@@ -29,9 +29,10 @@ extension SharedController {
   ///
   /// Objective-C: `-[_FBKVOSharedController observeValueForKeyPath:ofObject:change:context:]`
   func observeValue(_ arguments: Arguments) throws {
-    guard case .pointer(let context) = arguments[3], let object = arguments[1].objectValue,
-      let change = arguments[2].change
+    guard case .pointer(let context) = arguments[3], case .object(let object) = arguments[1],
+      case .swiftObject(let boxed) = arguments[2], type(of: boxed) == Change.self
     else { return }  // not a notification of ours (FB asserts on a missing context)
+    let change = unsafeDowncast(boxed, to: Change.self)  // INVARIANT: its exact type was just checked (Change is final)
     let thread = currentThread()
     let admitted = lock.withLock { state -> (info: Info, observer: Object, isInitial: Bool)? in
       guard let info = state.infos[context], info.objectID == ObjectIdentifier(object), info.state != .notObserving,

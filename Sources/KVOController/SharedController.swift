@@ -32,7 +32,7 @@ final class SharedController: @unchecked Sendable, CustomStringConvertible {
   struct State {
     /// The infos registered with KVO (or being registered), by context: their address. Held
     /// strongly, so no other info can take that address while this one may still be notified.
-    var infos: [UInt: Info] = [:]
+    var infos = ContextTable()
     /// Threads sleeping in `unobserve` until callbacks of these infos return elsewhere.
     var waiting: [UInt: [Info]] = [:]
   }
@@ -124,10 +124,9 @@ final class SharedController: @unchecked Sendable, CustomStringConvertible {
   /// Objective-C: `-[_FBKVOSharedController observe:info:]`
   func observe(_ object: Object, _ info: Info) throws {
     let thread = currentThread()
-    let key = Self.key(info)
     let proceed = lock.withLock { state -> Bool in
       guard info.state == .initial else { return false }  // unobserved before it got here
-      state.infos[key] = info
+      state.infos.insert(info)
       if info.options.contains(.initial) { info.initialDueOn = thread }
       return true
     }
@@ -136,7 +135,7 @@ final class SharedController: @unchecked Sendable, CustomStringConvertible {
       try object.addObserver(self.object, forKeyPath: info.keyPath, options: info.options, context: info.context)
     } catch {
       lock.withLock { state in
-        state.infos[key] = nil
+        state.infos.remove(info)
         info.state = .notObserving
         info.initialDueOn = 0
       }
@@ -166,7 +165,7 @@ final class SharedController: @unchecked Sendable, CustomStringConvertible {
       var registered: [Info] = []
       var mustWait = false
       for info in infos {
-        state.infos[Self.key(info)] = nil
+        state.infos.remove(info)
         if info.state == .observing { registered.append(info) }
         info.state = .notObserving
         mustWait = mustWait || info.isRunning(elsewhereThan: thread)
@@ -190,8 +189,6 @@ final class SharedController: @unchecked Sendable, CustomStringConvertible {
     }
   }
 
-  static func key(_ info: Info) -> UInt { UInt(bitPattern: ObjectIdentifier(info)) }
-
   // MARK: - Introspection
 
   /// The number of infos registered (for tests).
@@ -202,7 +199,7 @@ final class SharedController: @unchecked Sendable, CustomStringConvertible {
   ///
   /// Objective-C: `-[_FBKVOSharedController debugDescription]`
   var description: String {
-    let infos = lock.withLock { state in state.infos.values.map(\.description).sorted() }
+    let infos = lock.withLock { state in state.infos.infos.map(\.description).sorted() }
     return "<\(Self.className):\(object.address) contexts:\(KVOController.arrayDescription(infos))>"
   }
 }
