@@ -30,7 +30,7 @@ case $target in
   # holds the side table's address shifted) nor indirect enum boxes behind spare-bit tags, so
   # KVO's weak observers and cached signatures show up as leaks: leak checking is off here.
   KeyPath)
-    modules=(MiniRuntime KVO)
+    modules=(MiniRuntime MiniFoundation KVO)
     extra=(-detect_leaks=0)
     export ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
     ;;
@@ -62,7 +62,7 @@ link=()
 for module in "${modules[@]}"; do
   build_module "$module" "${dependencies[@]}"
   dependencies+=("$build/lib$module.a")
-  link+=("-l$module")
+  link=("-l$module" "${link[@]}")  # dependents before what they use, for the static linker
 done
 
 binary="$build/$target"

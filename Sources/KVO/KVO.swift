@@ -2,7 +2,8 @@
 //
 // Docs: docs/kvo.md. Tests: Tests/KVOTests.
 //
-// This module uses only MiniRuntime's public API, the way Foundation uses objc4. Importing it
-// re-exports MiniRuntime.
+// This module uses only MiniRuntime's and MiniFoundation's public API, the way Foundation's
+// key-value coding uses objc4 and Foundation's collections. Importing it re-exports both.
 
+@_exported import MiniFoundation
 @_exported import MiniRuntime

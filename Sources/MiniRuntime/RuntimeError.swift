@@ -79,6 +79,20 @@ public struct RuntimeError: Error, Equatable, Sendable, CustomStringConvertible 
     self.message = message
   }
 
+  /// The name of the exception Objective-C raises in this situation, if it raises one: an
+  /// unrecognized selector (a mutating message sent to an immutable `NSArray`, say) raises
+  /// `NSInvalidArgumentException`; most runtime functions return a failure instead.
+  ///
+  /// Objective-C: `-[NSException name]` of what `-doesNotRecognizeSelector:` raises
+  public var exceptionName: String? {
+    switch code {
+    case .unrecognizedSelector, .invalidArgument, .wrongArgumentCount, .invalidSelectorName:
+      return "NSInvalidArgumentException"
+    default:
+      return nil
+    }
+  }
+
   /// The message.
   ///
   /// Objective-C: none (MiniKVO extension).

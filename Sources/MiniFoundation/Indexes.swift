@@ -1,6 +1,10 @@
 // Indexes.swift: the set of indexes a to-many change touched.
 //
-// Docs: docs/kvo.md#to-many-changes. Tests: Tests/KVOTests/ToManyTests.swift.
+// Docs: docs/foundation.md#the-classes. Tests: Tests/MiniFoundationTests/NSIndexSetTests.swift,
+// Tests/KVOTests/ToManyTests.swift.
+//
+// The value behind an `NSIndexSet` object (NSIndexSet.swift), and the indexes a to-many change
+// reports.
 
 /// A sorted set of non-negative indexes, as a to-many change reports them.
 ///
@@ -54,6 +58,27 @@ public struct Indexes: Hashable, Sendable, Sequence, ExpressibleByArrayLiteral, 
   /// Objective-C: `-[NSIndexSet firstIndex]`
   public var first: Int? { sorted.first }
 
+  /// The largest index, if any.
+  ///
+  /// Objective-C: `-[NSIndexSet lastIndex]`
+  public var last: Int? { sorted.last }
+
+  /// Adds `index` (nothing if it is there).
+  ///
+  /// Objective-C: `-[NSMutableIndexSet addIndex:]`
+  public mutating func insert(_ index: Int) {
+    let position = sorted.partitioningIndex { $0 >= index }
+    if position == sorted.count || sorted[position] != index { sorted.insert(index, at: position) }
+  }
+
+  /// Removes `index` (nothing if it is not there).
+  ///
+  /// Objective-C: `-[NSMutableIndexSet removeIndex:]`
+  public mutating func remove(_ index: Int) {
+    let position = sorted.partitioningIndex { $0 >= index }
+    if position < sorted.count, sorted[position] == index { sorted.remove(at: position) }
+  }
+
   /// The indexes in increasing order.
   ///
   /// Objective-C: `-[NSIndexSet enumerateIndexesUsingBlock:]`
@@ -69,5 +94,19 @@ public struct Indexes: Hashable, Sendable, Sequence, ExpressibleByArrayLiteral, 
   /// Objective-C: `-[NSIndexSet description]`
   public var description: String {
     "[number of indexes: \(count) (in \(rangeCount) ranges), indexes: (\(sorted.map(String.init).joined(separator: " ")))]"
+  }
+}
+
+extension Array where Element == Int {
+  /// The first position whose element satisfies `belongs` (elements sorted so that it is false
+  /// then true): a binary search.
+  fileprivate func partitioningIndex(where belongs: (Int) -> Bool) -> Int {
+    var low = 0
+    var high = count
+    while low < high {
+      let middle = (low + high) / 2
+      if belongs(self[middle]) { high = middle } else { low = middle + 1 }
+    }
+    return low
   }
 }

@@ -1,0 +1,152 @@
+// CollectionStorage.swift: the contents of Foundation's collection objects.
+//
+// Docs: docs/foundation.md#objects-and-bridged-values. Tests: Tests/MiniFoundationTests/BridgingTests.swift.
+//
+// Model: one storage object per collection object, attached when it is made
+// (`Class.createInstance(bridgedStorage:)`); the class (`__NSArrayI` or `__NSArrayM`) decides
+// whether messages may change it. Locking: each storage guards its Swift collection with its own
+// lock (a leaf), held only to read or replace the collection: equality of `Value`s runs no user
+// code, so nothing under it can call out. A reader gets a copy (copy-on-write makes that cheap),
+// so a message that iterates never holds the lock while it sends messages.
+
+/// The contents of a Foundation collection: a Swift collection behind a lock, bridged as `bridge`
+/// says.
+final class CollectionStorage<Contents: Sendable>: BridgedStorage {
+  private let contents: Locked<Contents>
+  private let bridge: @Sendable (Contents) -> Value?
+  private let equal: (@Sendable (Contents, Contents) -> Bool)?
+
+  /// - Parameters:
+  ///   - bridge: The Swift value the contents bridge to (`nil` when there is none).
+  ///   - equal: How two contents compare when there is no bridged value.
+  init(_ initial: Contents, bridge: @escaping @Sendable (Contents) -> Value?, equal: (@Sendable (Contents, Contents) -> Bool)? = nil) {
+    contents = Locked(initial)
+    self.bridge = bridge
+    self.equal = equal
+  }
+
+  /// A copy of the contents, read under the lock.
+  var value: Contents { contents.withLock { $0 } }
+
+  /// Changes the contents under the lock. `body` must not call out (no messages, no user code).
+  @discardableResult
+  func update<Result, Failure: Error>(_ body: (inout Contents) throws(Failure) -> Result) throws(Failure) -> Result {
+    try contents.withLock(body)
+  }
+
+  var bridgedValue: Value? { bridge(value) }
+
+  func isEqual(to other: any BridgedStorage) -> Bool {
+    if other === self { return true }
+    guard let equal else {
+      guard let mine = bridgedValue, let theirs = other.bridgedValue else { return false }
+      return mine == theirs
+    }
+    guard let other = other as? CollectionStorage<Contents> else { return false }
+    return equal(value, other.value)
+  }
+
+  func hash(into hasher: inout Hasher) {
+    if let bridged = bridgedValue { return bridged.hash(into: &hasher) }
+    hasher.combine(ObjectIdentifier(Contents.self))
+  }
+
+  var description: String {
+    if let bridged = bridgedValue { return bridged.description }
+    if let printable = value as? any CustomStringConvertible { return printable.description }
+    return "<\(Contents.self)>"
+  }
+}
+
+/// An ordered set's contents: the elements in order, and the same elements for membership.
+struct OrderedElements: Sendable, Equatable, CustomStringConvertible {
+  private(set) var elements: [Value] = []
+  private(set) var members: Set<Value> = []
+
+  init<S: Sequence>(_ values: S) where S.Element == Value {
+    for value in values { append(value) }
+  }
+
+  var count: Int { elements.count }
+  /// `{(a, b)}`, as `%@` prints an ordered set on one line.
+  var description: String { "{(" + elements.map(\.description).joined(separator: ", ") + ")}" }
+  func contains(_ value: Value) -> Bool { members.contains(value) }
+  func index(of value: Value) -> Int? { members.contains(value) ? elements.firstIndex(of: value) : nil }
+
+  /// Appends `value` unless an equal one is there; `true` if it was added.
+  @discardableResult
+  mutating func append(_ value: Value) -> Bool { insert(value, at: elements.count) }
+
+  /// Inserts `value` at `index` unless an equal one is there; `true` if it was inserted.
+  @discardableResult
+  mutating func insert(_ value: Value, at index: Int) -> Bool {
+    guard members.insert(value).inserted else { return false }
+    elements.insert(value, at: index)
+    return true
+  }
+
+  mutating func remove(at index: Int) {
+    members.remove(elements.remove(at: index))
+  }
+
+  /// Replaces the element at `index` with `value`, unless `value` is already elsewhere.
+  mutating func replace(at index: Int, with value: Value) {
+    if let existing = self.index(of: value) {
+      if existing != index { return }
+    }
+    members.remove(elements[index])
+    elements[index] = value
+    members.insert(value)
+  }
+
+  mutating func removeAll() {
+    elements = []
+    members = []
+  }
+}
+
+typealias ArrayStorage = CollectionStorage<[Value]>
+typealias DictionaryStorage = CollectionStorage<[Value: Value]>
+typealias SetStorage = CollectionStorage<Set<Value>>
+typealias OrderedSetStorage = CollectionStorage<OrderedElements>
+typealias IndexSetStorage = CollectionStorage<Indexes>
+
+extension CollectionStorage where Contents == [Value] {
+  /// An array's storage.
+  static func array(_ elements: [Value]) -> ArrayStorage { ArrayStorage(elements, bridge: { .array($0) }) }
+}
+
+extension CollectionStorage where Contents == [Value: Value] {
+  /// A dictionary's storage.
+  static func dictionary(_ entries: [Value: Value]) -> DictionaryStorage {
+    DictionaryStorage(entries, bridge: { .dictionary($0) })
+  }
+}
+
+extension CollectionStorage where Contents == Set<Value> {
+  /// A set's storage.
+  static func set(_ elements: Set<Value>) -> SetStorage { SetStorage(elements, bridge: { .set($0) }) }
+}
+
+extension CollectionStorage where Contents == OrderedElements {
+  /// An ordered set's storage: no bridged form (Swift has none); equal to an ordered set with
+  /// the same elements in the same order, as `-isEqualToOrderedSet:` says.
+  static func orderedSet(_ elements: OrderedElements) -> OrderedSetStorage {
+    OrderedSetStorage(elements, bridge: { _ in nil }, equal: { $0.elements == $1.elements })
+  }
+}
+
+extension CollectionStorage where Contents == Indexes {
+  /// An index set's storage: equal to an index set with the same indexes.
+  static func indexSet(_ indexes: Indexes) -> IndexSetStorage {
+    IndexSetStorage(indexes, bridge: { _ in nil }, equal: { $0 == $1 })
+  }
+}
+
+/// The contents of an immutable object that bridges to one value: an `NSString`, `NSNumber`,
+/// `NSValue`, `NSNull`, or a `__SwiftValue` box.
+final class ScalarStorage: BridgedStorage {
+  let value: Value
+  init(_ value: Value) { self.value = value }
+  var bridgedValue: Value? { value }
+}

@@ -1,0 +1,144 @@
+// FoundationClasses.swift: installing Foundation's classes into a runtime.
+//
+// Docs: docs/foundation.md#the-classes. Tests: Tests/MiniFoundationTests/FoundationClassesTests.swift.
+//
+// Model: the first use of Foundation in a runtime (boxing a value, `installFoundation()`, or KVO
+// loading) makes the classes, as linking Foundation would: the public abstract classes
+// (`NSArray`, `NSMutableArray`, …) with their methods, and the private concrete classes `+alloc`
+// hands out (`__NSArrayI`, `__NSArrayM`, …), which add no methods of their own. The handles are
+// kept in a runtime-local slot (what Foundation keeps in its globals), made once under the
+// runtime's creation lock; after that, reads take no lock but the slot's spin lock.
+// `NSNull`'s one instance is held weakly (an instance holds its runtime, so a strong reference
+// from the runtime's own slot would keep the runtime alive forever): it is made again only when
+// nobody holds the previous one, so no two are ever alive at once.
+
+/// The classes of one runtime's Foundation.
+final class FoundationClasses: Sendable {
+  private static let slot = RuntimeLocal<FoundationClasses>("MiniFoundation.classes")
+
+  let array, mutableArray, arrayI, arrayM: Class
+  let dictionary, mutableDictionary, dictionaryI, dictionaryM: Class
+  let set, mutableSet, setI, setM: Class
+  let orderedSet, mutableOrderedSet, orderedSetI, orderedSetM: Class
+  let string, stringConcrete: Class
+  let value, number, numberConcrete, boolean, valueConcrete: Class
+  let null: Class
+  let indexSet, mutableIndexSet: Class
+  let swiftValue: Class
+  private let nullInstance = Locked<WeakReference<Object>?>(nil)
+
+  /// The Foundation of `runtime`, installed on first use.
+  ///
+  /// - Throws: ``FoundationError`` if a class Foundation defines already exists with that name.
+  static func of(_ runtime: Runtime) throws(FoundationError) -> FoundationClasses {
+    if let existing = slot.value(in: runtime) { return existing }
+    do {
+      return try slot.value(in: runtime) { try FoundationClasses(runtime) }
+    } catch {
+      throw FoundationError(.invalidArgument, "Foundation cannot be loaded into this runtime: \(error)")
+    }
+  }
+
+  /// The Foundation of the runtime `object` belongs to.
+  static func of(_ object: Object) throws -> FoundationClasses {
+    guard let runtime = object.runtime else {
+      throw FoundationError(.invalidArgument, "\(object) belongs to a runtime that no longer exists")
+    }
+    return try of(runtime)
+  }
+
+  private init(_ runtime: Runtime) throws {
+    let root = runtime.rootClass
+    func make(_ name: String, _ superclass: Class, _ methods: ClassMethods = ClassMethods()) throws -> Class {
+      let cls = try runtime.allocateClassPair(superclass: superclass, name: name)
+      for entry in methods.instance {
+        try cls.addMethod(entry.selector, types: entry.types, implementation: Implementation(name: "-[\(name) \(entry.selector.name)]", entry.body))
+      }
+      for entry in methods.classSide {
+        try cls.isa.addMethod(entry.selector, types: entry.types, implementation: Implementation(name: "+[\(name) \(entry.selector.name)]", entry.body))
+      }
+      try runtime.registerClassPair(cls)
+      return cls
+    }
+    array = try make("NSArray", root, NSArrayMethods.all)
+    mutableArray = try make("NSMutableArray", array, NSMutableArrayMethods.all)
+    arrayI = try make("__NSArrayI", array)
+    arrayM = try make("__NSArrayM", mutableArray)
+    dictionary = try make("NSDictionary", root, NSDictionaryMethods.all)
+    mutableDictionary = try make("NSMutableDictionary", dictionary, NSMutableDictionaryMethods.all)
+    dictionaryI = try make("__NSDictionaryI", dictionary)
+    dictionaryM = try make("__NSDictionaryM", mutableDictionary)
+    set = try make("NSSet", root, NSSetMethods.all)
+    mutableSet = try make("NSMutableSet", set, NSMutableSetMethods.all)
+    setI = try make("__NSSetI", set)
+    setM = try make("__NSSetM", mutableSet)
+    orderedSet = try make("NSOrderedSet", root, NSOrderedSetMethods.all)
+    mutableOrderedSet = try make("NSMutableOrderedSet", orderedSet, NSMutableOrderedSetMethods.all)
+    orderedSetI = try make("__NSOrderedSetI", orderedSet)
+    orderedSetM = try make("__NSOrderedSetM", mutableOrderedSet)
+    string = try make("NSString", root, NSStringMethods.all)
+    stringConcrete = try make("__NSCFString", string)
+    value = try make("NSValue", root, NSValueMethods.all)
+    number = try make("NSNumber", value, NSNumberMethods.all)
+    numberConcrete = try make("__NSCFNumber", number)
+    boolean = try make("__NSCFBoolean", number)
+    valueConcrete = try make("NSConcreteValue", value)
+    null = try make("NSNull", root, NSNullMethods.all)
+    indexSet = try make("NSIndexSet", root, NSIndexSetMethods.all)
+    mutableIndexSet = try make("NSMutableIndexSet", indexSet, NSMutableIndexSetMethods.all)
+    swiftValue = try make("__SwiftValue", root, SwiftValueMethods.all)
+  }
+
+  /// The runtime's `NSNull` instance (`[NSNull null]`).
+  func nullObject() throws(RuntimeError) -> Object {
+    try nullInstance.withLock { (reference: inout WeakReference<Object>?) throws(RuntimeError) -> Object in
+      if let existing = reference?.object { return existing }
+      let made = try null.createInstance(bridgedStorage: ScalarStorage(.null))
+      reference = WeakReference(made)
+      return made
+    }
+  }
+
+  /// The concrete class a new collection of `kind` gets, immutable or mutable.
+  func concreteClass(for kind: CollectionKind, mutable: Bool) -> Class {
+    switch kind {
+    case .array: return mutable ? arrayM : arrayI
+    case .dictionary: return mutable ? dictionaryM : dictionaryI
+    case .set: return mutable ? setM : setI
+    case .orderedSet: return mutable ? orderedSetM : orderedSetI
+    case .indexSet: return mutable ? mutableIndexSet : indexSet
+    }
+  }
+}
+
+/// The instance and class methods of one Foundation class.
+struct ClassMethods: Sendable {
+  var instance: [MethodEntry] = []
+  var classSide: [MethodEntry] = []
+}
+
+/// The kinds of collection Foundation has, for making one.
+enum CollectionKind: Sendable {
+  case array, dictionary, set, orderedSet, indexSet
+}
+
+extension Runtime {
+  /// Installs Foundation's classes (`NSArray`, `NSDictionary`, `NSSet`, `NSOrderedSet`,
+  /// `NSString`, `NSNumber`, `NSValue`, `NSNull`, `NSIndexSet` and their mutable and private
+  /// concrete subclasses) into this runtime.
+  ///
+  /// Boxing a value and every KVC/KVO call do this on first use; call it yourself before looking
+  /// the classes up by name (as linking Foundation would have done). Calling it again does nothing.
+  ///
+  /// ```swift
+  /// try runtime.installFoundation()
+  /// runtime.lookUpClass(named: "NSMutableArray")?.superclass?.name   // "NSArray"
+  /// ```
+  ///
+  /// - Throws: ``FoundationError`` if this runtime already has a class with one of those names.
+  ///
+  /// Objective-C: none (linking Foundation).
+  public func installFoundation() throws(FoundationError) {
+    _ = try FoundationClasses.of(self)
+  }
+}

@@ -1,0 +1,103 @@
+// MethodEntry.swift: a method of one of Foundation's classes, and the helpers its code shares.
+//
+// Docs: docs/foundation.md#the-classes. Tests: Tests/MiniFoundationTests/FoundationClassesTests.swift.
+//
+// Each class file lists its methods as entries (selector, clang's type encoding, body); the
+// installer adds them to the runtime's class (FoundationClasses.swift). The helpers read message
+// arguments the way Foundation checks them, and word errors as Foundation's exceptions do.
+
+/// One method: its selector, its type encoding, and its body (receiver, `_cmd`, arguments).
+struct MethodEntry: Sendable {
+  let selector: Selector
+  let types: String
+  let body: ImplementationBody
+
+  init(_ selector: Selector, _ types: String, _ body: @escaping ImplementationBody) {
+    self.selector = selector
+    self.types = types
+    self.body = body
+  }
+}
+
+/// Reading and checking the arguments of Foundation's messages.
+enum Message {
+  /// `-[__NSArrayI objectAtIndex:]`, as exception reasons name a method (the receiver's real class).
+  static func name(_ receiver: Object, _ selector: Selector) -> String {
+    if let cls = receiver as? Class { return "+[\(cls.name) \(selector.name)]" }
+    return "-[\(receiver.isa.name) \(selector.name)]"
+  }
+
+  /// An object argument that must not be nil.
+  static func object(
+    _ value: Value, _ receiver: Object, _ selector: Selector, what: String = "object"
+  ) throws(FoundationError) -> Value {
+    switch value {
+    case .nil:
+      throw FoundationError(.invalidArgument, "*** \(name(receiver, selector)): \(what) cannot be nil")
+    case .cString, .cArray:
+      throw FoundationError(.notAnObject, "*** \(name(receiver, selector)): \(value) is not an object")
+    default:
+      return value
+    }
+  }
+
+  /// An `NSUInteger` argument (a negative number is what C would see: a huge unsigned value).
+  static func index(_ value: Value, _ receiver: Object, _ selector: Selector) throws(FoundationError) -> Int {
+    guard let number = value.bridged.intValue else {
+      throw FoundationError(.invalidArgument, "*** \(name(receiver, selector)): \(value) is not an index")
+    }
+    return number < 0 ? Int.max : number
+  }
+
+  /// Throws unless `index` is in `0..<count`, with `NSArray`'s wording.
+  static func check(_ index: Int, count: Int, _ receiver: Object, _ selector: Selector) throws(FoundationError) {
+    guard index >= count else { return }
+    throw outOfBounds(index, count: count, receiver, selector)
+  }
+
+  /// `index 5 beyond bounds [0 .. 2]`, or `… for empty array`.
+  static func outOfBounds(_ index: Int, count: Int, _ receiver: Object, _ selector: Selector) -> FoundationError {
+    let shown = index == Int.max ? "9223372036854775807" : String(index)
+    let bounds = count == 0 ? "beyond bounds for empty array" : "beyond bounds [0 .. \(count - 1)]"
+    return FoundationError(.indexOutOfBounds, "*** \(name(receiver, selector)): index \(shown) \(bounds)")
+  }
+
+  /// The elements of an array argument (a bridged array or an `NSArray` object).
+  static func array(_ value: Value, _ receiver: Object, _ selector: Selector) throws -> [Value] {
+    if let elements = value.arrayValue { return elements }
+    if case .object(let object) = value { return try Ordered.elements(of: object) }
+    throw FoundationError(.invalidArgument, "*** \(name(receiver, selector)): \(value) is not an array")
+  }
+
+  /// The elements of a set argument (a bridged set, an `NSSet` object, or an object of a
+  /// subclass that implements `allObjects`).
+  static func set(_ value: Value, _ receiver: Object, _ selector: Selector) throws -> Set<Value> {
+    if let elements = value.setElements { return elements }
+    if case .object(let object) = value, object.bridgedStorage == nil { return try Unordered.elements(of: object) }
+    throw FoundationError(.invalidArgument, "*** \(name(receiver, selector)): \(value) is not a set")
+  }
+
+  /// The indexes of an `NSIndexSet` argument.
+  static func indexes(_ value: Value, _ receiver: Object, _ selector: Selector) throws(FoundationError) -> Indexes {
+    if let indexes = value.indexesValue { return indexes }
+    throw FoundationError(.invalidArgument, "*** \(name(receiver, selector)): \(value) is not an index set")
+  }
+
+  /// The range of an `NSRange` argument (`{_NSRange=QQ}`).
+  static func range(_ value: Value, _ receiver: Object, _ selector: Selector) throws(FoundationError) -> Range<Int> {
+    guard let range = value.rangeValue else {
+      throw FoundationError(.invalidArgument, "*** \(name(receiver, selector)): \(value) is not an NSRange")
+    }
+    return range
+  }
+
+  /// `*** -[NSArray count]: method only defined for abstract class.  Define -[MyArray count]!`
+  static func abstract(_ receiver: Object, _ selector: Selector, _ abstractClass: String) -> FoundationError {
+    FoundationError(
+      .abstractMethod,
+      "*** -[\(abstractClass) \(selector.name)]: method only defined for abstract class.  Define -[\(receiver.isa.name) \(selector.name)]!")
+  }
+
+  /// An element as a collection stores it: `NSNull` for nil (as Swift bridges `[Any?]`).
+  static func element(_ value: Value) -> Value { value.isNil ? .null : value }
+}

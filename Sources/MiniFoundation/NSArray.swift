@@ -1,0 +1,102 @@
+// NSArray.swift: NSArray and NSMutableArray.
+//
+// Docs: docs/foundation.md#the-classes. Tests: Tests/MiniFoundationTests/NSArrayTests.swift.
+//
+// The primitives and the methods NSArray shares with NSOrderedSet are in
+// OrderedCollectionMethods.swift; these are the array's own. An immutable array refuses every
+// editing message as Foundation's does: it does not implement them, so the send fails with
+// "unrecognized selector" (`NSInvalidArgumentException`).
+
+enum NSArrayMethods {
+  static let all = ClassMethods(
+    instance: OrderedCollectionMethods.reading("NSArray") + CollectionLifecycle.copying(.array) { ArrayStorage.array(try Ordered.elements(of: $0)) } + [
+      MethodEntry("init", "@16@0:8") { receiver, _, _ in .object(receiver) },
+      MethodEntry("description", "@16@0:8") { receiver, _, _ in
+        .string(try Describing.text(of: .array(try Ordered.elements(of: receiver))))
+      },
+      MethodEntry("initWithArray:", "@24@0:8@16") { receiver, selector, arguments in
+        let elements = try Message.array(arguments[0], receiver, selector).map(Message.element)
+        guard let store = OrderedStore(receiver) else { throw Message.abstract(receiver, selector, "NSArray") }
+        store.setElements(elements)
+        return .object(receiver)
+      },
+      MethodEntry("isEqual:", "B24@0:8@16", isEqualToArray),
+      MethodEntry("isEqualToArray:", "B24@0:8@16", isEqualToArray),
+      MethodEntry("subarrayWithRange:", "@32@0:8{_NSRange=QQ}16") { receiver, selector, arguments in
+        let range = try Message.range(arguments[0], receiver, selector)
+        let elements = try Ordered.elements(of: receiver)
+        if range.upperBound > elements.count {
+          throw FoundationError(
+            .indexOutOfBounds,
+            "*** \(Message.name(receiver, selector)): range {\(range.lowerBound), \(range.count)} extends beyond bounds [0 .. \(elements.count - 1)]")
+        }
+        return .array(Array(elements[range]))
+      },
+      MethodEntry("arrayByAddingObject:", "@24@0:8@16") { receiver, selector, arguments in
+        .array(try Ordered.elements(of: receiver) + [try Message.object(arguments[0], receiver, selector)])
+      },
+      MethodEntry("arrayByAddingObjectsFromArray:", "@24@0:8@16") { receiver, selector, arguments in
+        .array(try Ordered.elements(of: receiver) + (try Message.array(arguments[0], receiver, selector)))
+      },
+      MethodEntry("componentsJoinedByString:", "@24@0:8@16") { receiver, _, arguments in
+        let separator = arguments[0].stringValue ?? ""
+        return .string(try Ordered.elements(of: receiver).map { try Describing.text(of: $0) }.joined(separator: separator))
+      },
+    ],
+    classSide: [
+      CollectionLifecycle.alloc(.array),
+      CollectionLifecycle.convenience("array", "@16@0:8", "init"),
+      CollectionLifecycle.convenience("arrayWithArray:", "@24@0:8@16", "initWithArray:"),
+      MethodEntry("arrayWithObject:", "@24@0:8@16") { receiver, selector, arguments in
+        let element = try Message.object(arguments[0], receiver, selector)
+        let instance = try Runtime.msgSend(receiver, "alloc")
+        return try Runtime.msgSend(instance.objectValue, "initWithArray:", .array([element]))
+      },
+    ])
+
+  /// `-isEqualToArray:` (and `-isEqual:`): the same elements in the same order, whatever the
+  /// other array's class; never equal to something that is not an array.
+  private static let isEqualToArray: ImplementationBody = { receiver, _, arguments in
+    let other: [Value]?
+    if let elements = arguments[0].arrayValue {
+      other = elements
+    } else if case .object(let object) = arguments[0], object.bridgedStorage == nil,
+      let classes = try? FoundationClasses.of(receiver), object.isa.isSubclass(of: classes.array)
+    {
+      other = try Ordered.elements(of: object)  // a subclass of NSArray: through its primitives
+    } else {
+      other = nil
+    }
+    return .bool(try Ordered.elements(of: receiver) == other)
+  }
+}
+
+enum NSMutableArrayMethods {
+  static let all = ClassMethods(
+    instance: OrderedCollectionMethods.editing("NSMutableArray") + [
+      MethodEntry("removeLastObject", "v16@0:8") { receiver, selector, _ in
+        let count = try OrderedCollectionMethods.count(receiver)
+        guard count > 0 else {
+          throw FoundationError(.indexOutOfBounds, "*** \(Message.name(receiver, selector)): index 0 beyond bounds for empty array")
+        }
+        return try Runtime.msgSend(receiver, "removeObjectAtIndex:", .int(count - 1))
+      },
+      MethodEntry("setArray:", "v24@0:8@16") { receiver, selector, arguments in
+        let elements = try Message.array(arguments[0], receiver, selector)
+        try Runtime.msgSend(receiver, "removeAllObjects")
+        return try Runtime.msgSend(receiver, "addObjectsFromArray:", .array(elements))
+      },
+      MethodEntry("removeObjectsInArray:", "v24@0:8@16") { receiver, selector, arguments in
+        let doomed = Set(try Message.array(arguments[0], receiver, selector))
+        let elements = try Ordered.elements(of: receiver)
+        let indexes = Indexes(elements.indices.filter { doomed.contains(elements[$0]) })
+        guard indexes.count > 0, let runtime = receiver.runtime else { return .nil }
+        return try Runtime.msgSend(receiver, "removeObjectsAtIndexes:", .object(try runtime.indexSet(indexes)))
+      },
+      MethodEntry("removeObjectsInRange:", "v32@0:8{_NSRange=QQ}16") { receiver, selector, arguments in
+        let range = try Message.range(arguments[0], receiver, selector)
+        guard !range.isEmpty, let runtime = receiver.runtime else { return .nil }
+        return try Runtime.msgSend(receiver, "removeObjectsAtIndexes:", .object(try runtime.indexSet(Indexes(integersIn: range))))
+      },
+    ])
+}

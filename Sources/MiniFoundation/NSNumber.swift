@@ -1,0 +1,112 @@
+// NSNumber.swift: NSValue and NSNumber, the boxes key-value coding implies.
+//
+// Docs: docs/foundation.md#the-classes. Tests: Tests/MiniFoundationTests/NSStringAndNumberTests.swift.
+//
+// A number bridges to the `Value` it was made from (`.int32(7)` stays an `int`, so `objCType` says
+// `i`), a value object to its struct, pointer or selector. The accessors convert as C casts do,
+// as NSNumber's do: `[@2.7 intValue]` is 2 (`Value.converted(to:)` would refuse; these are the
+// messages whose job is to convert).
+
+enum NSValueMethods {
+  static let all = ClassMethods(
+    instance: ValueClassMethods.common + [
+      MethodEntry("objCType", "r*16@0:8") { receiver, selector, _ in
+        .cString(try ValueClassMethods.value(of: receiver, selector, "NSValue").encoding.description)
+      },
+      MethodEntry("isEqualToValue:", "B24@0:8@16") { receiver, _, arguments in .bool(Value.object(receiver) == arguments[0]) },
+      MethodEntry("pointerValue", "^v16@0:8") { receiver, selector, _ in
+        let value = try ValueClassMethods.value(of: receiver, selector, "NSValue")
+        if case .pointer = value { return value }
+        return .nil
+      },
+      MethodEntry("rangeValue", "{_NSRange=QQ}16@0:8") { receiver, selector, _ in
+        let value = try ValueClassMethods.value(of: receiver, selector, "NSValue")
+        return value.rangeValue.map { Value.range($0) } ?? .range(0..<0)
+      },
+      MethodEntry("description", "@16@0:8") { receiver, selector, _ in
+        .string(try ValueClassMethods.value(of: receiver, selector, "NSValue").description)
+      },
+    ],
+    classSide: [
+      MethodEntry("valueWithPointer:", "@24@0:8^v16") { receiver, _, arguments in
+        try ValueClassMethods.box(arguments[0].isNil ? .pointer(0) : arguments[0], in: try FoundationClasses.of(receiver).valueConcrete)
+      },
+      MethodEntry("valueWithRange:", "@32@0:8{_NSRange=QQ}16") { receiver, _, arguments in
+        try ValueClassMethods.box(arguments[0], in: try FoundationClasses.of(receiver).valueConcrete)
+      },
+    ])
+}
+
+enum NSNumberMethods {
+  static let all = ClassMethods(
+    instance: [
+      accessor("boolValue", "B") { .bool($0 != 0) },
+      accessor("charValue", "c") { .int8(Int8(truncatingIfNeeded: cInteger($0))) },
+      accessor("shortValue", "s") { .int16(Int16(truncatingIfNeeded: cInteger($0))) },
+      accessor("intValue", "i") { .int32(Int32(truncatingIfNeeded: cInteger($0))) },
+      accessor("integerValue", "q") { .int64(cInteger($0)) },
+      accessor("longLongValue", "q") { .int64(cInteger($0)) },
+      accessor("unsignedIntegerValue", "Q") { .uint64(UInt64(truncatingIfNeeded: cInteger($0))) },
+      accessor("floatValue", "f") { .float(Float($0)) },
+      accessor("doubleValue", "d") { .double($0) },
+      MethodEntry("stringValue", "@16@0:8") { receiver, selector, _ in .string(try number(receiver, selector).description) },
+      MethodEntry("description", "@16@0:8") { receiver, selector, _ in
+        .string(try Describing.text(of: try number(receiver, selector)))
+      },
+      MethodEntry("compare:", "q24@0:8@16") { receiver, selector, arguments in
+        let other = try Message.object(arguments[0], receiver, selector, what: "number")
+        guard let theirs = other.doubleValue, let mine = try number(receiver, selector).doubleValue else {
+          throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): \(other) is not a number")
+        }
+        if Value.object(receiver) == other { return .int64(0) }
+        return .int64(mine < theirs ? -1 : (mine > theirs ? 1 : 0))
+      },
+      MethodEntry("isEqualToNumber:", "B24@0:8@16") { receiver, _, arguments in .bool(Value.object(receiver) == arguments[0]) },
+    ],
+    classSide: [
+      factory("numberWithBool:", "B") { $0.boolValue.map(Value.bool) },
+      factory("numberWithChar:", "c") { try? $0.converted(to: .char) },
+      factory("numberWithShort:", "s") { try? $0.converted(to: .short) },
+      factory("numberWithInt:", "i") { try? $0.converted(to: .int) },
+      factory("numberWithInteger:", "q") { try? $0.converted(to: .longLong) },
+      factory("numberWithLongLong:", "q") { try? $0.converted(to: .longLong) },
+      factory("numberWithUnsignedInteger:", "Q") { try? $0.converted(to: .unsignedLongLong) },
+      factory("numberWithFloat:", "f") { try? $0.converted(to: .float) },
+      factory("numberWithDouble:", "d") { try? $0.converted(to: .double) },
+    ])
+
+  /// A double cast to `long long` as C does (toward zero), without trapping: out of range
+  /// saturates, NaN is 0 (C leaves both undefined).
+  static func cInteger(_ value: Double) -> Int64 {
+    guard !value.isNaN else { return 0 }
+    if value >= 9_223_372_036_854_775_808.0 { return .max }  // 2^63, exactly a double
+    if value <= -9_223_372_036_854_775_808 { return .min }
+    return Int64(value.rounded(.towardZero))
+  }
+
+  /// The number an NSNumber object holds.
+  static func number(_ receiver: Object, _ selector: Selector) throws(FoundationError) -> Value {
+    try ValueClassMethods.value(of: receiver, selector, "NSNumber")
+  }
+
+  /// An accessor such as `-intValue`, converting the number as a C cast would (through a double
+  /// for floating numbers, exactly for integers).
+  private static func accessor(_ name: Selector, _ type: String, _ convert: @escaping @Sendable (Double) -> Value) -> MethodEntry {
+    MethodEntry(name, "\(type)16@0:8") { receiver, selector, _ in
+      let number = try number(receiver, selector)
+      if let exact = try? number.converted(to: TypeEncoding(type)) { return exact }  // fits: no cast needed
+      return convert(number.doubleValue ?? 0)
+    }
+  }
+
+  /// `+numberWith…:`: a new number object holding the argument as the C type `type`.
+  private static func factory(_ name: Selector, _ type: String, _ convert: @escaping @Sendable (Value) -> Value?) -> MethodEntry {
+    MethodEntry(name, "@24@0:8\(type)16") { receiver, selector, arguments in
+      guard let number = convert(arguments[0].bridged) else {
+        throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): \(arguments[0]) is not a \(type) number")
+      }
+      let classes = try FoundationClasses.of(receiver)
+      return try ValueClassMethods.box(number, in: type == "B" ? classes.boolean : classes.numberConcrete)
+    }
+  }
+}

@@ -1,0 +1,118 @@
+// NSString.swift: NSString, for the messages key-value coding and its users send.
+//
+// Docs: docs/foundation.md#the-classes. Tests: Tests/MiniFoundationTests/NSStringAndNumberTests.swift.
+//
+// A string object holds a Swift `String` (bridged `.string`). Lengths and indexes count UTF-16
+// code units, as NSString's do. The number conversions (`intValue`, `doubleValue`, `boolValue`)
+// read a leading number and ignore the rest, as NSString's do (`"12abc"` is 12). There is no
+// NSMutableString.
+
+enum NSStringMethods {
+  static let all = ClassMethods(
+    instance: ValueClassMethods.common + [
+      MethodEntry("length", "Q16@0:8") { receiver, selector, _ in .uint64(UInt64(try text(receiver, selector).utf16.count)) },
+      MethodEntry("characterAtIndex:", "S24@0:8Q16") { receiver, selector, arguments in
+        let units = Array(try text(receiver, selector).utf16)
+        let index = try Message.index(arguments[0], receiver, selector)
+        guard index < units.count else {
+          throw FoundationError(
+            .indexOutOfBounds, "*** \(Message.name(receiver, selector)): Index \(index) out of bounds; string length \(units.count)")
+        }
+        return .uint16(units[index])
+      },
+      MethodEntry("description", "@16@0:8") { receiver, _, _ in .object(receiver) },
+      MethodEntry("isEqualToString:", "B24@0:8@16") { receiver, selector, arguments in
+        .bool(arguments[0].stringValue == (try text(receiver, selector)))
+      },
+      MethodEntry("compare:", "q24@0:8@16") { receiver, selector, arguments in
+        let other = try Message.object(arguments[0], receiver, selector, what: "string")
+        guard let otherText = other.stringValue else {
+          throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): \(other) is not a string")
+        }
+        let mine = try text(receiver, selector)
+        return .int64(mine == otherText ? 0 : (mine < otherText ? -1 : 1))  // NSOrderedAscending … Descending
+      },
+      MethodEntry("stringByAppendingString:", "@24@0:8@16") { receiver, selector, arguments in
+        let other = try Message.object(arguments[0], receiver, selector, what: "string")
+        return .string(try text(receiver, selector) + (other.stringValue ?? other.description))
+      },
+      MethodEntry("hasPrefix:", "B24@0:8@16") { receiver, selector, arguments in
+        .bool(try text(receiver, selector).hasPrefix(arguments[0].stringValue ?? "\u{0}"))
+      },
+      MethodEntry("hasSuffix:", "B24@0:8@16") { receiver, selector, arguments in
+        .bool(try text(receiver, selector).hasSuffix(arguments[0].stringValue ?? "\u{0}"))
+      },
+      MethodEntry("uppercaseString", "@16@0:8") { receiver, selector, _ in .string(try text(receiver, selector).uppercased()) },
+      MethodEntry("lowercaseString", "@16@0:8") { receiver, selector, _ in .string(try text(receiver, selector).lowercased()) },
+      MethodEntry("UTF8String", "r*16@0:8") { receiver, selector, _ in .cString(try text(receiver, selector)) },
+      MethodEntry("intValue", "i16@0:8") { receiver, selector, _ in
+        .int32(Int32(clamping: NSNumberMethods.cInteger(leadingNumber(try text(receiver, selector)))))
+      },
+      MethodEntry("integerValue", "q16@0:8") { receiver, selector, _ in
+        .int64(NSNumberMethods.cInteger(leadingNumber(try text(receiver, selector))))
+      },
+      MethodEntry("longLongValue", "q16@0:8") { receiver, selector, _ in
+        .int64(NSNumberMethods.cInteger(leadingNumber(try text(receiver, selector))))
+      },
+      MethodEntry("doubleValue", "d16@0:8") { receiver, selector, _ in .double(leadingNumber(try text(receiver, selector))) },
+      MethodEntry("floatValue", "f16@0:8") { receiver, selector, _ in .float(Float(leadingNumber(try text(receiver, selector)))) },
+      MethodEntry("boolValue", "B16@0:8") { receiver, selector, _ in
+        // YES for a leading Y, y, T or t, or a non-zero leading number.
+        let trimmed = try text(receiver, selector).drop { $0 == " " }
+        if let first = trimmed.first, "YyTt".contains(first) { return true }
+        return .bool(leadingNumber(String(trimmed)) != 0)
+      },
+      MethodEntry("init", "@16@0:8") { receiver, selector, _ in try make("", receiver, selector) },
+      MethodEntry("initWithString:", "@24@0:8@16") { receiver, selector, arguments in
+        let other = try Message.object(arguments[0], receiver, selector, what: "string")
+        return try make(other.stringValue ?? "", receiver, selector)
+      },
+      MethodEntry("initWithUTF8String:", "@24@0:8r*16") { receiver, selector, arguments in
+        guard let text = arguments[0].cStringValue ?? arguments[0].stringValue else {
+          throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): NULL cString")
+        }
+        return try make(text, receiver, selector)
+      },
+    ],
+    classSide: [
+      MethodEntry("alloc", "@16@0:8") { receiver, _, _ in
+        guard let cls = receiver as? Class, let runtime = cls.runtime else { return .nil }
+        let classes = try FoundationClasses.of(runtime)
+        guard cls === classes.string || cls === classes.stringConcrete else {
+          return try Runtime.msgSendSuper(receiver, superclass: runtime.rootClass.isa, "alloc")
+        }
+        return try ValueClassMethods.box("", in: classes.stringConcrete)
+      },
+      CollectionLifecycle.convenience("string", "@16@0:8", "init"),
+      CollectionLifecycle.convenience("stringWithString:", "@24@0:8@16", "initWithString:"),
+      CollectionLifecycle.convenience("stringWithUTF8String:", "@24@0:8r*16", "initWithUTF8String:"),
+    ])
+
+  /// The characters of a string object.
+  static func text(_ receiver: Object, _ selector: Selector) throws(FoundationError) -> String {
+    try ValueClassMethods.value(of: receiver, selector, "NSString").stringValue ?? ""
+  }
+
+  /// What an initializer returns: a new string object (an allocated string is a placeholder, as
+  /// Foundation's is), or the abstract-class error for a subclass's instance.
+  private static func make(_ text: String, _ receiver: Object, _ selector: Selector) throws -> Value {
+    guard receiver.bridgedStorage is ScalarStorage else { throw Message.abstract(receiver, selector, "NSString") }
+    return try ValueClassMethods.box(.string(text), in: receiver.isa)
+  }
+
+  /// The number at the start of `text` after spaces (`"12abc"` → 12, `"-2.5e1x"` → -25), else 0.
+  static func leadingNumber(_ text: String) -> Double {
+    var characters = Substring(text).drop { $0 == " " || $0 == "\t" || $0 == "\n" }
+    var prefix = ""
+    if let sign = characters.first, sign == "-" || sign == "+" {
+      prefix.append(sign)
+      characters = characters.dropFirst()
+    }
+    var best = 0.0
+    for character in characters {
+      prefix.append(character)
+      if let number = Double(prefix) { best = number } else if !"eE.+-".contains(character) { break }
+    }
+    return best
+  }
+}

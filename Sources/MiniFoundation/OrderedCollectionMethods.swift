@@ -1,0 +1,179 @@
+// OrderedCollectionMethods.swift: the messages NSArray and NSOrderedSet share.
+//
+// Docs: docs/foundation.md#the-classes. Tests: Tests/MiniFoundationTests/NSArrayTests.swift,
+// NSOrderedSetTests.swift.
+//
+// As in Foundation, each class has a few primitive methods (`count`, `objectAtIndex:`, and for
+// the mutable class `insertObject:atIndex:`, `removeObjectAtIndex:`,
+// `replaceObjectAtIndex:withObject:`) that work on the object's storage, and raise "method only
+// defined for abstract class" on an instance that has none (a subclass's, which must define them).
+// Every other method is written with messages to those primitives, so a subclass that defines
+// the primitives (a KVC proxy, a user's NSMutableArray subclass) gets the rest. Multi-index edits
+// check every index before changing anything.
+
+enum OrderedCollectionMethods {
+  /// The read-only messages of `abstractClass` (`NSArray` or `NSOrderedSet`).
+  static func reading(_ abstractClass: String) -> [MethodEntry] {
+    [
+      MethodEntry("count", "Q16@0:8") { receiver, selector, _ in
+        guard let store = OrderedStore(receiver) else { throw Message.abstract(receiver, selector, abstractClass) }
+        return .uint64(UInt64(store.elements.count))
+      },
+      MethodEntry("objectAtIndex:", "@24@0:8Q16") { receiver, selector, arguments in
+        let index = try Message.index(arguments[0], receiver, selector)
+        guard let store = OrderedStore(receiver) else { throw Message.abstract(receiver, selector, abstractClass) }
+        switch store.element(at: index) {
+        case .success(let element): return element
+        case .failure(let failure): throw Message.outOfBounds(index, count: failure.count, receiver, selector)
+        }
+      },
+      MethodEntry("objectAtIndexedSubscript:", "@24@0:8Q16") { receiver, _, arguments in
+        try Runtime.msgSend(receiver, "objectAtIndex:", arguments[0])
+      },
+      MethodEntry("firstObject", "@16@0:8") { receiver, _, _ in try Ordered.elements(of: receiver).first ?? .nil },
+      MethodEntry("lastObject", "@16@0:8") { receiver, _, _ in try Ordered.elements(of: receiver).last ?? .nil },
+      MethodEntry("containsObject:", "B24@0:8@16") { receiver, _, arguments in
+        .bool(try Ordered.elements(of: receiver).contains(arguments[0]))
+      },
+      MethodEntry("indexOfObject:", "Q24@0:8@16") { receiver, _, arguments in
+        .uint64(UInt64(try Ordered.elements(of: receiver).firstIndex(of: arguments[0]) ?? notFound))
+      },
+      MethodEntry("objectsAtIndexes:", "@24@0:8@16") { receiver, selector, arguments in
+        let indexes = try Message.indexes(arguments[0], receiver, selector)
+        let elements = try Ordered.elements(of: receiver)
+        if let last = indexes.last { try Message.check(last, count: elements.count, receiver, selector) }
+        return .array(indexes.map { elements[$0] })
+      },
+      MethodEntry("array", "@16@0:8") { receiver, _, _ in .array(try Ordered.elements(of: receiver)) },
+      MethodEntry("hash", "Q16@0:8") { receiver, _, _ in .uint64(UInt64(try Ordered.elements(of: receiver).count)) },
+    ]
+  }
+
+  /// The editing messages of `abstractClass` (`NSMutableArray` or `NSMutableOrderedSet`).
+  static func editing(_ abstractClass: String) -> [MethodEntry] {
+    [
+      MethodEntry("insertObject:atIndex:", "v32@0:8@16Q24") { receiver, selector, arguments in
+        let element = try Message.object(arguments[0], receiver, selector)
+        let index = try Message.index(arguments[1], receiver, selector)
+        guard let store = OrderedStore(receiver) else { throw Message.abstract(receiver, selector, abstractClass) }
+        do throws(OutOfBounds) { try store.insert(element, at: index) } catch {
+          throw Message.outOfBounds(index, count: error.count + 1, receiver, selector)
+        }
+        return .nil
+      },
+      MethodEntry("removeObjectAtIndex:", "v24@0:8Q16") { receiver, selector, arguments in
+        let index = try Message.index(arguments[0], receiver, selector)
+        guard let store = OrderedStore(receiver) else { throw Message.abstract(receiver, selector, abstractClass) }
+        do throws(OutOfBounds) { try store.remove(at: index) } catch { throw Message.outOfBounds(index, count: error.count, receiver, selector) }
+        return .nil
+      },
+      MethodEntry("replaceObjectAtIndex:withObject:", "v32@0:8Q16@24") { receiver, selector, arguments in
+        let index = try Message.index(arguments[0], receiver, selector)
+        let element = try Message.object(arguments[1], receiver, selector)
+        guard let store = OrderedStore(receiver) else { throw Message.abstract(receiver, selector, abstractClass) }
+        do throws(OutOfBounds) { try store.replace(at: index, with: element) } catch {
+          throw Message.outOfBounds(index, count: error.count, receiver, selector)
+        }
+        return .nil
+      },
+      MethodEntry("addObject:", "v24@0:8@16") { receiver, _, arguments in
+        try Runtime.msgSend(receiver, "insertObject:atIndex:", arguments[0], .int(try count(receiver)))
+      },
+      MethodEntry("setObject:atIndexedSubscript:", "v32@0:8@16Q24") { receiver, selector, arguments in
+        let index = try Message.index(arguments[1], receiver, selector)
+        if index == (try count(receiver)) {  // one past the end appends, as array[count] = x does
+          return try Runtime.msgSend(receiver, "insertObject:atIndex:", arguments[0], .int(index))
+        }
+        return try Runtime.msgSend(receiver, "replaceObjectAtIndex:withObject:", .int(index), arguments[0])
+      },
+      MethodEntry("addObjectsFromArray:", "v24@0:8@16") { receiver, selector, arguments in
+        for element in try Message.array(arguments[0], receiver, selector) {
+          try Runtime.msgSend(receiver, "addObject:", element)
+        }
+        return .nil
+      },
+      MethodEntry("insertObjects:atIndexes:", "v32@0:8@16@24") { receiver, selector, arguments in
+        let elements = try Message.array(arguments[0], receiver, selector)
+        let indexes = try Message.indexes(arguments[1], receiver, selector)
+        try checkInsertion(elements, at: indexes, count: try count(receiver), receiver, selector)
+        for (element, index) in zip(elements, indexes) {
+          try Runtime.msgSend(receiver, "insertObject:atIndex:", element, .int(index))
+        }
+        return .nil
+      },
+      MethodEntry("removeObjectsAtIndexes:", "v24@0:8@16") { receiver, selector, arguments in
+        let indexes = try Message.indexes(arguments[0], receiver, selector)
+        if let last = indexes.last { try Message.check(last, count: try count(receiver), receiver, selector) }
+        for index in indexes.reversed() { try Runtime.msgSend(receiver, "removeObjectAtIndex:", .int(index)) }
+        return .nil
+      },
+      MethodEntry("replaceObjectsAtIndexes:withObjects:", "v32@0:8@16@24") { receiver, selector, arguments in
+        let indexes = try Message.indexes(arguments[0], receiver, selector)
+        let elements = try Message.array(arguments[1], receiver, selector)
+        try checkCounts(elements, indexes, receiver, selector)
+        if let last = indexes.last { try Message.check(last, count: try count(receiver), receiver, selector) }
+        for (index, element) in zip(indexes, elements) {
+          try Runtime.msgSend(receiver, "replaceObjectAtIndex:withObject:", .int(index), element)
+        }
+        return .nil
+      },
+      MethodEntry("removeObject:", "v24@0:8@16") { receiver, _, arguments in
+        let elements = try Ordered.elements(of: receiver)
+        for index in elements.indices.reversed() where elements[index] == arguments[0] {
+          try Runtime.msgSend(receiver, "removeObjectAtIndex:", .int(index))
+        }
+        return .nil
+      },
+      MethodEntry("removeAllObjects", "v16@0:8") { receiver, _, _ in
+        for index in (0..<(try count(receiver))).reversed() {
+          try Runtime.msgSend(receiver, "removeObjectAtIndex:", .int(index))
+        }
+        return .nil
+      },
+      MethodEntry("exchangeObjectAtIndex:withObjectAtIndex:", "v32@0:8Q16Q24") { receiver, selector, arguments in
+        let first = try Message.index(arguments[0], receiver, selector)
+        let second = try Message.index(arguments[1], receiver, selector)
+        let elements = try Ordered.elements(of: receiver)
+        try Message.check(max(first, second), count: elements.count, receiver, selector)
+        guard first != second else { return .nil }
+        if case .orderedSet(let storage)? = OrderedStore(receiver) {  // a swap, not two replacements
+          storage.update { contents in
+            var swapped = contents.elements
+            swapped.swapAt(first, second)
+            contents = OrderedElements(swapped)
+          }
+          return .nil
+        }
+        try Runtime.msgSend(receiver, "replaceObjectAtIndex:withObject:", .int(first), elements[second])
+        try Runtime.msgSend(receiver, "replaceObjectAtIndex:withObject:", .int(second), elements[first])
+        return .nil
+      },
+    ]
+  }
+
+  /// `NSNotFound`.
+  static let notFound = Int.max
+
+  /// The receiver's count, through its `count` message.
+  static func count(_ receiver: Object) throws -> Int { try Runtime.msgSend(receiver, "count").intValue ?? 0 }
+
+  /// Checks an `insertObjects:atIndexes:` before anything changes: as many objects as indexes,
+  /// each index at most the count reached by the insertions before it.
+  static func checkInsertion(
+    _ elements: [Value], at indexes: Indexes, count: Int, _ receiver: Object, _ selector: Selector
+  ) throws {
+    try checkCounts(elements, indexes, receiver, selector)
+    for (offset, index) in indexes.enumerated() where index > count + offset {
+      throw Message.outOfBounds(index, count: count + offset + 1, receiver, selector)
+    }
+    for element in elements { _ = try Message.object(element, receiver, selector) }
+  }
+
+  /// `count of array (2) differs from count of index set (1)`.
+  static func checkCounts(_ elements: [Value], _ indexes: Indexes, _ receiver: Object, _ selector: Selector) throws {
+    guard elements.count != indexes.count else { return }
+    throw FoundationError(
+      .invalidArgument,
+      "*** \(Message.name(receiver, selector)): count of array (\(elements.count)) differs from count of index set (\(indexes.count))")
+  }
+}

@@ -1,0 +1,55 @@
+// FoundationSnippetTests.swift: the examples of docs/foundation.md, run as tests.
+
+import KVO
+import Testing
+
+@Suite struct FoundationSnippetTests {
+  @Test func bridgedValuesAreBoxedWhenAMessageNeedsAnObject() throws {
+    // snippet: docs/foundation.md#objects-and-bridged-values
+    let runtime = Runtime()
+    let tags: Value = ["swift", "kvo"]  // a bridged NSArray: no object yet
+    #expect(try runtime.msgSend(bridging: tags, "count") == 2)  // boxed into an __NSArrayI to receive it
+    #expect(try runtime.object(bridging: tags)?.isa.name == "__NSArrayI")
+
+    let list = try runtime.mutableArray(["swift"])  // an __NSArrayM: identity and contents that change
+    try runtime.msgSend(list, "addObject:", "kvo")
+    #expect(Value.object(list) == tags)  // equal contents, as -isEqual: says
+    #expect(Value.object(list).arrayValue == ["swift", "kvo"])
+
+    #expect(try runtime.object(bridging: .null) === runtime.null())  // one NSNull per runtime
+    #expect(Value.null != .nil)  // NSNull is an object; nil is not
+    #expect(throws: FoundationError.self) { try runtime.object(bridging: .cString("kvo")) }  // a char * is no object
+    // end snippet
+  }
+
+  @Test func theClassesAreClustersWithFoundationsMessages() throws {
+    // snippet: docs/foundation.md#the-classes
+    let runtime = Runtime()
+    try runtime.installFoundation()
+    let mutableSet = try #require(runtime.lookUpClass(named: "NSMutableSet"))
+    let set = try runtime.msgSend(mutableSet, "setWithArray:", ["a", "b", "a"])
+    #expect(set.objectValue?.isa.name == "__NSSetM")
+    try runtime.msgSend(set.objectValue, "minusSet:", .set(["a"]))
+    #expect(set == .set(["b"]))
+
+    let frozen = try runtime.msgSend(set.objectValue, "copy")
+    #expect(frozen.objectValue?.isa.name == "__NSSetI")
+    let refused = #expect(throws: RuntimeError.self) { try runtime.msgSend(frozen.objectValue, "addObject:", "c") }
+    #expect(refused?.exceptionName == "NSInvalidArgumentException")  // -[__NSSetI addObject:]: unrecognized selector …
+    #expect(try runtime.msgSend(bridging: ["b": 2, "a": 1], "description") == "{\n    a = 1;\n    b = 2;\n}")
+    // end snippet
+  }
+
+  @Test func errorsCarryFoundationsExceptionNames() throws {
+    // snippet: docs/foundation.md#errors
+    let runtime = Runtime()
+    let list = try runtime.mutableArray(["a", "b"])
+    let range = #expect(throws: FoundationError.self) { try runtime.msgSend(list, "objectAtIndex:", 2) }
+    #expect(range?.exceptionName == "NSRangeException")
+    #expect(range?.message == "*** -[__NSArrayM objectAtIndex:]: index 2 beyond bounds [0 .. 1]")
+    let empty = #expect(throws: FoundationError.self) { try runtime.msgSend(list, "addObject:", nil) }
+    #expect(empty?.message == "*** -[__NSArrayM insertObject:atIndex:]: object cannot be nil")
+    #expect(Value.object(list) == ["a", "b"])  // nothing changed
+    // end snippet
+  }
+}

@@ -1,0 +1,72 @@
+// NSStringAndNumberTests.swift: NSString, NSNumber, NSValue and NSNull.
+
+import Testing
+
+@testable import MiniFoundation
+
+@Suite struct NSStringAndNumberTests {
+  @Test func stringsAnswerLengthAndConversionsAsNSString() throws {
+    let runtime = Runtime()
+    #expect(try runtime.msgSend(bridging: "héllo", "length") == 5)
+    #expect(try runtime.msgSend(bridging: "😀", "length") == 2, "UTF-16 code units")
+    #expect(try runtime.msgSend(bridging: "ab", "characterAtIndex:", 1) == .uint16(98))
+    #expect(try runtime.msgSend(bridging: "12abc", "intValue") == .int32(12))
+    #expect(try runtime.msgSend(bridging: " -2.5e1x", "doubleValue") == -25.0)
+    #expect(try runtime.msgSend(bridging: "yes", "boolValue") == true)
+    #expect(try runtime.msgSend(bridging: "0", "boolValue") == false)
+    #expect(try runtime.msgSend(bridging: "a", "compare:", "b") == -1)
+    #expect(try runtime.msgSend(bridging: "Ann", "UTF8String") == .cString("Ann"))
+    #expect(try runtime.msgSend(bridging: "Ann", "isEqual:", "Ann") == true)
+    #expect(try runtime.msgSend(bridging: "Ann", "stringByAppendingString:", " Lee") == "Ann Lee")
+    let error = expectFoundationError(.indexOutOfBounds) { try runtime.msgSend(bridging: "ab", "characterAtIndex:", 2) }
+    #expect(error?.exceptionName == "NSRangeException")
+  }
+
+  @Test func stringClassMethodsMakeNewStrings() throws {
+    let runtime = Runtime()
+    let nsString = try foundationClass("NSString", in: runtime)
+    let made = try send(nsString, "stringWithString:", "Ann")
+    #expect(made == "Ann" && made.objectValue?.isa.name == "__NSCFString")
+    #expect(try send(nsString, "stringWithUTF8String:", .cString("Bo")) == "Bo")
+    #expect(try send(nsString, "string") == "")
+  }
+
+  @Test func numbersConvertAsCCastsDo() throws {
+    let runtime = Runtime()
+    #expect(try runtime.msgSend(bridging: 2.7, "intValue") == .int32(2))
+    #expect(try runtime.msgSend(bridging: -2.7, "integerValue") == .int64(-2))
+    #expect(try runtime.msgSend(bridging: 300, "charValue") == .int8(44))
+    #expect(try runtime.msgSend(bridging: 7, "doubleValue") == .double(7))
+    #expect(try runtime.msgSend(bridging: .int32(7), "objCType") == .cString("i"))
+    #expect(try runtime.msgSend(bridging: true, "objCType") == .cString("B"))
+    #expect(try runtime.msgSend(bridging: 7, "compare:", 9) == -1)
+    #expect(try runtime.msgSend(bridging: 7, "isEqual:", 7.0) == true)
+    #expect(try runtime.msgSend(bridging: 7, "stringValue") == "7")
+    let nsNumber = try foundationClass("NSNumber", in: runtime)
+    let seven = try send(nsNumber, "numberWithInt:", 7)
+    #expect(seven == .int32(7) && seven.objectValue?.isa.name == "__NSCFNumber")
+    #expect(try send(nsNumber, "numberWithBool:", true).objectValue?.isa.name == "__NSCFBoolean")
+    expectFoundationError(.invalidArgument) { try send(nsNumber, "numberWithInt:", .int64(1 << 40)) }
+  }
+
+  @Test func valuesBoxStructsPointersAndRanges() throws {
+    let runtime = Runtime()
+    let nsValue = try foundationClass("NSValue", in: runtime)
+    let range = try send(nsValue, "valueWithRange:", .range(2..<5))
+    #expect(try send(range.objectValue, "rangeValue") == .range(2..<5))
+    #expect(try send(range.objectValue, "objCType") == .cString("{_NSRange=QQ}"))
+    let pointer = try send(nsValue, "valueWithPointer:", .pointer(0x10))
+    #expect(try send(pointer.objectValue, "pointerValue") == .pointer(0x10))
+    #expect(pointer == .pointer(0x10), "an NSValue equals the value it boxes")
+  }
+
+  @Test func nsNullIsOneInstanceThatPrintsNull() throws {
+    let runtime = Runtime()
+    let nsNull = try foundationClass("NSNull", in: runtime)
+    let null = try send(nsNull, "null")
+    #expect(try send(nsNull, "new").objectValue === null.objectValue, "+alloc answers the one instance")
+    #expect(null == .null && null != .nil)
+    #expect(try send(null.objectValue, "description") == "<null>")
+    #expect(try send(null.objectValue, "copy").objectValue === null.objectValue)
+  }
+}

@@ -1,0 +1,44 @@
+// Support.swift: small helpers shared by the MiniFoundation tests. Every test makes its own Runtime.
+
+import Testing
+
+@testable import MiniFoundation
+
+/// Sends `selector` to `receiver` with `arguments`.
+@discardableResult
+func send(_ receiver: Object?, _ selector: Selector, _ arguments: Value...) throws -> Value {
+  try Runtime.msgSend(receiver, selector, arguments: Arguments(arguments))
+}
+
+/// The class named `name` (Foundation installed first).
+func foundationClass(_ name: String, in runtime: Runtime) throws -> Class {
+  try runtime.installFoundation()
+  return try #require(runtime.lookUpClass(named: name))
+}
+
+/// Runs `body`, expecting a `FoundationError` with `code`; returns it.
+@discardableResult
+func expectFoundationError(
+  _ code: FoundationError.Code, sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> Void
+) -> FoundationError? {
+  do {
+    try body()
+    Issue.record("expected \(code), nothing was thrown", sourceLocation: sourceLocation)
+  } catch let error as FoundationError {
+    #expect(error.code == code, "\(error.message)", sourceLocation: sourceLocation)
+    return error
+  } catch {
+    Issue.record("expected \(code), got \(error)", sourceLocation: sourceLocation)
+  }
+  return nil
+}
+
+/// A registered class with no ivars; `configure` runs before registration.
+func makeClass(
+  _ name: String, superclass: Class, in runtime: Runtime, configure: (Class) throws -> Void = { _ in }
+) throws -> Class {
+  let cls = try runtime.allocateClassPair(superclass: superclass, name: name)
+  try configure(cls)
+  try runtime.registerClassPair(cls)
+  return cls
+}
