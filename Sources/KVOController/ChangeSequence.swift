@@ -25,7 +25,7 @@ import MiniRuntime
 ///
 /// Objective-C: none (MiniKVO extension).
 public struct ChangeSequence: AsyncSequence, Sendable {
-  /// A change, carrying the key path under ``KVO/ChangeKey/notificationKeyPath``.
+  /// A change, carrying the key path under `ChangeKey.notificationKeyPath`.
   ///
   /// Objective-C: none (MiniKVO extension).
   public typealias Element = Change

@@ -38,7 +38,7 @@ import MiniRuntime
 /// Objective-C: `FBKVOController`
 public final class KVOController: @unchecked Sendable, CustomStringConvertible {
   /// A block callback: the observer, the observed object and the change, which also carries
-  /// the key path under ``KVO/ChangeKey/notificationKeyPath``.
+  /// the key path under `ChangeKey.notificationKeyPath`.
   ///
   /// Objective-C: `FBKVONotificationBlock`
   public typealias Block = @Sendable (_ observer: Object, _ object: Object, _ change: Change) -> Void
@@ -93,8 +93,12 @@ public final class KVOController: @unchecked Sendable, CustomStringConvertible {
   /// deduplicates by key path, keeping the first registration); a nil object does nothing.
   ///
   /// - Parameters:
+  ///   - object: The object to observe.
+  ///   - keyPath: The key path to observe on it.
+  ///   - options: What each change carries, as for `addObserver(_:forKeyPath:options:context:)`.
   ///   - delivery: Where the block runs (default: the thread that made the change).
-  /// - Throws: ``KeyValueError`` with code `invalidKeyPath` for an empty or malformed key path
+  ///   - block: Called with the observer, the object and the change.
+  /// - Throws: `KeyValueError` with code `invalidKeyPath` for an empty or malformed key path
   ///   (FB asserts on an empty one), `invalidArgument` if the observer is already gone (the
   ///   observation could never call back), or what KVO refuses (for example
   ///   `unsupportedKeyPath` through a to-many property). Nothing is registered when it throws.

@@ -140,7 +140,7 @@ extension Class {
   ///
   /// Accessors the class already defines are kept, as `@synthesize` keeps hand-written ones.
   ///
-  /// - Throws: As ``addIvar(_:type:)`` and ``addProperty(_:attributes:)-(_,String)``.
+  /// - Throws: As ``addIvar(_:type:)-(_,TypeEncoding)`` and ``addProperty(_:attributes:)-(_,String)``.
   ///
   /// Objective-C: `@property` + `@synthesize`
   public func synthesizeProperty(_ name: String, type: TypeEncoding, options: PropertyOptions = []) throws(RuntimeError) {

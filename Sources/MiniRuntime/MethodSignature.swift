@@ -110,7 +110,9 @@ public struct MethodSignature: Hashable, Sendable, CustomStringConvertible {
   /// MethodSignature(returning: .void, arguments: [.longLong]).description  // "v@:q"
   /// ```
   ///
-  /// - Parameter arguments: The arguments after the receiver and `_cmd`, which are added.
+  /// - Parameters:
+  ///   - returnType: The type of the return value.
+  ///   - arguments: The arguments after the receiver and `_cmd`, which are added.
   ///
   /// Objective-C: none (MiniKVO extension).
   public init(returning returnType: TypeEncoding, arguments: [TypeEncoding]) {

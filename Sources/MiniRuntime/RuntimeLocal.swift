@@ -63,9 +63,11 @@ public final class RuntimeLocal<State: AnyObject & Sendable>: Sendable, CustomSt
   ///
   /// Two threads asking at once get the same value: `make` runs once per runtime and key.
   ///
-  /// - Parameter make: Makes the state. It runs under the runtime's creation lock (the outermost
-  ///   lock), so it may call the runtime (add classes or methods: their events are delivered once
-  ///   it returns) but must not run user code or wait for another thread that needs this lock.
+  /// - Parameters:
+  ///   - runtime: The runtime whose state it is.
+  ///   - make: Makes the state. It runs under the runtime's creation lock (the outermost
+  ///     lock), so it may call the runtime (add classes or methods: their events are delivered once
+  ///     it returns) but must not run user code or wait for another thread that needs this lock.
   /// - Throws: What `make` throws; then nothing is stored.
   ///
   /// Objective-C: none (MiniKVO extension).

@@ -65,7 +65,9 @@ public final class Recorder: Sendable {
 
   /// A recorder of `runtime`; call ``start()`` (or use ``record(_:in:tracingMessageSends:_:)``).
   ///
-  /// - Parameter tracingMessageSends: Also record every message send as an event.
+  /// - Parameters:
+  ///   - runtime: The runtime to record.
+  ///   - tracingMessageSends: Also record every message send as an event.
   ///
   /// Objective-C: none (MiniKVO extension).
   public init(runtime: Runtime, tracingMessageSends: Bool = false) {
