@@ -131,7 +131,7 @@ public final class KVOController: @unchecked Sendable, CustomStringConvertible {
   /// one argument gets the change only, one that takes none gets nothing, as an Objective-C
   /// method that takes fewer arguments ignores the rest.
   ///
-  /// The change is Foundation's, unchanged: no ``KVO/ChangeKey/notificationKeyPath``.
+  /// The change is Foundation's, unchanged: no `ChangeKey.notificationKeyPath`.
   ///
   /// - Throws: As the block form, and `invalidArgument` if the observer does not respond to
   ///   `action` (FB asserts) or the action takes more than two arguments (FB would pass garbage).
