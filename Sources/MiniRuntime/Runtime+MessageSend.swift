@@ -34,7 +34,7 @@ extension Runtime {
   ///
   /// A message to nil returns `.nil` whatever the method would return: with no receiver there is
   /// no class to read the return type from. Objective-C returns the zero of the compiler-known
-  /// return type; say the type with ``msgSend(_:_:_:returning:)`` to get that zero.
+  /// return type; say the type with ``msgSend(_:_:_:returning:)-type.method`` to get that zero.
   ///
   /// - Throws: ``RuntimeError`` (`unrecognizedSelector`, `wrongArgumentCount`,
   ///   `invalidSelectorName`) or whatever the implementation throws.

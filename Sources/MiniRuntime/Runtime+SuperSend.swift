@@ -23,7 +23,10 @@ extension Runtime {
   /// try Runtime.msgSendSuper(receiver, superclass: person, "setAge:", age)
   /// ```
   ///
-  /// - Parameter superclass: Where the method search starts (`objc_super.super_class`).
+  /// - Parameters:
+  ///   - receiver: The object whose method is running (`objc_super.receiver`).
+  ///   - superclass: Where the method search starts (`objc_super.super_class`).
+  ///   - selector: The message.
   /// - Complexity: O(1) on a hit in `superclass`'s cache.
   ///
   /// Objective-C: `objc_msgSendSuper`
@@ -96,7 +99,10 @@ extension Runtime {
   ///
   /// A message to nil returns `.nil` without reading the superclass.
   ///
-  /// - Parameter cls: The class whose method is running (`objc_super2.current_class`).
+  /// - Parameters:
+  ///   - receiver: The object whose method is running (`objc_super2.receiver`).
+  ///   - cls: The class whose method is running (`objc_super2.current_class`).
+  ///   - selector: The message.
   /// - Throws: ``RuntimeError`` with code `invalidArgument` if `cls` is a root class (the compiler
   ///   refuses `[super …]` there), or what the send throws.
   /// - Complexity: O(1) on a hit in the superclass's cache, plus reading the superclass under the

@@ -19,17 +19,19 @@ extension Runtime {
   /// try Runtime.msgSend(nil, "age")                              // .nil: no type to zero
   /// ```
   ///
-  /// For a real receiver the method runs as with ``msgSend(_:_:)``; its result is converted to
+  /// For a real receiver the method runs as with ``msgSend(_:_:)-type.method``; its result is converted to
   /// `type` (a number to another width, as C's cast of `objc_msgSend` reads it), and `.void`
   /// discards it. A message to nil runs nothing: no arity check, no arguments evaluated twice.
   ///
   /// - Parameters:
+  ///   - receiver: The object to send the message to, or `nil`.
+  ///   - selector: The message.
   ///   - arguments: The message's arguments (after the receiver and `_cmd`).
   ///   - type: The return type the caller expects (the method's, as `@encode` writes it).
   /// - Returns: The result as `type`; ``Value/zero(of:)`` for a nil receiver.
   /// - Throws: What the send throws, or ``RuntimeError`` with code `typeMismatch` if the result
   ///   cannot be read as `type`.
-  /// - Complexity: As ``msgSend(_:_:)``, plus the conversion.
+  /// - Complexity: As ``msgSend(_:_:)-type.method``, plus the conversion.
   ///
   /// Objective-C: `objc_msgSend` cast to a function type, `((long long (*)(id, SEL))objc_msgSend)(nil, sel)`
   @discardableResult
