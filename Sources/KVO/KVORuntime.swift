@@ -6,8 +6,8 @@
 // (`valueForKey:`, `addObserver:forKeyPath:options:context:`, `+automaticallyNotifiesObserversForKey:`,
 // …) into that runtime's root class and creates this object, stored in a runtime-local slot
 // (RuntimeLocal.swift), which user code cannot remove. It holds what Foundation keeps in
-// globals: the notifying subclasses made so far (with the keys each has hooked) and the
-// dependent-key caches, all guarded by `state`'s lock.
+// globals: the classes observed so far (ObservedClass.swift: each with its notifying subclass
+// and the keys it has hooked) and the dependent-key caches, all guarded by `state`'s lock.
 // KVC's accessor plans are cached on each class instead (KeyValueCoding+Accessors.swift).
 //
 // Lock order: `KVORuntime.state` → an object's `ObservationTable.lock` → `Runtime.lock` →
@@ -15,15 +15,12 @@
 // `KVORuntime.state`: whatever needs a message send is computed before taking it.
 
 import MiniRuntime
-import Synchronization
 
 /// The KVO machinery attached to one runtime.
 final class KVORuntime: @unchecked Sendable {
   struct State {
-    /// Original class → its notifying subclass and the keys hooked so far.
-    var notifyingClasses: [ObjectIdentifier: NotifyingClass] = [:]
-    /// Notifying subclass → original class.
-    var originals: [ObjectIdentifier: Class] = [:]
+    /// Original class, and its notifying subclass → the `ObservedClass` of the two.
+    var observedClasses: [ObjectIdentifier: ObservedClass] = [:]
     /// Flattened `keyPathsForValuesAffecting…` per class and key.
     var affecting: [AccessorKey: [KeyValuePath]] = [:]
     var generation: UInt64 = 0
@@ -35,7 +32,6 @@ final class KVORuntime: @unchecked Sendable {
 
   weak let runtime: Runtime?
   let state = Locked(State())
-  private let registrationCounter = Atomic<UInt64>(0)
 
   private init(runtime: Runtime) {
     self.runtime = runtime
@@ -60,11 +56,6 @@ final class KVORuntime: @unchecked Sendable {
     return of(runtime)
   }
 
-  /// The next registration number: notifications go out in this order.
-  func nextRegistrationID() -> UInt64 {
-    registrationCounter.wrappingAdd(1, ordering: .relaxed).newValue
-  }
-
   /// Runs `body` on the state after dropping caches made stale by method changes; `generation`
   /// is the runtime's current method generation (read from any of its objects, e.g.
   /// `cls.methodGeneration`, which costs no reference counting of the runtime).
@@ -80,12 +71,18 @@ final class KVORuntime: @unchecked Sendable {
 
   /// The original class behind `cls`: its superclass if `cls` is a notifying subclass.
   func originalClass(of cls: Class) -> Class {
-    state.withLock { $0.originals[ObjectIdentifier(cls)] } ?? cls
+    observedClass(of: cls)?.original ?? cls
   }
 
   /// Whether `cls` is a notifying subclass made by this runtime's KVO.
   func isNotifyingClass(_ cls: Class) -> Bool {
-    state.withLock { $0.originals[ObjectIdentifier(cls)] != nil }
+    observedClass(of: cls)?.notifying === cls
+  }
+
+  /// The `ObservedClass` of `cls`, an original class or its notifying subclass, if KVO has
+  /// observed instances of it.
+  func observedClass(of cls: Class) -> ObservedClass? {
+    state.withLock { $0.observedClasses[ObjectIdentifier(cls)] }
   }
 }
 

@@ -20,7 +20,7 @@ enum KeyPathChain {
   /// - Parameter refusingToMany: Throw if that value is an array (observing through a to-many
   ///   property is not supported, as in Foundation); otherwise report it as a diagnostic.
   static func relink(_ registration: Registration, of owner: Object, refusingToMany: Bool = false) throws {
-    guard let rest = registration.path.rest, let table = owner.observationSnapshot?.table else { return }
+    guard registration.plan.isChain, let table = owner.observationSnapshot?.table else { return }
     let version = table.lock.withLock { () -> Int in
       registration.linkVersion += 1
       return registration.linkVersion
@@ -28,7 +28,7 @@ enum KeyPathChain {
     let value = try KeyValueCoding.value(of: owner, forKey: registration.firstKey)  // call-out: getter
     if case .array = value {
       let message =
-        "[<NSArray> addObserver:forKeyPath:options:context:] is not supported. Key path: \(rest) (observing \"\(registration.pathString)\" on \(owner) goes through a to-many property)"
+        "[<NSArray> addObserver:forKeyPath:options:context:] is not supported. Key path: \(registration.plan.restString) (observing \"\(registration.pathString)\" on \(owner) goes through a to-many property)"
       if refusingToMany { throw KeyValueError(.unsupportedKeyPath, message) }
       owner.runtime?.emit(.diagnostic(subsystem: "KVO", message: message))
     }
@@ -45,7 +45,7 @@ enum KeyPathChain {
     guard let target else { return }
     let forwarder = Forwarder(owner: owner, ownerPathID: registration.pathID, isDependency: false)
     let linked = try Observation.add(
-      observer: .forward(forwarder), to: target, keyPath: rest.description, options: [], context: .none)
+      observer: .forward(forwarder), to: target, keyPath: registration.plan.restString, options: [], context: .none)
     let installed = table.lock.withLock { () -> Bool in
       guard registration.isRegistered, registration.linkVersion == version, registration.link == nil else { return false }
       registration.link = ChainLink(target: target, registration: linked)

@@ -96,6 +96,33 @@ enum KeyValueCategory {
     return .nil
   }
 
+  static let addObserver = method("NSKeyValueObserverRegistration", "addObserver:forKeyPath:options:context:") {
+    receiver, _, arguments in
+    guard let observer = arguments[0].objectValue else {
+      throw KeyValueError(
+        .invalidArgument, "addObserver:forKeyPath:options:context: needs an observer object, got \(arguments[0])")
+    }
+    let options = ObservingOptions(rawValue: UInt(arguments[2].intValue ?? 0))
+    try Observation.add(
+      observer: .object(observer), to: receiver,
+      keyPath: try key(arguments[1]), options: options, context: ObservationContext(arguments[3]))
+    return .nil
+  }
+
+  static let removeObserver = method("NSKeyValueObserverRegistration", "removeObserver:forKeyPath:") {
+    receiver, _, arguments in
+    try Observation.remove(observer: arguments[0].objectValue, from: receiver, keyPath: try key(arguments[1]), context: nil)
+    return .nil
+  }
+
+  static let removeObserverWithContext = method("NSKeyValueObserverRegistration", "removeObserver:forKeyPath:context:") {
+    receiver, _, arguments in
+    try Observation.remove(
+      observer: arguments[0].objectValue, from: receiver, keyPath: try key(arguments[1]),
+      context: ObservationContext(arguments[2]))
+    return .nil
+  }
+
   private static let instanceMethods: [(Selector, String, Implementation)] = [
     ("valueForKey:", "@24@0:8@16", valueForKey),
     ("setValue:forKey:", "v32@0:8@16@24", setValueForKey),
@@ -176,37 +203,9 @@ enum KeyValueCategory {
         try MutableArrayProxy.forKeyPath(try KeyValuePath(try key(arguments[0])), of: receiver)
       }
     ),
-    (
-      "addObserver:forKeyPath:options:context:", "v48@0:8@16@24Q32^v40",
-      method("NSKeyValueObserverRegistration", "addObserver:forKeyPath:options:context:") { receiver, _, arguments in
-        guard let observer = arguments[0].objectValue else {
-          throw KeyValueError(
-            .invalidArgument, "addObserver:forKeyPath:options:context: needs an observer object, got \(arguments[0])")
-        }
-        let options = ObservingOptions(rawValue: UInt(arguments[2].intValue ?? 0))
-        try Observation.add(
-          observer: .object(WeakReference(observer), label: ObserverLabel(observer)), to: receiver,
-          keyPath: try key(arguments[1]), options: options, context: ObservationContext(arguments[3]))
-        return .nil
-      }
-    ),
-    (
-      "removeObserver:forKeyPath:", "v32@0:8@16@24",
-      method("NSKeyValueObserverRegistration", "removeObserver:forKeyPath:") { receiver, _, arguments in
-        try Observation.remove(
-          observer: arguments[0].objectValue, from: receiver, keyPath: try key(arguments[1]), context: nil)
-        return .nil
-      }
-    ),
-    (
-      "removeObserver:forKeyPath:context:", "v40@0:8@16@24^v32",
-      method("NSKeyValueObserverRegistration", "removeObserver:forKeyPath:context:") { receiver, _, arguments in
-        try Observation.remove(
-          observer: arguments[0].objectValue, from: receiver, keyPath: try key(arguments[1]),
-          context: ObservationContext(arguments[2]))
-        return .nil
-      }
-    ),
+    ("addObserver:forKeyPath:options:context:", "v48@0:8@16@24Q32^v40", addObserver),
+    ("removeObserver:forKeyPath:", "v32@0:8@16@24", removeObserver),
+    ("removeObserver:forKeyPath:context:", "v40@0:8@16@24^v32", removeObserverWithContext),
     ("willChange:valuesAtIndexes:forKey:", "v40@0:8Q16@24@32", willChangeValuesAtIndexes),
     ("didChange:valuesAtIndexes:forKey:", "v40@0:8Q16@24@32", didChangeValuesAtIndexes),
     (

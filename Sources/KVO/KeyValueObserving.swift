@@ -30,8 +30,12 @@ extension Object {
   public func addObserver(
     _ observer: Object, forKeyPath keyPath: String, options: ObservingOptions = [], context: ObservationContext = .none
   ) throws {
+    if runsOwnRegistration(KeyValueCategory.addObserver, Selectors.addObserver) {
+      try Observation.add(observer: .object(observer), to: self, keyPath: keyPath, options: options, context: context)
+      return
+    }
     try sendCategoryMessage(
-      "addObserver:forKeyPath:options:context:",
+      Selectors.addObserver,
       Arguments(.object(observer), .string(keyPath), .uint64(UInt64(options.rawValue)), context.value))
   }
 
@@ -44,7 +48,10 @@ extension Object {
   ///
   /// Objective-C: `-[NSObject removeObserver:forKeyPath:]`
   public func removeObserver(_ observer: Object, forKeyPath keyPath: String) throws {
-    try sendCategoryMessage("removeObserver:forKeyPath:", Arguments(.object(observer), .string(keyPath)))
+    if runsOwnRegistration(KeyValueCategory.removeObserver, Selectors.removeObserver) {
+      return try Observation.remove(observer: observer, from: self, keyPath: keyPath, context: nil)
+    }
+    try sendCategoryMessage(Selectors.removeObserver, Arguments(.object(observer), .string(keyPath)))
   }
 
   /// Removes the most recently added registration of `observer` for `keyPath` with `context`.
@@ -53,7 +60,20 @@ extension Object {
   ///
   /// Objective-C: `-[NSObject removeObserver:forKeyPath:context:]`
   public func removeObserver(_ observer: Object, forKeyPath keyPath: String, context: ObservationContext) throws {
-    try sendCategoryMessage("removeObserver:forKeyPath:context:", [.object(observer), .string(keyPath), context.value])
+    if runsOwnRegistration(KeyValueCategory.removeObserverWithContext, Selectors.removeObserverWithContext) {
+      return try Observation.remove(observer: observer, from: self, keyPath: keyPath, context: context)
+    }
+    try sendCategoryMessage(
+      Selectors.removeObserverWithContext, [.object(observer), .string(keyPath), context.value])
+  }
+
+  /// Whether sending `selector` would run the category's own `implementation`, and sends are not
+  /// traced: then the Swift API calls the same engine directly, which behaves identically and
+  /// saves the message (its argument list and the unpacking). A class that overrides the method,
+  /// or a trace of message sends, gets the real message.
+  @inline(__always)
+  private func runsOwnRegistration(_ implementation: Implementation, _ selector: Selector) -> Bool {
+    !tracesMessageSends && runs(implementation, for: selector)
   }
 
   /// Observes `keyPath` with a Swift closure until the returned token is invalidated or released.
@@ -83,7 +103,7 @@ extension Object {
   /// Objective-C: none (what `-observationInfo`'s description lists).
   public var observedKeyPaths: [String] {
     guard let table = observationSnapshot?.table else { return [] }
-    return table.lock.withLock { table.registrations.filter(\.observer.isExternal).map(\.pathString) }
+    return table.lock.withLock { table.registrations.filter(\.isExternal).map(\.pathString) }
   }
 
   /// A description of every registration on this object, internal ones included, in the style

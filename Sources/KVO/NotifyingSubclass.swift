@@ -18,27 +18,22 @@
 
 import MiniRuntime
 
-/// A notifying subclass and the keys it has hooked so far.
-struct NotifyingClass {
-  let cls: Class
-  var hookedKeys: Set<String> = []
-}
-
 enum NotifyingSubclass {
-  /// The notifying subclass of `original`, made if needed, with notifying setters for `keys`.
-  static func prepare(_ original: Class, keys: [String], _ kvo: KVORuntime) throws -> Class {
-    // Fast path, every observation after a class's first: the subclass exists and hooks every key.
-    let ready = kvo.state.withLock { state -> Class? in
-      guard let entry = state.notifyingClasses[ObjectIdentifier(original)],
+  /// The observed class of `original`, with its notifying subclass made if needed and
+  /// notifying setters for `keys`.
+  static func prepare(_ original: Class, keys: [String], _ kvo: KVORuntime) throws -> ObservedClass {
+    // Fast path, every plan after a class's first: the subclass exists and hooks every key.
+    let ready = kvo.state.withLock { state -> ObservedClass? in
+      guard let entry = state.observedClasses[ObjectIdentifier(original)],
         keys.allSatisfy(entry.hookedKeys.contains)
       else { return nil }
-      return entry.cls
+      return entry
     }
     if let ready { return ready }
     guard let runtime = kvo.runtime else {
       throw KeyValueError(.invalidArgument, "the runtime of \(original.name) no longer exists")
     }
-    let known = kvo.state.withLock { $0.notifyingClasses[ObjectIdentifier(original)]?.hookedKeys } ?? []
+    let known = kvo.state.withLock { $0.observedClasses[ObjectIdentifier(original)]?.hookedKeys } ?? []
     var plans: [(key: String, hooks: [NotifyingSetters.Hook])] = []
     for key in Set(keys).subtracting(known).sorted() {
       // call-out: the class's `+automaticallyNotifiesObserversForKey:`, no lock held
@@ -46,22 +41,27 @@ enum NotifyingSubclass {
       plans.append((key, automatic ? NotifyingSetters.hooks(for: key, in: original) : []))
     }
     // Class creation and method addition raise events: deliver them after the lock is dropped.
-    return try runtime.deferringEvents { () throws -> Class in try kvo.state.withLock { state throws -> Class in
-      var entry = try state.notifyingClasses[ObjectIdentifier(original)] ?? makeClass(for: original, runtime)
+    return try runtime.deferringEvents { () throws -> ObservedClass in try kvo.state.withLock { state throws -> ObservedClass in
+      let entry: ObservedClass
+      if let existing = state.observedClasses[ObjectIdentifier(original)] {
+        entry = existing
+      } else {
+        entry = ObservedClass(original: original, notifying: try makeClass(for: original, runtime))
+        state.observedClasses[ObjectIdentifier(original)] = entry
+        state.observedClasses[ObjectIdentifier(entry.notifying)] = entry
+      }
       for plan in plans where !entry.hookedKeys.contains(plan.key) {
         for hook in plan.hooks {
-          try entry.cls.addMethod(hook.selector, types: hook.types, implementation: hook.implementation)
+          try entry.notifying.addMethod(hook.selector, types: hook.types, implementation: hook.implementation)
         }
         entry.hookedKeys.insert(plan.key)
       }
-      state.notifyingClasses[ObjectIdentifier(original)] = entry
-      state.originals[ObjectIdentifier(entry.cls)] = original
-      return entry.cls
+      return entry
     } }
   }
 
   /// Allocates and registers `NSKVONotifying_<Original>` with `class`, `dealloc` and `_isKVOA`.
-  private static func makeClass(for original: Class, _ runtime: Runtime) throws -> NotifyingClass {
+  private static func makeClass(for original: Class, _ runtime: Runtime) throws -> Class {
     let cls = try runtime.allocateClassPair(superclass: original, name: "NSKVONotifying_" + original.name)
     try cls.addMethod("class", types: "#16@0:8", implementation: Implementation(name: "NSKVOClass") { _, _, _ in
       .class(original)
@@ -75,6 +75,6 @@ enum NotifyingSubclass {
       true
     })
     try runtime.registerClassPair(cls)
-    return NotifyingClass(cls: cls)
+    return cls
   }
 }

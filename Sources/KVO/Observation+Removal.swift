@@ -17,54 +17,68 @@ extension Observation {
     guard let observer else {
       throw KeyValueError(.invalidArgument, "removeObserver:forKeyPath: needs an observer, got nil")
     }
-    if !KeyValuePath.isKey(keyPath) { _ = try KeyValuePath(keyPath) }  // validates; a plain key needs no parse
-    let table = object.observationSnapshot?.table
-    let removed = Runtime.deferringEvents {
-      table?.lock.withLock { () -> (Registration, ChainLink?)? in
-        guard let table,
-          let match = table.registrations.last(where: {
-            $0.isObserved(by: observer) && $0.pathString == keyPath && (context == nil || $0.context == context)
-          })
-        else { return nil }
-        return (match, unregister(match, in: table, of: object))
+    var removed: (Registration, ChainLink?)?
+    if let table = object.observationSnapshot?.table {
+      removed = withTableLock(table, emptying: { table.lastRegistration(of: observer, keyPath: keyPath, context: context) }) {
+        match in (match, unregister(match, in: table, of: object))
       }
     }
     guard let (registration, link) = removed else {
+      // A registered key path was checked when it was added: only a miss needs the check.
+      if !KeyValuePath.isKey(keyPath) { _ = try KeyValuePath(keyPath) }
       throw KeyValueError(
         .observerNotRegistered,
         "Cannot remove an observer \(observer) for the key path \"\(keyPath)\" from \(object) because it is not registered as an observer.")
     }
     tearDown(link)
-    DependentKeys.releaseLinks(for: registration, on: object)
+    if !registration.dependencyPaths.isEmpty { DependentKeys.releaseLinks(for: registration, on: object) }
   }
 
   /// Removes one registration (tokens, internal links, pruning). Doing it twice does nothing.
   static func remove(_ registration: Registration, from object: Object) {
     guard let table = object.observationSnapshot?.table else { return }
-    let removed = Runtime.deferringEvents {
-      table.lock.withLock { () -> (ChainLink?)? in
-        guard registration.isRegistered else { return nil }
-        return .some(unregister(registration, in: table, of: object))
-      }
+    let removed = withTableLock(table, emptying: { registration.isRegistered ? registration : nil }) {
+      match in unregister(match, in: table, of: object)
     }
     guard let link = removed else { return }
     tearDown(link)
-    DependentKeys.releaseLinks(for: registration, on: object)
+    if !registration.dependencyPaths.isEmpty { DependentKeys.releaseLinks(for: registration, on: object) }
+  }
+
+  /// Runs `body` on the registration `find` picks, under the table's lock; `nil` if it picks
+  /// none. Runtime events are held back (`Runtime.deferringEvents`) only when the removal
+  /// empties the table, and so switches the object's isa back.
+  private static func withTableLock<Result>(
+    _ table: ObservationTable, emptying find: () -> Registration?, _ body: (Registration) -> Result
+  ) -> Result? {
+    let (switchesIsa, result) = table.lock.withLock { () -> (Bool, Result?) in
+      guard let match = find() else { return (false, nil) }
+      if table.isEmptied(byRemoving: match) { return (true, nil) }
+      return (false, body(match))
+    }
+    guard switchesIsa else { return result }
+    return Runtime.deferringEvents {
+      table.lock.withLock { () -> Result? in find().map(body) }
+    }
   }
 
   /// Takes `registration` out of the table (returning its chain link to tear down); the last
-  /// one out switches the isa back. Locking: caller holds `table.lock`.
+  /// one out switches the isa back, then empties the slot (in that order: see
+  /// ObservationTable.swift). Locking: caller holds `table.lock` (and holds back runtime events
+  /// if this is the last one).
   private static func unregister(_ registration: Registration, in table: ObservationTable, of object: Object) -> ChainLink? {
     let link = registration.link
     registration.link = nil
-    registration.isRegistered = false
     registration.linkVersion += 1
-    table.registrations.removeAll { $0 === registration }
-    if table.registrations.isEmpty {
+    let changed = table.remove(registration)
+    if table.paths.isEmpty {
       // Cannot fail: the original class is registered and has the object's very layout.
       _ = try? object.setClass(table.originalClass)
+      table.isActive = false
+      object.observationInfo = nil
+    } else if changed {
+      table.publish(on: object)
     }
-    table.publish(on: object)
     return link
   }
 
@@ -89,19 +103,17 @@ extension Observation {
   static func objectDeallocating(_ object: Object) {
     guard let table = object.observationSnapshot?.table else { return }
     let (registrations, links) = table.lock.withLock { () -> ([Registration], [ChainLink?]) in
-      let all = table.registrations
+      let all = table.removeAll()
       let links = all.map { registration -> ChainLink? in
         let link = registration.link
         registration.link = nil
-        registration.isRegistered = false
         return link
       }
-      table.registrations = []
-      table.dependencyLinks = [:]
+      table.isActive = false
       object.observationInfo = nil
       return (all, links)
     }
-    let watched = registrations.filter(\.observer.isObjectObserver).map(\.pathString)
+    let watched = registrations.filter(\.isObjectObserver).map(\.pathString)
     if !watched.isEmpty {
       object.runtime?.emit(
         .diagnostic(

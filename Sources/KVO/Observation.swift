@@ -4,13 +4,14 @@
 // AppleKVOExperimentsTests.swift.
 //
 // Adding an observation of `a.b` on an object:
-//   1. parse and check the key path (no collection operators, not on a class object);
-//   2. find what affects `a` (dependent keys, flattened) and make sure the notifying subclass of
-//      the object's original class overrides the setters of `a` and of the keys it depends on;
-//   3. record the registration in the object's table and, if it is the object's first, switch
+//   1. find the plan of `a.b` for the object's class (KeyPathPlan.swift), or work it out: parse
+//      and check the key path (no collection operators, not on a class object), find what
+//      affects `a` (dependent keys, flattened) and make sure the notifying subclass of the
+//      object's original class overrides the setters of `a` and of the keys it depends on;
+//   2. record the registration in the object's table and, if it is the object's first, switch
 //      its isa to the notifying subclass (under the table lock, so a concurrent last removal
-//      cannot interleave);
-//   4. outside the lock: follow the chain (`b` on the object `a` leads to), make the internal
+//      cannot interleave; ObservationTable.swift);
+//   3. outside the lock: follow the chain (`b` on the object `a` leads to), make the internal
 //      registrations for dependent key paths, send the initial notification if asked.
 // Removing (Observation+Removal.swift) the last registration switches the isa back; the
 // notifying subclass stays.
@@ -24,30 +25,16 @@ enum Observation {
   static func add(
     observer: ObserverKind, to object: Object, keyPath: String, options: ObservingOptions, context: ObservationContext
   ) throws -> Registration {
-    let path = try KeyValuePath(keyPath)
-    guard !path.containsOperator, let first = path.firstKey else {
-      throw KeyValueError(
-        .unsupportedKeyPath, "[<\(object.isa.name) \(object.address)> addObserver:forKeyPath:options:context:] cannot observe '\(keyPath)': collection operators cannot be observed")
-    }
-    guard !(object is Class) else {
-      throw KeyValueError(.unsupportedKeyPath, "KVO cannot observe the class object \(object)")
-    }
-    let kvo = try KVORuntime.of(object)
-    let original = kvo.originalClass(of: object.isa)
-    let dependencies = try DependentKeys.affecting(first, of: original, kvo)
-    let dependentKeys = dependencies.filter { $0.components.count == 1 }.compactMap(\.firstKey)
-    let notifyingClass = try NotifyingSubclass.prepare(original, keys: [first] + dependentKeys, kvo)
-    let registration = Registration(
-      id: kvo.nextRegistrationID(), path: path, options: options, context: context, observer: observer,
-      dependencyKeys: dependentKeys, dependencyPaths: dependencies.filter { $0.components.count > 1 },
-      getter: try cachedGetter(for: path, in: notifyingClass))
-    try insert(registration, into: object, original: original, notifyingClass: notifyingClass)
+    let table = object.observationSnapshot?.table
+    let (observed, plan) = try plan(for: keyPath, on: object, table: table)
+    let registration = Registration(plan: plan, options: options, context: context, observer: observer)
+    try insert(registration, into: object, observed, table: table)
     let initial: Value?
     do {
-      if path.rest != nil { try KeyPathChain.relink(registration, of: object, refusingToMany: true) }
-      try DependentKeys.retainLinks(for: registration, on: object)
-      if options.contains(.initial) && observer.isExternal {
-        initial = options.contains(.new) ? try KeyValueCoding.value(of: .object(object), at: path) : Value.nil
+      if plan.isChain { try KeyPathChain.relink(registration, of: object, refusingToMany: true) }
+      if !plan.dependencyPaths.isEmpty { try DependentKeys.retainLinks(for: registration, on: object) }
+      if options.contains(.initial) && registration.isExternal {
+        initial = options.contains(.new) ? try KeyValueCoding.value(of: .object(object), at: plan.path) : Value.nil
       } else {
         initial = Optional<Value>.none
       }
@@ -62,37 +49,98 @@ enum Observation {
     return registration
   }
 
-  /// The getter a one-key path's old and new values can be read with, while the class keeps
-  /// the category's own `valueForKey:` and the runtime's methods do not change.
-  private static func cachedGetter(for path: KeyValuePath, in cls: Class) throws -> CachedGetter? {
-    guard path.rest == nil, let key = path.firstKey,
-      cls.methodImplementation(for: "valueForKey:") === KeyValueCategory.valueForKey
-    else { return nil }
-    let generation = cls.methodGeneration
-    guard case .method(let selector) = try KeyValueCoding.getterPlan(for: cls, key: key) else { return nil }
-    return CachedGetter(generation: generation, selector: selector)
+  /// The plan for observing `keyPath` on `object`: kept by the object's class while the
+  /// runtime's methods are unchanged, else worked out (KeyPathPlan.swift). `table` is the
+  /// object's table, if it has one.
+  private static func plan(
+    for keyPath: String, on object: Object, table: ObservationTable?
+  ) throws -> (ObservedClass, KeyPathPlan) {
+    let found: ObservedClass?
+    if let table {
+      found = table.observed
+    } else if let runtime = object.runtime {
+      found = KVORuntime.of(runtime).observedClass(of: object.isa)
+    } else {
+      found = nil
+    }
+    if let observed = found, object.isa === observed.notifying || object.isa === observed.original,
+      let plan = observed.plan(for: keyPath, generation: object.methodGeneration)
+    {
+      return (observed, plan)
+    }
+    return try KeyPathPlan.make(for: keyPath, on: object)
   }
 
-  /// Records `registration` in the object's table, switching its isa on the first one.
+  /// What one attempt to change a table came to.
+  enum Attempt {
+    case done
+    /// The table was emptied meanwhile: start over with the object's current one.
+    case retry
+    /// The change switches the object's isa, whose runtime event must be held back until the
+    /// table's lock is dropped: try again inside `Runtime.deferringEvents`.
+    case retryDeferringEvents
+  }
+
+  /// Records `registration` in the object's table (`table`, if known), switching its isa on the
+  /// first one. Only a change that switches the isa pays for holding back runtime events.
   private static func insert(
-    _ registration: Registration, into object: Object, original: Class, notifyingClass: Class
+    _ registration: Registration, into object: Object, _ observed: ObservedClass, table known: ObservationTable?
   ) throws {
+    var known = known
+    var deferring = object.isa !== observed.notifying
     while true {
-      let info = object.observationInfo { ObservationTable(originalClass: original).makeSnapshot() }
-      guard let table = (info as? ObservationSnapshot)?.table else {
-        throw KeyValueError(.invalidArgument, "\(object)'s observation info is not KVO's")
+      let table: ObservationTable
+      if let known {
+        table = known
+      } else {
+        let info = object.observationInfo
+        guard let info else {
+          if try insertFirst(registration, into: object, observed) { return }
+          continue
+        }
+        guard type(of: info) == ObservationSnapshot.self else {
+          throw KeyValueError(.invalidArgument, "\(object)'s observation info is not KVO's")
+        }
+        table = unsafeDowncast(info, to: ObservationSnapshot.self).table
       }
-      // The isa switch raises an event; observers of events run after the lock is dropped.
-      let inserted = try Runtime.deferringEvents {
-        try table.lock.withLock { () throws -> Bool in
-          guard object.observationSnapshot?.table === table else { return false }  // emptied meanwhile
-          if object.isa !== notifyingClass { try object.setClass(notifyingClass) }
-          table.registrations.append(registration)
-          table.publish(on: object)
-          return true
+      known = nil
+      func attempt(_ deferring: Bool) throws -> Attempt {
+        try table.lock.withLock { () throws -> Attempt in
+          guard table.isActive else { return .retry }
+          if object.isa !== observed.notifying {
+            guard deferring else { return .retryDeferringEvents }
+            try object.setClass(observed.notifying)
+          }
+          if table.add(registration) { table.publish(on: object) }
+          return .done
         }
       }
-      if inserted { return }
+      switch deferring ? try Runtime.deferringEvents({ try attempt(true) }) : try attempt(false) {
+      case .done: return
+      case .retry: continue
+      case .retryDeferringEvents: deferring = true
+      }
+    }
+  }
+
+  /// Makes the object's table with `registration` and publishes it if the slot is still empty,
+  /// then switches the isa. Returns `false` if another table got there first.
+  private static func insertFirst(_ registration: Registration, into object: Object, _ observed: ObservedClass) throws -> Bool {
+    let table = ObservationTable(observed: observed)
+    return try Runtime.deferringEvents {
+      try table.lock.withLock { () throws -> Bool in
+        _ = table.add(registration)
+        let snapshot = table.makeSnapshot()
+        guard object.observationInfo(creatingWith: { snapshot }) === snapshot else { return false }
+        do {
+          if object.isa !== observed.notifying { try object.setClass(observed.notifying) }
+        } catch {
+          table.isActive = false
+          object.observationInfo = nil
+          throw error
+        }
+        return true
+      }
     }
   }
 }

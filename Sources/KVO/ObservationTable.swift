@@ -4,17 +4,25 @@
 // KVOConcurrencyTests.swift.
 //
 // Model: each observed object's `observationInfo` slot holds an immutable
-// `ObservationSnapshot`: the object's observed key paths (`ObservedPath`: a path, its
-// registrations in registration order, and what they ask for) and a short trigger list from a
-// changed key (or key path) to the observed paths that change affects (the path itself, paths
-// that start with it, and keys that depend on it). A set reads the slot once and scans the
-// trigger list by interned key id: it never hashes a string and never looks at observers of
-// other keys.
+// `ObservationSnapshot`: a short trigger list from a changed key (or key path) to the observed
+// paths that change affects (the path itself, paths that start with it, and keys that depend on
+// it). Each `ObservedPath` holds that path's registrations in registration order and what they
+// ask for. A set reads the slot once and scans the trigger list by interned key id: it never
+// hashes a string and never looks at observers of other keys.
 //
-// Writers (adding and removing registrations) take the table's `lock` and publish a new
-// snapshot into the object's slot. The set path takes no KVO lock at all: readers use the
-// snapshot they read, and changes in progress live with the thread that makes them
-// (ThreadChanges.swift), as Foundation keeps them in thread-specific data.
+// Writers (adding and removing registrations) take the table's `lock`. Adding to a path that
+// has room, or removing from one, changes only that path, in place (ObservedPath.swift says why
+// a reader cannot tell); a new snapshot is published only when the set of paths changes: a path
+// appears or goes, or is rebuilt with more room or without its tombstones. The set path takes
+// no KVO lock at all: readers use the snapshot and paths they read, and changes in progress
+// live with the thread that makes them (ThreadChanges.swift), as Foundation keeps them in
+// thread-specific data.
+//
+// The first registration makes the table and publishes it, with its snapshot, in an empty slot;
+// the last one out switches the isa back and then empties the slot, and marks the table
+// inactive, so an add that found the table meanwhile starts over with a new one. In that order
+// (isa back before the slot is emptied, slot filled before the isa is switched) a concurrent
+// first add can never leave an observed object with its original class.
 //
 // Lock order: `ObservationTable.lock` → `Runtime.lock` (for isa switching) → the object's spin
 // lock (publishing). No user code runs under `lock`: the isa switch's runtime event is held back
@@ -25,74 +33,96 @@ import MiniRuntime
 /// The mutable observation state of one object. See the file comment for the locking rules.
 final class ObservationTable: @unchecked Sendable {
   let lock = Lock()
-  /// The class the object had before KVO switched its isa.
-  let originalClass: Class
+  /// The object's original class, and its notifying subclass.
+  let observed: ObservedClass
 
-  /// Locking: `lock` (so exclusive without the dynamic check).
-  @exclusivity(unchecked) var registrations: [Registration] = []
+  /// The observed paths, in the order first observed. Locking: `lock` (so exclusive without
+  /// the dynamic check).
+  @exclusivity(unchecked) private(set) var paths: [ObservedPath] = []
   /// Internal registrations made for the key-path dependencies of each observed key, with the
   /// number of registrations that need them. Locking: `lock`.
   @exclusivity(unchecked) var dependencyLinks: [KeyID: (count: Int, links: [Registration])] = [:]
+  /// False once the last registration left and the object's slot was emptied. Locking: `lock`.
+  @exclusivity(unchecked) var isActive = true
 
-  init(originalClass: Class) { self.originalClass = originalClass }
+  init(observed: ObservedClass) { self.observed = observed }
 
-  /// Publishes the current registrations in the object's slot, or empties the slot when there
-  /// are none. Locking: caller holds `lock`.
+  /// The class the object had before KVO switched its isa.
+  var originalClass: Class { observed.original }
+
+  /// Adds `registration` to its path. Returns whether the snapshot must be published again.
+  /// Locking: caller holds `lock`.
+  ///
+  /// - Complexity: O(1) amortised; O(observers of the key) when the path is rebuilt.
+  func add(_ registration: Registration) -> Bool {
+    guard let index = paths.firstIndex(where: { $0.pathID == registration.pathID }) else {
+      let path = ObservedPath.make(registration.plan, capacity: 1)
+      var ignored = false
+      _ = path.append(registration, dependenciesChanged: &ignored)
+      paths.append(path)
+      return true
+    }
+    var dependenciesChanged = false
+    if paths[index].append(registration, dependenciesChanged: &dependenciesChanged) { return dependenciesChanged }
+    paths[index] = paths[index].rebuilt(adding: registration)
+    return true
+  }
+
+  /// Takes `registration` out of its path (it is marked removed). Returns whether the snapshot
+  /// must be published again. Locking: caller holds `lock`.
+  ///
+  /// - Complexity: O(1) amortised; O(observers of the key) when the path is rebuilt.
+  func remove(_ registration: Registration) -> Bool {
+    guard let index = paths.firstIndex(where: { $0.pathID == registration.pathID }) else { return false }
+    let path = paths[index]
+    let dependenciesChanged = path.remove(registration)
+    if path.liveCount == 0 {
+      paths.remove(at: index)
+      return true
+    }
+    if path.needsCompaction {
+      paths[index] = path.rebuilt()
+      return true
+    }
+    return dependenciesChanged
+  }
+
+  /// Whether removing `registration` (a live one of this table) leaves the table empty.
+  /// Locking: caller holds `lock`.
+  func isEmptied(byRemoving registration: Registration) -> Bool {
+    paths.count == 1 && paths[0].liveCount == 1 && paths[0].pathID == registration.pathID
+  }
+
+  /// Removes every registration (the object is being deallocated) and returns them in
+  /// registration order. Locking: caller holds `lock`.
+  func removeAll() -> [Registration] {
+    let all = registrations
+    for registration in all { registration.markRemoved() }
+    paths = []
+    dependencyLinks = [:]
+    return all
+  }
+
+  /// The most recent registration of `observer` for `keyPath` (and `context`, if given).
+  /// Locking: caller holds `lock`.
+  ///
+  /// - Complexity: O(observers of `keyPath`) at worst; O(1) for the most recent one.
+  func lastRegistration(of observer: Object, keyPath: String, context: ObservationContext?) -> Registration? {
+    guard let path = paths.first(where: { $0.plan.pathString == keyPath }) else { return nil }
+    return path.last { $0.isObserved(by: observer) && (context == nil || $0.context == context) }
+  }
+
+  /// Every registration, in registration order. Locking: caller holds `lock`.
+  var registrations: [Registration] {
+    paths.count == 1 ? paths[0].registrations : paths.flatMap(\.registrations).sorted { $0.id < $1.id }
+  }
+
+  /// A snapshot of the current paths. Locking: caller holds `lock`.
+  func makeSnapshot() -> ObservationSnapshot { ObservationSnapshot(table: self, paths: paths) }
+
+  /// Publishes a snapshot of the current paths in the object's slot. Locking: caller holds
+  /// `lock`, and the table is active (so the slot holds its snapshot).
   func publish(on object: Object) {
-    guard object.observationSnapshot?.table === self else { return }
-    object.observationInfo = registrations.isEmpty ? nil : makeSnapshot()
-  }
-
-  /// Builds the snapshot of the current registrations. Locking: caller holds `lock`.
-  func makeSnapshot() -> ObservationSnapshot {
-    if let first = registrations.first, registrations.allSatisfy({ $0.pathID == first.pathID }) {
-      return makeSinglePathSnapshot()
-    }
-    var groups: [(KeyID, [Registration])] = []
-    groups.reserveCapacity(registrations.count)
-    for registration in registrations {
-      if let index = groups.firstIndex(where: { $0.0 == registration.pathID }) {
-        groups[index].1.append(registration)
-      } else {
-        groups.append((registration.pathID, [registration]))
-      }
-    }
-    let paths = groups.map { ObservedPath($0.1) }
-    var triggers: [(key: KeyID, paths: [ObservedPath])] = []
-    triggers.reserveCapacity(2 * paths.count)
-    func trigger(_ key: KeyID, _ path: ObservedPath) {
-      if let index = triggers.firstIndex(where: { $0.key == key }) {
-        if !triggers[index].paths.contains(where: { $0 === path }) { triggers[index].paths.append(path) }
-      } else {
-        triggers.append((key, [path]))
-      }
-    }
-    for path in paths {
-      for registration in path.registrations {
-        trigger(registration.firstKeyID, path)
-        trigger(registration.pathID, path)
-        for key in registration.dependencyKeyIDs { trigger(key, path) }
-      }
-    }
-    return ObservationSnapshot(table: self, paths: paths, triggers: triggers.map { Trigger(key: $0.key, paths: $0.paths) })
-  }
-
-  /// The common case, every registration on one key path: the path shares the table's
-  /// registration array and every trigger shares the one-element path list, so a snapshot costs
-  /// five allocations instead of one per group, trigger and intermediate list. Same result as
-  /// the general case (triggers in first-appearance order). Locking: caller holds `lock`.
-  private func makeSinglePathSnapshot() -> ObservationSnapshot {
-    let paths = [ObservedPath(registrations)]
-    var triggers: [Trigger] = []
-    triggers.reserveCapacity(2)
-    func trigger(_ key: KeyID) {
-      if !triggers.contains(where: { $0.key == key }) { triggers.append(Trigger(key: key, paths: paths)) }
-    }
-    for registration in registrations {
-      trigger(registration.firstKeyID)
-      trigger(registration.pathID)
-      for key in registration.dependencyKeyIDs { trigger(key) }
-    }
-    return ObservationSnapshot(table: self, paths: paths, triggers: triggers)
+    object.observationInfo = makeSnapshot()
   }
 }

@@ -1,56 +1,259 @@
 // ObservedPath.swift: an observed key path of one object and its registrations.
 //
-// Docs: docs/kvo.md#where-observations-live. Tests: Tests/KVOTests/RegistrationTests.swift.
+// Docs: docs/performance.md#add-and-remove. Tests: Tests/KVOTests/RegistrationTests.swift,
+// KVOConcurrencyTests.swift.
+//
+// Model: one allocation holding the path's plan and a fixed number of registration slots,
+// filled in registration order. The set path reads it with no lock while registrations come and
+// go, so it only ever changes in two ways a reader cannot be hurt by:
+//   - appending: the slot after the last one is written, then `end` is published with a
+//     releasing store; a reader loads `end` (acquiring) and reads slots below it only, which
+//     never change again. A reader that loaded `end` before the append does not see the new
+//     registration, exactly as if it had read an older snapshot.
+//   - removing: the registration is marked removed (an atomic flag) and stays in its slot, a
+//     tombstone the readers skip; the summary flags (who wants old or new values, priors) are
+//     republished.
+// When the slots are full, or tombstones outnumber the live registrations by more than a few,
+// the table makes a new path holding only the live ones, with room to grow, and publishes a new
+// snapshot with it (ObservationTable.swift); the old path lives on, unchanged, for readers that
+// still hold it. So adding or removing an observation costs O(1) amortised, O(observers of the
+// key) when the path is rebuilt, and nothing for the paths of other keys.
+//
+// Writers hold the owning table's lock; the counts in `Header` are only touched by them.
 
 import MiniRuntime
+import Synchronization
 
-/// An observed key path of one object, with its registrations: built with each snapshot,
-/// immutable after.
-final class ObservedPath: Sendable {
-  let pathID: KeyID
-  let path: KeyValuePath
-  /// The path's first key (the whole path for a one-key path).
-  let firstKey: String
-  /// In registration order.
-  let registrations: [Registration]
-  /// The same, unretained (`registrations` keeps them alive): the set path walks these without
-  /// reference counting.
-  let registrationRefs: [Unmanaged<Registration>]
-  /// Whether any outside observer asked for old values, new values, prior notifications.
-  let wantsOld: Bool
-  let wantsNew: Bool
-  let wantsPrior: Bool
-  /// Whether the path goes through another object (its registrations hold chain links).
-  let isChain: Bool
-  /// Whether any registration is KVO's own plumbing (chains, dependent key paths).
-  let hasForwarders: Bool
-  /// How to read the value (cached at registration; see `Registration.getter`).
-  let getter: CachedGetter?
+/// An observed key path of one object, with its registrations in registration order.
+///
+/// Elements: `[0]` the number of slots used (`end`), `[1]` the summary flags, then the slots
+/// (unmanaged registration pointers, each retained by the path).
+final class ObservedPath: ManagedBuffer<ObservedPath.Header, Atomic<UInt>> {
+  struct Header {
+    let plan: KeyPathPlan
+    let capacity: Int
+    // Writers only (the table's lock):
+    var live = 0
+    var wantsOld = 0
+    var wantsNew = 0
+    var wantsPrior = 0
+    var forwarders = 0
+    /// The keys whose changes affect the path: its plan's, or the union of its registrations'
+    /// plans' when they differ (a dependency method added between two registrations).
+    var dependencyKeyIDs: [KeyID]
+    var mixedDependencies = false
+  }
 
-  init(_ registrations: [Registration]) {
-    let first = registrations[0]
-    pathID = first.pathID
-    path = first.path
-    firstKey = first.firstKey
-    self.registrations = registrations
-    registrationRefs = registrations.map { Unmanaged.passUnretained($0) }
-    // One pass, no intermediate arrays: this runs for every path on every add and remove.
-    var externalOptions: ObservingOptions = []
-    var hasForwarders = false
-    var getter: CachedGetter?
-    for registration in registrations {
-      if registration.observer.isExternal {
-        externalOptions.formUnion(registration.options)
-      } else {
-        hasForwarders = true
-      }
-      if getter == nil { getter = registration.getter }
+  struct Flags {
+    static let old: UInt = 1
+    static let new: UInt = 2
+    static let prior: UInt = 4
+    static let forwarders: UInt = 8
+  }
+
+  private static let endIndex = 0
+  private static let flagsIndex = 1
+  private static let firstSlot = 2
+
+  /// An empty path for `plan` with room for `capacity` registrations.
+  static func make(_ plan: KeyPathPlan, capacity: Int) -> ObservedPath {
+    let buffer = create(minimumCapacity: firstSlot + capacity) { _ in
+      Header(plan: plan, capacity: capacity, dependencyKeyIDs: plan.dependencyKeyIDs)
     }
-    wantsOld = externalOptions.contains(.old)
-    wantsNew = externalOptions.contains(.new)
-    wantsPrior = externalOptions.contains(.prior)
-    isChain = first.path.components.count > 1
-    self.hasForwarders = hasForwarders
-    self.getter = getter
+    let path = unsafeDowncast(buffer, to: ObservedPath.self)
+    path.withUnsafeMutablePointerToElements { elements in
+      for index in 0..<(firstSlot + capacity) { (elements + index).initialize(to: Atomic(0)) }
+    }
+    return path
+  }
+
+  deinit {
+    withUnsafeMutablePointers { header, elements in
+      let end = Int(elements[Self.endIndex].load(ordering: .acquiring))
+      for index in 0..<end { Self.registration(elements[Self.firstSlot + index].load(ordering: .relaxed)).release() }
+      elements.deinitialize(count: Self.firstSlot + header.pointee.capacity)
+    }
+  }
+
+  @inline(__always)
+  static func registration(_ bits: UInt) -> Unmanaged<Registration> {
+    Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
+  }
+
+  // MARK: - Readers (any thread, no lock)
+
+  /// The plan shared by the path's registrations (the first one's, if they differ).
+  var plan: KeyPathPlan { withUnsafeMutablePointerToHeader { $0.pointee.plan } }
+  var pathID: KeyID { plan.pathID }
+  var path: KeyValuePath { plan.path }
+  /// The path's first key (the whole path for a one-key path).
+  var firstKey: String { plan.firstKey }
+  /// Whether the path goes through another object (its registrations hold chain links).
+  var isChain: Bool { plan.isChain }
+  /// How to read the value (cached with the plan; see `KeyPathPlan.getter`).
+  var getter: CachedGetter? { plan.getter }
+
+  /// Whether any outside observer asked for old values, new values, prior notifications.
+  var wantsOld: Bool { flags & Flags.old != 0 }
+  var wantsNew: Bool { flags & Flags.new != 0 }
+  var wantsPrior: Bool { flags & Flags.prior != 0 }
+  /// Whether any registration is KVO's own plumbing (chains, dependent key paths).
+  var hasForwarders: Bool { flags & Flags.forwarders != 0 }
+
+  var flags: UInt { withUnsafeMutablePointerToElements { $0[Self.flagsIndex].load(ordering: .acquiring) } }
+
+  /// The registrations still registered, in registration order, unretained (the path keeps
+  /// them alive while it lives): the set path walks these without reference counting.
+  var registrationRefs: Registrations { view().registrationRefs }
+
+  /// The registrations still registered, in registration order.
+  var registrations: [Registration] { view().registrations }
+
+  /// The path as it is now: what a change that begins now notifies, however the path changes
+  /// before the change ends (ObservedPath.View.swift).
+  @inline(__always)
+  func view() -> View {
+    withUnsafeMutablePointerToElements { elements in
+      View(
+        storage: self, end: Int(elements[Self.endIndex].load(ordering: .acquiring)),
+        flags: elements[Self.flagsIndex].load(ordering: .acquiring), stamp: Registration.removalClock)
+    }
+  }
+
+  /// The slots, for a view's iteration. Valid while the path lives.
+  @inline(__always)
+  var slots: UnsafeMutablePointer<Atomic<UInt>> { withUnsafeMutablePointerToElements { $0 + Self.firstSlot } }
+
+  /// The registrations of a view: those in its slots still registered at its stamp. Valid
+  /// while the path lives: the caller holds it (a snapshot or a pending change does), so
+  /// iterating costs no reference counting.
+  struct Registrations: Sequence {
+    let slots: UnsafeMutablePointer<Atomic<UInt>>
+    let end: Int
+    let stamp: UInt64
+
+    func makeIterator() -> Iterator { Iterator(slots: slots, end: end, stamp: stamp) }
+
+    struct Iterator: IteratorProtocol {
+      let slots: UnsafeMutablePointer<Atomic<UInt>>
+      let end: Int
+      let stamp: UInt64
+      var index = 0
+
+      @inline(__always)
+      mutating func next() -> Unmanaged<Registration>? {
+        while index < end {
+          let registration = ObservedPath.registration(slots[index].load(ordering: .relaxed))
+          index += 1
+          if registration._withUnsafeGuaranteedRef({ $0.wasRegistered(at: stamp) }) { return registration }
+        }
+        return nil
+      }
+    }
+  }
+
+  /// The most recent live registration that satisfies `predicate`, searching from the end.
+  func last(where predicate: (Registration) -> Bool) -> Registration? {
+    withUnsafeMutablePointerToElements { elements in
+      var index = Int(elements[Self.endIndex].load(ordering: .acquiring))
+      while index > 0 {
+        index -= 1
+        let registration = Self.registration(elements[Self.firstSlot + index].load(ordering: .relaxed)).takeUnretainedValue()
+        if registration.isRegistered && predicate(registration) { return registration }
+      }
+      return nil
+    }
+  }
+
+  // MARK: - Writers (the owning table's lock)
+
+  /// The number of live registrations.
+  var liveCount: Int { withUnsafeMutablePointerToHeader { $0.pointee.live } }
+
+  /// The slots used, live or not.
+  var usedCount: Int { withUnsafeMutablePointerToElements { Int($0[Self.endIndex].load(ordering: .relaxed)) } }
+
+  /// The keys whose changes affect this path besides its own (see `Header.dependencyKeyIDs`).
+  var dependencyKeyIDs: [KeyID] { withUnsafeMutablePointerToHeader { $0.pointee.dependencyKeyIDs } }
+
+  /// Appends `registration` if a slot is free. Returns `false` when full (the table then makes
+  /// a bigger path). Sets `dependenciesChanged` when the registration brings keys the path
+  /// was not triggered by (the snapshot's triggers must then be rebuilt).
+  func append(_ registration: Registration, dependenciesChanged: inout Bool) -> Bool {
+    withUnsafeMutablePointers { header, elements in
+      let end = Int(elements[Self.endIndex].load(ordering: .relaxed))
+      guard end < header.pointee.capacity else { return false }
+      elements[Self.firstSlot + end].store(
+        UInt(bitPattern: Unmanaged.passRetained(registration).toOpaque()), ordering: .relaxed)
+      count(registration, +1, in: header)
+      if registration.plan !== header.pointee.plan
+        && registration.plan.dependencyKeyIDs != header.pointee.plan.dependencyKeyIDs
+      {
+        header.pointee.mixedDependencies = true
+        for key in registration.plan.dependencyKeyIDs where !header.pointee.dependencyKeyIDs.contains(key) {
+          header.pointee.dependencyKeyIDs.append(key)
+          dependenciesChanged = true
+        }
+      }
+      publishFlags(header, elements)
+      elements[Self.endIndex].store(UInt(end + 1), ordering: .releasing)
+      return true
+    }
+  }
+
+  /// Takes `registration` (one of this path's) out: it becomes a tombstone. Returns whether the
+  /// path's dependency keys changed (the snapshot's triggers must then be rebuilt).
+  func remove(_ registration: Registration) -> Bool {
+    registration.markRemoved()
+    return withUnsafeMutablePointers { header, elements in
+      count(registration, -1, in: header)
+      publishFlags(header, elements)
+      guard header.pointee.mixedDependencies else { return false }
+      // Some registrations brought keys of their own: keep exactly the live ones' keys.
+      var keys = header.pointee.plan.dependencyKeyIDs
+      for live in registrations where live.plan !== header.pointee.plan {
+        for key in live.plan.dependencyKeyIDs where !keys.contains(key) { keys.append(key) }
+      }
+      guard keys != header.pointee.dependencyKeyIDs else { return false }
+      header.pointee.dependencyKeyIDs = keys
+      return true
+    }
+  }
+
+  /// Whether the path should be rebuilt without its tombstones: they cost every set a skip.
+  var needsCompaction: Bool {
+    let live = liveCount
+    return usedCount - live > live + 8
+  }
+
+  /// A new path with the live registrations (and `adding`, if given), with room to grow.
+  func rebuilt(adding extra: Registration? = nil) -> ObservedPath {
+    let live = registrations
+    let count = live.count + (extra == nil ? 0 : 1)
+    let newPath = ObservedPath.make(extra?.plan ?? plan, capacity: count < 2 ? 2 : 2 * count + 8)
+    var ignored = false
+    for registration in live { _ = newPath.append(registration, dependenciesChanged: &ignored) }
+    if let extra { _ = newPath.append(extra, dependenciesChanged: &ignored) }
+    return newPath
+  }
+
+  private func count(_ registration: Registration, _ delta: Int, in header: UnsafeMutablePointer<Header>) {
+    header.pointee.live += delta
+    if registration.isExternal {
+      if registration.options.contains(.old) { header.pointee.wantsOld += delta }
+      if registration.options.contains(.new) { header.pointee.wantsNew += delta }
+      if registration.options.contains(.prior) { header.pointee.wantsPrior += delta }
+    } else {
+      header.pointee.forwarders += delta
+    }
+  }
+
+  private func publishFlags(_ header: UnsafeMutablePointer<Header>, _ elements: UnsafeMutablePointer<Atomic<UInt>>) {
+    var flags: UInt = 0
+    if header.pointee.wantsOld > 0 { flags |= Flags.old }
+    if header.pointee.wantsNew > 0 { flags |= Flags.new }
+    if header.pointee.wantsPrior > 0 { flags |= Flags.prior }
+    if header.pointee.forwarders > 0 { flags |= Flags.forwarders }
+    elements[Self.flagsIndex].store(flags, ordering: .releasing)
   }
 }

@@ -4,23 +4,14 @@
 
 import MiniRuntime
 
-/// Who receives a registration's notifications.
+/// Who receives a registration's notifications, as given when registering.
 enum ObserverKind: Sendable {
-  /// A runtime object, sent `observeValueForKeyPath:ofObject:change:context:`; held weakly.
-  case object(WeakReference<Object>, label: ObserverLabel)
+  /// A runtime object, sent `observeValueForKeyPath:ofObject:change:context:`. The registration
+  /// holds it weakly.
+  case object(Object)
   /// A Swift closure (``Object/observe(_:options:changeHandler:)``).
   case closure(@Sendable (Object, Change) -> Void)
   /// KVO's own plumbing: passes the will/did of this registration on to another key path of
   /// another (or the same) object. Used for key-path chains and dependent key paths.
   case forward(Forwarder)
-
-  var isExternal: Bool {
-    if case .forward = self { return false }
-    return true
-  }
-
-  var isObjectObserver: Bool {
-    if case .object = self { return true }
-    return false
-  }
 }

@@ -2,92 +2,123 @@
 //
 // Docs: docs/kvo.md#where-observations-live. Tests: Tests/KVOTests/RegistrationTests.swift.
 //
-// Immutable once made, except for its chain link, the link's version and whether it is still
-// registered, which only change under the owning object's `ObservationTable.lock`.
+// Immutable once made, except for when it was removed (an atomic tick of a process-wide removal
+// clock: a change in progress notifies the registrations still registered when it began, and
+// reads this without any lock) and its chain link and the link's version, which only change
+// under the owning object's `ObservationTable.lock`.
+// What depends only on the class and the key path (the parsed path, interned keys, dependent
+// keys, the getter) is shared with every registration of that key path, in a `KeyPathPlan`.
 
 import MiniRuntime
+import Synchronization
 
 /// One observation: an observer, a key path, options and a context, on one object.
 ///
 /// Objective-C: `NSKeyValueObservance`
 final class Registration: @unchecked Sendable {
+  /// Registration numbers, process-wide: notifications go out in this order.
+  private static let counter = Atomic<UInt64>(0)
+  /// The removal clock, process-wide: each removal takes the next tick, so a reader that noted
+  /// the clock can tell registrations removed before that moment from those removed after.
+  private static let removals = Atomic<UInt64>(0)
+
   let id: UInt64
-  let path: KeyValuePath
-  let pathString: String
-  let pathID: KeyID
-  let firstKey: String
-  let firstKeyID: KeyID
+  let plan: KeyPathPlan
   let options: ObservingOptions
   let context: ObservationContext
-  let observer: ObserverKind
-  /// Keys of the same object whose changes affect `firstKey` (flattened dependencies).
-  let dependencyKeyIDs: [KeyID]
-  /// Key paths of the same object whose changes affect `firstKey`.
-  let dependencyPaths: [KeyValuePath]
-  /// For a one-key path: how to read its value without the KVC message (see `CachedGetter`).
-  let getter: CachedGetter?
-  // `observer`, unpacked so the set path reads one field instead of copying the enum's payload.
-  /// The observer object of an `addObserver` registration.
+  /// The observer object of an `addObserver` registration (held weakly, as Foundation holds it
+  /// unretained: once it is gone it is never messaged).
   weak let observerObject: Object?
+  /// What the observer object looked like when it registered (for descriptions after it is
+  /// gone, and to find its registrations without loading the weak reference).
+  let label: ObserverLabel?
   /// The closure of a closure observation.
   let handler: (@Sendable (Object, Change) -> Void)?
   /// The target of one of KVO's own registrations.
   let forwarder: Forwarder?
 
   /// The chain link: the internal registration that watches the rest of the path on the
-  /// object `firstKey` currently leads to. Locking: the owner's table lock (for this and the two
-  /// below, which is why they skip the dynamic exclusivity check).
+  /// object `firstKey` currently leads to. Locking: the owner's table lock (for this and the
+  /// version below, which is why they skip the dynamic exclusivity check).
   @exclusivity(unchecked) var link: ChainLink?
   /// Bumped by every relink; a relink only installs its result if nobody relinked meanwhile.
   /// Locking: the owner's table lock.
   @exclusivity(unchecked) var linkVersion = 0
-  /// False once removed. Locking: the owner's table lock.
-  @exclusivity(unchecked) var isRegistered = true
+  /// The removal clock's tick when the registration was removed; 0 while registered.
+  private let removedAt = Atomic<UInt64>(0)
 
-  init(
-    id: UInt64, path: KeyValuePath, options: ObservingOptions, context: ObservationContext, observer: ObserverKind,
-    dependencyKeys: [String], dependencyPaths: [KeyValuePath], getter: CachedGetter?
-  ) {
-    self.id = id
-    self.path = path
-    pathString = path.description
-    pathID = KeyTable.shared.id(pathString)
-    firstKey = path.firstKey ?? pathString
-    firstKeyID = path.components.count == 1 ? pathID : KeyTable.shared.id(firstKey)  // one key: one lookup
+  init(plan: KeyPathPlan, options: ObservingOptions, context: ObservationContext, observer: ObserverKind) {
+    id = Self.counter.wrappingAdd(1, ordering: .relaxed).newValue
+    self.plan = plan
     self.options = options
     self.context = context
-    self.observer = observer
-    dependencyKeyIDs = dependencyKeys.map { KeyTable.shared.id($0) }
-    self.dependencyPaths = dependencyPaths
-    self.getter = getter
     switch observer {
-    case .object(let reference, _):
-      observerObject = reference.object
+    case .object(let object):
+      observerObject = object
+      label = ObserverLabel(object)
       handler = nil
       forwarder = nil
     case .closure(let closure):
       observerObject = nil
+      label = nil
       handler = closure
       forwarder = nil
     case .forward(let target):
       observerObject = nil
+      label = nil
       handler = nil
       forwarder = target
     }
   }
 
-  /// Whether the observer of an external registration is `object`.
+  /// False once removed. Written under the owner's table lock, read anywhere.
+  var isRegistered: Bool { removedAt.load(ordering: .acquiring) == 0 }
+
+  /// Whether the registration was still registered at the removal clock's tick `stamp`
+  /// (``Registration/removalClock``): what a change that began then notifies.
+  @inline(__always)
+  func wasRegistered(at stamp: UInt64) -> Bool {
+    let removed = removedAt.load(ordering: .acquiring)
+    return removed == 0 || removed > stamp
+  }
+
+  /// The removal clock now.
+  static var removalClock: UInt64 { removals.load(ordering: .acquiring) }
+
+  /// Marks the registration removed. Locking: the owner's table lock.
+  func markRemoved() {
+    removedAt.store(Self.removals.wrappingAdd(1, ordering: .acquiringAndReleasing).newValue, ordering: .releasing)
+  }
+
+  /// Whether this is an outside observer's registration (an object or a closure), not one of
+  /// KVO's own.
+  var isExternal: Bool { forwarder == nil }
+
+  /// Whether the observer is an object (`addObserver`), not a closure or KVO's own plumbing.
+  var isObjectObserver: Bool { label != nil }
+
+  /// Whether the observer of this registration is `object`. Compares addresses first, so the
+  /// weak reference is loaded only for a registration of `object`'s address (which a freed
+  /// observer may share).
   func isObserved(by object: Object) -> Bool {
-    if case .object(let reference, _) = observer { return reference.object === object }
-    return false
+    guard let label, label.address == UInt(bitPattern: ObjectIdentifier(object)) else { return false }
+    return observerObject === object
   }
 
   /// The observer, for descriptions and diagnostics.
   var observerDescription: String {
-    switch observer {
-    case .object(_, let label): return label.description
-    case .closure: return "<closure>"
-    case .forward(let forwarder): return "<forwarder to \(KeyTable.shared.name(forwarder.ownerPathID))>"
-    }
+    if let label { return label.description }
+    if let forwarder { return "<forwarder to \(KeyTable.shared.name(forwarder.ownerPathID))>" }
+    return "<closure>"
   }
+
+  // The plan's facts, read through the registration.
+  var path: KeyValuePath { plan.path }
+  var pathString: String { plan.pathString }
+  var pathID: KeyID { plan.pathID }
+  var firstKey: String { plan.firstKey }
+  var firstKeyID: KeyID { plan.firstKeyID }
+  var dependencyKeyIDs: [KeyID] { plan.dependencyKeyIDs }
+  var dependencyPaths: [KeyValuePath] { plan.dependencyPaths }
+  var getter: CachedGetter? { plan.getter }
 }

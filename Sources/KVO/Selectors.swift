@@ -15,4 +15,7 @@ enum Selectors {
   static let didChangeValuesAtIndexes: Selector = "didChange:valuesAtIndexes:forKey:"
   static let valueForKey: Selector = "valueForKey:"
   static let setValueForKey: Selector = "setValue:forKey:"
+  static let addObserver: Selector = "addObserver:forKeyPath:options:context:"
+  static let removeObserver: Selector = "removeObserver:forKeyPath:"
+  static let removeObserverWithContext: Selector = "removeObserver:forKeyPath:context:"
 }

@@ -34,6 +34,9 @@ final class PendingChange: @unchecked Sendable {
   /// recycled (`nil` in the pool). Held unmanaged so that reading it costs no reference counting
   /// (see `withPath`).
   @exclusivity(unchecked) private var observed: Unmanaged<ObservedPath>?
+  /// The path as it was when the change began: the registrations it notifies, and what they
+  /// asked for (`nil` in the pool).
+  @exclusivity(unchecked) private var view: ObservedPath.View?
   /// `observed`'s path id, for matching without touching it.
   @exclusivity(unchecked) private(set) var pathID: KeyID
   @exclusivity(unchecked) var depth = 1
@@ -47,6 +50,7 @@ final class PendingChange: @unchecked Sendable {
   init(objectID: ObjectIdentifier, observed: ObservedPath, kind: ChangeKind, indexes: Indexes?) {
     self.objectID = objectID
     self.observed = Unmanaged.passRetained(observed)
+    view = observed.view()
     pathID = observed.pathID
     self.kind = kind
     self.indexes = indexes
@@ -59,6 +63,7 @@ final class PendingChange: @unchecked Sendable {
   func reuse(objectID: ObjectIdentifier, path: ObservedPath, kind: ChangeKind, indexes: Indexes?) {
     self.objectID = objectID
     observed = Unmanaged.passRetained(path)
+    view = path.view()
     pathID = path.pathID
     depth = 1
     self.kind = kind
@@ -70,20 +75,22 @@ final class PendingChange: @unchecked Sendable {
   func empty() {
     observed?.release()
     observed = nil
+    view = nil
     if old != nil { old = nil }
     if new != nil { new = nil }
     if indexes != nil { indexes = nil }
     if !forwarded.isEmpty { forwarded.removeAll(keepingCapacity: true) }
   }
 
-  /// Runs `body` with the observed path, which the change keeps alive (no reference counting).
+  /// Runs `body` with the observed path as it was when the change began, which the change
+  /// keeps alive (no reference counting).
   @inline(__always)
-  func withPath<Result>(_ body: (ObservedPath) throws -> Result) rethrows -> Result {
-    try observed.unsafelyUnwrapped._withUnsafeGuaranteedRef(body)
+  func withPath<Result>(_ body: (ObservedPath.View) throws -> Result) rethrows -> Result {
+    try body(view.unsafelyUnwrapped)
   }
 
-  /// The observed path (a counted reference: prefer `withPath` on hot paths).
-  var path: ObservedPath { observed.unsafelyUnwrapped.takeUnretainedValue() }
+  /// The observed path as it was when the change began.
+  var path: ObservedPath.View { view.unsafelyUnwrapped }
 }
 
 /// What one will-change touched: the changes its did-change must close (the first one inline,

@@ -1,19 +1,13 @@
-// Trigger.swift: what a change of one key affects on one object.
+// Trigger.swift: one entry of a snapshot's trigger list.
 //
 // Docs: docs/kvo.md#where-observations-live. Tests: Tests/KVOTests/RegistrationTests.swift.
 
 import MiniRuntime
 
-/// What a change of one key affects: the observed paths, and the first of them unretained (the
-/// set path's common case is exactly one, which it reads without reference counting).
-struct Trigger: Sendable {
+/// A changed key (or key path) and one observed path its change affects. A snapshot lists the
+/// entries of one key next to each other, in the order the paths were first observed.
+struct Trigger {
   let key: KeyID
-  let paths: [ObservedPath]
-  let first: Unmanaged<ObservedPath>
-
-  init(key: KeyID, paths: [ObservedPath]) {
-    self.key = key
-    self.paths = paths
-    first = Unmanaged.passUnretained(paths[0])
-  }
+  /// Retained by the snapshot that holds the entry.
+  let path: Unmanaged<ObservedPath>
 }

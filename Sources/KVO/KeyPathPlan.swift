@@ -1,0 +1,101 @@
+// KeyPathPlan.swift: what observing one key path on instances of one class needs, worked out
+// once and shared by every registration of that key path on those instances.
+//
+// Docs: docs/performance.md#add-and-remove. Tests: Tests/KVOTests/RegistrationTests.swift,
+// DependentKeyTests.swift.
+//
+// Model: the first observation of `friend.age` on a Person parses the key path, interns its
+// keys, asks the class which keys `friend` depends on (`+keyPathsForValuesAffectingValueForKey:`,
+// user code), makes sure the notifying subclass hooks the setters of all of them, and finds the
+// getter a change's values are read with. All of that depends only on the class, the key path
+// and the runtime's methods, so it is kept as an immutable plan in the class's `ObservedClass`
+// (ObservedClass.swift), valid for one method generation of the runtime: every later
+// observation of `friend.age` on a Person while no method changes finds it with one string
+// compare and makes only its registration. When a method changes anywhere, the next observation
+// works the plan out again (and so sees a dependency or a setter added meanwhile), as it did
+// before plans were kept.
+
+import MiniRuntime
+
+/// How to observe one key path on instances of one class, for one method generation.
+final class KeyPathPlan: Sendable {
+  /// The runtime's method generation the plan was made under; stale once it changes.
+  let generation: UInt64
+  let path: KeyValuePath
+  let pathString: String
+  let pathID: KeyID
+  /// The path's first key (the whole path for a one-key path).
+  let firstKey: String
+  let firstKeyID: KeyID
+  /// The path after its first key (`age` for `friend.age`), or `nil` for a one-key path.
+  let rest: KeyValuePath?
+  /// `rest`, as the string a chain link registers on the intermediate object.
+  let restString: String
+  /// Keys of the same object whose changes affect `firstKey` (flattened dependencies).
+  let dependencyKeyIDs: [KeyID]
+  /// Key paths of the same object whose changes affect `firstKey`.
+  let dependencyPaths: [KeyValuePath]
+  /// For a one-key path: how to read its value without the KVC message (see `CachedGetter`).
+  let getter: CachedGetter?
+
+  init(
+    generation: UInt64, path: KeyValuePath, dependencyKeys: [String], dependencyPaths: [KeyValuePath],
+    getter: CachedGetter?
+  ) {
+    self.generation = generation
+    self.path = path
+    pathString = path.description
+    pathID = KeyTable.shared.id(pathString)
+    firstKey = path.firstKey ?? pathString
+    firstKeyID = path.components.count == 1 ? pathID : KeyTable.shared.id(firstKey)  // one key: one lookup
+    rest = path.rest
+    restString = rest?.description ?? ""
+    dependencyKeyIDs = dependencyKeys.map { KeyTable.shared.id($0) }
+    self.dependencyPaths = dependencyPaths
+    self.getter = getter
+  }
+
+  /// Whether the path goes through another object (`friend.age`).
+  var isChain: Bool { rest != nil }
+
+  /// Works out the plan for observing `keyPath` on `object` (sending the class's dependency and
+  /// `+automaticallyNotifiesObserversForKey:` methods: call-outs, no lock held), preparing the
+  /// notifying subclass, and keeps it in the class's `ObservedClass`.
+  ///
+  /// - Throws: ``KeyValueError`` for a malformed or unobservable key path, or a class object.
+  static func make(for keyPath: String, on object: Object) throws -> (ObservedClass, KeyPathPlan) {
+    let path = try KeyValuePath(keyPath)
+    guard !path.containsOperator, let first = path.firstKey else {
+      throw KeyValueError(
+        .unsupportedKeyPath,
+        "[<\(object.isa.name) \(object.address)> addObserver:forKeyPath:options:context:] cannot observe '\(keyPath)': collection operators cannot be observed")
+    }
+    guard !(object is Class) else {
+      throw KeyValueError(.unsupportedKeyPath, "KVO cannot observe the class object \(object)")
+    }
+    let kvo = try KVORuntime.of(object)
+    // Read before the call-outs: if a method changes meanwhile, the plan is already stale.
+    let generation = object.methodGeneration
+    let original = kvo.originalClass(of: object.isa)
+    let dependencies = try DependentKeys.affecting(first, of: original, kvo)
+    let dependentKeys = dependencies.filter { $0.components.count == 1 }.compactMap(\.firstKey)
+    let observed = try NotifyingSubclass.prepare(original, keys: [first] + dependentKeys, kvo)
+    let plan = KeyPathPlan(
+      generation: generation, path: path, dependencyKeys: dependentKeys,
+      dependencyPaths: dependencies.filter { $0.components.count > 1 },
+      getter: try cachedGetter(for: path, in: observed.notifying))
+    observed.keep(plan)
+    return (observed, plan)
+  }
+
+  /// The getter a one-key path's old and new values can be read with, while the class keeps
+  /// the category's own `valueForKey:` and the runtime's methods do not change.
+  private static func cachedGetter(for path: KeyValuePath, in cls: Class) throws -> CachedGetter? {
+    guard path.rest == nil, let key = path.firstKey,
+      cls.methodImplementation(for: "valueForKey:") === KeyValueCategory.valueForKey
+    else { return nil }
+    let generation = cls.methodGeneration
+    guard case .method(let selector) = try KeyValueCoding.getterPlan(for: cls, key: key) else { return nil }
+    return CachedGetter(generation: generation, selector: selector)
+  }
+}

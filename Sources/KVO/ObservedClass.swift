@@ -1,0 +1,65 @@
+// ObservedClass.swift: a class whose instances KVO has observed.
+//
+// Docs: docs/kvo.md#the-isa-swizzle. Tests: Tests/KVOTests/AppleKVOExperimentsTests.swift,
+// RegistrationTests.swift.
+//
+// Model: one per original class and runtime, made together with its notifying subclass
+// (NotifyingSubclass.swift) and kept for the runtime's life in `KVORuntime.state`, which maps
+// both the original class and the notifying subclass to it. It holds the keys whose setters the
+// subclass hooks so far (changed under `KVORuntime.state`'s lock) and the plans of the key
+// paths observed on its instances (KeyPathPlan.swift).
+//
+// Locking: `plans` is a short list behind `planLock`, a leaf lock held only to scan or replace
+// the list. Plans are made with no lock held (making one sends the class's methods); two
+// threads making the same plan at once each keep theirs, and a lookup finds the first.
+
+import MiniRuntime
+
+/// A class KVO has observed instances of: its notifying subclass, hooked keys and plans.
+final class ObservedClass: @unchecked Sendable {
+  /// A class with more observed key paths than this starts a fresh list (plans are worked out
+  /// again, never wrong).
+  private static let planCapacity = 64
+
+  let original: Class
+  /// `NSKVONotifying_<original>`.
+  let notifying: Class
+  /// The keys whose setters `notifying` overrides. Locking: `KVORuntime.state`.
+  @exclusivity(unchecked) var hookedKeys: Set<String> = []
+
+  private let planLock = Lock()
+  /// Locking: `planLock`.
+  @exclusivity(unchecked) private var plans: [KeyPathPlan] = []
+
+  init(original: Class, notifying: Class) {
+    self.original = original
+    self.notifying = notifying
+  }
+
+  /// The plan kept for `keyPath` under the runtime's current method `generation`, if any.
+  ///
+  /// - Complexity: O(*p*) string compares in the key paths observed on the class (usually a
+  ///   few; a short key compares as two words).
+  @inline(__always)
+  func plan(for keyPath: String, generation: UInt64) -> KeyPathPlan? {
+    planLock.withLock {
+      for plan in plans where plan.pathString == keyPath {
+        if plan.generation == generation { return plan }
+      }
+      return nil
+    }
+  }
+
+  /// Keeps `plan`, replacing a stale plan of the same key path. (Releasing a plan runs no user
+  /// code, so the lock may be held.)
+  func keep(_ plan: KeyPathPlan) {
+    planLock.withLock {
+      if plans.count >= Self.planCapacity {
+        plans.removeAll(keepingCapacity: true)
+      } else if let stale = plans.firstIndex(where: { $0.pathString == plan.pathString && $0.generation != plan.generation }) {
+        plans.remove(at: stale)
+      }
+      plans.append(plan)
+    }
+  }
+}

@@ -1,0 +1,42 @@
+// ObservedPath.View.swift: an observed path as it was when a change began.
+//
+// Docs: docs/performance.md#add-and-remove. Tests: Tests/KVOTests/RegistrationTests.swift.
+//
+// A change notifies the registrations of the path as it was when the change began (as
+// Foundation notifies the observances it found at will-change time): a view notes how many
+// slots were filled, the summary flags, and the removal clock's tick, and keeps reading the
+// path through those however the path changes meanwhile (ObservedPath.swift says why the slots
+// below `end` never change). Three words and an unretained pointer: whoever holds the view
+// keeps the path alive (a pending change retains it).
+
+import MiniRuntime
+
+extension ObservedPath {
+  /// An observed path as it was when a change began.
+  struct View {
+    /// The path. Whoever holds the view keeps it alive.
+    unowned(unsafe) let storage: ObservedPath
+    let end: Int
+    let flags: UInt
+    /// The removal clock's tick when the view was taken.
+    let stamp: UInt64
+
+    var pathID: KeyID { storage.pathID }
+    var path: KeyValuePath { storage.path }
+    var isChain: Bool { storage.isChain }
+    var getter: CachedGetter? { storage.getter }
+
+    /// Whether any outside observer asked for old values, new values, prior notifications.
+    var wantsOld: Bool { flags & Flags.old != 0 }
+    var wantsNew: Bool { flags & Flags.new != 0 }
+    var wantsPrior: Bool { flags & Flags.prior != 0 }
+    /// Whether any registration is KVO's own plumbing (chains, dependent key paths).
+    var hasForwarders: Bool { flags & Flags.forwarders != 0 }
+
+    /// The registrations registered when the view was taken, in registration order, unretained.
+    var registrationRefs: Registrations { Registrations(slots: storage.slots, end: end, stamp: stamp) }
+
+    /// The registrations registered when the view was taken, in registration order.
+    var registrations: [Registration] { registrationRefs.map { $0.takeUnretainedValue() } }
+  }
+}
