@@ -71,7 +71,7 @@ extension Observation {
     registration.link = nil
     registration.linkVersion += 1
     let changed = table.remove(registration)
-    if table.paths.isEmpty {
+    if table.isEmpty {
       // Cannot fail: the original class is registered and has the object's very layout.
       _ = try? object.setClass(table.originalClass)
       table.isActive = false

@@ -63,7 +63,7 @@ enum Observation {
     } else {
       found = nil
     }
-    if let observed = found, object.isa === observed.notifying || object.isa === observed.original,
+    if let observed = found, object.hasIsa(observed.notifying) || object.hasIsa(observed.original),
       let plan = observed.plan(for: keyPath, generation: object.methodGeneration)
     {
       return (observed, plan)
@@ -87,7 +87,7 @@ enum Observation {
     _ registration: Registration, into object: Object, _ observed: ObservedClass, table known: ObservationTable?
   ) throws {
     var known = known
-    var deferring = object.isa !== observed.notifying
+    var deferring = !object.hasIsa(observed.notifying)
     while true {
       let table: ObservationTable
       if let known {
@@ -107,7 +107,7 @@ enum Observation {
       func attempt(_ deferring: Bool) throws -> Attempt {
         try table.lock.withLock { () throws -> Attempt in
           guard table.isActive else { return .retry }
-          if object.isa !== observed.notifying {
+          if !object.hasIsa(observed.notifying) {
             guard deferring else { return .retryDeferringEvents }
             try object.setClass(observed.notifying)
           }
@@ -133,7 +133,7 @@ enum Observation {
         let snapshot = table.makeSnapshot()
         guard object.observationInfo(creatingWith: { snapshot }) === snapshot else { return false }
         do {
-          if object.isa !== observed.notifying { try object.setClass(observed.notifying) }
+          if !object.hasIsa(observed.notifying) { try object.setClass(observed.notifying) }
         } catch {
           table.isActive = false
           object.observationInfo = nil

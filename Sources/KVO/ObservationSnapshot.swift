@@ -24,11 +24,18 @@ final class ObservationSnapshot: @unchecked Sendable {
   /// The other entries (empty, so not allocated, in the common case).
   private let others: [Trigger]
 
-  /// A snapshot of `paths` (not empty, in the order they were first observed) for `table`.
-  init(table: ObservationTable, paths: [ObservedPath]) {
+  /// A snapshot of the table's paths (not empty, in the order they were first observed).
+  init(table: ObservationTable, entries paths: [ObservationTable.PathEntry]) {
     self.table = table
+    if paths.count == 1, paths[0].path.plan.firstKeyID == paths[0].pathID, paths[0].dependencyKeyIDs.isEmpty {
+      // One key, nothing depending on it: one entry, no list.
+      first = Trigger(key: paths[0].pathID, path: Unmanaged.passRetained(paths[0].path))
+      others = []
+      return
+    }
     var entries: [Trigger] = []
-    for path in paths {
+    for entry in paths {
+      let path = entry.path
       let reference = Unmanaged.passUnretained(path)
       func trigger(_ key: KeyID) {
         if !entries.contains(where: { $0.key == key && $0.path.toOpaque() == reference.toOpaque() }) {
@@ -37,7 +44,7 @@ final class ObservationSnapshot: @unchecked Sendable {
       }
       trigger(path.plan.firstKeyID)
       trigger(path.pathID)
-      for key in path.dependencyKeyIDs { trigger(key) }
+      for key in entry.dependencyKeyIDs { trigger(key) }
     }
     // The entries of one key together, keys in the order they first appear; each path retained.
     var grouped: [Trigger] = []

@@ -38,7 +38,7 @@ final class ObservationTable: @unchecked Sendable {
 
   /// The observed paths, in the order first observed. Locking: `lock` (so exclusive without
   /// the dynamic check).
-  @exclusivity(unchecked) private(set) var paths: [ObservedPath] = []
+  @exclusivity(unchecked) private(set) var entries: [PathEntry] = []
   /// Internal registrations made for the key-path dependencies of each observed key, with the
   /// number of registrations that need them. Locking: `lock`.
   @exclusivity(unchecked) var dependencyLinks: [KeyID: (count: Int, links: [Registration])] = [:]
@@ -50,21 +50,21 @@ final class ObservationTable: @unchecked Sendable {
   /// The class the object had before KVO switched its isa.
   var originalClass: Class { observed.original }
 
+  /// Whether no registration is left. Locking: caller holds `lock`.
+  var isEmpty: Bool { entries.isEmpty }
+
   /// Adds `registration` to its path. Returns whether the snapshot must be published again.
   /// Locking: caller holds `lock`.
   ///
   /// - Complexity: O(1) amortised; O(observers of the key) when the path is rebuilt.
   func add(_ registration: Registration) -> Bool {
-    guard let index = paths.firstIndex(where: { $0.pathID == registration.pathID }) else {
-      let path = ObservedPath.make(registration.plan, capacity: 1)
-      var ignored = false
-      _ = path.append(registration, dependenciesChanged: &ignored)
-      paths.append(path)
+    guard let index = entries.firstIndex(where: { $0.pathID == registration.pathID }) else {
+      entries.append(PathEntry(registration, capacity: 1))
       return true
     }
     var dependenciesChanged = false
-    if paths[index].append(registration, dependenciesChanged: &dependenciesChanged) { return dependenciesChanged }
-    paths[index] = paths[index].rebuilt(adding: registration)
+    if entries[index].add(registration, dependenciesChanged: &dependenciesChanged) { return dependenciesChanged }
+    entries[index] = entries[index].rebuilt(adding: registration)
     return true
   }
 
@@ -73,15 +73,14 @@ final class ObservationTable: @unchecked Sendable {
   ///
   /// - Complexity: O(1) amortised; O(observers of the key) when the path is rebuilt.
   func remove(_ registration: Registration) -> Bool {
-    guard let index = paths.firstIndex(where: { $0.pathID == registration.pathID }) else { return false }
-    let path = paths[index]
-    let dependenciesChanged = path.remove(registration)
-    if path.liveCount == 0 {
-      paths.remove(at: index)
+    guard let index = entries.firstIndex(where: { $0.pathID == registration.pathID }) else { return false }
+    let dependenciesChanged = entries[index].remove(registration)
+    if entries[index].live == 0 {
+      entries.remove(at: index)
       return true
     }
-    if path.needsCompaction {
-      paths[index] = path.rebuilt()
+    if entries[index].needsCompaction {
+      entries[index] = entries[index].rebuilt()
       return true
     }
     return dependenciesChanged
@@ -90,7 +89,7 @@ final class ObservationTable: @unchecked Sendable {
   /// Whether removing `registration` (a live one of this table) leaves the table empty.
   /// Locking: caller holds `lock`.
   func isEmptied(byRemoving registration: Registration) -> Bool {
-    paths.count == 1 && paths[0].liveCount == 1 && paths[0].pathID == registration.pathID
+    entries.count == 1 && entries[0].live == 1 && entries[0].pathID == registration.pathID
   }
 
   /// Removes every registration (the object is being deallocated) and returns them in
@@ -98,7 +97,7 @@ final class ObservationTable: @unchecked Sendable {
   func removeAll() -> [Registration] {
     let all = registrations
     for registration in all { registration.markRemoved() }
-    paths = []
+    entries = []
     dependencyLinks = [:]
     return all
   }
@@ -108,17 +107,17 @@ final class ObservationTable: @unchecked Sendable {
   ///
   /// - Complexity: O(observers of `keyPath`) at worst; O(1) for the most recent one.
   func lastRegistration(of observer: Object, keyPath: String, context: ObservationContext?) -> Registration? {
-    guard let path = paths.first(where: { $0.plan.pathString == keyPath }) else { return nil }
-    return path.last { $0.isObserved(by: observer) && (context == nil || $0.context == context) }
+    guard let entry = entries.first(where: { $0.path.plan.pathString == keyPath }) else { return nil }
+    return entry.path.last { $0.isObserved(by: observer) && (context == nil || $0.context == context) }
   }
 
   /// Every registration, in registration order. Locking: caller holds `lock`.
   var registrations: [Registration] {
-    paths.count == 1 ? paths[0].registrations : paths.flatMap(\.registrations).sorted { $0.id < $1.id }
+    entries.count == 1 ? entries[0].path.registrations : entries.flatMap(\.path.registrations).sorted { $0.id < $1.id }
   }
 
   /// A snapshot of the current paths. Locking: caller holds `lock`.
-  func makeSnapshot() -> ObservationSnapshot { ObservationSnapshot(table: self, paths: paths) }
+  func makeSnapshot() -> ObservationSnapshot { ObservationSnapshot(table: self, entries: entries) }
 
   /// Publishes a snapshot of the current paths in the object's slot. Locking: caller holds
   /// `lock`, and the table is active (so the slot holds its snapshot).

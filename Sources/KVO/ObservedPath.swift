@@ -19,7 +19,9 @@
 // still hold it. So adding or removing an observation costs O(1) amortised, O(observers of the
 // key) when the path is rebuilt, and nothing for the paths of other keys.
 //
-// Writers hold the owning table's lock; the counts in `Header` are only touched by them.
+// Writers hold the owning table's lock; the counts behind the summary flags are the table's
+// (ObservationTable.PathEntry.swift), so that readers and writers never touch the same memory
+// but through atomics.
 
 import MiniRuntime
 import Synchronization
@@ -29,19 +31,10 @@ import Synchronization
 /// Elements: `[0]` the number of slots used (`end`), `[1]` the summary flags, then the slots
 /// (unmanaged registration pointers, each retained by the path).
 final class ObservedPath: ManagedBuffer<ObservedPath.Header, Atomic<UInt>> {
+  /// Immutable: readers and writers read it at once.
   struct Header {
     let plan: KeyPathPlan
     let capacity: Int
-    // Writers only (the table's lock):
-    var live = 0
-    var wantsOld = 0
-    var wantsNew = 0
-    var wantsPrior = 0
-    var forwarders = 0
-    /// The keys whose changes affect the path: its plan's, or the union of its registrations'
-    /// plans' when they differ (a dependency method added between two registrations).
-    var dependencyKeyIDs: [KeyID]
-    var mixedDependencies = false
   }
 
   struct Flags {
@@ -57,9 +50,7 @@ final class ObservedPath: ManagedBuffer<ObservedPath.Header, Atomic<UInt>> {
 
   /// An empty path for `plan` with room for `capacity` registrations.
   static func make(_ plan: KeyPathPlan, capacity: Int) -> ObservedPath {
-    let buffer = create(minimumCapacity: firstSlot + capacity) { _ in
-      Header(plan: plan, capacity: capacity, dependencyKeyIDs: plan.dependencyKeyIDs)
-    }
+    let buffer = create(minimumCapacity: firstSlot + capacity) { _ in Header(plan: plan, capacity: capacity) }
     let path = unsafeDowncast(buffer, to: ObservedPath.self)
     path.withUnsafeMutablePointerToElements { elements in
       for index in 0..<(firstSlot + capacity) { (elements + index).initialize(to: Atomic(0)) }
@@ -167,93 +158,23 @@ final class ObservedPath: ManagedBuffer<ObservedPath.Header, Atomic<UInt>> {
 
   // MARK: - Writers (the owning table's lock)
 
-  /// The number of live registrations.
-  var liveCount: Int { withUnsafeMutablePointerToHeader { $0.pointee.live } }
-
   /// The slots used, live or not.
   var usedCount: Int { withUnsafeMutablePointerToElements { Int($0[Self.endIndex].load(ordering: .relaxed)) } }
 
-  /// The keys whose changes affect this path besides its own (see `Header.dependencyKeyIDs`).
-  var dependencyKeyIDs: [KeyID] { withUnsafeMutablePointerToHeader { $0.pointee.dependencyKeyIDs } }
-
-  /// Appends `registration` if a slot is free. Returns `false` when full (the table then makes
-  /// a bigger path). Sets `dependenciesChanged` when the registration brings keys the path
-  /// was not triggered by (the snapshot's triggers must then be rebuilt).
-  func append(_ registration: Registration, dependenciesChanged: inout Bool) -> Bool {
+  /// Appends `registration` (retaining it) if a slot is free; `false` when full.
+  func append(_ registration: Registration) -> Bool {
     withUnsafeMutablePointers { header, elements in
       let end = Int(elements[Self.endIndex].load(ordering: .relaxed))
       guard end < header.pointee.capacity else { return false }
       elements[Self.firstSlot + end].store(
         UInt(bitPattern: Unmanaged.passRetained(registration).toOpaque()), ordering: .relaxed)
-      count(registration, +1, in: header)
-      if registration.plan !== header.pointee.plan
-        && registration.plan.dependencyKeyIDs != header.pointee.plan.dependencyKeyIDs
-      {
-        header.pointee.mixedDependencies = true
-        for key in registration.plan.dependencyKeyIDs where !header.pointee.dependencyKeyIDs.contains(key) {
-          header.pointee.dependencyKeyIDs.append(key)
-          dependenciesChanged = true
-        }
-      }
-      publishFlags(header, elements)
       elements[Self.endIndex].store(UInt(end + 1), ordering: .releasing)
       return true
     }
   }
 
-  /// Takes `registration` (one of this path's) out: it becomes a tombstone. Returns whether the
-  /// path's dependency keys changed (the snapshot's triggers must then be rebuilt).
-  func remove(_ registration: Registration) -> Bool {
-    registration.markRemoved()
-    return withUnsafeMutablePointers { header, elements in
-      count(registration, -1, in: header)
-      publishFlags(header, elements)
-      guard header.pointee.mixedDependencies else { return false }
-      // Some registrations brought keys of their own: keep exactly the live ones' keys.
-      var keys = header.pointee.plan.dependencyKeyIDs
-      for live in registrations where live.plan !== header.pointee.plan {
-        for key in live.plan.dependencyKeyIDs where !keys.contains(key) { keys.append(key) }
-      }
-      guard keys != header.pointee.dependencyKeyIDs else { return false }
-      header.pointee.dependencyKeyIDs = keys
-      return true
-    }
-  }
-
-  /// Whether the path should be rebuilt without its tombstones: they cost every set a skip.
-  var needsCompaction: Bool {
-    let live = liveCount
-    return usedCount - live > live + 8
-  }
-
-  /// A new path with the live registrations (and `adding`, if given), with room to grow.
-  func rebuilt(adding extra: Registration? = nil) -> ObservedPath {
-    let live = registrations
-    let count = live.count + (extra == nil ? 0 : 1)
-    let newPath = ObservedPath.make(extra?.plan ?? plan, capacity: count < 2 ? 2 : 2 * count + 8)
-    var ignored = false
-    for registration in live { _ = newPath.append(registration, dependenciesChanged: &ignored) }
-    if let extra { _ = newPath.append(extra, dependenciesChanged: &ignored) }
-    return newPath
-  }
-
-  private func count(_ registration: Registration, _ delta: Int, in header: UnsafeMutablePointer<Header>) {
-    header.pointee.live += delta
-    if registration.isExternal {
-      if registration.options.contains(.old) { header.pointee.wantsOld += delta }
-      if registration.options.contains(.new) { header.pointee.wantsNew += delta }
-      if registration.options.contains(.prior) { header.pointee.wantsPrior += delta }
-    } else {
-      header.pointee.forwarders += delta
-    }
-  }
-
-  private func publishFlags(_ header: UnsafeMutablePointer<Header>, _ elements: UnsafeMutablePointer<Atomic<UInt>>) {
-    var flags: UInt = 0
-    if header.pointee.wantsOld > 0 { flags |= Flags.old }
-    if header.pointee.wantsNew > 0 { flags |= Flags.new }
-    if header.pointee.wantsPrior > 0 { flags |= Flags.prior }
-    if header.pointee.forwarders > 0 { flags |= Flags.forwarders }
-    elements[Self.flagsIndex].store(flags, ordering: .releasing)
+  /// Publishes the summary flags (what the live registrations ask for).
+  func publish(flags: UInt) {
+    withUnsafeMutablePointerToElements { $0[Self.flagsIndex].store(flags, ordering: .releasing) }
   }
 }

@@ -7,6 +7,8 @@
 // Objective-C lets you set any class at all; MiniKVO refuses a class whose instances have a
 // different ivar layout, because the object's slots were sized and typed for its old class.
 
+import Synchronization
+
 extension Object {
   /// Changes the object's class and returns the previous one: the move KVO makes.
   ///
@@ -68,5 +70,23 @@ extension Runtime {
       emit(.diagnostic(subsystem: "runtime", message: "-[\(object.isa.name) dealloc] threw: \(error)"))
     }
     emit(.objectDeallocated(object: object.description, class: object.isa.name))
+  }
+}
+
+extension Object {
+  /// Whether the object's class (its isa, not what `class` answers) is exactly `cls`: one
+  /// atomic load and a pointer compare, with no reference counting, for hot paths that only
+  /// need to know.
+  ///
+  /// ```swift
+  /// person.hasIsa(personClass)          // true
+  /// try person.addObserver(watcher, forKeyPath: "age")
+  /// person.hasIsa(personClass)          // false: it is an NSKVONotifying_Person now
+  /// ```
+  ///
+  /// Objective-C: `object_getClass(obj) == cls`
+  @inlinable
+  public final func hasIsa(_ cls: Class) -> Bool {
+    isaWord.load(ordering: .acquiring) == UInt(bitPattern: Unmanaged.passUnretained(cls).toOpaque())
   }
 }

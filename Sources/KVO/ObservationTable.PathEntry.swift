@@ -1,0 +1,100 @@
+// ObservationTable.PathEntry.swift: what the table knows of one observed path.
+//
+// Docs: docs/performance.md#add-and-remove. Tests: Tests/KVOTests/RegistrationTests.swift.
+//
+// The path itself (ObservedPath.swift) holds only what readers see: its registrations and the
+// summary flags. The counts behind the flags (how many live registrations, how many ask for old
+// values, new values, priors, how many are KVO's own) and the keys that trigger the path live
+// here, in the table, changed under its lock only, so that adding or removing a registration
+// costs O(1) and readers and writers never share memory but through atomics.
+
+import MiniRuntime
+
+extension ObservationTable {
+  /// One observed path and the table's bookkeeping of it. Locking: the table's `lock`.
+  struct PathEntry {
+    private(set) var path: ObservedPath
+    private(set) var live = 0
+    private var wantsOld = 0
+    private var wantsNew = 0
+    private var wantsPrior = 0
+    private var forwarders = 0
+    /// The keys whose changes affect the path besides its own: its plan's, or the union of
+    /// its registrations' plans' when they differ (a dependency method added between two
+    /// registrations).
+    private(set) var dependencyKeyIDs: [KeyID]
+    private var mixedDependencies = false
+
+    /// A new path holding `registration`, with room for `capacity`.
+    init(_ registration: Registration, capacity: Int) {
+      path = ObservedPath.make(registration.plan, capacity: capacity)
+      dependencyKeyIDs = registration.plan.dependencyKeyIDs
+      var ignored = false
+      _ = add(registration, dependenciesChanged: &ignored)
+    }
+
+    var pathID: KeyID { path.pathID }
+
+    /// Appends `registration` if the path has room; `false` if it is full. Sets
+    /// `dependenciesChanged` when the registration brings keys the path was not triggered by.
+    mutating func add(_ registration: Registration, dependenciesChanged: inout Bool) -> Bool {
+      guard path.append(registration) else { return false }
+      count(registration, +1)
+      let plan = path.plan
+      if registration.plan !== plan && registration.plan.dependencyKeyIDs != plan.dependencyKeyIDs {
+        mixedDependencies = true
+        for key in registration.plan.dependencyKeyIDs where !dependencyKeyIDs.contains(key) {
+          dependencyKeyIDs.append(key)
+          dependenciesChanged = true
+        }
+      }
+      return true
+    }
+
+    /// Takes `registration` (one of this path's) out: it is marked removed and stays in its
+    /// slot, a tombstone. Returns whether the path's dependency keys changed.
+    mutating func remove(_ registration: Registration) -> Bool {
+      registration.markRemoved()
+      count(registration, -1)
+      guard mixedDependencies else { return false }
+      // Some registrations brought keys of their own: keep exactly the live ones' keys.
+      let plan = path.plan
+      var keys = plan.dependencyKeyIDs
+      for other in path.registrations where other.plan !== plan {
+        for key in other.plan.dependencyKeyIDs where !keys.contains(key) { keys.append(key) }
+      }
+      guard keys != dependencyKeyIDs else { return false }
+      dependencyKeyIDs = keys
+      return true
+    }
+
+    /// Whether the path should be rebuilt without its tombstones: each costs every set a skip.
+    var needsCompaction: Bool { path.usedCount - live > live + 8 }
+
+    /// The same registrations (and `extra`) in a new path, without tombstones, with room to grow.
+    func rebuilt(adding extra: Registration? = nil) -> PathEntry {
+      let registrations = path.registrations + (extra.map { [$0] } ?? [])
+      var entry = PathEntry(registrations[0], capacity: 2 * registrations.count + 8)
+      var ignored = false
+      for registration in registrations.dropFirst() { _ = entry.add(registration, dependenciesChanged: &ignored) }
+      return entry
+    }
+
+    private mutating func count(_ registration: Registration, _ delta: Int) {
+      live += delta
+      if registration.isExternal {
+        if registration.options.contains(.old) { wantsOld += delta }
+        if registration.options.contains(.new) { wantsNew += delta }
+        if registration.options.contains(.prior) { wantsPrior += delta }
+      } else {
+        forwarders += delta
+      }
+      var flags: UInt = 0
+      if wantsOld > 0 { flags |= ObservedPath.Flags.old }
+      if wantsNew > 0 { flags |= ObservedPath.Flags.new }
+      if wantsPrior > 0 { flags |= ObservedPath.Flags.prior }
+      if forwarders > 0 { flags |= ObservedPath.Flags.forwarders }
+      path.publish(flags: flags)
+    }
+  }
+}
