@@ -179,15 +179,17 @@ public final class KVOController: @unchecked Sendable, CustomStringConvertible {
   }
 
   /// Checks what FB asserts on, then ignores a nil object (FB returns early), then registers.
+  /// Returns the infos it added.
+  @discardableResult
   func observe(
     _ object: Object?, keyPaths: [String], options: ObservingOptions, target: Target, delivery: CallbackDelivery,
     isAdditional: Bool = false
-  ) throws {
+  ) throws -> [Info] {
     guard !keyPaths.isEmpty else {
       throw KeyValueError(.invalidArgument, "KVOController needs at least one key path")
     }
     for keyPath in keyPaths where keyPath.isEmpty { _ = try KeyValuePath(keyPath) }  // FB asserts on an empty one
-    guard let object else { return }
+    guard let object else { return [] }
     if keyPaths.count > 1 {
       for keyPath in keyPaths { _ = try KeyValuePath(keyPath) }  // all checked before any is registered
     }
@@ -204,6 +206,7 @@ public final class KVOController: @unchecked Sendable, CustomStringConvertible {
       remove(added, of: object)  // all or nothing
       throw error
     }
+    return added
   }
 
   /// The observer, or an error naming why nothing could ever be called back.
@@ -217,7 +220,7 @@ public final class KVOController: @unchecked Sendable, CustomStringConvertible {
   }
 
   /// FB's `NSAssert([_observer respondsToSelector:action])`, as an error.
-  private func checkAction(_ action: Selector) throws {
+  func checkAction(_ action: Selector) throws {
     guard let observer else {
       throw KeyValueError(
         .invalidArgument,

@@ -250,6 +250,55 @@ final class ManualExecutor: CallbackExecutor {
     try example.runtime.checkInvariants()
   }
 
+  @Test func severalCallbacksForOneKeyPath() throws {
+    let example = try ControllerExample()
+    let person = example.person
+    let watcher = try example.new(example.watcherClass)
+    let ann = try example.new(example.person)
+    let controller = KVOController(observer: watcher)
+    // snippet: docs/kvocontroller.md#several-callbacks-for-one-key-path
+    let log = Locked<[String]>([])
+    let first = try controller.addCallback(for: ann, keyPath: "age", options: [.new]) { _, _, change in
+      log.withLock { $0.append("first \(change.new ?? nil)") }
+    }
+    let second = try controller.addCallback(for: ann, keyPath: "age", options: [.new]) { _, _, change in
+      log.withLock { $0.append("second \(change.new ?? nil)") }
+    }
+    try ann.setValue(43, forKey: "age")
+    controller.removeCallback(first)  // the other stays
+    try ann.setValue(44, forKey: "age")
+    #expect(log.withLock { $0 } == ["first 43", "second 43", "second 44"])
+    controller.removeCallback(second)
+    #expect(ann.isa === person)
+    // end snippet
+    try example.runtime.checkInvariants()
+  }
+
+  @Test func checkedKeyPathsAndTheInitialFlag() throws {
+    let example = try ControllerExample()
+    let person = example.person
+    let watcher = try example.new(example.watcherClass)
+    let ann = try example.new(example.person)
+    let controller = KVOController(observer: watcher)
+    // snippet: docs/kvocontroller.md#checked-key-paths
+    let age = try TypedKeyPath<Int64>("age", of: person)  // checked against Person now
+    let misspelt = #expect(throws: KeyValueError.self) { try TypedKeyPath<Int64>("agee", of: person) }
+    #expect(misspelt?.code == .undefinedKey)
+    let wrongType = #expect(throws: KeyValueError.self) { try TypedKeyPath<String>("age", of: person) }
+    #expect(wrongType?.code == .invalidValue)  // age is a long long
+
+    let log = Locked<[String]>([])
+    try ann.setValue(42, forKey: "age")
+    try controller.observe(ann, age, options: [.initial, .old, .new]) { _, _, change in
+      let old: Int64? = change.old  // typed
+      log.withLock { $0.append("initial: \(change.isInitial) old: \(old ?? -1) new: \(change.new ?? -1)") }
+    }
+    try ann.setValue(43, forKey: "age")
+    #expect(log.withLock { $0 } == ["initial: true old: -1 new: 42", "initial: false old: 42 new: 43"])
+    // end snippet
+    try example.runtime.checkInvariants()
+  }
+
   @Test func callbacksCanWaitForAnExecutor() throws {
     let example = try ControllerExample()
     let watcher = try example.new(example.watcherClass)
