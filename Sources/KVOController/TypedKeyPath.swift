@@ -55,7 +55,7 @@ public struct TypedKeyPath<ValueType: ObservableValue>: Hashable, Sendable, Cust
   /// Checks that instances of `cls` answer for every step of the key path, and that the value
   /// at its end can be a `ValueType`.
   ///
-  /// - Throws: ``KVO/KeyValueError`` with code `invalidKeyPath` for a malformed path,
+  /// - Throws: `KeyValueError` with code `invalidKeyPath` for a malformed path,
   ///   `unsupportedKeyPath` for a collection operator, `undefinedKey` for a step that nothing
   ///   answers, `invalidValue` for a value of another type.
   ///
