@@ -10,8 +10,7 @@
 // and the keys it has hooked) and the dependent-key caches, all guarded by `state`'s lock.
 // KVC's accessor plans are cached on each class instead (KeyValueCoding+Accessors.swift).
 //
-// Lock order: `KVORuntime.state` → an object's `ObservationTable.lock` → `Runtime.lock` →
-// an object's spin lock. No user code (accessors, class methods, observers) runs under
+// Lock order: Sources/MiniRuntime/Locks.swift (this file's `state` comes first). No user code (accessors, class methods, observers) runs under
 // `KVORuntime.state`: whatever needs a message send is computed before taking it.
 
 import MiniRuntime

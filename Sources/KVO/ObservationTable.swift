@@ -24,8 +24,8 @@
 // (isa back before the slot is emptied, slot filled before the isa is switched) a concurrent
 // first add can never leave an observed object with its original class.
 //
-// Lock order: `ObservationTable.lock` → `Runtime.lock` (for isa switching) → the object's spin
-// lock (publishing). No user code runs under `lock`: the isa switch's runtime event is held back
+// Lock order: Sources/MiniRuntime/Locks.swift (`lock` comes before `Runtime.lock`, which isa
+// switching takes, and the object's own lock, which publishing takes). No user code runs under `lock`: the isa switch's runtime event is held back
 // (`Runtime.deferringEvents`) and delivered after `lock` is released.
 
 import MiniRuntime

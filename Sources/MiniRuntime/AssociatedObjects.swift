@@ -2,7 +2,7 @@
 //
 // Docs: docs/runtime.md#associated-objects. Tests: Tests/MiniRuntimeTests/AssociatedObjectTests.swift.
 //
-// Model: a short list of (key, stored value) pairs on the object, guarded by the object's spin
+// Model: a short list of (key, stored value) pairs on the object, guarded by the object's own
 // lock (objc4 keeps one global hash map behind one lock; per-object storage avoids that global
 // point of contention). Replaced and removed values are released after unlocking, because a
 // release may run a `dealloc`. The object's deinit releases what is left, after `dealloc`.
@@ -124,7 +124,7 @@ extension Object {
     default:
       storage = .strong(value)
     }
-    let replaced = lock.withLock { () -> Association? in
+    let replaced = withLock { () -> Association? in
       let index = associations.firstIndex { $0.key === key }
       let old = index.map { associations[$0] }
       switch (index, storage) {
@@ -144,14 +144,14 @@ extension Object {
   ///
   /// Objective-C: `objc_getAssociatedObject`
   public func associatedObject(forKey key: AssociationKey) -> Value {
-    lock.withLock { associations.first { $0.key === key }?.value } ?? .nil
+    withLock { associations.first { $0.key === key }?.value } ?? .nil
   }
 
   /// Removes every association of this object.
   ///
   /// Objective-C: `objc_removeAssociatedObjects`
   public func removeAssociatedObjects() {
-    let removed = lock.withLock { () -> [Association] in
+    let removed = withLock { () -> [Association] in
       defer { associations = [] }
       return associations
     }
@@ -162,6 +162,6 @@ extension Object {
   ///
   /// Objective-C: none (MiniKVO extension, for introspection).
   public var associationKeys: [AssociationKey] {
-    lock.withLock { associations.map(\.key) }
+    withLock { associations.map(\.key) }
   }
 }

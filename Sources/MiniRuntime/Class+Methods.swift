@@ -3,9 +3,11 @@
 // Docs: docs/runtime.md#methods. Tests: Tests/MiniRuntimeTests/MethodTests.swift,
 // MethodCacheTests.swift.
 //
-// Invalidation rule: every change to the methods of a class C (add, replace, exchange, set
-// implementation, superclass change) flushes the caches of C and of every subclass of C on the
-// same side, all under `Runtime.lock`. Because the root metaclass's superclass is the root
+// Invalidation rule, as precise as objc4's: a change to the method of selector S in class C
+// (add, replace, exchange, set implementation) removes S's entries from the caches of C and of
+// every subclass that inherits S from C, under `Runtime.lock`; a subclass that overrides S (and
+// everything below it) and every other selector keep their entries. A superclass change empties
+// the caches of C and everything below it. Because the root metaclass's superclass is the root
 // class, a change to NSObject's instance methods also reaches every metaclass. Each change also
 // makes the class retain the new implementation, which keeps cached pointers valid forever.
 // Events: the change is recorded before the flushes it causes, so observers read cause, then effect.
@@ -42,7 +44,7 @@ extension Class {
       data.implementations.append(implementation)
       state.record(
         .methodAdded(class: name, selector: selector, types: signature.description, isClassMethod: isMetaclass))
-      runtime.methodsChanged(in: self, &state)
+      runtime.methodsChanged(in: self, selectors: [selector], &state)
       return true
     }
   }
@@ -73,7 +75,7 @@ extension Class {
       if let method = data.methods[selector] {
         let old = method.storeImplementation(implementation, &state)
         state.record(.methodReplaced(class: name, selector: selector, isClassMethod: isMetaclass))
-        runtime.methodsChanged(in: self, &state)
+        runtime.methodsChanged(in: self, selectors: [selector], &state)
         return old
       }
       let method = Method(selector: selector, signature: signature, implementation: implementation, owner: self)
@@ -81,7 +83,7 @@ extension Class {
       data.methodOrder.append(method)
       state.record(
         .methodAdded(class: name, selector: selector, types: signature.description, isClassMethod: isMetaclass))
-      runtime.methodsChanged(in: self, &state)
+      runtime.methodsChanged(in: self, selectors: [selector], &state)
       return nil
     }
   }
@@ -117,7 +119,7 @@ extension Class {
   ///
   /// Objective-C: `class_getMethodImplementation` (without triggering `+resolveInstanceMethod:`)
   public func methodImplementation(for selector: Selector) -> Implementation {
-    if let cached = cache.lookUp(selector) { return cached.takeUnretainedValue() }
+    if let cached = cache.lookUp(selector) { return cached.implementation }
     return weakRuntime?.lookUpAndFill(selector, in: self) ?? .forwarding
   }
 
@@ -154,7 +156,7 @@ extension Class {
       guard newSuperclass.locked(&state).state == .registered, data.state != .disposed else {
         throw RuntimeError(.invalidClassState, "class_setSuperclass: both classes must be registered")
       }
-      guard oldLayout.slots.map(\.type) == newLayout.slots.map(\.type) else {
+      guard oldLayout.hasSameIvarTypes(as: newLayout) else {
         throw RuntimeError(
           .incompatibleLayout,
           "class_setSuperclass: \(newSuperclass.name)'s ivars differ from \(old?.name ?? "nil")'s; \(name)'s instances would change shape")
@@ -210,11 +212,40 @@ extension Class {
 }
 
 extension Runtime {
-  /// Applies the invalidation rule after a change to the methods of `cls`.
+  /// Applies the invalidation rule after any change to the methods of `cls` (a superclass
+  /// change): empties the caches of `cls` and of everything below it.
   /// Locking: caller holds `Runtime.lock` (enforced by `inout State`).
   func methodsChanged(in cls: Class, _ state: inout State) {
     state.methodGeneration &+= 1
     flushCaches(of: cls, &state)
+  }
+
+  /// Applies the invalidation rule after the methods named `selectors` changed in `cls`:
+  /// removes their entries from `cls` and from every subclass that inherits them from `cls`.
+  /// A subclass that defines a selector itself answers it from its own method, so its cache and
+  /// its subclasses' are left alone for that selector.
+  ///
+  /// - Returns: The number of cache entries removed.
+  /// - Complexity: O(*s*) in the number of classes below `cls`, plus one probe per visited cache.
+  /// Locking: caller holds `Runtime.lock` (enforced by `inout State`).
+  @discardableResult
+  func methodsChanged(in cls: Class, selectors: [Selector], _ state: inout State) -> Int {
+    state.methodGeneration &+= 1
+    var removedInAll = 0
+    for selector in selectors {
+      var pending = [cls]
+      while let each = pending.popLast() {
+        let data = each.locked(&state)
+        if each !== cls && data.methods[selector] != nil { continue }  // overrides: keeps its entries
+        let removed = each.cache.remove(selector, &state)
+        if removed > 0 {
+          removedInAll += removed
+          state.record(.cacheEntriesFlushed(class: each.name, isMetaclass: each.isMetaclass, selector: selector, count: removed))
+        }
+        pending += data.subclasses
+      }
+    }
+    return removedInAll
   }
 }
 
@@ -236,7 +267,7 @@ extension Method {
       owner.locked(&state).implementations.append(implementation)
       let old = storeImplementation(implementation, &state)
       state.record(.methodReplaced(class: owner.name, selector: selector, isClassMethod: owner.isMetaclass))
-      runtime.methodsChanged(in: owner, &state)
+      runtime.methodsChanged(in: owner, selectors: [selector], &state)
       return old
     }
   }
@@ -270,8 +301,8 @@ extension Method {
       _ = other.storeImplementation(mine, &state)
       state.record(
         .implementationsExchanged(first: owner.label(for: selector), second: other.owner.label(for: other.selector)))
-      runtime.methodsChanged(in: owner, &state)
-      runtime.methodsChanged(in: other.owner, &state)
+      runtime.methodsChanged(in: owner, selectors: [selector], &state)
+      runtime.methodsChanged(in: other.owner, selectors: [other.selector], &state)
     }
   }
 }

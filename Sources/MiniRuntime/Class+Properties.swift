@@ -169,31 +169,28 @@ extension Class {
     }
   }
 
-  // The accessors capture the ivar alone (one reference: the cheapest closure context); its
-  // offset and storage are read from it, and error text is built only when needed.
+  // The accessors capture the ivar alone (one reference: the cheapest closure context); how it
+  // is stored is the receiver's storage's business, and error text is built only when needed.
 
   static func synthesizedGetter(for ivar: Ivar, label: String) -> Implementation {
     Implementation(name: label) { receiver, _, _ in
-      try receiver.checkAccessorSlot(ivar)
-      return receiver.loadSlot(ivar.offset)
+      try receiver.checkAccessor(ivar)
+      return receiver.storage.load(ivar)
     }
   }
 
   static func synthesizedSetter(for ivar: Ivar, copies: Bool, label: String) -> Implementation {
     guard copies else {
       return Implementation(name: label) { receiver, selector, arguments in
-        try receiver.checkAccessorSlot(ivar)
+        try receiver.checkAccessor(ivar)
         // Fast path: a scalar argument of exactly the ivar's type is one atomic store.
-        if let bits = ScalarSlot.exactBits(arguments, ivar.storage) {
-          receiver.slots.unsafelyUnwrapped[ivar.offset].store(bits, ordering: .relaxed)
-          return .nil
-        }
+        if receiver.storage.storeExactScalar(arguments, ivar) { return .nil }
         try storeArgument(arguments[0], of: receiver, in: ivar, selector)
         return .nil
       }
     }
     return Implementation(name: label) { receiver, selector, arguments in
-      try receiver.checkAccessorSlot(ivar)
+      try receiver.checkAccessor(ivar)
       var value = arguments[0]
       if let object = value.objectValue {
         value = try Runtime.msgSend(object, "copy")  // call-out: the object's `copy`, no lock held
@@ -208,7 +205,7 @@ extension Class {
     _ value: Value, of receiver: Object, in ivar: Ivar, _ selector: Selector
   ) throws {
     do {
-      try receiver.storeSlot(ivar.offset, value)
+      try receiver.storage.store(value, ivar)
     } catch {
       throw RuntimeError(error.code, "-[\(ivar.className) \(selector.name)]: \(error.message)")
     }
@@ -216,11 +213,11 @@ extension Class {
 }
 
 extension Object {
-  /// Throws unless slot `index` exists and stores values the way `storage` says.
+  /// Throws unless this object has `ivar`'s memory, kept the way `ivar` expects it (an accessor
+  /// moved to another class by swizzling throws instead of touching the wrong memory).
   @inline(__always)
-  func checkAccessorSlot(_ ivar: Ivar) throws(RuntimeError) {
-    let index = ivar.offset
-    guard index < layout.storages.count, layout.storages[index] == ivar.storage else {
+  func checkAccessor(_ ivar: Ivar) throws(RuntimeError) {
+    guard storage.hosts(ivar) else {
       throw RuntimeError(
         .incompatibleLayout,
         "\(description) has no ivar '\(ivar.name)' (an accessor of \(ivar.className) was sent to it)")

@@ -69,7 +69,7 @@ public final class Class: Object, @unchecked Sendable {
     self.events = events
     isaOwner = isa
     super.init(classObject: ())
-    isaWord.store(UInt(bitPattern: Unmanaged.passUnretained(isa ?? self).toOpaque()), ordering: .releasing)
+    isaWord.store(UnretainedClass(isa ?? self).bits, ordering: .releasing)
   }
 
   /// Binds the class to its runtime; called once, before any other thread can see the class.
@@ -168,11 +168,11 @@ final class ClassMetadata: @unchecked Sendable {
   /// For a metaclass, the class it belongs to. Unretained (the class owns its metaclass) and not
   /// `weak`: a weak reference would move the class's reference count to a side table and slow
   /// every retain of it. Cleared by `clear()` when the class is detached, before it can go.
-  @exclusivity(unchecked) private var instanceClassReference: Unmanaged<Class>?
+  @exclusivity(unchecked) private var instanceClassReference: UnretainedClass?
 
   var instanceClass: Class? {
-    get { instanceClassReference?.takeUnretainedValue() }
-    set { instanceClassReference = newValue.map { Unmanaged.passUnretained($0) } }
+    get { instanceClassReference?.cls }
+    set { instanceClassReference = newValue.map(UnretainedClass.init) }
   }
   @exclusivity(unchecked) var methods: [Selector: Method] = [:]
   @exclusivity(unchecked) var methodOrder: [Method] = []

@@ -13,7 +13,7 @@ final class InstanceLayout: Sendable {
   enum Storage: UInt8, Sendable {
     case bool, int8, int16, int32, int64, uint8, uint16, uint32, uint64, float, double
     case selector, pointer
-    /// A retained object or boxed value, read and written under the object's spin lock.
+    /// A retained object or boxed value, read and written under a `PropertyLocks` stripe.
     case reference
   }
 
@@ -42,6 +42,11 @@ final class InstanceLayout: Sendable {
     guard !ivars.isEmpty else { return self }
     let added = ivars.map { Slot(name: $0.name, type: $0.type, storage: $0.storage) }
     return InstanceLayout(slots: slots + added, parent: self)
+  }
+
+  /// Whether the two layouts have the same ivar types in the same places.
+  func hasSameIvarTypes(as other: InstanceLayout) -> Bool {
+    slots.map(\.type) == other.slots.map(\.type)
   }
 
   /// Whether an object allocated with this layout can be used as an instance of a class whose

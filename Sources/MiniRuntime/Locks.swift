@@ -1,18 +1,33 @@
-// Locks.swift: every lock MiniRuntime uses, declared in one place.
+// Locks.swift: every lock MiniKVO uses, and the one place their order is written.
 //
-// Docs: docs/runtime.md#locks. Tests: Tests/MiniRuntimeTests/ConcurrencyTests.swift.
+// Docs: docs/runtime.md#locks. Tests: Tests/MiniRuntimeTests/ConcurrencyTests.swift,
+// LockTests.swift. Other files' headers point here instead of repeating the order.
 //
-// The locks, from outermost to innermost (a thread may only take them in this order):
-//   0. `Runtime.monitor` (a `Monitor`, Monitor.swift): serialises making the runtime's built-in
-//      classes and lets threads wait for another thread's work. Never taken while holding
-//      `Runtime.lock`; no user code and no event delivery while it is held.
-//   1. `Runtime.lock` (a `Lock`): the class table and every class's mutable metadata
-//      (method lists, ivars, properties, subclass lists, superclass links, cache writes).
-//   2. `EventHub.lock` (a `Lock`): the list of event observers. Taken only to copy the list.
-//   3. `SelectorTable.lock` (a `Lock`): the process-wide selector names. A leaf lock.
-//   4. `Object.lock` (a `SpinLock`, one per object): reference-typed ivar slots, associated
-//      objects and the observation-info slot of that object. A leaf lock, held for a few loads
-//      and stores only.
+// The lock order. A thread holding a lock may only take locks further down this list:
+//   KVO (Sources/KVO), outermost:
+//     a. `KVORuntime.state` (a `Locked`): the notifying subclasses and the dependent-key caches.
+//     b. an object's `ObservationTable.lock` (a `Lock`): that object's registrations.
+//   MiniRuntime:
+//     0. `RuntimeLocals.creation` (a `Lock`, RuntimeLocal.swift): making a layer's per-runtime
+//        state the first time; its maker may call the runtime (events held back meanwhile).
+//     1. `Runtime.monitor` (a `Monitor`, Monitor.swift): serialises making the runtime's built-in
+//        classes and lets threads wait for another thread's work. No user code and no event
+//        delivery while it is held.
+//     2. `Runtime.lock` (a `Lock`): the class table and every class's mutable metadata
+//        (method lists, ivars, properties, subclass lists, superclass links, cache writes).
+//     3. `EventHub`'s lock (a `Locked`): the list of event observers. Taken only to copy the list.
+//     4. `SelectorTable`'s lock (a `Locked`): the process-wide selector names. A leaf.
+//     5. a `StructLocks` stripe (an `AdaptiveLock`, objc4's `StructLocks`): the copy of an atomic
+//        struct property, whole. May take 6 (a struct with an object member).
+//     6. a `PropertyLocks` stripe (an `AdaptiveLock`, objc4's `PropertyLocks`): one reference word
+//        of an object's storage (ObjectStorage.swift). A leaf, held for a load and a retain, or
+//        one exchange.
+//     7. `Object.lock` (an `AdaptiveLock`, one per object): the object's associated objects and
+//        its observation-info slot; `RuntimeLocals.lock` (an `AdaptiveLock`): the per-runtime
+//        state slots. Leaves, held for a few loads and stores.
+//   MiniFoundation: a collection's `contents` (a `Locked`, CollectionStorage.swift). A leaf.
+//   KVOController's locks (one per controller, one in the shared controller, the delivery lock)
+//   are never held while calling KVO or the runtime.
 //
 // Rules, enforced by code review and by the shape of the API:
 //   - No lock is held while user code runs: implementations (IMPs), event observers and
@@ -21,6 +36,11 @@
 //     releasing it can run that object's `dealloc`.
 //   - `Lock` is a `pthread_mutex_t`, not `Synchronization.Mutex`: ThreadSanitizer on this
 //     toolchain reports false races on the latter, and the sanitizer run must stay clean.
+//   - `AdaptiveLock` is for the short per-object and per-word sections: one compare-and-swap to
+//     lock and one exchange to unlock when uncontended; under contention a waiter spins briefly,
+//     then parks on a pthread condition variable (`ParkingLot`) instead of yielding in a loop,
+//     so a preempted holder is not starved by its waiters (the priority-inversion problem objc4
+//     left `OSSpinLock` for `os_unfair_lock` over).
 
 #if canImport(Glibc)
   import Glibc
@@ -95,47 +115,47 @@ public final class Locked<State>: @unchecked Sendable {
   }
 }
 
-/// A tiny test-and-set lock for the per-object critical sections (a few loads and stores).
+/// A table of `AdaptiveLock`s picked by address, as objc4's `StripedMap<spinlock_t>`: a lock per
+/// ivar would cost memory in every object; one lock for all would serialise unrelated objects.
+/// Each lock sits in its own cache line, so neighbouring stripes do not share one.
 ///
-/// Uncontended, `lock()` is one compare-and-swap and `unlock()` one release store, which is why
-/// objc4 uses the same kind of lock for atomic properties. Under contention it spins briefly
-/// and then yields the processor.
-///
-/// Objective-C: none (objc4's `spinlock_t`, used by `objc_getProperty`).
-@usableFromInline
-struct SpinLock: ~Copyable {
-  @usableFromInline let word = Atomic<UInt32>(0)
+/// Objective-C: none (objc4's `StripedMap`).
+final class LockStripes: @unchecked Sendable {
+  /// The process-wide stripes for reference words of object storage: objc4's `PropertyLocks`
+  /// (taken by `objc_getProperty` and `objc_setProperty` for atomic properties).
+  static let property = LockStripes()
+  /// The process-wide stripes for atomic struct properties: objc4's `StructLocks`
+  /// (taken by `objc_copyStruct`).
+  static let structure = LockStripes()
 
-  @usableFromInline init() {}
+  /// 64 stripes, as objc4 has on macOS and Linux-like targets (8 on embedded iOS).
+  static let count = 64
+  /// One lock word per 64-byte cache line.
+  private static let stride = 64 / MemoryLayout<AdaptiveLock>.stride
 
-  @inlinable @inline(__always)
-  func lock() {
-    if word.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged { return }
-    lockSlow()
+  private let locks: UnsafeMutablePointer<AdaptiveLock>
+
+  private init() {
+    locks = .allocate(capacity: Self.count * Self.stride)
+    for index in 0..<(Self.count * Self.stride) { (locks + index).initialize(to: AdaptiveLock()) }
   }
 
-  @usableFromInline
-  func lockSlow() {
-    var spins = 0
-    while true {
-      if word.load(ordering: .relaxed) == 0,
-        word.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged
-      {
-        return
-      }
-      spins += 1
-      if spins > 64 { sched_yield() }
-    }
+  deinit {
+    locks.deinitialize(count: Self.count * Self.stride)
+    locks.deallocate()
   }
 
-  @inlinable @inline(__always)
-  func unlock() { word.store(0, ordering: .releasing) }
+  /// The stripe of `address`: objc4's hash, `((address >> 4) ^ (address >> 9)) % count`.
+  @inline(__always)
+  func stripe(for address: UInt) -> Int { Int(truncatingIfNeeded: ((address &>> 4) ^ (address &>> 9))) & (Self.count - 1) }
 
-  @inlinable @inline(__always)
-  func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
-    lock()
-    defer { unlock() }
-    return try body()
+  /// Runs `body` holding the stripe of `address`.
+  @inline(__always)
+  func withLock<Result, Failure: Error>(
+    for address: UInt, _ body: () throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    let lock = locks + stripe(for: address) * Self.stride
+    return try lock.pointee.withLock(parkingKey: UInt(bitPattern: lock), body)
   }
 }
 

@@ -46,7 +46,7 @@ public final class Method: @unchecked Sendable, CustomStringConvertible {
     self.selector = selector
     self.signature = signature
     self.owner = owner
-    self.implementationWord = Atomic(Self.bits(of: implementation))
+    self.implementationWord = Atomic(UnretainedImplementation(implementation).bits)
   }
 
   /// The type encoding string, such as `v24@0:8q16`.
@@ -58,21 +58,15 @@ public final class Method: @unchecked Sendable, CustomStringConvertible {
   ///
   /// Objective-C: `method_getImplementation`
   public var implementation: Implementation {
-    let bits = implementationWord.load(ordering: .acquiring)
-    return Unmanaged<Implementation>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
-      .takeUnretainedValue()
+    // INVARIANT: UnretainedImplementation (the owner retains every implementation it had).
+    UnretainedImplementation(bits: implementationWord.load(ordering: .acquiring)).implementation
   }
 
   /// Swaps in `implementation` and returns the old one. Locking: caller holds `Runtime.lock`
   /// and has made the owner retain `implementation` (enforced by `inout Runtime.State`).
   func storeImplementation(_ implementation: Implementation, _ state: inout Runtime.State) -> Implementation {
-    let old = implementationWord.exchange(Self.bits(of: implementation), ordering: .acquiringAndReleasing)
-    return Unmanaged<Implementation>.fromOpaque(UnsafeRawPointer(bitPattern: old).unsafelyUnwrapped)
-      .takeUnretainedValue()
-  }
-
-  private static func bits(of implementation: Implementation) -> UInt {
-    UInt(bitPattern: Unmanaged.passUnretained(implementation).toOpaque())
+    let old = implementationWord.exchange(UnretainedImplementation(implementation).bits, ordering: .acquiringAndReleasing)
+    return UnretainedImplementation(bits: old).implementation
   }
 
   /// `-setAge: v24@0:8q16` (`+` for class methods).

@@ -3,52 +3,126 @@
 // Docs: docs/runtime.md#the-method-cache. Tests: Tests/MiniRuntimeTests/MethodCacheTests.swift.
 //
 // Model: an open-addressing table keyed by the selector's interned index (linear probing, load
-// factor at most 3/4). Word 0 of a table is a sequence number, word 1 the mask, then two words
-// per bucket: the selector index (0 = empty) and the unretained `Implementation` pointer.
+// factor at most 3/4), viewed through `CacheTable`: a header of two words (a sequence number and
+// the mask) and then buckets of two words (`CacheBucket`, objc4's `bucket_t`): the selector index
+// (0 = empty) and the unretained implementation (UnretainedImplementation.swift). Every search,
+// by readers and writers alike, goes through `CacheTable.probe`.
 //
 // Readers (every `msgSend`, any thread, no lock): load the table pointer, the sequence number,
 // probe, re-check the sequence number. A reader that sees an odd or changed sequence treats the
 // lookup as a miss and takes the slow path, so it never uses a torn bucket.
-// Writers (`fill`, `flush`): only with `Runtime.lock` held (enforced by `inout Runtime.State`).
+// Writers (`fill`, `flush`, `remove`): only with `Runtime.lock` held (enforced by
+// `inout Runtime.State`).
 //
 // The races, and why they are harmless:
 //   - fill vs read: `fill` writes only into an empty bucket, the implementation first and the
 //     selector last with release ordering; a reader that sees the selector sees its pointer.
-//   - flush vs read: `flush` makes the sequence odd, zeroes the buckets, makes it even again;
-//     a reader straddling it sees the sequence change and falls back to the slow path.
+//   - flush and remove vs read: both make the sequence odd, change buckets (a removal shifts the
+//     rest of the probe run back into the hole), then make it even again; a reader straddling
+//     them sees the sequence change and falls back to the slow path.
 //   - fill vs flush (the classic stale-fill bug): a miss looks the method up *and* fills the
 //     cache inside one `Runtime.lock` section, so a concurrent swizzle cannot slip in between and
 //     leave a stale entry behind.
 //   - grow vs read: growing publishes a new table; a reader still probing the old one may finish
 //     one call with what it found, as in objc4. Old tables are retired, not freed, until the
 //     cache itself dies (geometric growth keeps that under twice the final size).
-// Implementations stay alive because their classes retain them (Class.swift).
+// Implementations stay alive because their classes retain them (UnretainedImplementation.swift).
 
 import Synchronization
+
+/// One bucket of a cache table: objc4's `bucket_t` (selector, then implementation).
+///
+/// Objective-C: none (objc4's `bucket_t`).
+struct CacheBucket {
+  let words: UnsafeMutablePointer<Atomic<UInt>>
+
+  /// The selector index stored here; 0 when empty.
+  var key: UnsafeMutablePointer<Atomic<UInt>> { words }
+  /// The unretained implementation bits stored here.
+  var implementation: UnsafeMutablePointer<Atomic<UInt>> { words + 1 }
+}
+
+/// A view of one cache table: `[sequence, mask, bucket 0, bucket 1, …]`, two words per bucket.
+///
+/// Objective-C: none (the header and buckets of objc4's `cache_t`).
+struct CacheTable: Equatable {
+  let base: UnsafeMutablePointer<Atomic<UInt>>
+
+  /// Header word 0: even when stable, odd while a writer rearranges buckets.
+  var sequence: UnsafeMutablePointer<Atomic<UInt>> { base }
+  /// Header word 1: the bucket count minus one (a power of two minus one).
+  var mask: UnsafeMutablePointer<Atomic<UInt>> { base + 1 }
+
+  @inline(__always)
+  var bucketCount: Int { Int(mask[0].load(ordering: .relaxed)) + 1 }
+
+  @inline(__always)
+  func bucket(_ index: UInt) -> CacheBucket { CacheBucket(words: base + (2 &+ 2 &* Int(bitPattern: index))) }
+
+  /// The one probe: walks the probe run of `key` from its home bucket `key & mask` and calls
+  /// `found` with the bucket holding `key`, or `empty` with the empty bucket where `key` would
+  /// go; `nil` when every bucket was visited (only a reader racing a writer can see a full
+  /// table; it then takes the slow path). The branches are closures so that, inlined, the hit
+  /// test is one compare and branch on the send path.
+  ///
+  /// - Complexity: O(1) expected in a table at most 3/4 full; never more than `mask + 1` probes.
+  @inline(__always)
+  func probe<Result>(
+    _ key: UInt, acquiring: Bool, found: (CacheBucket) -> Result?, empty: (CacheBucket) -> Result?
+  ) -> Result? {
+    let mask = mask[0].load(ordering: .relaxed)
+    var index = key & mask
+    var probes = mask
+    while true {
+      let bucket = bucket(index)
+      let stored = acquiring ? bucket.key[0].load(ordering: .acquiring) : bucket.key[0].load(ordering: .relaxed)
+      if stored == key { return found(bucket) }
+      if stored == 0 { return empty(bucket) }
+      if probes == 0 { return nil }
+      probes &-= 1
+      index = (index &+ 1) & mask
+    }
+  }
+
+  static func make(capacity: Int) -> CacheTable {
+    let words = 2 + 2 * capacity
+    let base = UnsafeMutablePointer<Atomic<UInt>>.allocate(capacity: words)
+    for word in 0..<words { (base + word).initialize(to: Atomic(0)) }
+    base[1].store(UInt(capacity - 1), ordering: .relaxed)
+    return CacheTable(base: base)
+  }
+
+  func free() {
+    base.deinitialize(count: 2 + 2 * bucketCount)
+    base.deallocate()
+  }
+}
 
 /// The method cache of one class (or metaclass).
 ///
 /// Objective-C: `cache_t`
 final class MethodCache: @unchecked Sendable {
-  typealias Table = UnsafeMutablePointer<Atomic<UInt>>
-
   /// The shared empty table every cache starts with; never written.
-  nonisolated(unsafe) static let emptyTable: Table = makeTable(capacity: 1)
+  nonisolated(unsafe) static let emptyTable = CacheTable.make(capacity: 1)
 
-  /// The published table. Readers load it with acquire ordering.
-  private let current = Atomic<UInt>(UInt(bitPattern: MethodCache.emptyTable))
+  /// The published table's base address. Readers load it with acquire ordering.
+  private let current = Atomic<UInt>(UInt(bitPattern: MethodCache.emptyTable.base))
 
   /// Entries in the current table. Locking: `Runtime.lock`.
   private var count = 0
 
   /// Tables replaced by a bigger one; freed in `deinit`. Locking: `Runtime.lock`.
-  private var retired: [Table] = []
+  private var retired: [CacheTable] = []
 
   init() {}
 
   deinit {
-    let table = Table(bitPattern: current.load(ordering: .relaxed))!
-    for each in retired + [table] where each != MethodCache.emptyTable { Self.free(each) }
+    for table in retired + [table] where table != MethodCache.emptyTable { table.free() }
+  }
+
+  /// The current table, for writers. Locking: `Runtime.lock` (or the cache is dying).
+  private var table: CacheTable {
+    CacheTable(base: UnsafeMutablePointer(bitPattern: current.load(ordering: .relaxed)).unsafelyUnwrapped)
   }
 
   // MARK: - Reading (lock-free)
@@ -57,30 +131,16 @@ final class MethodCache: @unchecked Sendable {
   ///
   /// - Complexity: O(1) expected: one probe sequence in a table at most 3/4 full.
   @inline(__always)
-  func lookUp(_ selector: Selector) -> Unmanaged<Implementation>? {
-    let table = Table(bitPattern: current.load(ordering: .acquiring)).unsafelyUnwrapped
-    let sequence = table[0].load(ordering: .acquiring)
+  func lookUp(_ selector: Selector) -> UnretainedImplementation? {
+    let table = CacheTable(base: UnsafeMutablePointer(bitPattern: current.load(ordering: .acquiring)).unsafelyUnwrapped)
+    let sequence = table.sequence[0].load(ordering: .acquiring)
     guard sequence & 1 == 0 else { return nil }
-    let mask = table[1].load(ordering: .relaxed)
-    let key = UInt(selector.index)
-    var index = key & mask
-    // At most `mask + 1` probes: a writer racing with this loop cannot make it spin forever.
-    var probes = mask
-    while true {
-      let bucket = table + (2 &+ 2 &* Int(bitPattern: index))
-      let found = bucket[0].load(ordering: .acquiring)
-      if found == key {
-        let bits = bucket[1].load(ordering: .relaxed)
-        atomicMemoryFence(ordering: .acquiring)
-        guard bits != 0, table[0].load(ordering: .relaxed) == sequence,
-          let pointer = UnsafeRawPointer(bitPattern: bits)
-        else { return nil }
-        return Unmanaged<Implementation>.fromOpaque(pointer)
-      }
-      if found == 0 || probes == 0 { return nil }
-      probes &-= 1
-      index = (index &+ 1) & mask
-    }
+    let found = table.probe(
+      UInt(selector.index), acquiring: true, found: { $0.implementation[0].load(ordering: .relaxed) }, empty: { _ in nil })
+    guard let bits = found else { return nil }
+    atomicMemoryFence(ordering: .acquiring)
+    guard bits != 0, table.sequence[0].load(ordering: .relaxed) == sequence else { return nil }
+    return UnretainedImplementation(bits: bits)
   }
 
   // MARK: - Writing (Runtime.lock held)
@@ -90,100 +150,125 @@ final class MethodCache: @unchecked Sendable {
   /// The caller retains `implementation` for as long as this cache lives (the class does).
   /// Locking: caller holds `Runtime.lock` (enforced by `inout Runtime.State`).
   func fill(_ selector: Selector, with implementation: Implementation, _ state: inout Runtime.State) {
-    var table = Table(bitPattern: current.load(ordering: .relaxed))!
-    let capacity = Int(table[1].load(ordering: .relaxed)) + 1
-    if table == MethodCache.emptyTable || (count + 1) * 4 > capacity * 3 {
-      table = grow(from: table, capacity: table == MethodCache.emptyTable ? 4 : capacity * 2)
+    var table = table
+    if table == MethodCache.emptyTable || (count + 1) * 4 > table.bucketCount * 3 {
+      table = grow(from: table, capacity: table == MethodCache.emptyTable ? 4 : table.bucketCount * 2)
     }
-    let key = UInt(selector.index)
-    let mask = table[1].load(ordering: .relaxed)
-    var index = key & mask
-    while true {
-      let found = table[2 + 2 * Int(index)].load(ordering: .relaxed)
-      if found == key { return }  // already cached (a racing miss filled it first)
-      if found == 0 { break }
-      index = (index &+ 1) & mask
-    }
-    let bits = UInt(bitPattern: Unmanaged.passUnretained(implementation).toOpaque())
-    table[3 + 2 * Int(index)].store(bits, ordering: .relaxed)
-    table[2 + 2 * Int(index)].store(key, ordering: .releasing)
+    // Under the lock and below the load factor, the probe ends at the key or an empty bucket.
+    let empty = table.probe(UInt(selector.index), acquiring: false, found: { _ in nil }, empty: { $0 })
+    guard let bucket = empty else { return }  // already cached (a racing miss filled it first)
+    bucket.implementation[0].store(UnretainedImplementation(implementation).bits, ordering: .relaxed)
+    bucket.key[0].store(UInt(selector.index), ordering: .releasing)
     count += 1
   }
 
   /// Empties the cache so the next send of every selector takes the slow path.
   ///
-  /// - Returns: Whether there was anything to flush.
+  /// - Returns: The number of entries removed.
   /// - Complexity: O(capacity) when the cache holds entries, O(1) when it is empty.
   /// Locking: caller holds `Runtime.lock` (enforced by `inout Runtime.State`).
   @discardableResult
-  func flush(_ state: inout Runtime.State) -> Bool {
-    guard count > 0 else { return false }
-    let table = Table(bitPattern: current.load(ordering: .relaxed))!
-    let sequence = table[0].load(ordering: .relaxed)
-    table[0].store(sequence &+ 1, ordering: .relaxed)
-    atomicMemoryFence(ordering: .releasing)
-    let buckets = Int(table[1].load(ordering: .relaxed)) + 1
-    for bucket in 0..<buckets {
-      table[2 + 2 * bucket].store(0, ordering: .relaxed)
-      table[3 + 2 * bucket].store(0, ordering: .relaxed)
+  func flush(_ state: inout Runtime.State) -> Int {
+    guard count > 0 else { return 0 }
+    let table = table
+    let removed = count
+    rearranging(table) {
+      for index in 0..<UInt(table.bucketCount) {
+        table.bucket(index).key[0].store(0, ordering: .relaxed)
+        table.bucket(index).implementation[0].store(0, ordering: .relaxed)
+      }
     }
-    table[0].store(sequence &+ 2, ordering: .releasing)
     count = 0
-    return true
+    return removed
+  }
+
+  /// Removes the entry for `selector`, if any: the precise flush of a method change.
+  ///
+  /// Linear probing cannot leave a hole in a probe run, so the entries after the removed one
+  /// that would no longer be reachable from their home bucket move back into it (backward-shift
+  /// deletion), inside one odd sequence number.
+  ///
+  /// - Returns: The number of entries removed (0 or 1).
+  /// - Complexity: O(1) expected: the rest of one probe run.
+  /// Locking: caller holds `Runtime.lock` (enforced by `inout Runtime.State`).
+  @discardableResult
+  func remove(_ selector: Selector, _ state: inout Runtime.State) -> Int {
+    guard count > 0 else { return 0 }
+    let table = table
+    let index = { (bucket: CacheBucket) in UInt(table.base.distance(to: bucket.words) - 2) / 2 }
+    guard let start = table.probe(UInt(selector.index), acquiring: false, found: index, empty: { _ in nil }) else {
+      return 0
+    }
+    let mask = table.mask[0].load(ordering: .relaxed)
+    rearranging(table) {
+      var hole = start
+      var next = (hole &+ 1) & mask
+      while true {
+        let key = table.bucket(next).key[0].load(ordering: .relaxed)
+        if key == 0 { break }
+        // The entry at `next` may fill the hole unless its home lies cyclically in (hole, next].
+        let home = key & mask
+        let reachable = hole <= next ? (home > hole && home <= next) : (home > hole || home <= next)
+        if !reachable {
+          table.bucket(hole).implementation[0].store(table.bucket(next).implementation[0].load(ordering: .relaxed), ordering: .relaxed)
+          table.bucket(hole).key[0].store(key, ordering: .relaxed)
+          hole = next
+        }
+        next = (next &+ 1) & mask
+      }
+      table.bucket(hole).key[0].store(0, ordering: .relaxed)
+      table.bucket(hole).implementation[0].store(0, ordering: .relaxed)
+    }
+    count -= 1
+    return 1
+  }
+
+  /// Runs `change` between an odd and the next even sequence number, so readers that overlap
+  /// it see the number change and take the slow path.
+  private func rearranging(_ table: CacheTable, _ change: () -> Void) {
+    let sequence = table.sequence[0].load(ordering: .relaxed)
+    table.sequence[0].store(sequence &+ 1, ordering: .relaxed)
+    atomicMemoryFence(ordering: .releasing)
+    change()
+    table.sequence[0].store(sequence &+ 2, ordering: .releasing)
   }
 
   /// The cached pairs, for invariant checks and dumps.
   /// Locking: caller holds `Runtime.lock` (enforced by `inout Runtime.State`).
-  func entries(_ state: inout Runtime.State) -> [(selectorIndex: UInt32, implementation: Implementation)] {
-    let table = Table(bitPattern: current.load(ordering: .relaxed))!
-    let buckets = Int(table[1].load(ordering: .relaxed)) + 1
-    var result: [(UInt32, Implementation)] = []
-    for bucket in 0..<buckets {
-      let key = table[2 + 2 * bucket].load(ordering: .relaxed)
-      let bits = table[3 + 2 * bucket].load(ordering: .relaxed)
-      guard key != 0, let pointer = UnsafeRawPointer(bitPattern: bits) else { continue }
-      result.append((UInt32(key), Unmanaged<Implementation>.fromOpaque(pointer).takeUnretainedValue()))
+  func entries(_ state: inout Runtime.State) -> [(selectorIndex: UInt32, implementation: UnretainedImplementation)] {
+    let table = table
+    var result: [(UInt32, UnretainedImplementation)] = []
+    for index in 0..<UInt(table.bucketCount) {
+      let key = table.bucket(index).key[0].load(ordering: .relaxed)
+      let bits = table.bucket(index).implementation[0].load(ordering: .relaxed)
+      guard key != 0, bits != 0 else { continue }
+      result.append((UInt32(key), UnretainedImplementation(bits: bits)))
     }
     return result
   }
 
+  /// The number of entries. Locking: caller holds `Runtime.lock` (enforced by `inout Runtime.State`).
+  func count(_ state: inout Runtime.State) -> Int { count }
+
   /// The number of buckets in the current table.
   /// Locking: caller holds `Runtime.lock` (enforced by `inout Runtime.State`).
   func capacity(_ state: inout Runtime.State) -> Int {
-    let table = Table(bitPattern: current.load(ordering: .relaxed))!
-    return table == MethodCache.emptyTable ? 0 : Int(table[1].load(ordering: .relaxed)) + 1
+    let table = table
+    return table == MethodCache.emptyTable ? 0 : table.bucketCount
   }
 
-  // MARK: - Tables
+  // MARK: - Growth
 
-  private func grow(from old: Table, capacity: Int) -> Table {
-    let table = Self.makeTable(capacity: capacity)
-    let mask = UInt(capacity - 1)
-    let oldBuckets = Int(old[1].load(ordering: .relaxed)) + 1
-    for bucket in 0..<oldBuckets {
-      let key = old[2 + 2 * bucket].load(ordering: .relaxed)
-      guard key != 0 else { continue }
-      var index = key & mask
-      while table[2 + 2 * Int(index)].load(ordering: .relaxed) != 0 { index = (index &+ 1) & mask }
-      table[3 + 2 * Int(index)].store(old[3 + 2 * bucket].load(ordering: .relaxed), ordering: .relaxed)
-      table[2 + 2 * Int(index)].store(key, ordering: .relaxed)
+  private func grow(from old: CacheTable, capacity: Int) -> CacheTable {
+    let table = CacheTable.make(capacity: capacity)
+    for index in 0..<UInt(old.bucketCount) {
+      let key = old.bucket(index).key[0].load(ordering: .relaxed)
+      guard key != 0, let slot = table.probe(key, acquiring: false, found: { $0 }, empty: { $0 }) else { continue }
+      slot.implementation[0].store(old.bucket(index).implementation[0].load(ordering: .relaxed), ordering: .relaxed)
+      slot.key[0].store(key, ordering: .relaxed)
     }
-    current.store(UInt(bitPattern: table), ordering: .releasing)
+    current.store(UInt(bitPattern: table.base), ordering: .releasing)
     if old != MethodCache.emptyTable { retired.append(old) }
     return table
-  }
-
-  private static func makeTable(capacity: Int) -> Table {
-    let words = 2 + 2 * capacity
-    let table = Table.allocate(capacity: words)
-    for word in 0..<words { (table + word).initialize(to: Atomic(0)) }
-    table[1].store(UInt(capacity - 1), ordering: .relaxed)
-    return table
-  }
-
-  private static func free(_ table: Table) {
-    let words = 2 + 2 * (Int(table[1].load(ordering: .relaxed)) + 1)
-    table.deinitialize(count: words)
-    table.deallocate()
   }
 }

@@ -42,14 +42,13 @@ extension Object {
       guard data.state == .registered else {
         throw RuntimeError(.invalidClassState, "object_setClass: class '\(cls.name)' is not registered")
       }
-      guard layout.canHost(data.layout) else {
+      guard storage.layout.canHost(data.layout) else {
         throw RuntimeError(
           .incompatibleLayout,
           "object_setClass: \(cls.name)'s ivars do not match the ivars \(description) was allocated with")
       }
-      let newBits = UInt(bitPattern: Unmanaged.passUnretained(cls).toOpaque())
-      let oldBits = isaWord.exchange(newBits, ordering: .acquiringAndReleasing)
-      let old = Unmanaged<Class>.fromOpaque(UnsafeRawPointer(bitPattern: oldBits).unsafelyUnwrapped).takeUnretainedValue()
+      let oldBits = isaWord.exchange(UnretainedClass(cls).bits, ordering: .acquiringAndReleasing)
+      let old = UnretainedClass(bits: oldBits).cls
       old.instanceCount.subtract(1, ordering: .relaxed)
       cls.instanceCount.add(1, ordering: .relaxed)
       state.record(.isaChanged(object: "<\(old.name): \(address)>", from: old.name, to: cls.name))

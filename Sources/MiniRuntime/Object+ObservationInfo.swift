@@ -4,7 +4,7 @@
 //
 // Foundation declares `observationInfo` on NSObject so KVO can find an object's observers in
 // O(1); MiniRuntime offers the same slot as public API, which is how the KVO module (a client of
-// this one) reaches it. Guarded by the object's spin lock; released at dealloc after `dealloc`.
+// this one) reaches it. Guarded by the object's own lock; released at dealloc after `dealloc`.
 
 extension Object {
   /// Opaque storage for the key-value observing machinery (an object of KVO's choosing).
@@ -13,9 +13,9 @@ extension Object {
   ///
   /// Objective-C: `-[NSObject observationInfo]` / `-setObservationInfo:`
   public var observationInfo: (any AnyObject & Sendable)? {
-    get { lock.withLock { observationInfoStorage } }
+    get { withLock { observationInfoStorage } }
     set {
-      let old = lock.withLock { () -> (any AnyObject & Sendable)? in
+      let old = withLock { () -> (any AnyObject & Sendable)? in
         defer { observationInfoStorage = newValue }
         return observationInfoStorage
       }
@@ -25,12 +25,12 @@ extension Object {
 
   /// Returns the observation info, first storing `make()` if there is none, atomically.
   ///
-  /// - Important: `make` runs under the object's spin lock: it must only allocate, never call
+  /// - Important: `make` runs under the object's own lock: it must only allocate, never call
   ///   into the runtime or user code.
   ///
   /// Objective-C: none (MiniKVO extension; Foundation does this under its own KVO lock).
   public func observationInfo<Info: AnyObject & Sendable>(creatingWith make: () -> Info) -> any AnyObject & Sendable {
-    lock.withLock {
+    withLock {
       if let existing = observationInfoStorage { return existing }
       let created = make()
       observationInfoStorage = created

@@ -5,10 +5,9 @@
 // Model: `isa` is one atomic word holding an unretained `Class` pointer, so `msgSend` reads it
 // without reference counting; the class stays alive because the runtime's class table holds
 // it, the runtime stays alive because every instance holds it, and a class cannot be disposed
-// while it has instances. Ivars live in `slots`, one atomic word each (InstanceLayout.swift):
-// scalars are read and written with single atomic loads and stores; reference slots (objects,
-// strings, structs) are read and written under `lock`, the object's spin lock, which also guards
-// associated objects and the observation-info slot. Nothing runs user code under that lock.
+// while it has instances. The ivars live in `storage` (ObjectStorage.swift), which alone knows
+// how they are kept and locked. `lock`, the object's own lock, guards associated objects and
+// the observation-info slot; nothing runs user code under it. Lock order: Locks.swift.
 // An object of a Foundation value class also carries `bridgedStorage`, its contents, fixed at
 // creation (BridgedStorage.swift); the storage guards itself.
 //
@@ -42,14 +41,11 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
   /// Unretained pointer bits of the object's class.
   @usableFromInline let isaWord: Atomic<UInt>
 
-  /// Guards reference slots, `associations` and `observationInfoStorage`. A leaf lock.
-  let lock = SpinLock()
+  /// Guards `associations` and `observationInfoStorage`. A leaf lock (Locks.swift).
+  let lock = AdaptiveLock()
 
-  /// The slot layout the object was allocated with; fixed for its whole life.
-  let layout: InstanceLayout
-
-  /// One atomic word per ivar, or `nil` when the layout has no ivars.
-  let slots: UnsafeMutablePointer<Atomic<UInt>>?
+  /// The ivars' memory, in the layout the object was allocated with.
+  let storage: ObjectStorage
 
   /// Keeps the runtime (and so every class) alive while the instance lives. `nil` for classes.
   let owningRuntime: Runtime?
@@ -68,25 +64,17 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
 
   /// Creates an instance of `cls` with zeroed ivars. Locking: none; the caller checked `cls`.
   init(instanceOf cls: Class, layout: InstanceLayout, runtime: Runtime, storage: (any BridgedStorage)? = nil) {
-    isaWord = Atomic(UInt(bitPattern: Unmanaged.passUnretained(cls).toOpaque()))
-    self.layout = layout
+    isaWord = Atomic(UnretainedClass(cls).bits)
+    self.storage = ObjectStorage(layout: layout)
     owningRuntime = runtime
     bridgedStorage = storage
-    if layout.slots.isEmpty {
-      slots = nil
-    } else {
-      let slots = UnsafeMutablePointer<Atomic<UInt>>.allocate(capacity: layout.slots.count)
-      for index in layout.slots.indices { (slots + index).initialize(to: Atomic(0)) }
-      self.slots = slots
-    }
     cls.instanceCount.add(1, ordering: .relaxed)
   }
 
   /// Creates a class object; `Class.init` sets the isa once the metaclass exists.
   init(classObject: ()) {
     isaWord = Atomic(0)
-    layout = .empty
-    slots = nil
+    storage = ObjectStorage(layout: .empty)
     owningRuntime = nil
     bridgedStorage = nil
   }
@@ -95,7 +83,7 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
     if let runtime = owningRuntime {
       runtime.runDealloc(self)  // call-out: user `dealloc` implementations, no lock held
     }
-    let (associated, info) = lock.withLock { () -> ([Association], (any AnyObject & Sendable)?) in
+    let (associated, info) = withLock { () -> ([Association], (any AnyObject & Sendable)?) in
       defer {
         associations = []
         observationInfoStorage = nil
@@ -103,16 +91,16 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
       return (associations, observationInfoStorage)
     }
     withExtendedLifetime((associated, info)) {}  // released here, after dealloc, outside the lock
-    if let slots {
-      for (index, slot) in layout.slots.enumerated() where slot.storage == .reference {
-        ReferenceSlot.release(slots[index].load(ordering: .relaxed))
-      }
-      slots.deinitialize(count: layout.slots.count)
-      slots.deallocate()
-    }
+    // The ivars are released when `storage` is destroyed, right after this deinit body.
     if owningRuntime != nil {
       isa.instanceCount.subtract(1, ordering: .relaxed)
     }
+  }
+
+  /// Runs `body` holding the object's own lock (associated objects, observation info).
+  @inline(__always)
+  func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+    try lock.withLock(parkingKey: UInt(bitPattern: ObjectIdentifier(self)), body)
   }
 
   // MARK: - Class
@@ -127,16 +115,16 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
   /// Objective-C: `object_getClass`
   @inlinable
   public var isa: Class {
-    Unmanaged<Class>.fromOpaque(UnsafeRawPointer(bitPattern: isaWord.load(ordering: .acquiring)).unsafelyUnwrapped)
-      .takeUnretainedValue()
+    // INVARIANT: UnretainedClass (the class outlives its instances).
+    UnretainedClass(bits: isaWord.load(ordering: .acquiring)).cls
   }
 
   /// Runs `body` with the object's class without reference counting (the class cannot go away
   /// while it has instances). For hot paths that only read from the class.
   @inline(__always)
   func withIsa<Result>(_ body: (Class) throws -> Result) rethrows -> Result {
-    try Unmanaged<Class>.fromOpaque(UnsafeRawPointer(bitPattern: isaWord.load(ordering: .acquiring)).unsafelyUnwrapped)
-      ._withUnsafeGuaranteedRef(body)
+    // INVARIANT: UnretainedClass (the class outlives its instances).
+    try UnretainedClass(bits: isaWord.load(ordering: .acquiring)).withClass(body)
   }
 
   /// The method generation of the object's runtime (``Runtime/methodGeneration``): one atomic
@@ -155,7 +143,7 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
   /// Objective-C: none (`class_getMethodImplementation(object_getClass(obj), sel) == imp`).
   public final func runs(_ implementation: Implementation, for selector: Selector) -> Bool {
     withIsa { cls in
-      if let cached = cls.cache.lookUp(selector) { return cached.toOpaque() == Unmanaged.passUnretained(implementation).toOpaque() }
+      if let cached = cls.cache.lookUp(selector) { return cached.refers(to: implementation) }
       return cls.methodImplementation(for: selector) === implementation
     }
   }

@@ -11,6 +11,8 @@
 //   4. Every cache entry agrees with the plain, uncached lookup (or is the forwarding entry of a
 //      selector no class in the chain implements).
 //   5. Method dictionaries and method lists agree; instance counts are not negative.
+//   6. The handle invariants (UnretainedImplementation.swift): every implementation a method or
+//      a cache entry points to without retaining it is retained by a class of the chain.
 
 extension Runtime {
   /// Every broken invariant, as sentences; empty when the runtime is consistent.
@@ -69,12 +71,20 @@ extension Runtime {
     {
       problems.append("method dictionary and method list of \(label) disagree")
     }
+    let chain = cls.superclassChainLocked(&state)
+    for method in data.methodOrder
+    where !UnretainedImplementation(method.implementation).checkInvariants(retainedBy: [cls], &state) {
+      problems.append("\(label) does not retain the implementation of \(method.selector.name)")
+    }
+    for entry in cls.cache.entries(&state) where !entry.implementation.checkInvariants(retainedBy: chain, &state) {
+      problems.append("cache of \(label) points to an implementation no class of its chain retains")
+    }
     for entry in cls.cache.entries(&state) {
       let selector = SelectorTable.shared.selector(at: entry.selectorIndex)
       let method = selector.flatMap { findMethod($0, in: cls, &state) }
       let agrees =
-        method.map { $0.implementation === entry.implementation }
-        ?? (entry.implementation === Implementation.forwarding)
+        method.map { entry.implementation.refers(to: $0.implementation) }
+        ?? entry.implementation.refers(to: .forwarding)
       if !agrees {
         problems.append("cache of \(label) holds a stale entry for \(selector?.name ?? "#\(entry.selectorIndex)")")
       }

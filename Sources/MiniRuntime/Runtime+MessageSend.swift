@@ -146,7 +146,7 @@ enum MessageDispatch {
       throw argumentCountError(receiver, selector, given: argumentCount)
     }
     let isaBits = receiver.isaWord.load(ordering: .acquiring)
-    let cached: Unmanaged<Implementation>?
+    let cached: UnretainedImplementation?
     let traced: Bool
     if superclass != nil {  // not `if let`: that would retain the class (see above)
       cached = superclass.unsafelyUnwrapped.cache.lookUp(selector)
@@ -154,12 +154,13 @@ enum MessageDispatch {
     } else {
       // The class is kept alive by the runtime's class table (it cannot be disposed while it
       // has instances), so it is read without reference counting.
-      (cached, traced) = Unmanaged<Class>.fromOpaque(UnsafeRawPointer(bitPattern: isaBits).unsafelyUnwrapped)
-        ._withUnsafeGuaranteedRef { ($0.cache.lookUp(selector), $0.events.tracesSends) }
+      // INVARIANT: UnretainedClass.
+      (cached, traced) = UnretainedClass(bits: isaBits).withClass { ($0.cache.lookUp(selector), $0.events.tracesSends) }
     }
     if _fastPath(cached != nil && !traced) {
       // Implementations are retained by their classes for as long as any cache can hold them.
-      return try cached.unsafelyUnwrapped._withUnsafeGuaranteedRef { try $0.body(receiver, selector, arguments) }
+      // INVARIANT: UnretainedImplementation.
+      return try cached.unsafelyUnwrapped.withImplementation { try $0.body(receiver, selector, arguments) }
     }
     return try sendUncached(receiver, isaBits, selector, arguments, startingAt: superclass)
   }
@@ -172,8 +173,8 @@ enum MessageDispatch {
   ) throws -> Value {
     let cls =
       superclass
-      ?? Unmanaged<Class>.fromOpaque(UnsafeRawPointer(bitPattern: isaBits).unsafelyUnwrapped).takeUnretainedValue()
-    let implementation = try cls.cache.lookUp(selector)?.takeUnretainedValue() ?? Runtime.implementation(for: selector, in: cls)
+      ?? UnretainedClass(bits: isaBits).cls
+    let implementation = try cls.cache.lookUp(selector)?.implementation ?? Runtime.implementation(for: selector, in: cls)
     if cls.events.tracesSends {
       cls.events.emit(
         .messageSent(
@@ -221,7 +222,7 @@ extension Runtime {
   /// With `cachingMiss`, a miss caches and returns `.forwarding` (the negative entry) instead.
   func lookUpAndFill(_ selector: Selector, in cls: Class, cachingMiss: Bool = false) -> Implementation? {
     withState { state -> Implementation? in
-      if let hit = cls.cache.lookUp(selector) { return hit.takeUnretainedValue() }
+      if let hit = cls.cache.lookUp(selector) { return hit.implementation }
       guard let method = findMethod(selector, in: cls, &state) else {
         guard cachingMiss else { return nil }
         if !state.cachesDisabled { cls.cache.fill(selector, with: .forwarding, &state) }

@@ -6,8 +6,8 @@
 // value, so tests make their own and never share mutable state. Two runtimes never see each
 // other's classes. `Runtime.shared` exists for demos.
 //
-// Lock: `lock` guards `State` (the class table) and every class's `ClassMetadata`; see
-// Locks.swift for the order. Code that needs the lock takes `inout State`, obtainable only inside
+// Lock: `lock` guards `State` (the class table) and every class's `ClassMetadata`; the order
+// of all locks is written once, in Locks.swift. Code that needs the lock takes `inout State`, obtainable only inside
 // `withState`, which also delivers the events recorded meanwhile after unlocking, so event
 // observers (user code) never run under the lock.
 //
@@ -188,7 +188,7 @@ public final class Runtime: @unchecked Sendable {
   func flushCaches(of cls: Class, _ state: inout State) {
     var pending = [cls]
     while let each = pending.popLast() {
-      if each.cache.flush(&state) {
+      if each.cache.flush(&state) > 0 {
         state.record(.cacheFlushed(class: each.name, isMetaclass: each.isMetaclass))
       }
       pending += each.locked(&state).subclasses

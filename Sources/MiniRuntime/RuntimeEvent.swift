@@ -34,8 +34,11 @@ public enum RuntimeEvent: Sendable, Hashable, CustomStringConvertible {
   case implementationsExchanged(first: String, second: String)
   /// A class's superclass changed.
   case superclassChanged(class: String, from: String?, to: String?)
-  /// A class's method cache was emptied (it had entries).
+  /// A class's method cache was emptied (it had entries): `_objc_flush_caches`, a superclass change.
   case cacheFlushed(class: String, isMetaclass: Bool)
+  /// A method change removed the entries of one selector from a class's cache (`count` of them),
+  /// leaving its other entries: the precise invalidation of add, replace and exchange.
+  case cacheEntriesFlushed(class: String, isMetaclass: Bool, selector: Selector, count: Int)
   /// `registerProtocol` registered a protocol.
   case protocolRegistered(name: String)
   /// A class adopted a protocol (`class_addProtocol`, or a category); `class` is `Person` or
@@ -77,6 +80,8 @@ public enum RuntimeEvent: Sendable, Hashable, CustomStringConvertible {
       return "superclass of \(cls) changed from \(from ?? "nil") to \(to ?? "nil")"
     case .cacheFlushed(let cls, let isMetaclass):
       return "flushed method cache of \(cls)\(isMetaclass ? " (metaclass)" : "")"
+    case .cacheEntriesFlushed(let cls, let isMetaclass, let selector, let count):
+      return "flushed \(count) cache entr\(count == 1 ? "y" : "ies") for \(selector.name) of \(cls)\(isMetaclass ? " (metaclass)" : "")"
     case .protocolRegistered(let name): return "registered protocol \(name)"
     case .protocolAdded(let cls, let proto): return "\(cls) adopted protocol \(proto)"
     case .isaChanged(let object, let from, let to): return "isa of \(object): \(from) -> \(to)"

@@ -10,7 +10,7 @@
 // the layer keeps private. Nothing can remove or replace a value once stored: it lives as long as
 // the runtime.
 //
-// Locking: the slots are a short list guarded by `RuntimeLocals.lock`, a spin lock held for a few
+// Locking: the slots are a short list guarded by `RuntimeLocals.lock`, an `AdaptiveLock` held for a few
 // loads and stores (a leaf, like `Object.lock`), so a read costs what an associated-object read
 // costs. Making a value the first time is serialized by `RuntimeLocals.creation`, a `Lock` that is
 // the outermost of the runtime's locks: `make` may call the runtime (class pairs, methods), whose
@@ -51,7 +51,7 @@ public final class RuntimeLocal<State: AnyObject & Sendable>: Sendable, CustomSt
 
   /// The state stored under this key in `runtime`, or `nil` if none was made yet.
   ///
-  /// - Complexity: O(*k*) in the number of keys used with `runtime` (a few), under a spin lock.
+  /// - Complexity: O(*k*) in the number of keys used with `runtime` (a few), under a short lock.
   ///
   /// Objective-C: none (MiniKVO extension).
   public func value(in runtime: Runtime) -> State? {
@@ -97,12 +97,12 @@ final class RuntimeLocals: @unchecked Sendable {
   /// Serializes first-time creation (see `RuntimeLocal.value(in:creatingWith:)`).
   let creation = Lock()
   /// Guards `slots`. A leaf.
-  private let lock = SpinLock()
+  private let lock = AdaptiveLock()
   /// Locking: `lock`. Only ever appended to.
   @exclusivity(unchecked) private var slots: [(key: UInt64, value: any AnyObject & Sendable)] = []
 
   func value(for key: UInt64) -> (any AnyObject & Sendable)? {
-    lock.withLock {
+    lock.withLock(parkingKey: UInt(bitPattern: ObjectIdentifier(self))) {
       for slot in slots where slot.key == key { return slot.value }
       return nil
     }
@@ -110,6 +110,6 @@ final class RuntimeLocals: @unchecked Sendable {
 
   /// Locking: caller holds `creation` (so no other value for `key` can be stored meanwhile).
   func store(_ value: any AnyObject & Sendable, for key: UInt64) {
-    lock.withLock { slots.append((key, value)) }
+    lock.withLock(parkingKey: UInt(bitPattern: ObjectIdentifier(self))) { slots.append((key, value)) }
   }
 }

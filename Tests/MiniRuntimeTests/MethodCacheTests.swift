@@ -30,7 +30,7 @@ import Testing
     #expect(f.student.cache.lookUp("greet") == nil)
     #expect(try f.greet(f.stu) == "person")
     let cached = try #require(f.student.cache.lookUp("greet"))
-    #expect(cached.takeUnretainedValue() === f.person.instanceMethod(for: "greet")?.implementation)
+    #expect(cached.implementation === f.person.instanceMethod(for: "greet")?.implementation)
     #expect(f.person.cache.lookUp("greet") == nil, "only the receiver's class caches the hit")
     try f.runtime.checkInvariants()
   }
@@ -38,7 +38,7 @@ import Testing
   @Test func cachedSendSeesMethodAddedToClass() throws {
     let f = try Fixture()
     expectError(.unrecognizedSelector) { try f.runtime.msgSend(f.ann, "wave") }
-    #expect(f.person.cache.lookUp("wave")?.takeUnretainedValue() === Implementation.forwarding)
+    #expect(f.person.cache.lookUp("wave")?.implementation === Implementation.forwarding)
     try addReturning(f.person, "wave", "waving")
     #expect(try f.runtime.msgSend(f.ann, "wave") == "waving")
     try f.runtime.checkInvariants()
@@ -147,7 +147,7 @@ import Testing
   @Test func addingClassMethodDoesNotFlushUnrelatedInstanceCaches() throws {
     let f = try Fixture()
     #expect(try f.greet(f.ann) == "person")
-    try f.person.isa.addMethod("create", types: "@16@0:8", implementation: returning("made"))
+    try f.person.isa.addMethod("greet", types: "@16@0:8", implementation: returning("made"))
     #expect(f.person.cache.lookUp("greet") != nil, "the metaclass side is flushed, not the instance side")
     try f.runtime.checkInvariants()
   }
@@ -232,6 +232,105 @@ import Testing
       }
     }
     #expect(runtime.withState { big.cache.entries(&$0) }.count >= 1_000)
+    try runtime.checkInvariants()
+  }
+
+  /// Person (greet, age) ← Student ← Grad; Person ← Teacher (overrides greet) ← Prof; Robot
+  /// (its own greet). Every class has sent greet and age once.
+  struct Hierarchy {
+    let runtime = Runtime()
+    let person: Class, student: Class, grad: Class, teacher: Class, prof: Class, robot: Class
+
+    init() throws {
+      person = try makePerson(in: runtime)
+      try addReturning(person, "greet", "person")
+      student = try makeSubclass(of: person, named: "Student", in: runtime)
+      grad = try makeSubclass(of: student, named: "Grad", in: runtime)
+      teacher = try makeSubclass(of: person, named: "Teacher", in: runtime)
+      try addReturning(teacher, "greet", "teacher")
+      prof = try makeSubclass(of: teacher, named: "Prof", in: runtime)
+      robot = try makeClass("Robot", in: runtime)
+      try addReturning(robot, "greet", "robot")
+      try robot.addMethod("age", types: "q16@0:8") { _, _, _ in 0 }
+      for cls in all {
+        let object = try new(cls, in: runtime)
+        try runtime.msgSend(object, "greet")
+        try runtime.msgSend(object, "age")
+      }
+    }
+
+    var all: [Class] { [person, student, grad, teacher, prof, robot] }
+
+    func entries(_ cls: Class) -> Int { runtime.withState { cls.cache.count(&$0) } }
+    func caches(_ selector: Selector, _ cls: Class) -> Bool { cls.cache.lookUp(selector) != nil }
+  }
+
+  @Test func methodChangeFlushesOnlyItsSelectorWhereItIsInherited() throws {
+    let h = try Hierarchy()
+    let before = h.all.map(h.entries)
+    let flushed = Recorder<RuntimeEvent>()
+    let observation = h.runtime.addEventObserver { event in
+      if case .cacheEntriesFlushed = event { flushed.append(event) }
+    }
+    try h.person.replaceMethod("greet", types: "@16@0:8", implementation: returning("new"))
+    observation.cancel()
+    #expect(
+      flushed.all == [
+        .cacheEntriesFlushed(class: "Person", isMetaclass: false, selector: "greet", count: 1),
+        .cacheEntriesFlushed(class: "Student", isMetaclass: false, selector: "greet", count: 1),
+        .cacheEntriesFlushed(class: "Grad", isMetaclass: false, selector: "greet", count: 1),
+      ])
+    let after = h.all.map(h.entries)
+    #expect(zip(before, after).map { $0 - $1 } == [1, 1, 1, 0, 0, 0], "three entries flushed, in three caches")
+    for cls in h.all { #expect(h.caches("age", cls), "\(cls.name) kept age") }
+    for cls in [h.teacher, h.prof, h.robot] { #expect(h.caches("greet", cls), "\(cls.name) kept greet") }
+    for cls in [h.person, h.student, h.grad] { #expect(!h.caches("greet", cls)) }
+    #expect(try h.runtime.msgSend(try new(h.grad, in: h.runtime), "greet") == "new")
+    #expect(try h.runtime.msgSend(try new(h.prof, in: h.runtime), "greet") == "teacher")
+    try h.runtime.checkInvariants()
+  }
+
+  @Test func addingAnOverrideFlushesOnlyTheSubclassesBelowIt() throws {
+    let h = try Hierarchy()
+    try addReturning(h.student, "greet", "student")
+    #expect(!h.caches("greet", h.student) && !h.caches("greet", h.grad))
+    #expect(h.caches("greet", h.person), "the superclass's own answer did not change")
+    #expect(h.caches("greet", h.teacher) && h.caches("greet", h.robot))
+    #expect(try h.runtime.msgSend(try new(h.grad, in: h.runtime), "greet") == "student")
+    try h.runtime.checkInvariants()
+  }
+
+  @Test func exchangeFlushesBothSelectorsInBothClasses() throws {
+    let h = try Hierarchy()
+    let greet = try #require(h.person.instanceMethod(for: "greet"))
+    let robotAge = try #require(h.robot.instanceMethod(for: "age"))
+    try greet.exchangeImplementation(with: robotAge)
+    for cls in [h.person, h.student, h.grad] { #expect(!h.caches("greet", cls) && h.caches("age", cls)) }
+    #expect(!h.caches("age", h.robot) && h.caches("greet", h.robot))
+    #expect(h.caches("greet", h.teacher) && h.caches("age", h.teacher))
+    try h.runtime.checkInvariants()
+  }
+
+  /// Removal shifts later entries of a probe run back, so every other entry stays reachable.
+  @Test(arguments: [7, 8, 9] as [UInt64])
+  func removingEntriesKeepsEveryOtherEntryReachable(seed: UInt64) throws {
+    var random = SeededGenerator(seed: seed)
+    let runtime = Runtime()
+    let cls = try makeClass("Wide", in: runtime)
+    let selectors = (0..<48).map { Selector(interning: "wide\($0)") }
+    let object = try new(cls, in: runtime)
+    for selector in selectors { _ = try? runtime.msgSend(object, selector) }  // negative entries
+    var cached = Set(selectors.map(\.index))
+    let entriesBefore = runtime.withState { cls.cache.count(&$0) }  // also init and the forwarding hooks
+    for selector in selectors.shuffled(using: &random).prefix(30) {
+      #expect(runtime.withState { cls.cache.remove(selector, &$0) } == 1)
+      #expect(runtime.withState { cls.cache.remove(selector, &$0) } == 0, "already gone")
+      cached.remove(selector.index)
+      for each in selectors {
+        #expect((cls.cache.lookUp(each) != nil) == cached.contains(each.index), "\(each) after removing \(selector)")
+      }
+    }
+    #expect(runtime.withState { cls.cache.count(&$0) } == entriesBefore - 30)
     try runtime.checkInvariants()
   }
 

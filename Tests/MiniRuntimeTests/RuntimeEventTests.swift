@@ -74,7 +74,7 @@ import Testing
     try runtime.checkInvariants()
   }
 
-  @Test func flushOfSubclassesReportsEachFlushedCache() throws {
+  @Test func methodChangeReportsEachCacheItRemovedEntriesFrom() throws {
     let runtime = Runtime()
     let person = try makePerson(in: runtime)
     let student = try makeSubclass(of: person, named: "Student", in: runtime)
@@ -82,17 +82,21 @@ import Testing
     let stu = try new(student, in: runtime)
     try runtime.msgSend(ann, "age")
     try runtime.msgSend(stu, "age")
+    expectError(.unrecognizedSelector) { try runtime.msgSend(ann, "greet") }  // negative entries
+    expectError(.unrecognizedSelector) { try runtime.msgSend(stu, "greet") }
     let events = Recorder<RuntimeEvent>()
     let observation = runtime.addEventObserver { events.append($0) }
     try addReturning(person, "greet", "hi")
     observation.cancel()
-    // The cause first, then every cache it flushed (the class, then its subclasses).
+    // The cause first, then every cache it removed greet from (the class, then its subclasses);
+    // the cached age entries stay.
     #expect(
       events.all == [
         .methodAdded(class: "Person", selector: "greet", types: "@16@0:8", isClassMethod: false),
-        .cacheFlushed(class: "Person", isMetaclass: false),
-        .cacheFlushed(class: "Student", isMetaclass: false),
+        .cacheEntriesFlushed(class: "Person", isMetaclass: false, selector: "greet", count: 1),
+        .cacheEntriesFlushed(class: "Student", isMetaclass: false, selector: "greet", count: 1),
       ])
+    #expect(person.cache.lookUp("age") != nil && student.cache.lookUp("age") != nil)
     try runtime.checkInvariants()
   }
 
@@ -207,6 +211,14 @@ import Testing
       "replaced implementation of -[Person age]"
     ),
     (.cacheFlushed(class: "Person", isMetaclass: true), "flushed method cache of Person (metaclass)"),
+    (
+      .cacheEntriesFlushed(class: "Student", isMetaclass: false, selector: "greet", count: 1),
+      "flushed 1 cache entry for greet of Student"
+    ),
+    (
+      .cacheEntriesFlushed(class: "Person", isMetaclass: true, selector: "make", count: 2),
+      "flushed 2 cache entries for make of Person (metaclass)"
+    ),
     (.superclassChanged(class: "A", from: "B", to: nil), "superclass of A changed from B to nil"),
     (.isaChanged(object: "<Person: 0x1>", from: "Person", to: "Sibling"), "isa of <Person: 0x1>: Person -> Sibling"),
     (.diagnostic(subsystem: "runtime", message: "oops"), "runtime warning: oops"),
