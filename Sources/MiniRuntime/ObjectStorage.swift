@@ -1,6 +1,6 @@
 // ObjectStorage.swift: the memory of one object's ivars, and the only code that interprets it.
 //
-// Docs: docs/runtime.md#objects-and-ivars, docs/decisions/0005-object-storage.md.
+// Docs: docs/runtime.md#objects-and-ivars, docs/decisions/0009-object-storage.md.
 // Tests: Tests/MiniRuntimeTests/ObjectStorageTests.swift, IvarTests.swift.
 //
 // Model: one atomic word per ivar, in the order of the object's `InstanceLayout`. Scalar words
