@@ -6,15 +6,21 @@
 // aggregate); nil values are skipped, as Foundation skips NSNull. Sums stay integers while every
 // value is an integer (overflow is an error, not a wrap-around) and become doubles otherwise.
 
+import MiniFoundation
 import MiniRuntime
 
 enum CollectionOperators {
-  static func apply(_ op: CollectionOperator, to elements: [Value], rightPath: KeyValuePath?) throws -> Value {
+  /// Applies `op` to a collection; values met on the way are boxed in `runtime` when a key must
+  /// be sent to them.
+  static func apply(_ op: CollectionOperator, to contents: CollectionContents, rightPath: KeyValuePath?, in runtime: Runtime?) throws -> Value {
+    let elements = contents.elements
     if op == .count { return .int(elements.count) }
     let values = try elements.map { element in
-      try rightPath.map { try KeyValueCoding.value(of: element, at: $0) } ?? element
+      try rightPath.map { try KeyValueCoding.value(of: element, at: $0, in: runtime) } ?? element
     }
-    let present = values.filter { !$0.isNil }
+    let present = values.filter { !$0.isNil && !$0.isNull }  // nil and NSNull are skipped
+    let isSet: Bool
+    if case .set = contents { isSet = true } else { isSet = false }
     switch op {
     case .count:
       return .int(elements.count)
@@ -29,19 +35,28 @@ enum CollectionOperators {
     case .max:
       return try extreme(present, op, isBetter: >)
     case .unionOfObjects:
-      return .array(present)
+      return isSet ? .set(Set(present)) : .array(present)
     case .distinctUnionOfObjects:
-      return .array(distinct(present))
+      return isSet ? .set(Set(present)) : .array(distinct(present))
     case .unionOfArrays, .distinctUnionOfArrays:
-      var flattened: [Value] = []
-      for value in present {
-        guard let nested = value.arrayValue else {
-          throw KeyValueError(.invalidValue, "@\(op.rawValue) needs arrays of arrays, found \(value)")
-        }
-        flattened += nested.filter { !$0.isNil }
-      }
+      let flattened = try nested(present, op)
+      if isSet { return .set(Set(flattened)) }
       return .array(op == .unionOfArrays ? flattened : distinct(flattened))
+    case .unionOfSets, .distinctUnionOfSets:
+      return .set(Set(try nested(present, op)))
     }
+  }
+
+  /// The elements of each nested collection, flattened (nil and NSNull left out).
+  private static func nested(_ values: [Value], _ op: CollectionOperator) throws -> [Value] {
+    var flattened: [Value] = []
+    for value in values {
+      guard let inner = try value.collectionContents(), inner.isElementCollection else {
+        throw KeyValueError(.invalidValue, "@\(op.rawValue) needs a collection of collections, found \(value)")
+      }
+      flattened += inner.elements.filter { !$0.isNil && !$0.isNull }
+    }
+    return flattened
   }
 
   private static func sum(_ values: [Value], _ op: CollectionOperator) throws -> Value {
@@ -66,7 +81,7 @@ enum CollectionOperators {
 
   /// The value of an integer-typed number (not a floating one, even if integral).
   private static func wholeNumber(_ value: Value) -> Int64? {
-    switch value {
+    switch value.bridged {
     case .bool, .int8, .int16, .int32, .int64, .uint8, .uint16, .uint32, .uint64:
       return value.intValue.flatMap { Int64(exactly: $0) }
     default:
@@ -80,7 +95,7 @@ enum CollectionOperators {
     var best: (Value, Comparison)?
     for value in values {
       let key: Comparison
-      if let number = value.doubleValue, value.stringValue == nil {
+      if let number = value.doubleValue {
         key = .number(number)
       } else if let text = value.stringValue {
         key = .text(text)
@@ -124,5 +139,13 @@ enum CollectionOperators {
       case (.text, .number): return false
       }
     }
+  }
+}
+
+extension CollectionContents {
+  /// Whether this is an array, ordered set or set (a collection of elements, not of entries).
+  fileprivate var isElementCollection: Bool {
+    if case .dictionary = self { return false }
+    return true
   }
 }

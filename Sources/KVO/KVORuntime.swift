@@ -43,9 +43,13 @@ final class KVORuntime: @unchecked Sendable {
     // Installing the category adds methods, whose events `RuntimeLocal` delivers once it is done.
     slot.value(in: runtime) {
       KeyValueCategory.install(in: runtime)
+      CollectionCategories.installWhenFoundationLoads(in: runtime)
       return KVORuntime(runtime: runtime)
     }
   }
+
+  /// Whether KVO's categories are installed in `runtime` (never installs them).
+  static func isInstalled(in runtime: Runtime) -> Bool { slot.value(in: runtime) != nil }
 
   /// The KVO state of the runtime `object` belongs to.
   static func of(_ object: Object) throws(KeyValueError) -> KVORuntime {

@@ -21,18 +21,22 @@ enum KeyPathChain {
   ///   property is not supported, as in Foundation); otherwise report it as a diagnostic.
   static func relink(_ registration: Registration, of owner: Object, refusingToMany: Bool = false) throws {
     guard registration.plan.isChain, let table = owner.observationSnapshot?.table else { return }
+    // `items.@count`: the operator's value is computed from `items`, whose changes notify it; no
+    // link is needed past a key followed by an operator.
+    if case .collectionOperator? = registration.plan.rest?.components.first { return }
     let version = table.lock.withLock { () -> Int in
       registration.linkVersion += 1
       return registration.linkVersion
     }
     let value = try KeyValueCoding.value(of: owner, forKey: registration.firstKey)  // call-out: getter
-    if case .array = value {
+    let isToMany = try CollectionObservation.isToManyCollection(value)
+    if isToMany {
       let message =
-        "[<NSArray> addObserver:forKeyPath:options:context:] is not supported. Key path: \(registration.plan.restString) (observing \"\(registration.pathString)\" on \(owner) goes through a to-many property)"
+        "[<\(CollectionObservation.className(of: value))> addObserver:forKeyPath:options:context:] is not supported. Key path: \(registration.plan.restString) (observing \"\(registration.pathString)\" on \(owner) goes through a to-many property)"
       if refusingToMany { throw KeyValueError(.unsupportedKeyPath, message) }
       owner.runtime?.emit(.diagnostic(subsystem: "KVO", message: message))
     }
-    let target = value.objectValue.flatMap { $0 is Class ? nil : $0 }
+    let target = isToMany ? nil : value.objectValue.flatMap { $0 is Class ? nil : $0 }
     let old = table.lock.withLock { () -> ChainLink?? in
       guard registration.isRegistered, registration.linkVersion == version else { return .none }
       if let current = registration.link, current.target === target, target != nil { return .none }

@@ -65,14 +65,17 @@ final class KeyPathPlan: Sendable {
   /// - Throws: ``KeyValueError`` for a malformed or unobservable key path, or a class object.
   static func make(for keyPath: String, on object: Object) throws -> (ObservedClass, KeyPathPlan) {
     let path = try KeyValuePath(keyPath)
-    guard !path.containsOperator, let first = path.firstKey else {
+    // A collection operator can be observed after a to-many key (`items.@count`): a change of
+    // `items` notifies it as a setting of the computed value. Not as the first component.
+    guard let first = path.firstKey else {
       throw KeyValueError(
         .unsupportedKeyPath,
-        "[<\(object.isa.name) \(object.address)> addObserver:forKeyPath:options:context:] cannot observe '\(keyPath)': collection operators cannot be observed")
+        "[<\(object.isa.name) \(object.address)> addObserver:forKeyPath:options:context:] cannot observe '\(keyPath)': collection operators cannot be observed without a key before them")
     }
     guard !(object is Class) else {
       throw KeyValueError(.unsupportedKeyPath, "KVO cannot observe the class object \(object)")
     }
+    try CollectionObservation.refuseCollection(object, keyPath: keyPath)  // arrays and sets cannot be observed
     let kvo = try KVORuntime.of(object)
     // Read before the call-outs: if a method changes meanwhile, the plan is already stale.
     let generation = object.methodGeneration

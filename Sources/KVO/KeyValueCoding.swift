@@ -195,10 +195,10 @@ enum KeyValueCoding {
 
   // MARK: - Key paths
 
-  /// `valueForKey:` on any value: an object answers its accessors, an array maps the key over
-  /// its elements (NSArray), a dictionary looks the key up (NSDictionary), nil stays nil.
-  static func value(of base: Value, forKey key: String) throws -> Value {
-    if key == "self", base.objectValue == nil { return base }  // -[NSObject self], for values too
+  /// `valueForKey:` on any value: an object answers it itself; any other value is boxed into
+  /// the Foundation object it bridges to (an array into an `__NSArrayI`, whose category maps the
+  /// key over the elements), in `runtime`; nil stays nil.
+  static func value(of base: Value, forKey key: String, in runtime: Runtime?) throws -> Value {
     switch base {
     case .nil:
       return .nil
@@ -206,33 +206,45 @@ enum KeyValueCoding {
       return try object.value(forKey: key)
     case .class(let cls):
       return try cls.value(forKey: key)
-    case .array(let elements):
-      return .array(try elements.map { try value(of: $0, forKey: key) })
-    case .dictionary(let entries):
-      return entries[.string(key)] ?? .nil
     default:
-      throw KeyValueError(
-        .undefinedKey,
-        "[<\(base.encoding.cDeclaration) \(base)> valueForUndefinedKey:]: this class is not key value coding-compliant for the key \(key).")
+      if key == "self" { return base }  // -[NSObject self]: a bridged value is itself
+      return try boxed(base, in: runtime, forKey: key, "valueForUndefinedKey:").value(forKey: key)
     }
   }
 
-  /// `valueForKeyPath:` on any value.
-  static func value(of base: Value, at path: KeyValuePath) throws -> Value {
+  /// The object a bridged value boxes into for a KVC message, or the undefined-key error for a
+  /// value that is no object (a C string or array) or has no runtime to be boxed in.
+  private static func boxed(_ base: Value, in runtime: Runtime?, forKey key: String, _ method: String) throws -> Object {
+    if let runtime, let object = try? runtime.object(bridging: base) { return object }
+    throw KeyValueError(
+      .undefinedKey,
+      "[<\(base.encoding.cDeclaration) \(base)> \(method)]: this class is not key value coding-compliant for the key \(key).")
+  }
+
+  /// `valueForKeyPath:` on any value; bridged values met on the way are boxed in `runtime` (by
+  /// default the runtime of `base`, when it is an object).
+  static func value(of base: Value, at path: KeyValuePath, in runtime: Runtime? = nil) throws -> Value {
+    let runtime = runtime ?? base.objectValue?.runtime
     var current = base
     for (index, component) in path.components.enumerated() {
       switch component {
       case .key(let key):
-        current = try value(of: current, forKey: key)
+        current = try value(of: current, forKey: key, in: runtime)
       case .collectionOperator(let op):
         if current.isNil { return .nil }
-        guard case .array(let elements) = current else {
+        let rest = Array(path.components.dropFirst(index + 1))
+        let rightPath = rest.isEmpty ? nil : KeyValuePath(components: rest)
+        guard let contents = try current.collectionContents() else {
           throw KeyValueError(
             .undefinedKey,
             "[<\(current.encoding.cDeclaration) \(current)> valueForUndefinedKey:]: this class is not key value coding-compliant for the key @\(op.rawValue).")
         }
-        let rest = Array(path.components.dropFirst(index + 1))
-        return try CollectionOperators.apply(op, to: elements, rightPath: rest.isEmpty ? nil : KeyValuePath(components: rest))
+        if case .dictionary = contents {
+          // NSDictionary's valueForKey: sends `@count` to NSObject's as `count`.
+          let result = try value(of: current, forKey: "@" + op.rawValue, in: runtime)
+          return try rightPath.map { try value(of: result, at: $0, in: runtime) } ?? result
+        }
+        return try CollectionOperators.apply(op, to: contents, rightPath: rightPath, in: runtime)
       }
     }
     return current
@@ -254,10 +266,12 @@ enum KeyValueCoding {
     guard case .key(let last)? = path.components.last else { return }
     let head = KeyValuePath(components: Array(path.components.dropLast()))
     let target = head.components.isEmpty ? Value.object(object) : try self.value(of: .object(object), at: head)
-    try setValue(value, on: target, forKey: last)
+    try setValue(value, on: target, forKey: last, in: object.runtime)
   }
 
-  private static func setValue(_ value: Value, on target: Value, forKey key: String) throws {
+  /// `setValue:forKey:` on any value: an object sets it itself; any other value is boxed (an
+  /// array sets the key on every element; an immutable dictionary refuses, as NSDictionary does).
+  static func setValue(_ value: Value, on target: Value, forKey key: String, in runtime: Runtime?) throws {
     switch target {
     case .nil:
       return
@@ -265,12 +279,8 @@ enum KeyValueCoding {
       try object.setValue(value, forKey: key)
     case .class(let cls):
       try cls.setValue(value, forKey: key)
-    case .array(let elements):
-      for element in elements { try setValue(value, on: element, forKey: key) }
     default:
-      throw KeyValueError(
-        .undefinedKey,
-        "[<\(target.encoding.cDeclaration) \(target)> setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key \(key).")
+      try boxed(target, in: runtime, forKey: key, "setValue:forUndefinedKey:").setValue(value, forKey: key)
     }
   }
 }

@@ -29,6 +29,10 @@ public enum CollectionOperator: String, Hashable, Sendable, CaseIterable {
   case distinctUnionOfArrays
   /// `@unionOfArrays`: the values of each nested array, flattened.
   case unionOfArrays
+  /// `@distinctUnionOfSets`: the values of each nested set, in one set.
+  case distinctUnionOfSets
+  /// `@unionOfSets`: the values of each nested set, in one set (a set has no duplicates either way).
+  case unionOfSets
 }
 
 /// A parsed key path: keys and collection operators.

@@ -27,16 +27,37 @@ final class FoundationClasses: Sendable {
   let swiftValue: Class
   private let nullInstance = Locked<WeakReference<Object>?>(nil)
 
-  /// The Foundation of `runtime`, installed on first use.
+  /// Code that runs in every runtime Foundation loads into (layers above add their categories).
+  private static let loadHandlers = Locked<[@Sendable (Runtime) throws -> Void]>([])
+
+  /// The Foundation of `runtime`, installed on first use (then the load handlers run, under the
+  /// runtime's creation lock, with events held back until it is released).
   ///
   /// - Throws: ``FoundationError`` if a class Foundation defines already exists with that name.
   static func of(_ runtime: Runtime) throws(FoundationError) -> FoundationClasses {
     if let existing = slot.value(in: runtime) { return existing }
     do {
-      return try slot.value(in: runtime) { try FoundationClasses(runtime) }
+      return try slot.value(in: runtime) {
+        let classes = try FoundationClasses(runtime)
+        for handler in loadHandlers.withLock({ $0 }) { try handler(runtime) }
+        return classes
+      }
     } catch {
       throw FoundationError(.invalidArgument, "Foundation cannot be loaded into this runtime: \(error)")
     }
+  }
+
+  /// The Foundation of `runtime` if it is installed; never installs it.
+  static func installed(in runtime: Runtime) -> FoundationClasses? { slot.value(in: runtime) }
+
+  /// Adds a handler run in every runtime Foundation loads into from now on.
+  static func addLoadHandler(_ handler: @escaping @Sendable (Runtime) throws -> Void) {
+    loadHandlers.withLock { $0.append(handler) }
+  }
+
+  /// The Foundation of the runtime `object` belongs to, if it is installed.
+  static func installed(for object: Object) -> FoundationClasses? {
+    object.runtime.flatMap { slot.value(in: $0) }
   }
 
   /// The Foundation of the runtime `object` belongs to.
@@ -140,5 +161,25 @@ extension Runtime {
   /// Objective-C: none (linking Foundation).
   public func installFoundation() throws(FoundationError) {
     _ = try FoundationClasses.of(self)
+  }
+
+  /// Whether Foundation's classes are installed in this runtime. Nothing installs them but
+  /// ``installFoundation()``, boxing a value, and the layers that need them (KVO's collection
+  /// support), so a runtime's class list stays the program's own until then.
+  ///
+  /// Objective-C: none (whether Foundation is linked).
+  public var hasFoundation: Bool { FoundationClasses.installed(in: self) != nil }
+
+  /// Runs `handler` in every runtime Foundation loads into from now on, right after its classes
+  /// are made (and before anything can use them), as a category's `+load` runs when the image
+  /// that holds it is loaded. Key-value coding adds its collection categories this way.
+  ///
+  /// - Parameter handler: Runs under the runtime's creation lock with its events held back: it
+  ///   may add methods and classes, but must not run user code. What it throws makes the
+  ///   installation fail.
+  ///
+  /// Objective-C: none (`+load` of a category in an image that links Foundation).
+  public static func whenFoundationLoads(_ handler: @escaping @Sendable (Runtime) throws -> Void) {
+    FoundationClasses.addLoadHandler(handler)
   }
 }

@@ -68,3 +68,71 @@ enum Unordered {
     return Set(all.arrayValue ?? [])
   }
 }
+
+/// What kind of collection a value is, for code that treats every collection alike (key-value
+/// coding's collection operators, to-many relationships).
+///
+/// Objective-C: none (the `isKindOfClass:` tests Foundation's own code makes).
+public enum CollectionContents: Sendable, Equatable {
+  /// An array or an `NSArray`: elements in order.
+  case array([Value])
+  /// An `NSOrderedSet`: distinct elements in order.
+  case orderedSet([Value])
+  /// A set or an `NSSet`.
+  case set(Set<Value>)
+  /// A dictionary or an `NSDictionary`.
+  case dictionary([Value: Value])
+
+  /// The elements, in order for ordered collections (a dictionary's values).
+  ///
+  /// Objective-C: none (`-allObjects`, `-allValues`).
+  public var elements: [Value] {
+    switch self {
+    case .array(let elements), .orderedSet(let elements): return elements
+    case .set(let elements): return Array(elements)
+    case .dictionary(let entries): return Array(entries.values)
+    }
+  }
+}
+
+extension Value {
+  /// The contents of a collection: a bridged array, set or dictionary, or an object of
+  /// `NSArray`, `NSOrderedSet`, `NSSet` or `NSDictionary` (or a subclass, read through its
+  /// primitive messages); `nil` for anything else.
+  ///
+  /// ```swift
+  /// try Value.set([1]).collectionContents()                       // .set([1])
+  /// try Value.object(runtime.orderedSet(["a"])).collectionContents()  // .orderedSet(["a"])
+  /// try Value.int64(1).collectionContents()                       // nil
+  /// ```
+  ///
+  /// - Throws: What a subclass's primitive methods throw.
+  ///
+  /// Objective-C: none (`[x isKindOfClass:[NSArray class]] ? … : …`).
+  public func collectionContents() throws -> CollectionContents? {
+    switch self {
+    case .array(let elements): return .array(elements)
+    case .set(let elements): return .set(elements)
+    case .dictionary(let entries): return .dictionary(entries)
+    case .object(let object):
+      switch object.bridgedStorage {
+      case let storage as ArrayStorage: return .array(storage.value)
+      case let storage as OrderedSetStorage: return .orderedSet(storage.value.elements)
+      case let storage as SetStorage: return .set(storage.value)
+      case let storage as DictionaryStorage: return .dictionary(storage.value)
+      case nil:
+        // A subclass's instance (a KVC proxy, a user's NSArray subclass): through its primitives.
+        guard !(object is Class), let classes = FoundationClasses.installed(for: object) else { return nil }
+        if object.isa.isSubclass(of: classes.array) { return .array(try Ordered.elements(of: object)) }
+        if object.isa.isSubclass(of: classes.orderedSet) { return .orderedSet(try Ordered.elements(of: object)) }
+        if object.isa.isSubclass(of: classes.set) { return .set(try Unordered.elements(of: object)) }
+        if object.isa.isSubclass(of: classes.dictionary) { return .dictionary(try NSDictionaryMethods.entries(of: object)) }
+        return nil
+      default:
+        return nil
+      }
+    default:
+      return nil
+    }
+  }
+}

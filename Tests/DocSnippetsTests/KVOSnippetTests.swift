@@ -408,7 +408,8 @@ struct KVOExample {
     let person = example.person
     let ann = try example.newPerson("Ann", "Lee", age: 42)
     // snippet: docs/kvo.md#errors
-    let error = #expect(throws: KeyValueError.self) { try ann.observe("friends.@count") { _, _ in } }
+    try ann.setValue([.object(ann)], forKey: "friends")
+    let error = #expect(throws: KeyValueError.self) { try ann.observe("friends.age") { _, _ in } }  // through an array
     #expect(error?.code == .unsupportedKeyPath)
     #expect(error?.exceptionName == "NSInvalidArgumentException")
     #expect(ann.isa === person)  // refused: nothing registered, the isa untouched

@@ -62,7 +62,7 @@
 // |-------------------------------|----------------------------------------------|-----------------------------------------|-------------------------------------------|
 // | observeEmptyKeyPath *         | addObserver(o, forKeyPath: "")               | invalidKeyPath                          | not checked when registering              |
 // | observeMalformedKeyPath *     | addObserver(o, forKeyPath: "a..b")           | invalidKeyPath                          | not checked when registering              |
-// | observeCollectionOperator *   | addObserver(o, forKeyPath: "items.@count")   | unsupportedKeyPath                      | NSInvalidArgumentException ("not supported") |
+// | observeCollectionOperator *   | addObserver(o, forKeyPath: "@count")         | unsupportedKeyPath                      | registers; nothing can ever notify it     |
 // | observeThroughToMany *        | addObserver(o, forKeyPath: "items.name")     | unsupportedKeyPath                      | NSInvalidArgumentException ("not supported") |
 // | observeClassObject *          | Person.addObserver(o, forKeyPath: "age")     | unsupportedKeyPath                      | registers                                 |
 // | addNilObserver *              | msgSend addObserver:… with observer nil      | invalidArgument                         | not checked                               |
@@ -86,7 +86,7 @@
 // | controllerNoKeyPaths *        | observe(ann, keyPaths: [])                   | invalidArgument                         | NSAssert; ignored in release builds       |
 // | controllerEmptyKeyPath *      | observe(ann, keyPath: "")                    | invalidKeyPath                          | NSAssert; ignored in release builds       |
 // | controllerOneBadKeyPath *     | observe(ann, keyPaths: ["age", "a..b"])      | invalidKeyPath; "age" not registered    | registers both (KVO does not check)       |
-// | controllerCollectionOperator *| observe(ann, keyPath: "items.@count")        | unsupportedKeyPath                      | Foundation's exception                    |
+// | controllerCollectionOperator *| observe(ann, keyPath: "@count")              | unsupportedKeyPath                      | registers; nothing can ever notify it     |
 // | controllerThroughToMany *     | observe(ann, keyPath: "items.name")          | unsupportedKeyPath                      | Foundation's exception                    |
 // | controllerUnknownAction *     | observe(ann, "age", action: "nope:object:")  | invalidArgument                         | NSAssert; unrecognized selector later     |
 // | controllerActionWrongArity *  | observe(ann, "age", action: a 3-argument one)| invalidArgument                         | the third argument is garbage             |
@@ -217,7 +217,7 @@ enum Misuse: String, CaseIterable, Sendable {
     case .observeEmptyKeyPath: return .keyValueError(.invalidKeyPath, "the key path is empty")
     case .observeMalformedKeyPath: return .keyValueError(.invalidKeyPath, "it has an empty component")
     case .observeCollectionOperator:
-      return .keyValueError(.unsupportedKeyPath, "collection operators cannot be observed")
+      return .keyValueError(.unsupportedKeyPath, "collection operators cannot be observed without a key before them")
     case .observeThroughToMany: return .keyValueError(.unsupportedKeyPath, "goes through a to-many property")
     case .observeClassObject: return .keyValueError(.unsupportedKeyPath, "cannot observe the class object")
     case .addNilObserver: return .keyValueError(.invalidArgument, "needs an observer object")
@@ -238,7 +238,7 @@ enum Misuse: String, CaseIterable, Sendable {
     case .controllerEmptyKeyPath: return .keyValueError(.invalidKeyPath, "the key path is empty")
     case .controllerOneBadKeyPath: return .keyValueError(.invalidKeyPath, "invalid key path 'a..b'")
     case .controllerCollectionOperator:
-      return .keyValueError(.unsupportedKeyPath, "collection operators cannot be observed")
+      return .keyValueError(.unsupportedKeyPath, "collection operators cannot be observed without a key before them")
     case .controllerUnknownAction: return .keyValueError(.invalidArgument, "does not respond to nope:object:")
     case .controllerActionWrongArity: return .keyValueError(.invalidArgument, "sends at most two")
     case .controllerThroughToMany: return .keyValueError(.unsupportedKeyPath, "goes through a to-many property")
@@ -421,7 +421,7 @@ enum Misuse: String, CaseIterable, Sendable {
 
     case .observeEmptyKeyPath: try ann.addObserver(f.observer, forKeyPath: "")
     case .observeMalformedKeyPath: try ann.addObserver(f.observer, forKeyPath: "a..b")
-    case .observeCollectionOperator: try ann.addObserver(f.observer, forKeyPath: "items.@count")
+    case .observeCollectionOperator: try ann.addObserver(f.observer, forKeyPath: "@count")
     case .observeThroughToMany: try ann.addObserver(f.observer, forKeyPath: "items.name")
     case .observeClassObject: try f.person.addObserver(f.observer, forKeyPath: "age")
     case .addNilObserver:
@@ -448,7 +448,7 @@ enum Misuse: String, CaseIterable, Sendable {
     case .controllerNoKeyPaths: try f.controller.observe(ann, keyPaths: []) { _, _, _ in }
     case .controllerEmptyKeyPath: try f.controller.observe(ann, keyPath: "") { _, _, _ in }
     case .controllerOneBadKeyPath: try f.controller.observe(ann, keyPaths: ["age", "a..b"]) { _, _, _ in }
-    case .controllerCollectionOperator: try f.controller.observe(ann, keyPath: "items.@count") { _, _, _ in }
+    case .controllerCollectionOperator: try f.controller.observe(ann, keyPath: "@count") { _, _, _ in }
     case .controllerUnknownAction: try f.controller.observe(ann, keyPath: "age", action: "nope:object:")
     case .controllerActionWrongArity:
       try f.controller.observe(ann, keyPath: "age", action: "performSelector:withObject:withObject:")

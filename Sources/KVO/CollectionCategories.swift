@@ -1,0 +1,172 @@
+// CollectionCategories.swift: key-value coding's categories on Foundation's collections.
+//
+// Docs: docs/kvo.md#key-value-coding-on-collections. Tests: Tests/KVOTests/CollectionKeyValueCodingTests.swift.
+//
+// Foundation declares these in NSKeyValueCoding.h as categories on its classes, and so are they
+// here: methods added to the runtime's NSArray, NSSet, NSOrderedSet, NSDictionary,
+// NSMutableDictionary and NSNull when both KVO and Foundation are loaded into a runtime (whichever
+// comes second adds them: MiniFoundation runs KVO's load handler, or KVO finds Foundation there).
+//   - `-[NSArray valueForKey:]` maps the key over the elements (NSNull where one answers nil);
+//     `-[NSSet valueForKey:]` likewise into a set (nil answers left out); `-setValue:forKey:`
+//     sets the key on every element. A key starting with `@` goes to NSObject's own
+//     `valueForKey:` without the `@` (`@count` is `-count`).
+//   - `-[NSDictionary valueForKey:]` is `-objectForKey:` unless the key starts with `@`;
+//     `-[NSMutableDictionary setValue:forKey:]` is `-setObject:forKey:`, nil removes the key, and
+//     observers of the key are notified.
+//   - `-[NSNull valueForKey:]` answers NSNull itself.
+// The observation categories (`addObserver:…` raising on collections, `addObserver:toObjectsAtIndexes:…`)
+// are in CollectionObservation.swift.
+
+import MiniFoundation
+import MiniRuntime
+
+enum CollectionCategories {
+  /// Adds the categories to `runtime` if Foundation is there, and makes sure they are added when
+  /// Foundation loads later. Locking: called under the runtime's creation lock (from KVORuntime).
+  static func installWhenFoundationLoads(in runtime: Runtime) {
+    _ = registerLoadHandler
+    if runtime.hasFoundation { install(in: runtime) }
+  }
+
+  /// Registers, once per process, MiniFoundation's load handler that adds the categories to a
+  /// runtime KVO was loaded into before Foundation.
+  private static let registerLoadHandler: Void = Runtime.whenFoundationLoads { runtime in
+    if KVORuntime.isInstalled(in: runtime) { install(in: runtime) }
+  }
+
+  private static func install(in runtime: Runtime) {
+    for (className, categories) in [
+      ("NSArray", arrayMethods), ("NSSet", setMethods), ("NSOrderedSet", orderedSetMethods),
+      ("NSDictionary", dictionaryMethods), ("NSMutableDictionary", mutableDictionaryMethods), ("NSNull", nullMethods),
+    ] {
+      guard let cls = runtime.lookUpClass(named: className) else { continue }
+      for (selector, types, implementation) in categories + CollectionObservation.methods(for: className) {
+        // Cannot fail: fixed, valid selectors and encodings on a registered class.
+        _ = try? cls.addMethod(selector, types: types, implementation: implementation)
+      }
+    }
+  }
+
+  typealias Entry = (Selector, String, Implementation)
+
+  static func method(_ className: String, _ category: String, _ selector: String, _ body: @escaping ImplementationBody) -> Implementation {
+    Implementation(name: "-[\(className)(\(category)) \(selector)]", body)
+  }
+
+  /// NSObject's own `valueForKey:` for `@key` without its `@` (`@count` → `-count`).
+  static func superValueForKey(_ receiver: Object, _ key: String) throws -> Value {
+    guard let root = receiver.runtime?.rootClass else { return .nil }
+    return try Runtime.msgSendSuper(receiver, superclass: root, Selectors.valueForKey, .string(String(key.dropFirst())))
+  }
+
+  // MARK: - NSArray, NSOrderedSet, NSSet
+
+  private static let arrayMethods: [Entry] = [
+    (
+      "valueForKey:", "@24@0:8@16",
+      method("NSArray", "NSKeyValueCoding", "valueForKey:") { receiver, _, arguments in
+        let key = try KeyValueCategory.key(arguments[0])
+        if key.hasPrefix("@") { return try superValueForKey(receiver, key) }
+        return .array(try elements(of: receiver).map { element in
+          let value = try KeyValueCoding.value(of: element, forKey: key, in: receiver.runtime)
+          return value.isNil ? .null : value  // an array holds NSNull for nil
+        })
+      }
+    ),
+    ("setValue:forKey:", "v32@0:8@16@24", setOnEveryElement("NSArray")),
+  ]
+
+  private static let orderedSetMethods: [Entry] = [
+    (
+      "valueForKey:", "@24@0:8@16",
+      method("NSOrderedSet", "NSKeyValueCoding", "valueForKey:") { receiver, _, arguments in
+        let key = try KeyValueCategory.key(arguments[0])
+        if key.hasPrefix("@") { return try superValueForKey(receiver, key) }
+        let values = try elements(of: receiver).map { element in
+          let value = try KeyValueCoding.value(of: element, forKey: key, in: receiver.runtime)
+          return value.isNil ? Value.null : value
+        }
+        guard let runtime = receiver.runtime else { return .nil }
+        return .object(try runtime.orderedSet(values))
+      }
+    ),
+    ("setValue:forKey:", "v32@0:8@16@24", setOnEveryElement("NSOrderedSet")),
+  ]
+
+  private static let setMethods: [Entry] = [
+    (
+      "valueForKey:", "@24@0:8@16",
+      method("NSSet", "NSKeyValueCoding", "valueForKey:") { receiver, _, arguments in
+        let key = try KeyValueCategory.key(arguments[0])
+        if key.hasPrefix("@") { return try superValueForKey(receiver, key) }
+        var values = Set<Value>()
+        for element in try elements(of: receiver) {
+          let value = try KeyValueCoding.value(of: element, forKey: key, in: receiver.runtime)
+          if !value.isNil { values.insert(value) }  // a set leaves nil answers out
+        }
+        return .set(values)
+      }
+    ),
+    ("setValue:forKey:", "v32@0:8@16@24", setOnEveryElement("NSSet")),
+  ]
+
+  /// The elements of a collection receiver (read through its primitives if it is a subclass's).
+  static func elements(of receiver: Object) throws -> [Value] {
+    try Value.object(receiver).collectionContents()?.elements ?? []
+  }
+
+  /// `-setValue:forKey:` of a collection: the key set on every element.
+  private static func setOnEveryElement(_ className: String) -> Implementation {
+    method(className, "NSKeyValueCoding", "setValue:forKey:") { receiver, _, arguments in
+      let key = try KeyValueCategory.key(arguments[1])
+      for element in try elements(of: receiver) {
+        try KeyValueCoding.setValue(arguments[0], on: element, forKey: key, in: receiver.runtime)
+      }
+      return .nil
+    }
+  }
+
+  // MARK: - NSDictionary, NSMutableDictionary, NSNull
+
+  private static let dictionaryMethods: [Entry] = [
+    (
+      "valueForKey:", "@24@0:8@16",
+      method("NSDictionary", "NSKeyValueCoding", "valueForKey:") { receiver, _, arguments in
+        let key = try KeyValueCategory.key(arguments[0])
+        if key.hasPrefix("@") { return try superValueForKey(receiver, key) }
+        return try Runtime.msgSend(receiver, "objectForKey:", .string(key))
+      }
+    )
+  ]
+
+  private static let mutableDictionaryMethods: [Entry] = [
+    (
+      "setValue:forKey:", "v32@0:8@16@24",
+      method("NSMutableDictionary", "NSKeyValueCoding", "setValue:forKey:") { receiver, _, arguments in
+        let key = try KeyValueCategory.key(arguments[1])
+        let value = arguments[0]
+        let set = { () throws -> Void in
+          if value.isNil {
+            try Runtime.msgSend(receiver, "removeObjectForKey:", .string(key))
+          } else {
+            try Runtime.msgSend(receiver, "setObject:forKey:", value, .string(key))
+          }
+        }
+        // A dictionary's keys are observable through KVC: notify around the change.
+        guard KeyValuePath.isKey(key), try Notifier.notifiesAutomatically(receiver, key: key) else {
+          try set()
+          return .nil
+        }
+        try Notifier.bracket(receiver, key: key, id: KeyTable.shared.id(key), set)
+        return .nil
+      }
+    )
+  ]
+
+  private static let nullMethods: [Entry] = [
+    (
+      "valueForKey:", "@24@0:8@16",
+      method("NSNull", "NSKeyValueCoding", "valueForKey:") { receiver, _, _ in .object(receiver) }
+    )
+  ]
+}
