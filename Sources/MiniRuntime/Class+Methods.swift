@@ -115,15 +115,22 @@ extension Class {
   public var methodList: [Method] { withMetadata { $0.methodOrder } }
 
   /// The implementation `msgSend` would run for `selector` on an instance of this class:
-  /// through the cache, filling it; ``Implementation/forwarding`` when nothing implements it.
+  /// through the cache; ``Implementation/forwarding`` when nothing implements it.
   ///
-  /// Objective-C: `class_getMethodImplementation` (without triggering `+resolveInstanceMethod:`)
+  /// A query: it runs no user code (no `+initialize`, no resolver) and fills the cache only once
+  /// the class is initialized (a cache is never filled before `+initialize` is done).
+  ///
+  /// - Complexity: O(1) on a cache hit; a miss walks the superclass chain under the runtime lock.
+  ///
+  /// Objective-C: `class_getMethodImplementation` (without its `+initialize` and `+resolveInstanceMethod:`)
   public func methodImplementation(for selector: Selector) -> Implementation {
     if let cached = cache.lookUp(selector) { return cached.implementation }
-    return weakRuntime?.lookUpAndFill(selector, in: self) ?? .forwarding
+    guard let runtime = weakRuntime else { return .forwarding }
+    return runtime.query(selector, in: self) ?? .forwarding
   }
 
-  /// Whether instances respond to `selector`; may run `+resolveInstanceMethod:`.
+  /// Whether instances respond to `selector`; may run `+resolveInstanceMethod:`, never
+  /// `+initialize`.
   ///
   /// Objective-C: `class_respondsToSelector`
   public func instancesRespond(to selector: Selector) -> Bool {

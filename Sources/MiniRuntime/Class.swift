@@ -185,6 +185,11 @@ final class ClassMetadata: @unchecked Sendable {
   @exclusivity(unchecked) var layout = InstanceLayout.empty
   /// Adopted protocols, the most recently added first (Class+Protocols.swift).
   @exclusivity(unchecked) var protocols: [Protocol] = []
+  /// Kept in a metaclass's metadata only: where its class is in `+initialize`, and the
+  /// subclasses whose `+initialize` finished while this class's was still running
+  /// (Class+Initialize.swift).
+  @exclusivity(unchecked) var initialization = ClassInitialization.uninitialized
+  @exclusivity(unchecked) var initializationPending: [Class] = []
 
   func clear() {
     instanceClass = nil

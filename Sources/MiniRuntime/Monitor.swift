@@ -26,6 +26,9 @@
 final class Monitor: @unchecked Sendable {
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
   private let condition: UnsafeMutablePointer<pthread_cond_t>
+  /// How many threads sleep in `wait()`; read it inside `withLock`. Lets a test know, without
+  /// timing, that a thread is waiting.
+  private(set) var waiters = 0
 
   init() {
     mutex = .allocate(capacity: 1)
@@ -54,7 +57,11 @@ final class Monitor: @unchecked Sendable {
 
   /// Sleeps until `broadcast()`, releasing the monitor meanwhile. Only inside `withLock`; the
   /// caller re-checks its condition afterwards (wake-ups may be spurious).
-  func wait() { pthread_cond_wait(condition, mutex) }
+  func wait() {
+    waiters += 1
+    pthread_cond_wait(condition, mutex)
+    waiters -= 1
+  }
 
   /// Wakes every thread sleeping in `wait()`.
   func broadcast() {

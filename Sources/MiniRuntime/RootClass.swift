@@ -45,7 +45,7 @@ enum RootClass {
       }),
       ("respondsToSelector:", "B24@0:8:16", { receiver, _, arguments in
         guard let selector = arguments[0].selectorValue else { return false }
-        return .bool(receiver.isa.instancesRespond(to: selector))
+        return .bool(receiver.runtime?.responds(receiver.isa, to: selector, receiver: receiver) ?? false)
       }),
       ("description", "@16@0:8", { receiver, _, _ in
         let name = try claimedClass(of: receiver)?.name ?? receiver.isa.name
@@ -131,6 +131,8 @@ enum RootClass {
         return .bool(cls.superclassChain.contains { $0.conforms(to: proto) })
       }),
       ("resolveInstanceMethod:", "B24@0:8:16", { _, _, _ in false }),
+      ("initialize", "v16@0:8", { _, _, _ in .nil }),
+      ("load", "v16@0:8", { _, _, _ in .nil }),
       ("resolveClassMethod:", "B24@0:8:16", { _, _, _ in false }),
     ]
   }

@@ -13,6 +13,7 @@
 //   5. Method dictionaries and method lists agree; instance counts are not negative.
 //   6. The handle invariants (UnretainedImplementation.swift): every implementation a method or
 //      a cache entry points to without retaining it is retained by a class of the chain.
+//   7. No cache of a class that is not initialized holds entries (so a hit implies +initialize ran).
 
 extension Runtime {
   /// Every broken invariant, as sentences; empty when the runtime is consistent.
@@ -76,10 +77,14 @@ extension Runtime {
     where !UnretainedImplementation(method.implementation).checkInvariants(retainedBy: [cls], &state) {
       problems.append("\(label) does not retain the implementation of \(method.selector.name)")
     }
-    for entry in cls.cache.entries(&state) where !entry.implementation.checkInvariants(retainedBy: chain, &state) {
+    let entries = cls.cache.entries(&state)
+    if !entries.isEmpty && !cls.isInitialized(&state) {
+      problems.append("cache of \(label) holds entries before +initialize is done")
+    }
+    for entry in entries where !entry.implementation.checkInvariants(retainedBy: chain, &state) {
       problems.append("cache of \(label) points to an implementation no class of its chain retains")
     }
-    for entry in cls.cache.entries(&state) {
+    for entry in entries {
       let selector = SelectorTable.shared.selector(at: entry.selectorIndex)
       let method = selector.flatMap { findMethod($0, in: cls, &state) }
       let agrees =

@@ -1,20 +1,19 @@
-// Runtime+MessageSend.swift: msgSend, msgSendSuper, method resolution and forwarding.
+// Runtime+MessageSend.swift: objc_msgSend: the cached send path.
 //
 // Docs: docs/runtime.md#message-send. Tests: Tests/MiniRuntimeTests/MessageSendTests.swift,
-// MethodCacheTests.swift, ForwardingTests.swift.
+// MethodCacheTests.swift.
 //
 // The send path, as in objc4:
-//   1. nil receiver → `.nil` (the zero value), nothing else happens.
+//   1. nil receiver → `.nil` (Runtime+TypedSend.swift gives the zero of a stated type); nothing
+//      else happens.
 //   2. Cache hit (the hot path, no lock): receiver → isa (one atomic load, no reference
-//      counting) → the class's cache → implementation → call.
-//   3. Cache miss (`implementation(for:in:)`): under `Runtime.lock`, walk the method lists up the
-//      superclass chain and fill the cache in the same locked section (so a concurrent swizzle
-//      cannot leave a stale entry); if nothing is found, send `+resolveInstanceMethod:` (or
-//      `+resolveClassMethod:`) once, outside the lock, and look again; if still nothing, cache the
-//      forwarding implementation for the selector (a negative entry: the resolver is not asked
-//      again until the cache is flushed).
-//   4. Forwarding: `-forwardingTargetForSelector:`, then `-doesNotRecognizeSelector:`, whose
-//      default throws the familiar "unrecognized selector sent to instance" error.
+//      counting) → the class's cache → implementation → call. A hit implies the class is
+//      initialized: no cache is filled before its +initialize is done (Class+Initialize.swift), so
+//      the hit path never checks.
+//   3. Cache miss: the one lookup with behaviour flags (Runtime+Lookup.swift, objc4's
+//      `lookUpImpOrForward`), with `.initialize` and `.resolver`: +initialize if needed, the
+//      method lists, the resolver once (Runtime+Resolution.swift), then the forwarding
+//      implementation (Runtime+Forwarding.swift).
 // Implementations are always called with no lock held.
 
 extension Runtime {
@@ -174,7 +173,9 @@ enum MessageDispatch {
     let cls =
       superclass
       ?? UnretainedClass(bits: isaBits).cls
-    let implementation = try cls.cache.lookUp(selector)?.implementation ?? Runtime.implementation(for: selector, in: cls)
+    let implementation =
+      try cls.cache.lookUp(selector)?.implementation
+      ?? Runtime.implementation(for: selector, in: cls, receiver: receiver)
     if cls.events.tracesSends {
       cls.events.emit(
         .messageSent(
@@ -196,155 +197,11 @@ enum MessageDispatch {
 }
 
 extension Runtime {
-
-  /// The implementation `msgSend` runs for `selector` on instances of `cls`: a cached or found
-  /// method, one added by the resolver, or the forwarding implementation.
-  ///
-  /// - Throws: `invalidSelectorName`, `foreignRuntime`, or an error thrown by the resolver.
-  ///
-  /// Objective-C: `lookUpImpOrForward`
-  static func implementation(for selector: Selector, in cls: Class) throws -> Implementation {
-    let selector = try selector.validated()
-    guard let runtime = cls.weakRuntime else {
-      throw RuntimeError(.foreignRuntime, "cannot send '\(selector.name)': the runtime of \(cls.name) no longer exists")
-    }
-    if let found = runtime.lookUpAndFill(selector, in: cls) { return found }
-    _ = try runtime.resolve(selector, in: cls)
-    // Look again and cache the negative entry in one locked section: a method another thread
-    // added after the lookups above must win. Filling `.forwarding` in a separate section let
-    // an `addMethod` slip in between and leave a stale negative entry behind (fill vs flush,
-    // negative side; pinned by ConcurrencyTests.missRacingAddMethodLeavesNoStaleNegativeEntry).
-    return runtime.lookUpAndFill(selector, in: cls, cachingMiss: true) ?? .forwarding
-  }
-
-  /// Looks `selector` up from `cls` (cache, then method lists) and caches what it finds.
-  /// `nil` when no class in the chain implements it; may return `.forwarding` from the cache.
-  /// With `cachingMiss`, a miss caches and returns `.forwarding` (the negative entry) instead.
-  func lookUpAndFill(_ selector: Selector, in cls: Class, cachingMiss: Bool = false) -> Implementation? {
-    withState { state -> Implementation? in
-      if let hit = cls.cache.lookUp(selector) { return hit.implementation }
-      guard let method = findMethod(selector, in: cls, &state) else {
-        guard cachingMiss else { return nil }
-        if !state.cachesDisabled { cls.cache.fill(selector, with: .forwarding, &state) }
-        return .forwarding
-      }
-      let implementation = method.implementation
-      if !state.cachesDisabled { cls.cache.fill(selector, with: implementation, &state) }
-      return implementation
-    }
-  }
-
-  /// The method `selector` names for instances of `cls`: the reference lookup, with no cache.
-  /// Locking: caller holds `Runtime.lock` (enforced by `inout State`).
-  ///
-  /// - Complexity: O(*d*) in the depth of the superclass chain.
-  func findMethod(_ selector: Selector, in cls: Class, _ state: inout State) -> Method? {
-    var each: Class? = cls
-    while let current = each {
-      let data = current.locked(&state)
-      if let method = data.methods[selector] { return method }
-      each = data.superclass
-    }
-    return nil
-  }
-
-  // MARK: - Resolution
-
-  /// Gives the class a chance to add a method for `selector`; `true` if a resolver ran.
-  ///
-  /// A resolver that, while resolving a selector, needs the same selector resolved again on the
-  /// same thread is not asked twice (Objective-C would recurse until the stack overflows).
-  private func resolve(_ selector: Selector, in cls: Class) throws -> Bool {
-    guard let instanceClass = cls.instanceClass else { return false }
-    if cls.isMetaclass {
-      let ranClassResolver = try callResolver("resolveClassMethod:", on: instanceClass, for: selector, in: cls)
-      if lookUpAndFill(selector, in: cls) != nil { return ranClassResolver }
-      return try callResolver("resolveInstanceMethod:", on: cls, for: selector, in: cls) || ranClassResolver
-    }
-    return try callResolver("resolveInstanceMethod:", on: cls, for: selector, in: cls)
-  }
-
-  private func callResolver(_ resolver: Selector, on target: Class, for selector: Selector, in cls: Class) throws -> Bool {
-    guard implementsWithoutResolving(resolver, in: target.isa) else { return false }
-    let key = ResolutionKey(thread: ThreadIdentity.current, cls: ObjectIdentifier(cls), selector: selector)
-    let isFirst = withState { state in state.resolving.insert(key).inserted }
-    guard isFirst else { return false }
-    defer { _ = withState { state in state.resolving.remove(key) } }
-    _ = try msgSend(target, resolver, .selector(selector))  // call-out: user resolver, no lock held
-    return true
-  }
-
-  /// Whether a real method (not forwarding) exists for `selector` from `cls`, without
-  /// consulting the resolver.
-  func implementsWithoutResolving(_ selector: Selector, in cls: Class) -> Bool {
-    guard let found = lookUpAndFill(selector, in: cls) else { return false }
-    return found !== Implementation.forwarding
-  }
-
-  /// Whether instances of `cls` respond to `selector` (the resolver may add it).
-  ///
-  /// Objective-C: `class_respondsToSelector`
-  func responds(_ cls: Class, to selector: Selector) -> Bool {
-    guard let found = try? Runtime.implementation(for: selector, in: cls) else { return false }
-    return found !== Implementation.forwarding
-  }
-
-  // MARK: - Forwarding
-
-  /// Forwards an unimplemented message: `forwardingTargetForSelector:`, then
-  /// `doesNotRecognizeSelector:`. Called by ``Implementation/forwarding``.
-  func forward(_ receiver: Object, _ selector: Selector, _ arguments: Arguments) throws -> Value {
-    let cls = receiver.isa
-    if implementsWithoutResolving("forwardingTargetForSelector:", in: cls) {
-      let target = try msgSend(receiver, "forwardingTargetForSelector:", .selector(selector))
-      if let object = target.objectValue, object !== receiver {
-        return try msgSend(object, selector, arguments: arguments)
-      }
-    }
-    if implementsWithoutResolving("doesNotRecognizeSelector:", in: cls) {
-      _ = try msgSend(receiver, "doesNotRecognizeSelector:", .selector(selector))
-    }
-    throw Runtime.unrecognizedSelector(receiver, selector)
-  }
-
-  /// `-[Person fly]: unrecognized selector sent to instance 0x…` (or `+[…] … sent to class …`).
-  ///
-  /// Objective-C: the reason of the exception `-doesNotRecognizeSelector:` raises.
-  public static func unrecognizedSelector(_ receiver: Object, _ selector: Selector) -> RuntimeError {
-    if let cls = receiver as? Class {
-      return RuntimeError(
-        .unrecognizedSelector,
-        "+[\(cls.name) \(selector.name)]: unrecognized selector sent to class \(receiver.address)")
-    }
-    return RuntimeError(
-      .unrecognizedSelector,
-      "-[\(receiver.isa.name) \(selector.name)]: unrecognized selector sent to instance \(receiver.address)")
-  }
-
   static func wrongArgumentCount(_ receiver: Object, _ selector: Selector, given: Int) -> RuntimeError {
     let prefix = receiver is Class ? "+" : "-"
     let name = (receiver as? Class)?.name ?? receiver.isa.name
     return RuntimeError(
       .wrongArgumentCount,
       "\(prefix)[\(name) \(selector.name)]: sent with \(given) argument(s), but the selector takes \(selector.argumentCount)")
-  }
-}
-
-/// A resolver in progress: which thread resolves which selector for which class.
-struct ResolutionKey: Hashable {
-  let thread: UInt
-  let cls: ObjectIdentifier
-  let selector: Selector
-}
-
-extension Implementation {
-  /// The implementation cached for selectors nothing implements: it forwards the message.
-  ///
-  /// Objective-C: `_objc_msgForward`
-  public static let forwarding = Implementation(name: "_objc_msgForward") { receiver, selector, arguments in
-    guard let runtime = receiver.runtime else {
-      throw RuntimeError(.foreignRuntime, "cannot forward '\(selector.name)': the runtime no longer exists")
-    }
-    return try runtime.forward(receiver, selector, arguments)
   }
 }

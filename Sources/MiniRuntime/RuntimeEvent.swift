@@ -39,6 +39,8 @@ public enum RuntimeEvent: Sendable, Hashable, CustomStringConvertible {
   /// A method change removed the entries of one selector from a class's cache (`count` of them),
   /// leaving its other entries: the precise invalidation of add, replace and exchange.
   case cacheEntriesFlushed(class: String, isMetaclass: Bool, selector: Selector, count: Int)
+  /// A class finished `+initialize` (sent before its first message; see Class+Initialize.swift).
+  case classInitialized(name: String)
   /// `registerProtocol` registered a protocol.
   case protocolRegistered(name: String)
   /// A class adopted a protocol (`class_addProtocol`, or a category); `class` is `Person` or
@@ -82,6 +84,7 @@ public enum RuntimeEvent: Sendable, Hashable, CustomStringConvertible {
       return "flushed method cache of \(cls)\(isMetaclass ? " (metaclass)" : "")"
     case .cacheEntriesFlushed(let cls, let isMetaclass, let selector, let count):
       return "flushed \(count) cache entr\(count == 1 ? "y" : "ies") for \(selector.name) of \(cls)\(isMetaclass ? " (metaclass)" : "")"
+    case .classInitialized(let name): return "initialized class \(name)"
     case .protocolRegistered(let name): return "registered protocol \(name)"
     case .protocolAdded(let cls, let proto): return "\(cls) adopted protocol \(proto)"
     case .isaChanged(let object, let from, let to): return "isa of \(object): \(from) -> \(to)"

@@ -27,7 +27,7 @@ import Testing
     ("isSubclassOfClass:", .class), ("debugDescription", .instance), ("debugDescription", .class),
     ("methodForSelector:", .instance), ("instanceMethodForSelector:", .class),
     // Issue 11: protocols.
-    ("conformsToProtocol:", .instance), ("conformsToProtocol:", .class),
+    ("conformsToProtocol:", .instance), ("conformsToProtocol:", .class), ("initialize", .class), ("load", .class),
   ]
 
   func method(_ name: String, _ side: Side, in runtime: Runtime) -> Method? {

@@ -43,6 +43,8 @@ import Testing
         .classRegistered(name: "Person"),
         .classAllocated(name: "Sibling", superclass: "NSObject"),
         .classRegistered(name: "Sibling"),
+        .classInitialized(name: "NSObject"),  // the first message to a Person initializes the chain
+        .classInitialized(name: "Person"),
         .cacheFlushed(class: "Person", isMetaclass: false),
         .methodReplaced(class: "Person", selector: "greet", isClassMethod: false),
         .methodAdded(class: "Person", selector: "wave", types: "@16@0:8", isClassMethod: false),

@@ -1,0 +1,159 @@
+// Class+Initialize.swift: +initialize, sent lazily, once per class, before its first message.
+//
+// Docs: docs/runtime.md#initialize. Tests: Tests/MiniRuntimeTests/InitializeTests.swift,
+// InitializeConcurrencyTests.swift.
+//
+// Model (objc4's initializeNonMetaClass): the first real send to a class or to one of its
+// instances (a lookup with `.initialize`, Runtime+Lookup.swift) initializes the class: its
+// superclass first, then `+initialize` is *sent* to it, so a subclass that does not implement
+// `+initialize` runs its superclass's again with itself as receiver. Queries
+// (`respondsToSelector:`, `methodImplementation(for:)`, `createInstance()`) never initialize.
+//
+// State: each class moves uninitialized → initializing(by thread T) → initialized, recorded in
+// its metaclass's `ClassMetadata.initialization` (where objc4 keeps RW_INITIALIZED), under
+// `Runtime.lock`. While T runs `+initialize`, T itself may message the class (its sends find it
+// "initializing by me" and go on, uncached); any other thread waits on `Runtime.monitor` until
+// the class is initialized. If a superclass is still initializing on T when a subclass's
+// `+initialize` returns (the superclass's `+initialize` messaged the subclass), the subclass
+// stays "initializing by T" until the superclass is done, so no other thread uses it before its
+// superclass is ready (objc4's `_finishInitializingAfter`).
+//
+// The cache rule that keeps this off the hot path: no cache of a class (or its metaclass) is
+// filled before the class is initialized (`lookUpAndFill` checks it under `Runtime.lock`), so a
+// cache hit implies an initialized class and the hit path never looks at this state.
+// `+initialize` runs with no lock held; an error it throws marks the class initialized anyway
+// (objc4 marks it when an exception unwinds through) and reaches the sender of the message.
+
+/// Where a class is in `+initialize`.
+///
+/// Objective-C: none (objc4's `RW_INITIALIZING` / `RW_INITIALIZED` flags and the thread that
+/// owns `RW_INITIALIZING`).
+enum ClassInitialization: Equatable {
+  case uninitialized
+  case initializing(thread: UInt)
+  case initialized
+}
+
+extension Class {
+  /// Whether `+initialize` has been sent to this class and has returned (for a metaclass: to the
+  /// class it describes). A class made by `allocateClassPair` starts uninitialized; the first
+  /// message to it or to one of its instances initializes it.
+  ///
+  /// ```swift
+  /// let ann = try person.createInstance()
+  /// person.isInitialized                 // false: createInstance sends nothing
+  /// try Runtime.msgSend(ann, "description")
+  /// person.isInitialized                 // true
+  /// ```
+  ///
+  /// Objective-C: none (objc4's `cls->isInitialized()`, `RW_INITIALIZED` on the metaclass).
+  public var isInitialized: Bool {
+    let owner = isMetaclass ? self : isa
+    return owner.withMetadata { $0.initialization == .initialized }
+  }
+
+  /// Whether this class (or the class a metaclass describes) has finished `+initialize`.
+  /// Locking: caller holds `Runtime.lock` (enforced by `inout State`).
+  func isInitialized(_ state: inout Runtime.State) -> Bool {
+    (isMetaclass ? self : isa).locked(&state).initialization == .initialized
+  }
+}
+
+extension Runtime {
+  /// Initializes the class a lookup in `cls` is for (objc4's `initializeAndLeaveLocked`): `cls`
+  /// itself, or for a metaclass the class the receiver is (or the metaclass describes).
+  ///
+  /// - Throws: What `+initialize` (of this class or a superclass) threw.
+  func initializeIfNeeded(_ cls: Class, receiver: Object?) throws {
+    let target = withState { state -> Class? in
+      let nonMeta = nonMetaClass(cls, receiver: receiver, &state)
+      return nonMeta.isInitialized(&state) ? nil : nonMeta
+    }
+    if let target { try initialize(target) }
+  }
+
+  /// The class whose initialization a lookup in `cls` needs: `cls` for a class; for a metaclass,
+  /// the receiver when it is a class whose isa is `cls` (a duplicated class shares its
+  /// original's metaclass), else the class the metaclass describes.
+  /// Locking: caller holds `Runtime.lock` (enforced by `inout State`).
+  func nonMetaClass(_ cls: Class, receiver: Object?, _ state: inout State) -> Class {
+    guard cls.isMetaclass else { return cls }
+    if let receiverClass = receiver as? Class, !receiverClass.isMetaclass, receiverClass.isa === cls {
+      return receiverClass
+    }
+    return cls.locked(&state).instanceClass ?? cls
+  }
+
+  /// objc4's `initializeNonMetaClass`: superclass first, then this class, once.
+  private func initialize(_ cls: Class) throws {
+    let me = ThreadIdentity.current
+    let uninitializedSuperclass = withState { state -> Class? in
+      guard let superclass = cls.locked(&state).superclass, !superclass.isInitialized(&state) else { return nil }
+      return superclass
+    }
+    if let uninitializedSuperclass { try initialize(uninitializedSuperclass) }
+    enum Claim { case done, wait, run }
+    let claim = withState { state -> Claim in
+      let data = cls.isa.locked(&state)
+      switch data.initialization {
+      case .initialized: return .done
+      case .initializing(let thread): return thread == me ? .done : .wait
+      case .uninitialized:
+        data.initialization = .initializing(thread: me)
+        return .run
+      }
+    }
+    switch claim {
+    case .done: return
+    case .wait: return waitUntilInitialized(cls)
+    case .run: break
+    }
+    var failure: (any Error)?
+    do {
+      // A root class of the user's without +initialize is simply marked initialized.
+      if query("initialize", in: cls.isa) != nil {
+        _ = try msgSend(cls, "initialize")  // call-out: user +initialize, no lock held
+      }
+    } catch {
+      failure = error
+    }
+    finishInitializing(cls)
+    if let failure { throw failure }
+  }
+
+  /// Marks `cls` initialized, with the subclasses that were waiting for it, or leaves it pending
+  /// until its superclass (still initializing on this thread) is done; then wakes the waiters.
+  private func finishInitializing(_ cls: Class) {
+    withState { state in
+      if let superclass = cls.locked(&state).superclass, !superclass.isInitialized(&state) {
+        superclass.isa.locked(&state).initializationPending.append(cls)
+        return
+      }
+      var finished = [cls]
+      while let next = finished.popLast() {
+        let data = next.isa.locked(&state)
+        data.initialization = .initialized
+        state.record(.classInitialized(name: next.name))
+        finished += data.initializationPending
+        data.initializationPending = []
+      }
+    }
+    monitor.broadcast()
+  }
+
+  /// Sleeps until another thread finishes initializing `cls`.
+  private func waitUntilInitialized(_ cls: Class) {
+    monitor.withLock {
+      while true {
+        let done = withState { state -> Bool in
+          switch cls.isa.locked(&state).initialization {
+          case .initializing(let thread): return thread == ThreadIdentity.current
+          case .initialized, .uninitialized: return true
+          }
+        }
+        if done { return }
+        monitor.wait()
+      }
+    }
+  }
+}

@@ -1,0 +1,129 @@
+// Runtime+Lookup.swift: the one slow-path lookup every caller shares, with behaviour flags
+// (objc4's `lookUpImpOrForward(inst, sel, cls, behavior)`).
+//
+// Docs: docs/runtime.md#the-lookup. Tests: Tests/MiniRuntimeTests/LookupTests.swift,
+// MethodCacheTests.swift, ForwardingTests.swift.
+//
+// Who asks for what (decision 0011):
+//   send, super send          [.initialize, .resolver]   (then forwarding if nothing is found)
+//   respondsToSelector:,
+//     instancesRespond(to:)   [.resolver, .nilOnMiss]    (runs the resolver, never +initialize)
+//   methodImplementation(for:),
+//     Object.runs(_:for:)     []                         (runs no user code)
+//   the runtime's own checks  [.nilOnMiss]               (is there a resolver, a forwarding target…)
+// Only a lookup with `.initialize` sends +initialize, and only one with `.resolver` runs
+// +resolveInstanceMethod: / +resolveClassMethod:.
+//
+// The cache rule: a lookup fills the cache of the class it started in, under `Runtime.lock`, in
+// the same locked section as the method-list walk (fill vs flush), and only if that class is
+// initialized ("never cache before +initialize is done", objc4's `cache_t::insert`), so a cache
+// hit implies an initialized class. A negative entry (`Implementation.forwarding`) is cached only
+// after the resolver has had its turn, so a query can never hide the resolver from a later send.
+// User code (+initialize, resolvers) always runs with no lock held.
+
+/// What a lookup may do besides searching the method lists.
+///
+/// Objective-C: none (objc4's `LOOKUP_INITIALIZE`, `LOOKUP_RESOLVER`, `LOOKUP_NIL`, `LOOKUP_NOCACHE`).
+struct LookupBehavior: OptionSet {
+  let rawValue: UInt8
+  /// Send `+initialize` first if the class is not initialized (real sends only).
+  static let initialize = LookupBehavior(rawValue: 1)
+  /// On a miss, run the class's resolver once and look again.
+  static let resolver = LookupBehavior(rawValue: 2)
+  /// Answer `nil` rather than the forwarding implementation when nothing is found.
+  static let nilOnMiss = LookupBehavior(rawValue: 4)
+  /// Never fill the cache.
+  static let noCache = LookupBehavior(rawValue: 8)
+}
+
+extension Runtime {
+  /// The implementation `msgSend` runs for `selector` from `cls`: a cached or found method, one
+  /// added by the resolver, or the forwarding implementation. Initializes the class first.
+  ///
+  /// - Throws: `invalidSelectorName`, `foreignRuntime`, or what `+initialize` or the resolver
+  ///   threw.
+  ///
+  /// Objective-C: `lookUpImpOrForward` with `LOOKUP_INITIALIZE | LOOKUP_RESOLVER`
+  static func implementation(for selector: Selector, in cls: Class, receiver: Object) throws -> Implementation {
+    let selector = try selector.validated()
+    guard let runtime = cls.weakRuntime else {
+      throw RuntimeError(.foreignRuntime, "cannot send '\(selector.name)': the runtime of \(cls.name) no longer exists")
+    }
+    return try runtime.lookUp(selector, in: cls, receiver: receiver, behavior: [.initialize, .resolver]) ?? .forwarding
+  }
+
+  /// The lookup: what `selector` runs from `cls`, doing what `behavior` allows.
+  ///
+  /// - Returns: The implementation found (from the cache, the method lists or the resolver); the
+  ///   forwarding implementation when nothing is found, or `nil` with `.nilOnMiss`.
+  /// - Throws: Only with `.initialize` or `.resolver`: what the user code they run throws.
+  /// - Complexity: O(*d*) in the depth of the superclass chain, plus the user code it runs.
+  func lookUp(_ selector: Selector, in cls: Class, receiver: Object?, behavior: LookupBehavior) throws -> Implementation? {
+    if behavior.contains(.initialize) {
+      try initializeIfNeeded(cls, receiver: receiver)  // call-out: user +initialize, no lock held
+    }
+    if let found = lookUpAndFill(selector, in: cls, behavior: behavior) {
+      return found === Implementation.forwarding && behavior.contains(.nilOnMiss) ? nil : found
+    }
+    guard behavior.contains(.resolver) else {
+      return behavior.contains(.nilOnMiss) ? nil : .forwarding
+    }
+    try resolve(selector, in: cls, receiver: receiver)  // call-out: user resolvers, no lock held
+    // Look again and cache the negative entry in one locked section: a method another thread
+    // added after the lookups above must win. Filling `.forwarding` in a separate section let
+    // an `addMethod` slip in between and leave a stale negative entry behind (fill vs flush,
+    // negative side; pinned by ConcurrencyTests.missRacingAddMethodLeavesNoStaleNegativeEntry).
+    let found = lookUpAndFill(selector, in: cls, behavior: behavior, cachingMiss: true)
+    return found === Implementation.forwarding && behavior.contains(.nilOnMiss) ? nil : found
+  }
+
+  /// A lookup that runs no user code: the method `selector` names from `cls`, or `nil`.
+  func query(_ selector: Selector, in cls: Class) -> Implementation? {
+    // Cannot throw: without `.initialize` and `.resolver` the lookup runs no user code.
+    (try? lookUp(selector, in: cls, receiver: nil, behavior: .nilOnMiss)) ?? nil
+  }
+
+  /// Looks `selector` up from `cls` (cache, then method lists) and caches what it finds if
+  /// `behavior` and the class's state allow (see the cache rule above). `nil` when no class in
+  /// the chain implements it; may return `.forwarding` from the cache. With `cachingMiss`, a miss
+  /// returns (and may cache) `.forwarding`, the negative entry, instead.
+  func lookUpAndFill(
+    _ selector: Selector, in cls: Class, behavior: LookupBehavior, cachingMiss: Bool = false
+  ) -> Implementation? {
+    withState { state -> Implementation? in
+      if let hit = cls.cache.lookUp(selector) { return hit.implementation }
+      let fills = !state.cachesDisabled && !behavior.contains(.noCache) && cls.isInitialized(&state)
+      guard let method = findMethod(selector, in: cls, &state) else {
+        guard cachingMiss else { return nil }
+        if fills { cls.cache.fill(selector, with: .forwarding, &state) }
+        return .forwarding
+      }
+      let implementation = method.implementation
+      if fills { cls.cache.fill(selector, with: implementation, &state) }
+      return implementation
+    }
+  }
+
+  /// The method `selector` names for instances of `cls`: the reference lookup, with no cache.
+  /// Locking: caller holds `Runtime.lock` (enforced by `inout State`).
+  ///
+  /// - Complexity: O(*d*) in the depth of the superclass chain.
+  func findMethod(_ selector: Selector, in cls: Class, _ state: inout State) -> Method? {
+    var each: Class? = cls
+    while let current = each {
+      let data = current.locked(&state)
+      if let method = data.methods[selector] { return method }
+      each = data.superclass
+    }
+    return nil
+  }
+
+  /// Whether instances of `cls` (or `receiver`) respond to `selector`: the resolver may add it;
+  /// `+initialize` is not sent.
+  ///
+  /// Objective-C: `class_respondsToSelector` (`lookUpImpOrNilTryCache` with `LOOKUP_RESOLVER`)
+  func responds(_ cls: Class, to selector: Selector, receiver: Object? = nil) -> Bool {
+    guard selector.isValid else { return false }
+    return ((try? lookUp(selector, in: cls, receiver: receiver, behavior: [.resolver, .nilOnMiss])) ?? nil) != nil
+  }
+}
