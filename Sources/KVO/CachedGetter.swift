@@ -5,9 +5,9 @@
 import MiniRuntime
 
 /// The getter method of a one-key path, found when the registration was made, valid while the
-/// runtime's method generation is unchanged (and the class did not override `valueForKey:`).
-/// Two plain words, so reading it costs no reference counting.
+/// runtime's method generation is unchanged (MethodGeneration.swift) and the class did not
+/// override `valueForKey:`. Two plain words, so reading it costs no reference counting.
 struct CachedGetter: Sendable {
-  let generation: UInt64
+  let generation: MethodGeneration
   let selector: Selector
 }

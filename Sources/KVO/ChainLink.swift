@@ -1,16 +1,63 @@
-// ChainLink.swift: the internal registration that follows the rest of a key path.
+// ChainLink.swift: how a key-path chain observes the rest of its path on an intermediate object.
 //
 // Docs: docs/kvo.md#key-path-chains. Tests: Tests/KVOTests/KeyPathChainTests.swift.
+//
+// Foundation observes `friend.age` on `ann` by sending the friend
+// `addObserver:forKeyPath:options:context:` for `age`, with a private observance object as the
+// observer, and `removeObserver:forKeyPath:` when the link goes; a class that overrides those
+// methods therefore takes part. So does MiniKVO: the observer is an instance of the runtime's
+// NSObject carrying the chain's `Forwarder` (an associated object under a key only KVO holds),
+// and NSObject's `addObserver:…` recognizes it and records a forwarding registration, whose
+// changes reach the root registration (which reports the whole path and the root object).
 
 import MiniRuntime
 
-/// The internal registration that follows the rest of a key path on an intermediate object.
+/// The link of a chain registration: the intermediate object, the observer object registered
+/// on it, and the rest of the path it observes there.
 final class ChainLink: Sendable {
   weak let target: Object?
-  let registration: Registration
+  /// The observer registered on `target` (Foundation's `NSKeyValueObservance`); kept alive here.
+  let observer: Object
+  let keyPath: String
 
-  init(target: Object, registration: Registration) {
+  init(target: Object, observer: Object, keyPath: String) {
     self.target = target
-    self.registration = registration
+    self.observer = observer
+    self.keyPath = keyPath
+  }
+
+  private static let forwarderKey = AssociationKey("MiniKVO.chainForwarder")
+
+  /// A new chain observer for `forwarder`, an instance of `runtime`'s NSObject.
+  static func makeObserver(for forwarder: Forwarder, in runtime: Runtime) throws -> Object {
+    let observer = try runtime.rootClass.createInstance()
+    try observer.setAssociatedObject(.swiftObject(forwarder), forKey: forwarderKey, policy: .retain)
+    return observer
+  }
+
+  /// The forwarder `observer` carries if it is a chain observer (checked cheaply first: chain
+  /// observers are plain NSObject instances).
+  static func forwarder(of observer: Object) -> Forwarder? {
+    guard observer.isa === observer.runtime?.rootClass else { return nil }
+    return observer.associatedObject(forKey: forwarderKey).swiftObject(as: Forwarder.self)
+  }
+
+  /// Registers `observer` on `target` for `keyPath` by sending `addObserver:forKeyPath:options:context:`.
+  static func register(_ observer: Object, on target: Object, keyPath: String) throws {
+    try target.sendCategoryMessage(  // call-out: the target's class may override it
+      "addObserver:forKeyPath:options:context:",
+      Arguments(.object(observer), .string(keyPath), .uint64(UInt64(ObservingOptions.prior.rawValue)), .nil))
+  }
+
+  /// Removes the link's registration by sending `removeObserver:forKeyPath:` to its target; a
+  /// failure (an override that refuses) becomes a diagnostic.
+  func unregister() {
+    guard let target else { return }  // gone: its dealloc removed its registrations
+    do {
+      try target.sendCategoryMessage("removeObserver:forKeyPath:", Arguments(.object(observer), .string(keyPath)))  // call-out
+    } catch {
+      target.runtime?.emit(
+        .diagnostic(subsystem: "KVO", message: "removing a key-path chain's observer of \"\(keyPath)\" from \(target) failed: \(error)"))
+    }
   }
 }

@@ -9,7 +9,7 @@
 // `firstName` notifies `fullName`) and get notifying setters; key paths in the list
 // (`friend.name`) become internal registrations on the same object that forward to the key,
 // shared by every registration of that key and removed with the last one. The flattened list
-// is cached per class and key until the runtime's methods change.
+// is cached per class and key until the runtime's methods change (MethodGeneration.swift).
 
 import MiniRuntime
 
@@ -17,8 +17,8 @@ enum DependentKeys {
   /// Every key path that affects `key` on instances of `cls`, flattened.
   static func affecting(_ key: String, of cls: Class, _ kvo: KVORuntime) throws -> [KeyValuePath] {
     let cacheKey = AccessorKey(cls: ObjectIdentifier(cls), key: key)
-    let generation = cls.methodGeneration
-    if let cached = kvo.withState(generation: generation, { $0.affecting[cacheKey] }) { return cached }
+    let generation = MethodGeneration(of: cls)
+    if let cached = kvo.state.withLock({ $0.affecting[cacheKey] }), cached.generation == generation { return cached.paths }
     var result: [KeyValuePath] = []
     var seenKeys: Set<String> = [key]
     var queue = [key]
@@ -44,10 +44,9 @@ enum DependentKeys {
         }
       }
     }
-    // Cached only if no method changed while the class's methods were asked (the call-outs).
-    kvo.withState(generation: cls.methodGeneration) { state in
-      if state.generation == generation { state.affecting[cacheKey] = result }
-    }
+    // Stamped with the generation read before the class was asked: if a method changed
+    // meanwhile, the entry is stale at once.
+    kvo.state.withLock { $0.affecting[cacheKey] = (generation, result) }
     return result
   }
 

@@ -20,9 +20,12 @@ final class KVORuntime: @unchecked Sendable {
   struct State {
     /// Original class, and its notifying subclass → the `ObservedClass` of the two.
     var observedClasses: [ObjectIdentifier: ObservedClass] = [:]
-    /// Flattened `keyPathsForValuesAffecting…` per class and key.
-    var affecting: [AccessorKey: [KeyValuePath]] = [:]
-    var generation: UInt64 = 0
+    /// Flattened `keyPathsForValuesAffecting…` per class and key, each valid for the method
+    /// generation it was worked out in (MethodGeneration.swift).
+    var affecting: [AccessorKey: (generation: MethodGeneration, paths: [KeyValuePath])] = [:]
+    /// What `+setKeys:triggerChangeNotificationsForDependentKey:` declared, per class and
+    /// dependent key, in declaration order.
+    var triggeringKeys: [AccessorKey: [String]] = [:]
   }
 
   /// Where each runtime keeps its KVO state: a runtime-local slot, which user code cannot remove
@@ -59,16 +62,24 @@ final class KVORuntime: @unchecked Sendable {
     return of(runtime)
   }
 
-  /// Runs `body` on the state after dropping caches made stale by method changes; `generation`
-  /// is the runtime's current method generation (read from any of its objects, e.g.
-  /// `cls.methodGeneration`, which costs no reference counting of the runtime).
-  func withState<Result>(generation: UInt64, _ body: (inout State) -> Result) -> Result {
+  /// Records `+[cls setKeys:keys triggerChangeNotificationsForDependentKey:dependentKey]`: the
+  /// keys are added to what the class declared for that key before, and every flattened
+  /// dependent-key list is worked out again.
+  func setKeys(_ keys: [String], triggering dependentKey: String, in cls: Class) {
     state.withLock { state in
-      if state.generation != generation {
-        state.affecting = [:]
-        state.generation = generation
-      }
-      return body(&state)
+      let entry = AccessorKey(cls: ObjectIdentifier(cls), key: dependentKey)
+      for key in keys where !(state.triggeringKeys[entry] ?? []).contains(key) { state.triggeringKeys[entry, default: []].append(key) }
+      state.affecting = [:]
+    }
+  }
+
+  /// The keys `+setKeys:triggerChangeNotificationsForDependentKey:` declared for `dependentKey`
+  /// on `cls` or, if it declared none, on its nearest superclass that did.
+  func keysTriggering(_ dependentKey: String, in cls: Class) -> [String] {
+    let chain = sequence(first: cls) { $0.superclass }.map { AccessorKey(cls: ObjectIdentifier($0), key: dependentKey) }
+    return state.withLock { state in
+      for entry in chain { if let keys = state.triggeringKeys[entry] { return keys } }
+      return []
     }
   }
 

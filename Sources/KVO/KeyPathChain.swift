@@ -2,9 +2,10 @@
 //
 // Docs: docs/kvo.md#key-path-chains. Tests: Tests/KVOTests/KeyPathChainTests.swift.
 //
-// A registration for `friend.age` on `p` holds a chain link: an internal registration for
-// `age` on the object `p.friend` currently is, whose will/did are forwarded to `p`'s
-// `friend.age` (so a change of `p.friend.age` notifies). When `p.friend` itself changes, the
+// A registration for `friend.age` on `p` holds a chain link: an observer registered, by sending
+// `addObserver:forKeyPath:options:context:` (ChainLink.swift), for `age` on the object `p.friend`
+// currently is, whose will/did are forwarded to `p`'s `friend.age` (so a change of
+// `p.friend.age` notifies). When `p.friend` itself changes, the
 // did-change of `friend` relinks: the internal registration leaves the old friend (which is then
 // no longer observed, and gets its isa back) and joins the new one. Longer paths chain links.
 //
@@ -47,14 +48,17 @@ enum KeyPathChain {
     guard let old else { return }  // nothing to do, or someone relinked or removed it meanwhile
     Observation.tearDown(old)
     guard let target else { return }
+    guard let runtime = owner.runtime else { return }
     let forwarder = Forwarder(owner: owner, ownerPathID: registration.pathID, isDependency: false)
-    let linked = try Observation.add(
-      observer: .forward(forwarder), to: target, keyPath: registration.plan.restString, options: [], context: .none)
+    let link = ChainLink(
+      target: target, observer: try ChainLink.makeObserver(for: forwarder, in: runtime),
+      keyPath: registration.plan.restString)
+    try ChainLink.register(link.observer, on: target, keyPath: link.keyPath)  // call-out: the target's addObserver:…
     let installed = table.lock.withLock { () -> Bool in
       guard registration.isRegistered, registration.linkVersion == version, registration.link == nil else { return false }
-      registration.link = ChainLink(target: target, registration: linked)
+      registration.link = link
       return true
     }
-    if !installed { Observation.remove(linked, from: target) }
+    if !installed { link.unregister() }
   }
 }

@@ -19,8 +19,9 @@ import MiniRuntime
 
 /// How to observe one key path on instances of one class, for one method generation.
 final class KeyPathPlan: Sendable {
-  /// The runtime's method generation the plan was made under; stale once it changes.
-  let generation: UInt64
+  /// The runtime's method generation the plan was made under; stale once it changes
+  /// (MethodGeneration.swift).
+  let generation: MethodGeneration
   let path: KeyValuePath
   let pathString: String
   let pathID: KeyID
@@ -39,7 +40,7 @@ final class KeyPathPlan: Sendable {
   let getter: CachedGetter?
 
   init(
-    generation: UInt64, path: KeyValuePath, dependencyKeys: [String], dependencyPaths: [KeyValuePath],
+    generation: MethodGeneration, path: KeyValuePath, dependencyKeys: [String], dependencyPaths: [KeyValuePath],
     getter: CachedGetter?
   ) {
     self.generation = generation
@@ -62,8 +63,12 @@ final class KeyPathPlan: Sendable {
   /// `+automaticallyNotifiesObserversForKey:` methods: call-outs, no lock held), preparing the
   /// notifying subclass, and keeps it in the class's `ObservedClass`.
   ///
+  /// - Parameter beforeHooking: Runs once the key path and its dependencies are known, before the
+  ///   notifying subclass is prepared (where Foundation sends the initial notification).
   /// - Throws: ``KeyValueError`` for a malformed or unobservable key path, or a class object.
-  static func make(for keyPath: String, on object: Object) throws -> (ObservedClass, KeyPathPlan) {
+  static func make(
+    for keyPath: String, on object: Object, beforeHooking: (KeyValuePath) throws -> Void = { _ in }
+  ) throws -> (ObservedClass, KeyPathPlan) {
     let path = try KeyValuePath(keyPath)
     // A collection operator can be observed after a to-many key (`items.@count`): a change of
     // `items` notifies it as a setting of the computed value. Not as the first component.
@@ -78,9 +83,10 @@ final class KeyPathPlan: Sendable {
     try CollectionObservation.refuseCollection(object, keyPath: keyPath)  // arrays and sets cannot be observed
     let kvo = try KVORuntime.of(object)
     // Read before the call-outs: if a method changes meanwhile, the plan is already stale.
-    let generation = object.methodGeneration
+    let generation = MethodGeneration(of: object)
     let original = kvo.originalClass(of: object.isa)
     let dependencies = try DependentKeys.affecting(first, of: original, kvo)
+    try beforeHooking(path)
     let dependentKeys = dependencies.filter { $0.components.count == 1 }.compactMap(\.firstKey)
     let observed = try NotifyingSubclass.prepare(original, keys: [first] + dependentKeys, kvo)
     let plan = KeyPathPlan(
@@ -94,10 +100,12 @@ final class KeyPathPlan: Sendable {
   /// The getter a one-key path's old and new values can be read with, while the class keeps
   /// the category's own `valueForKey:` and the runtime's methods do not change.
   private static func cachedGetter(for path: KeyValuePath, in cls: Class) throws -> CachedGetter? {
+    // The generation first: an override of valueForKey: added by another thread after it is
+    // read bumps it, so the getter below is never used with that override in place.
+    let generation = MethodGeneration(of: cls)
     guard path.rest == nil, let key = path.firstKey,
-      cls.methodImplementation(for: "valueForKey:") === KeyValueCategory.valueForKey
+      !KeyValueCategory.isOverridden(Selectors.valueForKey, own: KeyValueCategory.valueForKey, in: cls)
     else { return nil }
-    let generation = cls.methodGeneration
     guard case .method(let selector) = try KeyValueCoding.getterPlan(for: cls, key: key) else { return nil }
     return CachedGetter(generation: generation, selector: selector)
   }

@@ -14,11 +14,11 @@ enum KeyValueCategory {
   /// Adds the category to `runtime`'s NSObject and its metaclass.
   static func install(in runtime: Runtime) {
     let root = runtime.rootClass
-    for (selector, types, implementation) in instanceMethods {
+    for (selector, types, implementation) in instanceMethods + deprecatedInstanceMethods {
       // Cannot fail: fixed, valid selectors and encodings (KeyValueCodingTests checks them).
       _ = try? root.addMethod(selector, types: types, implementation: implementation)
     }
-    for (selector, types, implementation) in classMethods {
+    for (selector, types, implementation) in classMethods + deprecatedClassMethods {
       _ = try? root.isa.addMethod(selector, types: types, implementation: implementation)
     }
   }
@@ -56,7 +56,7 @@ enum KeyValueCategory {
 
   // MARK: - The implementations (shared by every runtime; they capture nothing)
 
-  private static func method(
+  static func method(
     _ category: String, _ selector: String, isClassMethod: Bool = false, _ body: @escaping ImplementationBody
   ) -> Implementation {
     Implementation(name: "\(isClassMethod ? "+" : "-")[NSObject(\(category)) \(selector)]", body)
@@ -103,9 +103,11 @@ enum KeyValueCategory {
         .invalidArgument, "addObserver:forKeyPath:options:context: needs an observer object, got \(arguments[0])")
     }
     let options = ObservingOptions(rawValue: UInt(arguments[2].intValue ?? 0))
+    // A key-path chain's observer (ChainLink.swift) forwards; any other is told by message.
+    let kind = ChainLink.forwarder(of: observer).map(ObserverKind.forward) ?? .object(observer)
     try Observation.add(
-      observer: .object(observer), to: receiver,
-      keyPath: try key(arguments[1]), options: options, context: ObservationContext(arguments[3]))
+      observer: kind, to: receiver, keyPath: try key(arguments[1]), options: options,
+      context: ObservationContext(arguments[3]))
     return .nil
   }
 
@@ -144,18 +146,28 @@ enum KeyValueCategory {
     (
       "valueForUndefinedKey:", "@24@0:8@16",
       method("NSKeyValueCoding", "valueForUndefinedKey:") { receiver, _, arguments in
+        // A class that overrides the deprecated hook is still honoured (KeyValueCategory+Deprecated.swift).
+        if isOverridden(Selectors.handleQueryWithUnboundKey, own: handleQueryWithUnboundKey, by: receiver) {
+          return try Runtime.msgSend(receiver, Selectors.handleQueryWithUnboundKey, arguments[0])
+        }
         throw KeyValueCoding.undefinedKey(receiver, try key(arguments[0]), "valueForUndefinedKey:")
       }
     ),
     (
       "setValue:forUndefinedKey:", "v32@0:8@16@24",
       method("NSKeyValueCoding", "setValue:forUndefinedKey:") { receiver, _, arguments in
+        if isOverridden(Selectors.handleTakeValueForUnboundKey, own: handleTakeValueForUnboundKey, by: receiver) {
+          return try Runtime.msgSend(receiver, Selectors.handleTakeValueForUnboundKey, arguments[0], arguments[1])
+        }
         throw KeyValueCoding.undefinedKey(receiver, try key(arguments[1]), "setValue:forUndefinedKey:")
       }
     ),
     (
       "setNilValueForKey:", "v24@0:8@16",
       method("NSKeyValueCoding", "setNilValueForKey:") { receiver, _, arguments in
+        if isOverridden(Selectors.unableToSetNilForKey, own: unableToSetNilForKey, by: receiver) {
+          return try Runtime.msgSend(receiver, Selectors.unableToSetNilForKey, arguments[0])
+        }
         let key = try key(arguments[0])
         throw KeyValueError(
           .nilValueForScalar,
@@ -243,8 +255,10 @@ enum KeyValueCategory {
         let key = try key(arguments[0])
         guard KeyValuePath.isKey(key) else { return .array([]) }
         let specific = Selector(interning: "keyPathsForValuesAffecting" + KeyValueCoding.capitalized(key))
-        guard receiver.isa.instancesRespond(to: specific) else { return .array([]) }
-        return try Runtime.msgSend(receiver, specific)
+        if receiver.isa.instancesRespond(to: specific) { return try Runtime.msgSend(receiver, specific) }
+        // Otherwise the deprecated +setKeys:triggerChangeNotificationsForDependentKey: declarations.
+        guard let cls = receiver as? Class else { return .array([]) }
+        return .array(try KVORuntime.of(cls).keysTriggering(key, in: cls).map(Value.string))
       }
     ),
   ]

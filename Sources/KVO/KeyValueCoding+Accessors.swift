@@ -11,8 +11,9 @@
 // The outcome (a "plan") is cached per class and key, as Foundation caches its getters and
 // setters: an immutable `AccessorPlans` list published as an associated object of the class,
 // read with the class's spin lock and scanned by key (short keys compare as two words). It is
-// valid for one method generation of the runtime; any method change anywhere makes it stale,
-// so a new accessor is found on the next call. Two threads filling it at once may each publish
+// valid for one method generation of the runtime (MethodGeneration.swift: read before the
+// search); any method change anywhere makes it stale, so a new accessor is found on the next
+// call. Two threads filling it at once may each publish
 // their own list; the loser's plan is simply computed again later.
 // `+accessInstanceVariablesDirectly` is a message (user code): no lock is held while sending it.
 
@@ -38,7 +39,7 @@ extension KeyValueCoding {
   static func capitalized(_ key: String) -> String { key.prefix(1).uppercased() + key.dropFirst() }
 
   static func getterPlan(for cls: Class, key: String) throws -> GetterPlan {
-    let generation = cls.methodGeneration
+    let generation = MethodGeneration(of: cls)
     let plans = AccessorPlans.of(cls)
     if let plans, plans.generation == generation, let found = plans.getter(for: key) { return found }
     try KeyValuePath.validateKey(key)  // a cache hit is a key validated before
@@ -48,7 +49,7 @@ extension KeyValueCoding {
   }
 
   static func setterPlan(for cls: Class, key: String) throws -> SetterPlan {
-    let generation = cls.methodGeneration
+    let generation = MethodGeneration(of: cls)
     let plans = AccessorPlans.of(cls)
     if let plans, plans.generation == generation, let found = plans.setter(for: key) { return found }
     try KeyValuePath.validateKey(key)  // a cache hit is a key validated before
@@ -117,7 +118,7 @@ final class AccessorPlans: Sendable {
     var setters: [(key: String, plan: SetterPlan)] = []
   }
 
-  let generation: UInt64
+  let generation: MethodGeneration
   let getters: [(key: String, plan: GetterPlan)]
   let setters: [(key: String, plan: SetterPlan)]
 
@@ -126,7 +127,7 @@ final class AccessorPlans: Sendable {
   private let getterKeys: [String]
   private let setterKeys: [String]
 
-  private init(generation: UInt64, lists: Lists) {
+  private init(generation: MethodGeneration, lists: Lists) {
     self.generation = generation
     getters = lists.getters
     setters = lists.setters
@@ -150,7 +151,7 @@ final class AccessorPlans: Sendable {
   }
 
   /// Publishes the current plans of `cls` (for `generation`) with one more entry.
-  static func publish(on cls: Class, generation: UInt64, adding add: (inout Lists) -> Void) {
+  static func publish(on cls: Class, generation: MethodGeneration, adding add: (inout Lists) -> Void) {
     var lists = Lists()
     if let current = of(cls), current.generation == generation,
       current.getters.count + current.setters.count < capacity

@@ -27,14 +27,10 @@ extension Object {
   ///
   /// Objective-C: `-[NSObject valueForKey:]`
   public func value(forKey key: String) throws -> Value {
-    // `runs` answers from the method cache without reference counting; the fallback also
-    // installs the category into a runtime that has not loaded KVO yet.
-    if runs(KeyValueCategory.valueForKey, for: "valueForKey:")
-      || categoryImplementation("valueForKey:") === KeyValueCategory.valueForKey
-    {
+    guard KeyValueCategory.isOverridden(Selectors.valueForKey, own: KeyValueCategory.valueForKey, by: self) else {
       return try KeyValueCoding.value(of: self, forKey: key)
     }
-    return try Runtime.msgSend(self, "valueForKey:", .string(key))
+    return try Runtime.msgSend(self, Selectors.valueForKey, .string(key))
   }
 
   /// Sets `key` to `value` through the KVC setter search (`setKey:`, `_setKey:`, ivars).
@@ -49,12 +45,11 @@ extension Object {
   ///
   /// Objective-C: `-[NSObject setValue:forKey:]`
   public func setValue(_ value: Value, forKey key: String) throws {
-    if runs(KeyValueCategory.setValueForKey, for: "setValue:forKey:")
-      || categoryImplementation("setValue:forKey:") === KeyValueCategory.setValueForKey
-    {
+    guard KeyValueCategory.isOverridden(Selectors.setValueForKey, own: KeyValueCategory.setValueForKey, by: self)
+    else {
       return try KeyValueCoding.setValue(value, of: self, forKey: key)
     }
-    try Runtime.msgSend(self, "setValue:forKey:", value, .string(key))
+    try Runtime.msgSend(self, Selectors.setValueForKey, value, .string(key))
   }
 
   /// The value at a dotted key path, with collection operators (`employees.@sum.salary`).
@@ -112,19 +107,8 @@ extension Object {
   /// Sends one of the category's messages, installing the category first if needed.
   @discardableResult
   func sendCategoryMessage(_ selector: Selector, _ arguments: Arguments) throws -> Value {
-    _ = categoryImplementation(selector)
+    if isa.methodImplementation(for: selector) === Implementation.forwarding { runtime?.installKeyValueObserving() }
     return try Runtime.msgSend(self, selector, arguments: arguments)
-  }
-
-  /// The implementation this object runs for one of the category's selectors, installing the
-  /// category into the object's runtime first if it is not there yet.
-  ///
-  /// - Complexity: O(1): a method-cache lookup.
-  func categoryImplementation(_ selector: Selector) -> Implementation {
-    let found = isa.methodImplementation(for: selector)
-    guard found === Implementation.forwarding, let runtime else { return found }
-    runtime.installKeyValueObserving()
-    return isa.methodImplementation(for: selector)
   }
 }
 

@@ -12,7 +12,7 @@
 /// do { _ = try person.value(forKey: "shoeSize") }
 /// catch let error as KeyValueError {
 ///   error.code           // .undefinedKey
-///   error.exceptionName  // "NSUndefinedKeyException"
+///   error.exceptionName  // "NSUnknownKeyException" (the constant NSUndefinedKeyException)
 ///   error.message        // "[<Person 0x…> valueForUndefinedKey:]: this class is not key value
 ///                        //  coding-compliant for the key shoeSize."
 /// }
@@ -44,6 +44,9 @@ public struct KeyValueError: Error, Equatable, Sendable, CustomStringConvertible
     case invalidArgument
     /// An index outside a to-many property's bounds (`mutableArrayValueForKey:` edits).
     case indexOutOfBounds
+    /// A mutable collection proxy found nil where the collection should be (it never invents
+    /// one).
+    case collectionIsNil
   }
 
   /// What went wrong.
@@ -69,9 +72,9 @@ public struct KeyValueError: Error, Equatable, Sendable, CustomStringConvertible
   /// Objective-C: `-[NSException name]`
   public var exceptionName: String {
     switch code {
-    case .undefinedKey: return "NSUndefinedKeyException"
+    case .undefinedKey: return "NSUnknownKeyException"  // the value of the constant NSUndefinedKeyException
     case .observerNotRegistered, .indexOutOfBounds: return "NSRangeException"
-    case .unhandledNotification: return "NSInternalInconsistencyException"
+    case .unhandledNotification, .collectionIsNil: return "NSInternalInconsistencyException"
     case .nilValueForScalar, .invalidKeyPath, .unsupportedKeyPath, .invalidValue, .invalidArgument:
       return "NSInvalidArgumentException"
     }

@@ -159,10 +159,10 @@ extension Object {
   ///
   /// Objective-C: `-[NSObject willChangeValueForKey:]`
   public func willChangeValue(forKey key: String) throws {
-    if categoryImplementation("willChangeValueForKey:") === KeyValueCategory.willChangeValueForKey {
-      return try Notifier.willChange(self, key: key)
-    }
-    try Runtime.msgSend(self, "willChangeValueForKey:", .string(key))
+    guard
+      KeyValueCategory.isOverridden(Selectors.willChangeValueForKey, own: KeyValueCategory.willChangeValueForKey, by: self)
+    else { return try Notifier.willChange(self, key: key) }
+    try Runtime.msgSend(self, Selectors.willChangeValueForKey, .string(key))
   }
 
   /// Announces that the value of `key` has changed; notifies if this ends the outermost pair.
@@ -170,10 +170,10 @@ extension Object {
   ///
   /// Objective-C: `-[NSObject didChangeValueForKey:]`
   public func didChangeValue(forKey key: String) throws {
-    if categoryImplementation("didChangeValueForKey:") === KeyValueCategory.didChangeValueForKey {
-      return try Notifier.didChange(self, key: key)
-    }
-    try Runtime.msgSend(self, "didChangeValueForKey:", .string(key))
+    guard
+      KeyValueCategory.isOverridden(Selectors.didChangeValueForKey, own: KeyValueCategory.didChangeValueForKey, by: self)
+    else { return try Notifier.didChange(self, key: key) }
+    try Runtime.msgSend(self, Selectors.didChangeValueForKey, .string(key))
   }
 
   /// Announces a to-many change of `key` at `indexes` (insertion, removal or replacement).

@@ -8,6 +8,7 @@
 // that also share a context share one argument list for
 // `observeValueForKeyPath:ofObject:change:context:`: with ten observers of a key, a set builds
 // one change and one argument list, not ten (what keeps K2 linear in observers with a small slope).
+// Observers are loaded strongly when the pass begins (Notifier.withObserversAlive) and passed in.
 
 import MiniRuntime
 
@@ -23,30 +24,27 @@ struct NotificationBatch {
   /// Valid when `hasArguments` (not an optional: unwrapping one would copy every argument).
   private var arguments = Arguments()
   private var hasArguments = false
-
-  /// The thread's changes, where a change object nobody kept waits for reuse.
-  unowned(unsafe) let thread: ThreadChanges
   /// Whether the runtime reports events: each delivery is then reported (`observerNotified`).
   private let reportsEvents: Bool
 
-  init(object: Object, thread: ThreadChanges) {
+  init(object: Object) {
     self.object = object
-    self.thread = thread
     reportsEvents = object.reportsEvents
   }
 
-  /// Notifies `registration` of `change`. Returns `false` if its observer is gone.
-  mutating func deliver(_ change: PendingChange, to registration: Registration) throws -> Bool {
+  /// Notifies `registration` of `change`; `observer` is its observer object, loaded (and kept
+  /// alive) when the pass began. Returns `false` if an object observer is gone.
+  ///
+  /// A new `Change` is made for every notification pass: a change handed to an observer may be
+  /// read on another thread after the set returns (a KVOController executor), so none is reused.
+  mutating func deliver(_ change: PendingChange, to registration: Registration, observer: Unmanaged<Object>?) throws
+    -> Bool
+  {
     let wanted = registration.options.intersection([.new, .old])
     if notification == nil || wanted != options || ObjectIdentifier(change) != source {
       let new = wanted.contains(.new) && change.kind != .removal ? change.new : nil
       let old = wanted.contains(.old) && change.kind != .insertion ? change.old : nil
-      if notification == nil, let spare = thread.spareChange.take() {
-        spare.refill(kind: change.kind, new: new, old: old, indexes: change.indexes)
-        notification = spare
-      } else {
-        notification = Change(kind: change.kind, new: new, old: old, indexes: change.indexes)
-      }
+      notification = Change(kind: change.kind, new: new, old: old, indexes: change.indexes)
       options = wanted
       source = ObjectIdentifier(change)
       hasArguments = false
@@ -56,7 +54,7 @@ struct NotificationBatch {
       handler(object, notification.unsafelyUnwrapped)  // call-out: the observer's closure, no lock held
       return true
     }
-    guard let observer = registration.observerObject else { return false }
+    guard let observer else { return false }  // gone before the pass began
     if !hasArguments || context != registration.context {
       arguments = Arguments(
         .string(registration.pathString), .object(object), .swiftObject(notification.unsafelyUnwrapped),
@@ -64,42 +62,28 @@ struct NotificationBatch {
       context = registration.context
       hasArguments = true
     }
-    try Self.send(observer, arguments)
-    return true
-  }
-
-  /// Sends `observeValueForKeyPath:ofObject:change:context:`. The observer is consumed (the
-  /// reference its weak load made is the one the send uses), which spares a retain/release pair
-  /// on an object whose weak references make reference counting slow.
-  @inline(never)
-  private static func send(_ observer: consuming Object, _ arguments: borrowing Arguments) throws {
-    try Runtime.msgSend(observer, Selectors.observeValue, arguments: copy arguments)  // call-out: the observer's method, no lock held
-  }
-
-  /// Ends the batch: if no observer kept the last change object, it waits on the thread for
-  /// the next set (so a set with one kind of observer allocates no change object at all).
-  mutating func finish() {
-    arguments = Arguments()
-    if isKnownUniquelyReferenced(&notification) {
-      let last = notification.take()
-      last?.empty()
-      thread.spareChange = last
+    // The pass keeps the observer alive; using it costs no reference counting.
+    _ = try observer._withUnsafeGuaranteedRef { observer in
+      try Runtime.msgSend(observer, Selectors.observeValue, arguments: arguments)  // call-out: the observer's method, no lock held
     }
+    return true
   }
 }
 
 extension Notifier {
-  /// Sends one notification (the initial one, or a prior one). Returns `false` if the observer
-  /// is gone (it will be pruned).
+  /// Sends one notification (a prior one) to `registration`, whose observer object (if it has
+  /// one) is `observer`. Returns `false` if that observer is gone.
   @discardableResult
-  static func deliver(_ change: Change, to registration: Registration, about object: Object) throws -> Bool {
+  static func deliver(_ change: Change, to registration: Registration, observer: Object?, about object: Object) throws
+    -> Bool
+  {
     if object.reportsEvents { report(change, to: registration, about: object) }
     if let handler = registration.handler {
       handler(object, change)  // call-out: the observer's closure, no lock held
       return true
     }
     guard registration.forwarder == nil else { return true }
-    guard let observer = registration.observerObject else { return false }
+    guard let observer else { return false }
     try Runtime.msgSend(  // call-out: the observer's method, no lock held
       observer, Selectors.observeValue,
       arguments: Arguments(.string(registration.pathString), .object(object), .swiftObject(change), registration.context.value))
@@ -113,9 +97,12 @@ extension Notifier {
   static func report(_ change: Change, to registration: Registration, about object: Object) {
     guard registration.forwarder == nil else { return }
     let observer = registration.handler != nil ? "block" : registration.observerObject?.description ?? "nil"
+    report(change, toObserver: observer, keyPath: registration.pathString, about: object)
+  }
+
+  /// Reports a delivery to `observer` (its description, or `block`) of `keyPath`.
+  static func report(_ change: Change, toObserver observer: String, keyPath: String, about object: Object) {
     object.runtime?.emit(
-      .observerNotified(
-        observer: observer, keyPath: registration.pathString, object: object.description,
-        change: change.description))
+      .observerNotified(observer: observer, keyPath: keyPath, object: object.description, change: change.description))
   }
 }

@@ -1,50 +1,48 @@
-// Notifier.swift: will-change / did-change, and delivering notifications.
+// Notifier.swift: will-change / did-change: the one path every change takes.
 //
 // Docs: docs/kvo.md#the-notifying-set. Tests: Tests/KVOTests/ManualNotificationTests.swift,
-// ChangeDictionaryTests.swift, DependentKeyTests.swift, KeyPathChainTests.swift.
+// PendingChangeStackTests.swift, FaultInjectionTests.swift, DependentKeyTests.swift,
+// KeyPathChainTests.swift.
 //
-// will(object, key):
+// will(object, key) (decision 0010):
 //   1. The object's snapshot lists the observed paths a change of `key` affects (none: return).
-//   2. On this thread's record (ThreadChanges.swift), per affected path: nested → depth += 1;
-//      outermost → a pending change holding that path's registrations (the set notified is this
-//      snapshot).
-//   3. Old values (one per path, only if someone asked for old), then, in registration order,
-//      prior notifications and the forwarded wills of internal registrations (chains and
-//      dependent key paths).
-// did(object, key): pops what the matching will recorded; for each path whose outermost pair
-//   ends: relink chains, new values, then notifications (and forwarded dids) in registration
-//   order.
-// No KVO lock is taken on this path, and user code (accessors, observers) runs with no lock held.
+//   2. A new change: one entry per affected path on this thread's stack (ThreadChanges.swift),
+//      the first one beginning the change; each entry carries its path's observances.
+//   3. Old values (one read per path, only if someone asked for old), then, in registration
+//      order, prior notifications and the forwarded wills of internal registrations (chains,
+//      key-path dependencies), whose entries join the same change. A forwarded will that reaches
+//      an (object, path) the change already has an entry for stops there (the re-entry guard).
+// did(object, key): takes the most recent change of `key` on `object` off the stack; relinks
+//   chains, reads new values, then tells each observance in registration order, unless its
+//   registration is gone by then, and finishes forwarded entries where their forwarder stands.
+// Every caller (notifying setters, KVC's ivar set, the to-many proxy, manual will/did, will/did
+// sent as messages) goes through these two functions. No KVO lock is taken on this path, and
+// user code (accessors, observers) runs with no lock held.
 //
-// Exactly once: a change reaches each affected path of each object once per outermost pair,
-// because nested wills on the same (thread, object, path) only count depth. That is what makes
-// diamonds and cycles of dependent keys, and chains that converge, notify exactly once. A
-// finished change leaves the thread's record before its notifications go out, so a set from an
-// observer's callback is a new outermost change, not a nested one.
-// Errors: a failing accessor while computing an old value cancels that will and is thrown; an
-// observer that throws does not stop the others: its error is thrown after everyone was told.
+// Exactly once, per change: one entry per (object, path) per change, by triggers for one-key
+// dependencies and by the re-entry guard for forwarded wills; separate changes (nested pairs,
+// sets from callbacks) each notify, as in Foundation.
+// Errors: what observers throw is kept with the change and thrown by its did after everyone was
+// told; an old value that cannot be read cancels the will and is thrown. A change that fails
+// (Notifier+Messages.swift) is closed without telling anyone.
 
 import MiniRuntime
 
 enum Notifier {
-  /// Errors thrown by observers, delivered after every observer was notified.
-  struct DeliveryErrors: Error {
-    var errors: [any Error] = []
-    mutating func append(_ error: any Error) { errors.append(error) }
-    mutating func append(_ other: DeliveryErrors) { errors += other.errors }
-    func rethrowFirst() throws { if let first = errors.first { throw first } }
-  }
-
   // MARK: - Entry points by key name (messages and the Swift API)
 
   static func willChange(_ object: Object, key: String, kind: ChangeKind = .setting, indexes: Indexes? = nil) throws {
     try validate(key)
-    try willChange(object, id: KeyTable.shared.id(key), kind: kind, indexes: indexes).rethrowFirst()
+    let id = KeyTable.shared.id(key)
+    try ThreadChanges.perThread.withCurrent { thread in
+      try willChange(object, id: id, kind: kind, indexes: indexes, snapshot: nil, thread: thread)
+    }
   }
 
   static func didChange(_ object: Object, key: String) throws {
     try validate(key)
-    try didChange(object, id: KeyTable.shared.id(key)).rethrowFirst()
+    let id = KeyTable.shared.id(key)
+    try ThreadChanges.perThread.withCurrent { thread in try didChange(object, id: id, thread: thread) }
   }
 
   private static func validate(_ key: String) throws(KeyValueError) {
@@ -54,7 +52,7 @@ enum Notifier {
     }
   }
 
-  // MARK: - The engine
+  // MARK: - Queries
 
   /// Whether a change of `id` on `object` would notify anyone (one snapshot read, no lock).
   static func isObserved(_ object: Object, id: KeyID) -> Bool {
@@ -71,244 +69,296 @@ enum Notifier {
     return try Runtime.msgSend(original, "automaticallyNotifiesObserversForKey:", .string(key)).boolValue ?? true
   }
 
-  /// Begins a change of `id`. Throws only if an old value cannot be computed (and then records
-  /// nothing); observer errors are returned, to be thrown once the change is complete.
-  @discardableResult
+  // MARK: - will
+
+  /// Begins a change of `id` on `object` (see the file comment). What observers throw is kept
+  /// with the change and thrown by its did.
+  ///
+  /// - Throws: Only what reading an old value throws; then nothing is recorded.
   static func willChange(
-    _ object: Object, id: KeyID, kind: ChangeKind = .setting, indexes: Indexes? = nil,
-    snapshot knownSnapshot: ObservationSnapshot? = nil, thread knownThread: ThreadChanges? = nil
-  ) throws -> DeliveryErrors {
-    guard let snapshot = knownSnapshot ?? object.observationSnapshot, let trigger = snapshot.trigger(id) else {
-      return DeliveryErrors()
-    }
-    let thread = knownThread ?? ThreadChanges.current
+    _ object: Object, id: KeyID, kind: ChangeKind, indexes: Indexes?, snapshot known: ObservationSnapshot?,
+    thread: ThreadChanges
+  ) throws {
+    guard let snapshot = known ?? object.observationSnapshot, let trigger = snapshot.trigger(id) else { return }
+    let serial = thread.nextSerial()
+    let objectID = ObjectIdentifier(object)
     if trigger.count == 1 {  // the common case, without reference counting: the snapshot holds the path
-      return try trigger.first._withUnsafeGuaranteedRef { path in
-        try willChange(object, id: id, kind: kind, indexes: indexes, path: path, thread: thread)
+      let entry = trigger.first._withUnsafeGuaranteedRef { path in
+        let isThisKey = path.pathID == id
+        return thread.push(
+          objectID, path, serial: serial, begins: true, key: id, forwarded: false, kind: isThisKey ? kind : .setting,
+          indexes: isThisKey ? indexes : nil)
       }
+      try entry._withUnsafeGuaranteedRef { change in
+        do {
+          try readOldValue(of: object, into: change)
+        } catch {
+          thread.discard([entry])
+          throw error
+        }
+        guard change.withPath({ $0.wantsPrior || $0.hasForwarders }) else { return }
+        change.isAnnouncing = true
+        announce(CollectionOfOne(change), of: object, beginning: change, thread: thread)
+        change.isAnnouncing = false
+      }
+      return
     }
     let paths = snapshot.paths(triggeredBy: id) ?? []
-    let objectID = ObjectIdentifier(object)
-    let firstNew = thread.changes.count
-    var affected: [Unmanaged<PendingChange>] = []
-    for observed in paths {
-      if let existing = thread.pending(objectID, observed.pathID) {
-        existing._withUnsafeGuaranteedRef { $0.depth += 1 }
-        affected.append(existing)
-      } else {
-        let isThisKey = observed.pathID == id
-        affected.append(
-          thread.begin(objectID, observed, kind: isThisKey ? kind : .setting, indexes: isThisKey ? indexes : nil))
-      }
+    var entries: [Unmanaged<PendingChange>] = []
+    for (index, path) in paths.enumerated() {
+      let isThisKey = path.pathID == id
+      entries.append(
+        thread.push(
+          objectID, path, serial: serial, begins: index == 0, key: id, forwarded: false,
+          kind: isThisKey ? kind : .setting, indexes: isThisKey ? indexes : nil))
     }
-    guard let first = affected.first else { return DeliveryErrors() }
-    thread.triggers.append(PendingTrigger(objectID: objectID, key: id, first: first, others: Array(affected.dropFirst())))
     // Strong references from here on: several paths is the uncommon case.
-    let begun = thread.changes[firstNew...].map { $0.takeUnretainedValue() }
+    let begun = entries.map { $0.takeUnretainedValue() }
     do {
-      for change in begun where change.withPath(\.wantsOld) && change.kind != .insertion {
-        change.old = try currentValue(of: object, for: change)  // call-out: accessors, no lock held
-      }
+      for change in begun { try readOldValue(of: object, into: change) }
     } catch {
-      cancel(thread, object, id)
+      thread.discard(entries)
       throw error
     }
     let announcing = begun.filter { $0.withPath { $0.wantsPrior || $0.hasForwarders } }
-    return announcing.isEmpty ? DeliveryErrors() : announce(announcing, of: object)
+    guard !announcing.isEmpty, let beginning = begun.first else { return }
+    beginning.isAnnouncing = true
+    announce(announcing, of: object, beginning: beginning, thread: thread)
+    beginning.isAnnouncing = false
   }
 
-  /// `willChange` when the change affects one observed path (the common case: no arrays).
-  private static func willChange(
-    _ object: Object, id: KeyID, kind: ChangeKind, indexes: Indexes?, path observed: ObservedPath,
+  /// The forwarded will of an internal registration: entries for the paths of `owner` that a
+  /// change of `id` affects and that change `beginning` has no entry for yet, joined to it.
+  /// Returns the entries it pushed (none if the change already had them: the re-entry guard).
+  private static func forwardWill(
+    to owner: Object, id: KeyID, kind: ChangeKind, indexes: Indexes?, beginning: PendingChange,
     thread: ThreadChanges
-  ) throws -> DeliveryErrors {
-    let objectID = ObjectIdentifier(object)
-    if let existing = thread.pending(objectID, observed.pathID) {
-      existing._withUnsafeGuaranteedRef { $0.depth += 1 }
-      thread.triggers.append(PendingTrigger(objectID: objectID, key: id, first: existing))
-      return DeliveryErrors()
+  ) -> [Unmanaged<PendingChange>] {
+    guard let paths = owner.observationSnapshot?.paths(triggeredBy: id) else { return [] }
+    let ownerID = ObjectIdentifier(owner)
+    var entries: [Unmanaged<PendingChange>] = []
+    for path in paths where !thread.contains(ownerID, path.pathID, inChange: beginning.serial) {
+      let isThisKey = path.pathID == id
+      entries.append(
+        thread.push(
+          ownerID, path, serial: beginning.serial, begins: false, key: id, forwarded: true,
+          kind: isThisKey ? kind : .setting, indexes: isThisKey ? indexes : nil))
     }
-    let isThisKey = observed.pathID == id
-    let reference = thread.begin(
-      objectID, observed, kind: isThisKey ? kind : .setting, indexes: isThisKey ? indexes : nil)
-    thread.triggers.append(PendingTrigger(objectID: objectID, key: id, first: reference))
-    return try reference._withUnsafeGuaranteedRef { change in
-      if observed.wantsOld && change.kind != .insertion {  // an insertion has no old values
-        do {
-          change.old = try currentValue(of: object, for: change)  // call-out: accessors, no lock held
-        } catch {
-          cancel(thread, object, id)
-          throw error
-        }
-      }
-      guard observed.wantsPrior || observed.hasForwarders else { return DeliveryErrors() }
-      return announce(CollectionOfOne(change), of: object)
+    guard !entries.isEmpty else { return [] }
+    let begun = entries.map { $0.takeUnretainedValue() }
+    do {
+      for change in begun { try readOldValue(of: owner, into: change) }
+    } catch {
+      thread.discard(entries)
+      beginning.errors.append(error)
+      return []
     }
+    let announcing = begun.filter { $0.withPath { $0.wantsPrior || $0.hasForwarders } }
+    if !announcing.isEmpty { announce(announcing, of: owner, beginning: beginning, thread: thread) }
+    return entries
   }
 
-  /// Sends the prior notifications and forwards the will-changes of internal registrations, in
-  /// registration order, for changes that just began.
+  /// Sends the prior notifications and forwards the will to internal registrations, in
+  /// registration order, for entries just begun. Observers are kept alive for the pass.
   private static func announce<Changes: RandomAccessCollection<PendingChange>>(
-    _ changes: Changes, of object: Object
-  ) -> DeliveryErrors {
-    var failures = DeliveryErrors()
-    forEachRegistration(of: changes) { change, registration in
-      do {
+    _ changes: Changes, of object: Object, beginning: PendingChange, thread: ThreadChanges
+  ) {
+    withObserversAlive(of: changes) { observers in
+      forEachRegistration(of: changes) { change, index, registration in
+        guard registration.isRegistered else { return }  // removed meanwhile: not told
         if let forwarder = registration.forwarder {
           guard let owner = forwarder.owner else { return }
-          let kind = forwarder.isDependency ? ChangeKind.setting : change.kind
-          let forwarded = try willChange(
-            owner, id: forwarder.ownerPathID, kind: kind, indexes: forwarder.isDependency ? nil : change.indexes)
-          change.forwarded.append(registration.id)
-          failures.append(forwarded)
+          let begun = forwardWill(
+            to: owner, id: forwarder.ownerPathID, kind: forwarder.isDependency ? .setting : change.kind,
+            indexes: forwarder.isDependency ? nil : change.indexes, beginning: beginning, thread: thread)
+          for entry in begun { change.forwarded.append((registration.id, entry)) }
         } else if registration.options.contains(.prior) {
           let prior = Change(
-            kind: change.kind, old: registration.options.contains(.old) && change.kind != .insertion ? change.old : nil,
+            kind: change.kind, new: nil,
+            old: registration.options.contains(.old) && change.kind != .insertion ? change.old : nil,
             indexes: change.indexes, isPrior: true)
-          try deliver(prior, to: registration, about: object)
+          do {
+            try deliver(
+              prior, to: registration, observer: observers[change.observerBase + index]?.takeUnretainedValue(), about: object)
+          } catch {
+            beginning.errors.append(error)
+          }
         }
-      } catch {
-        failures.append(error)
       }
     }
-    return failures
   }
 
-  /// Ends a change of `id` begun by `willChange` on this thread, notifying when it was the
-  /// outermost one. A did-change without a will-change does nothing.
+  // MARK: - did
+
+  /// Ends the most recent change of `id` on `object` begun on this thread and tells its
+  /// observances; a did that finds no such change does nothing.
   ///
-  /// - Parameter notify: `false` to close the change without telling anyone (its setter
-  ///   failed): the forwarded will-changes are closed the same way.
-  @discardableResult
-  static func didChange(
-    _ object: Object, id: KeyID, notify: Bool = true, thread known: ThreadChanges? = nil
-  ) -> DeliveryErrors {
-    let thread = known ?? ThreadChanges.current
-    guard let trigger = thread.popTrigger(ObjectIdentifier(object), id) else { return DeliveryErrors() }
-    // A finished change is retired before its notifications go out, so that an observer that
-    // sets the same key again starts a change of its own; it is recycled once they are out.
-    if trigger.others == nil {
-      let isOutermost = trigger.first._withUnsafeGuaranteedRef { change -> Bool in
-        change.depth -= 1
-        return change.depth == 0
-      }
-      guard isOutermost, thread.retire(trigger.first) else { return DeliveryErrors() }
-      let failures = trigger.first._withUnsafeGuaranteedRef { change in
-        finish(CollectionOfOne(change), of: object, notify: notify, thread: thread)
-      }
-      thread.recycle(trigger.first)
-      return failures
-    }
-    var finished: [Unmanaged<PendingChange>] = []
-    for change in trigger.all where change._withUnsafeGuaranteedRef({ $0.depth -= 1; return $0.depth == 0 }) {
-      if thread.retire(change) { finished.append(change) }
-    }
-    guard !finished.isEmpty else { return DeliveryErrors() }
-    let failures = finish(finished.map { $0.takeUnretainedValue() }, of: object, notify: notify, thread: thread)
-    for change in finished { thread.recycle(change) }
-    return failures
-  }
-
-  /// Runs `body` between a will-change and a did-change of `id`; observer errors are thrown
-  /// once the change is complete, and a failing `body` closes the change silently.
-  static func around<Result>(
-    _ object: Object, id: KeyID, kind: ChangeKind = .setting, indexes: Indexes? = nil,
-    snapshot: ObservationSnapshot? = nil, _ body: () throws -> Result
-  ) throws -> Result {
-    try ThreadChanges.currentReference._withUnsafeGuaranteedRef { thread in
-      let before = try willChange(object, id: id, kind: kind, indexes: indexes, snapshot: snapshot, thread: thread)
-      let result: Result
-      do {
-        result = try body()
-      } catch {
-        didChange(object, id: id, notify: false, thread: thread)
-        throw error
-      }
-      let after = didChange(object, id: id, thread: thread)
-      try before.rethrowFirst()
-      try after.rethrowFirst()
-      return result
-    }
-  }
-
-  /// Forgets a will-change whose old values could not be computed (nothing was forwarded yet).
-  private static func cancel(_ thread: ThreadChanges, _ object: Object, _ id: KeyID) {
-    guard let trigger = thread.popTrigger(ObjectIdentifier(object), id) else { return }
-    for change in trigger.all where change._withUnsafeGuaranteedRef({ $0.depth -= 1; return $0.depth == 0 }) {
-      thread.end(change)
-    }
-  }
-
-  /// Closes a change whose setter failed: nobody is notified, every forwarded will is closed.
-  static func abandonChange(_ object: Object, id: KeyID) {
-    didChange(object, id: id, notify: false)
-  }
-
-  private static func finish<Changes: RandomAccessCollection<PendingChange>>(
-    _ changes: Changes, of object: Object, notify: Bool, thread: ThreadChanges
-  ) -> DeliveryErrors {
-    var failures = DeliveryErrors()
-    guard notify else {
-      forEachRegistration(of: changes) { change, registration in
-        if let forwarder = registration.forwarder, change.forwarded.contains(registration.id), let owner = forwarder.owner {
-          didChange(owner, id: forwarder.ownerPathID, notify: false)
+  /// - Throws: The first error an observer of the change threw (prior notifications first),
+  ///   after every observer was told.
+  static func didChange(_ object: Object, id: KeyID, thread: ThreadChanges) throws {
+    guard let beginning = thread.beginning(of: ObjectIdentifier(object), id) else { return }
+    var errors: [any Error] = []
+    if thread.takeAlone(beginning) {  // the common case, without allocating or reference counting
+      beginning._withUnsafeGuaranteedRef { change in
+        withObserversAlive(of: CollectionOfOne(change)) { observers in
+          finish(CollectionOfOne(change), of: object, observers: observers, errors: &errors)
         }
+        if !change.errors.isEmpty { errors = change.errors + errors }
       }
-      return failures
+      thread.recycle(beginning)
+    } else {
+      let entries = thread.take(beginning)
+      let changes = entries.map { $0.takeUnretainedValue() }
+      withObserversAlive(of: changes) { observers in
+        finish(changes.filter { !$0.isForwarded }, of: object, observers: observers, errors: &errors)
+      }
+      errors = changes[0].errors + errors
+      thread.recycle(entries)
     }
+    if let first = errors.first { throw first }
+  }
+
+  /// Closes, without telling anyone, every change of `id` on `object` begun on this thread after
+  /// serial `mark` and still open: what a bracket does when the change itself failed.
+  static func closeSilently(_ object: Object, id: KeyID, after mark: UInt64, thread: ThreadChanges) {
+    for beginning in thread.openChanges(of: ObjectIdentifier(object), id, after: mark) {
+      thread.recycle(thread.take(beginning))
+    }
+  }
+
+  /// Tells the observances of finished entries of `object`: relinks chains, reads new values,
+  /// then notifies in registration order, skipping registrations removed meanwhile and finishing
+  /// forwarded entries where their forwarder stands.
+  private static func finish<Changes: RandomAccessCollection<PendingChange>>(
+    _ changes: Changes, of object: Object, observers: UnsafeBufferPointer<Unmanaged<Object>?>, errors: inout [any Error]
+  ) {
     for change in changes {
       if change.withPath(\.isChain) {
         for registration in object.observationSnapshot?.path(change.pathID)?.registrations ?? [] {
-          do { try KeyPathChain.relink(registration, of: object) } catch { failures.append(error) }
+          do { try KeyPathChain.relink(registration, of: object) } catch { errors.append(error) }
         }
       }
       if change.withPath(\.wantsNew) {
         do {
           change.new = try currentValue(of: object, for: change)  // call-out: accessors
         } catch {
-          failures.append(error)
+          errors.append(error)
         }
       }
     }
     var dead: [Registration] = []
-    var batch = NotificationBatch(object: object, thread: thread)
-    forEachRegistration(of: changes) { change, registration in
+    var batch = NotificationBatch(object: object)
+    forEachRegistration(of: changes) { change, index, registration in
+      guard registration.isRegistered else { return }  // removed before its turn: not told
+      if let forwarder = registration.forwarder {
+        guard let owner = forwarder.owner else { return }
+        let group = change.forwarded.filter { $0.registration == registration.id }.map { $0.change.takeUnretainedValue() }
+        if !group.isEmpty { finish(group, of: owner, observers: observers, errors: &errors) }
+        return
+      }
       do {
-        if let forwarder = registration.forwarder {
-          guard change.forwarded.contains(registration.id), let owner = forwarder.owner else { return }
-          failures.append(didChange(owner, id: forwarder.ownerPathID))
-          return
+        if try !batch.deliver(change, to: registration, observer: observers[change.observerBase + index]) {
+          dead.append(registration)
         }
-        if try !batch.deliver(change, to: registration) { dead.append(registration) }
       } catch {
-        failures.append(error)
+        errors.append(error)
       }
     }
-    batch.finish()
     for registration in dead { Observation.pruneDeadObserver(registration, of: object) }
-    return failures
   }
 
-  /// Calls `body` for every (change, registration) pair in registration order.
+  // MARK: - Helpers
+
+  /// Runs `body` with a strong reference to the observer object of every registration of
+  /// `changes` (at `change.observerBase + index`; nil for closures, forwarders and observers
+  /// already gone), so that no observer of the pass is freed before the pass ends.
+  ///
+  /// The buffer owns the references the weak loads made and releases them at the end; `body`
+  /// sees them unmanaged, so using one costs no reference counting (an object with weak
+  /// references, as every observer is, counts references the slow way).
+  @inline(__always)
+  private static func withObserversAlive<Changes: Collection<PendingChange>>(
+    of changes: Changes, _ body: (UnsafeBufferPointer<Unmanaged<Object>?>) -> Void
+  ) {
+    if changes.count == 1, let change = changes.first {  // the common case: one observer, no buffer
+      change.observerBase = 0
+      var registrations = change.withPath { $0.registrationRefs.makeIterator() }
+      if let only = registrations.next(), registrations.next() == nil {
+        let observer = only._withUnsafeGuaranteedRef { $0.observerObject }
+        withExtendedLifetime(observer) {
+          withUnsafePointer(to: observer.map(Unmanaged.passUnretained)) { body(UnsafeBufferPointer(start: $0, count: 1)) }
+        }
+        return
+      }
+    }
+    var total = 0
+    for change in changes {
+      change.observerBase = total
+      total &+= change.withPath { path in
+        var count = 0
+        for _ in path.registrationRefs { count &+= 1 }
+        return count
+      }
+    }
+    withUnsafeTemporaryAllocation(of: Object?.self, capacity: total) { owned in
+      // INVARIANT: capacity is `total`, and exactly `total` slots are initialized below.
+      let base = owned.baseAddress.unsafelyUnwrapped
+      var slot = base
+      for change in changes {
+        change.withPath { path in
+          for registration in path.registrationRefs {
+            slot.initialize(to: registration._withUnsafeGuaranteedRef { $0.observerObject })  // the weak load's +1, kept
+            slot += 1
+          }
+        }
+      }
+      // `Object?` and `Unmanaged<Object>?` are both one nullable pointer: the same slots, seen
+      // without ownership.
+      UnsafeRawPointer(base).withMemoryRebound(to: Unmanaged<Object>?.self, capacity: total) { observers in
+        body(UnsafeBufferPointer(start: observers, count: total))
+      }
+      var index = 0
+      while index < total {  // the observers may be freed here, after the pass
+        _ = (base + index).move()
+        index &+= 1
+      }
+    }
+  }
+
+  /// Calls `body` for every (change, index in its path, registration) in registration order.
   @inline(__always)
   private static func forEachRegistration<Changes: RandomAccessCollection<PendingChange>>(
-    of changes: Changes, _ body: (PendingChange, Registration) -> Void
+    of changes: Changes, _ body: (PendingChange, Int, Registration) -> Void
   ) {
     if changes.count == 1, let change = changes.first {
       change.withPath { path in
-        for registration in path.registrationRefs { registration._withUnsafeGuaranteedRef { body(change, $0) } }
+        var index = 0
+        for registration in path.registrationRefs {
+          registration._withUnsafeGuaranteedRef { body(change, index, $0) }
+          index &+= 1
+        }
       }
       return
     }
-    let pairs = changes.flatMap { change in change.path.registrations.map { (change, $0) } }
-    for (change, registration) in pairs.sorted(by: { $0.1.id < $1.1.id }) { body(change, registration) }
+    let triples = changes.flatMap { change in
+      change.path.registrations.enumerated().map { (change, $0.offset, $0.element) }
+    }
+    for (change, index, registration) in triples.sorted(by: { $0.2.id < $1.2.id }) { body(change, index, registration) }
+  }
+
+  /// Reads the old value an entry reports, if some observer of its path asked for old values
+  /// (an insertion has none).
+  @inline(__always)
+  private static func readOldValue(of object: Object, into change: PendingChange) throws {
+    guard change.withPath(\.wantsOld) && change.kind != .insertion else { return }
+    change.old = try currentValue(of: object, for: change)  // call-out: accessors, no lock held
   }
 
   /// The value a change reports: the whole value for a setting, the affected elements for a
   /// to-many change. A one-key path uses the getter cached at registration while it is valid.
   private static func currentValue(of object: Object, for change: PendingChange) throws -> Value {
     let value = try change.withPath { observed in
-      if let cached = observed.getter, object.methodGeneration == cached.generation {
+      if let cached = observed.getter, cached.generation.isCurrent(for: object) {
         return try Runtime.msgSend(object, cached.selector)
       }
       return try KeyValueCoding.value(of: .object(object), at: observed.path)

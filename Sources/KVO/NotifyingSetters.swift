@@ -6,14 +6,18 @@
 // For an observed key, the setter KVC would use (`set<Key>:`, else `_set<Key>:`) is overridden
 // by a notifying setter chosen by the setter's argument type encoding, named after Foundation's
 // family (`_NSSetLongLongValueAndNotify` for `q`, `_NSSetObjectValueAndNotify` for `@`,
-// `_NSSetPointValueAndNotify` for `{CGPoint=dd}`, …). The flavour converts the argument to the
-// setter's type first, so a wrong value throws before anyone is told of a change. Then:
-// will-change, the original setter (a super send to the original class), did-change. An object
-// nobody observes for that key goes straight to the original setter.
+// `_NSSetPointValueAndNotify` for `{CGPoint=dd}`, …), only when Foundation would override it:
+// a void return and one argument of a type Foundation can box (a setter that returns a value or
+// takes a `char *`, a pointer or a selector is left alone, with Foundation's log line as a
+// diagnostic). The flavour converts the argument to the setter's type first, so a wrong value
+// throws before anyone is told of a change. Then: will-change, the original setter (a super send
+// to the original class), did-change. An object nobody observes for that key goes straight to
+// the original setter.
 //
-// Indexed to-many mutators (`insertObject:in<Key>AtIndex:`, `removeObjectFrom<Key>AtIndex:`,
-// `replaceObjectIn<Key>AtIndex:withObject:`) get overrides that report insertion, removal or
-// replacement with the index.
+// Indexed to-many mutators, one index (`insertObject:in<Key>AtIndex:`, …) or several
+// (`insert<Key>:atIndexes:`, `remove<Key>AtIndexes:`, `replace<Key>AtIndexes:with<Key>:`), get
+// overrides that report insertion, removal or replacement with the indexes, after checking them
+// against the array.
 //
 // Foundation's setters send `willChangeValueForKey:` / `didChangeValueForKey:` as messages.
 // These do too when a class overrides either method, or when message sends are being traced
@@ -30,35 +34,65 @@ enum NotifyingSetters {
     let implementation: Implementation
   }
 
-  /// The overrides needed to notify changes of `key` on instances of `original`.
-  static func hooks(for key: String, in original: Class) -> [Hook] {
+  /// The overrides needed to notify changes of `key` on instances of `original`, and the
+  /// diagnostics Foundation logs for a setter it leaves alone.
+  static func hooks(for key: String, in original: Class) -> (hooks: [Hook], diagnostics: [String]) {
     let capitalized = KeyValueCoding.capitalized(key)
     var hooks: [Hook] = []
+    var diagnostics: [String] = []
+    // The setter KVC would use: the first of set<Key>: and _set<Key>: the class has. Foundation
+    // overrides it only if it returns void and takes one argument of a type it can box.
     for name in ["set\(capitalized):", "_set\(capitalized):"] {
       let selector = Selector(interning: name)
-      guard selector.isValid, let method = original.instanceMethod(for: selector),
-        let type = method.signature.messageArgumentTypes.first
-      else { continue }
-      hooks.append(
-        Hook(
-          selector: selector, types: method.typeEncoding,
-          implementation: setter(key: key, type: type, original: original)))
+      guard selector.isValid, let method = original.instanceMethod(for: selector) else { continue }
+      let signature = method.signature
+      if signature.returnType.unqualified != .void {
+        diagnostics.append(
+          "KVO autonotifying only supports -set<Key>: methods that return void. Autonotifying will not be done for invocations of -[\(original.name) \(name)].")
+      } else if let type = signature.messageArgumentTypes.first, signature.messageArgumentTypes.count == 1,
+        let flavour = flavour(of: type)
+      {
+        hooks.append(
+          Hook(
+            selector: selector, types: method.typeEncoding,
+            implementation: setter(key: key, type: type, named: flavour, original: original)))
+      } else {
+        diagnostics.append(
+          "KVO autonotifying only supports -set<Key>: methods that take id, NSNumber-supported scalar types, and some NSValue-supported structure types. Autonotifying will not be done for invocations of -[\(original.name) \(name)].")
+      }
       break
     }
-    let mutators: [(String, ChangeKind, Int)] = [
-      ("insertObject:in\(capitalized)AtIndex:", .insertion, 1),
-      ("removeObjectFrom\(capitalized)AtIndex:", .removal, 0),
-      ("replaceObjectIn\(capitalized)AtIndex:withObject:", .replacement, 0),
+    let mutators: [(String, ChangeKind, MutatorShape, String)] = [
+      ("insertObject:in\(capitalized)AtIndex:", .insertion, .oneIndex(argument: 1), "_NSKVOInsertObjectAtIndexAndNotify"),
+      ("insert\(capitalized):atIndexes:", .insertion, .indexes(argument: 1), "_NSKVOInsertObjectsAtIndexesAndNotify"),
+      ("removeObjectFrom\(capitalized)AtIndex:", .removal, .oneIndex(argument: 0), "_NSKVORemoveObjectAtIndexAndNotify"),
+      ("remove\(capitalized)AtIndexes:", .removal, .indexes(argument: 0), "_NSKVORemoveObjectsAtIndexesAndNotify"),
+      (
+        "replaceObjectIn\(capitalized)AtIndex:withObject:", .replacement, .oneIndex(argument: 0),
+        "_NSKVOReplaceObjectAtIndexAndNotify"
+      ),
+      (
+        "replace\(capitalized)AtIndexes:with\(capitalized):", .replacement, .indexes(argument: 0),
+        "_NSKVOReplaceObjectsAtIndexesAndNotify"
+      ),
     ]
-    for (name, kind, indexArgument) in mutators {
+    for (name, kind, shape, implementationName) in mutators {
       let selector = Selector(interning: name)
       guard selector.isValid, let method = original.instanceMethod(for: selector) else { continue }
       hooks.append(
         Hook(
           selector: selector, types: method.typeEncoding,
-          implementation: mutator(key: key, kind: kind, indexArgument: indexArgument, original: original)))
+          implementation: mutator(key: key, kind: kind, shape: shape, named: implementationName, original: original)))
     }
-    return hooks
+    return (hooks, diagnostics)
+  }
+
+  /// Where an indexed mutator's indexes are among its arguments.
+  enum MutatorShape {
+    /// One index, an integer argument (`insertObject:in<Key>AtIndex:`).
+    case oneIndex(argument: Int)
+    /// Several, an `NSIndexSet` argument (`insert<Key>:atIndexes:`).
+    case indexes(argument: Int)
   }
 
   /// What a notifying setter or mutator needs, captured as one object (the cheapest closure
@@ -68,31 +102,24 @@ enum NotifyingSetters {
     let key: String
     let id: KeyID
     let original: Class
-    let willChange = KeyValueCategory.willChangeValueForKey
-    let didChange = KeyValueCategory.didChangeValueForKey
-    let willChangeSelector = Selectors.willChangeValueForKey
-    let didChangeSelector = Selectors.didChangeValueForKey
+    let will = (Selectors.willChangeValueForKey, KeyValueCategory.willChangeValueForKey)
+    let did = (Selectors.didChangeValueForKey, KeyValueCategory.didChangeValueForKey)
+    /// Whether this setter's objects send will/did as messages, cached per class and method
+    /// generation.
+    let willDid = WillDidDecision()
 
     init(key: String, original: Class) {
       self.key = key
       id = KeyTable.shared.id(key)
       self.original = original
     }
-
-    /// Whether will/did must be sent as messages: a class overrides either, or sends are traced
-    /// (so a trace shows the real sequence). Otherwise the same code runs directly.
-    @inline(__always)
-    func notifiesThroughMessages(_ object: Object) -> Bool {
-      object.tracesMessageSends || !object.runs(willChange, for: willChangeSelector)
-        || !object.runs(didChange, for: didChangeSelector)
-    }
   }
 
   /// The notifying setter for `key`, whose argument has type `type`.
-  static func setter(key: String, type: TypeEncoding, original: Class) -> Implementation {
+  static func setter(key: String, type: TypeEncoding, named name: String, original: Class) -> Implementation {
     let context = Context(key: key, original: original)
     let type = type.unqualified
-    return Implementation(name: flavour(of: type)) { receiver, selector, arguments in
+    return Implementation(name: name) { receiver, selector, arguments in
       let value: Value
       do {
         value = try arguments[0].converted(to: type)
@@ -108,24 +135,46 @@ enum NotifyingSetters {
     }
   }
 
-  /// The notifying override of an indexed to-many mutator.
-  static func mutator(key: String, kind: ChangeKind, indexArgument: Int, original: Class) -> Implementation {
+  /// The notifying override of an indexed to-many mutator. An index outside the array refuses
+  /// the edit (`NSRangeException`) before anyone is told of a change that will not happen.
+  static func mutator(
+    key: String, kind: ChangeKind, shape: MutatorShape, named name: String, original: Class
+  ) -> Implementation {
     let context = Context(key: key, original: original)
-    let name: String
-    switch kind {
-    case .insertion: name = "_NSKVOInsertObjectAtIndexAndNotify"
-    case .removal: name = "_NSKVORemoveObjectAtIndexAndNotify"
-    default: name = "_NSKVOReplaceObjectAtIndexAndNotify"
-    }
     return Implementation(name: name) { receiver, selector, arguments in
-      guard let snapshot = receiver.observationSnapshot, snapshot.trigger(context.id) != nil,
-        let index = arguments[indexArgument].intValue, index >= 0
-      else {
+      guard let snapshot = receiver.observationSnapshot, snapshot.trigger(context.id) != nil else {
         return try Runtime.msgSendSuper(receiver, superclass: context.original, selector, arguments: arguments)
       }
-      return try notifying(receiver, context, kind: kind, indexes: Indexes(integer: index), snapshot: snapshot) {
+      let indexes: Indexes
+      switch shape {
+      case .oneIndex(let argument):
+        guard let index = arguments[argument].intValue else {
+          return try Runtime.msgSendSuper(receiver, superclass: context.original, selector, arguments: arguments)
+        }
+        indexes = Indexes(integer: index)
+      case .indexes(let argument):
+        indexes = try KeyValueCategory.indexes(arguments[argument])
+      }
+      try checkIndexes(indexes, kind: kind, of: receiver, context, selector)
+      return try notifying(receiver, context, kind: kind, indexes: indexes, snapshot: snapshot) {
         try Runtime.msgSendSuper(receiver, superclass: context.original, selector, arguments: arguments)
       }
+    }
+  }
+
+  /// Refuses indexes outside the array (as its count is now): insertion positions in the
+  /// resulting array, removal and replacement positions in the current one.
+  private static func checkIndexes(
+    _ indexes: Indexes, kind: ChangeKind, of object: Object, _ context: Context, _ selector: Selector
+  ) throws {
+    var count = try KeyValueCoding.value(of: object, forKey: context.key).arrayValue?.count ?? 0  // call-out: the getter
+    for index in indexes {
+      let last = kind == .insertion ? count : count - 1
+      guard index >= 0, index <= last else {
+        let bounds = last < 0 ? "for empty array" : "beyond bounds [0 .. \(last)]"
+        throw KeyValueError(.indexOutOfBounds, "*** -[\(object.isa.name) \(selector.name)]: index \(index) \(bounds)")
+      }
+      if kind == .insertion { count += 1 }
     }
   }
 
@@ -138,16 +187,16 @@ enum NotifyingSetters {
     // A setting checks the pair captured in its context (no lazy-global reads on the hot path).
     let viaMessages =
       indexes == nil
-      ? context.notifiesThroughMessages(object)
-      : Notifier.sendsWillAndDid(object, indexed: true)
-    guard viaMessages else {
-      return try Notifier.around(object, id: context.id, kind: kind, indexes: indexes, snapshot: snapshot, body)
-    }
-    return try Notifier.bracketWithMessages(object, key: context.key, id: context.id, kind: kind, indexes: indexes, body)
+      ? context.willDid.sendsWillAndDid(object, will: context.will, did: context.did)
+      : KeyValueCategory.sendsWillAndDid(object, indexed: true)
+    return try Notifier.bracket(
+      object, key: context.key, id: context.id, kind: kind, indexes: indexes, snapshot: snapshot,
+      viaMessages: viaMessages, body)
   }
 
-  /// Foundation's name for the notifying setter of an argument of type `type`.
-  static func flavour(of type: TypeEncoding) -> String {
+  /// Foundation's name for the notifying setter of an argument of type `type`, or `nil` for a
+  /// type Foundation's KVO cannot box (a C string, a pointer, a selector, an array, a union…).
+  static func flavour(of type: TypeEncoding) -> String? {
     let kind: String
     switch type.unqualified {
     case .bool: kind = "Bool"
@@ -170,9 +219,9 @@ enum NotifyingSetters {
       case "CGSize", "NSSize", "_NSSize": kind = "Size"
       case "CGRect", "NSRect", "_NSRect": kind = "Rect"
       case "_NSRange", "NSRange": kind = "Range"
-      default: kind = ""
+      default: kind = ""  // any other structure: boxed in an NSValue
       }
-    default: kind = ""
+    default: return nil
     }
     return "_NSSet\(kind)ValueAndNotify"
   }

@@ -4,8 +4,8 @@
 //
 // The first observation of an instance of `Person` allocates and registers
 // `NSKVONotifying_Person`, a subclass of `Person` adding no ivars, with three methods: `class`
-// (answers `Person`, so the object keeps claiming its old class), `dealloc` (cleans up
-// observations, then calls super) and `_isKVOA` (answers YES). Setters are added lazily, one key
+// (answers `Person`, so the object keeps claiming its old class), `dealloc` (calls
+// super, then cleans up the observations left) and `_isKVOA` (answers YES). Setters are added lazily, one key
 // at a time, as keys are first observed (NotifyingSetters.swift). The class is made once per
 // class, reused by every instance, and stays registered after the last observer leaves, as in
 // Apple's runtime. All of it goes through MiniRuntime's public class-pair and method API, so the
@@ -34,11 +34,12 @@ enum NotifyingSubclass {
       throw KeyValueError(.invalidArgument, "the runtime of \(original.name) no longer exists")
     }
     let known = kvo.state.withLock { $0.observedClasses[ObjectIdentifier(original)]?.hookedKeys } ?? []
-    var plans: [(key: String, hooks: [NotifyingSetters.Hook])] = []
+    var plans: [(key: String, hooks: [NotifyingSetters.Hook], diagnostics: [String])] = []
     for key in Set(keys).subtracting(known).sorted() {
       // call-out: the class's `+automaticallyNotifiesObserversForKey:`, no lock held
       let automatic = try Runtime.msgSend(original, "automaticallyNotifiesObserversForKey:", .string(key)).boolValue ?? true
-      plans.append((key, automatic ? NotifyingSetters.hooks(for: key, in: original) : []))
+      let (hooks, diagnostics) = automatic ? NotifyingSetters.hooks(for: key, in: original) : ([], [])
+      plans.append((key, hooks, diagnostics))
     }
     // Class creation and method addition raise events: deliver them after the lock is dropped.
     return try runtime.deferringEvents { () throws -> ObservedClass in try kvo.state.withLock { state throws -> ObservedClass in
@@ -54,6 +55,8 @@ enum NotifyingSubclass {
         for hook in plan.hooks {
           try entry.notifying.addMethod(hook.selector, types: hook.types, implementation: hook.implementation)
         }
+        // Held back with the other events until the lock is dropped (as Foundation logs them).
+        for message in plan.diagnostics { runtime.emit(.diagnostic(subsystem: "KVO", message: message)) }
         entry.hookedKeys.insert(plan.key)
       }
       return entry
@@ -68,7 +71,9 @@ enum NotifyingSubclass {
     })
     try cls.addMethod("dealloc", types: "v16@0:8", implementation: Implementation(name: "NSKVODeallocate") {
       receiver, _, _ in
-      Observation.objectDeallocating(receiver)
+      // The class's own dealloc first (it may remove observations, of itself too), then
+      // whatever is still registered is cleaned up, with Foundation's diagnostic.
+      defer { Observation.objectDeallocating(receiver) }
       return try Runtime.msgSendSuper(receiver, superclass: original, "dealloc")
     })
     try cls.addMethod("_isKVOA", types: "B16@0:8", implementation: Implementation(name: "NSKVOIsAutonotifying") { _, _, _ in

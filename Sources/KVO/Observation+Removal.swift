@@ -82,9 +82,10 @@ extension Observation {
     return link
   }
 
-  /// Removes the internal registration a chain link holds on its target.
+  /// Removes the registration a chain link holds on its target (a `removeObserver:forKeyPath:`
+  /// message to it, ChainLink.swift).
   static func tearDown(_ link: ChainLink?) {
-    if let link, let target = link.target { remove(link.registration, from: target) }
+    link?.unregister()
   }
 
   /// Drops a registration whose observer was freed while registered (Foundation would crash).

@@ -12,7 +12,10 @@
 //      its isa to the notifying subclass (under the table lock, so a concurrent last removal
 //      cannot interleave; ObservationTable.swift);
 //   3. outside the lock: follow the chain (`b` on the object `a` leads to), make the internal
-//      registrations for dependent key paths, send the initial notification if asked.
+//      registrations for dependent key paths.
+// The initial notification, if asked for, goes out before any of that is recorded (after the
+// key path and its dependencies are known, before the notifying subclass is prepared), as
+// Foundation sends it.
 // Removing (Observation+Removal.swift) the last registration switches the isa back; the
 // notifying subclass stays.
 
@@ -26,34 +29,57 @@ enum Observation {
     observer: ObserverKind, to object: Object, keyPath: String, options: ObservingOptions, context: ObservationContext
   ) throws -> Registration {
     let table = object.observationSnapshot?.table
-    let (observed, plan) = try plan(for: keyPath, on: object, table: table)
+    var initialSent = !options.contains(.initial)
+    func sendInitialOnce(_ path: KeyValuePath) throws {
+      guard !initialSent else { return }
+      initialSent = true
+      try sendInitial(to: observer, keyPath: path, options: options, context: context, about: object)
+    }
+    let (observed, plan) = try plan(for: keyPath, on: object, table: table, beforeHooking: sendInitialOnce)
+    try sendInitialOnce(plan.path)  // a plan kept from before: nothing was worked out
     let registration = Registration(plan: plan, options: options, context: context, observer: observer)
     try insert(registration, into: object, observed, table: table)
-    let initial: Value?
     do {
       if plan.isChain { try KeyPathChain.relink(registration, of: object, refusingToMany: true) }
       if !plan.dependencyPaths.isEmpty { try DependentKeys.retainLinks(for: registration, on: object) }
-      if options.contains(.initial) && registration.isExternal {
-        initial = options.contains(.new) ? try KeyValueCoding.value(of: .object(object), at: plan.path) : Value.nil
-      } else {
-        initial = Optional<Value>.none
-      }
     } catch {
       remove(registration, from: object)
       throw error
     }
-    if let initial {
-      let change = Change(kind: .setting, new: options.contains(.new) ? Optional(initial) : nil)
-      try Notifier.deliver(change, to: registration, about: object)
-    }
     return registration
+  }
+
+  /// Sends the `initial` notification: at once, *before* the registration is recorded (and
+  /// before the isa is switched), as Foundation does. So nothing another thread changes during
+  /// the registration reaches the observer before it, an observer that removes itself from its
+  /// initial callback is told it is not registered (and is registered afterwards), and a
+  /// throwing observer leaves nothing registered.
+  private static func sendInitial(
+    to observer: ObserverKind, keyPath path: KeyValuePath, options: ObservingOptions, context: ObservationContext,
+    about object: Object
+  ) throws {
+    guard !observer.isForward else { return }  // KVO's own plumbing asks for none
+    let new = options.contains(.new) ? try KeyValueCoding.value(of: .object(object), at: path) : Optional<Value>.none  // call-out: getters
+    let change = Change(kind: .setting, new: new, old: nil, indexes: nil)
+    switch observer {
+    case .object(let target):
+      if object.reportsEvents { Notifier.report(change, toObserver: target.description, keyPath: path.description, about: object) }
+      try Runtime.msgSend(  // call-out: the observer's method, no lock held
+        target, Selectors.observeValue,
+        arguments: Arguments(.string(path.description), .object(object), .swiftObject(change), context.value))
+    case .closure(let handler):
+      if object.reportsEvents { Notifier.report(change, toObserver: "block", keyPath: path.description, about: object) }
+      handler(object, change)  // call-out: the observer's closure, no lock held
+    case .forward:
+      return
+    }
   }
 
   /// The plan for observing `keyPath` on `object`: kept by the object's class while the
   /// runtime's methods are unchanged, else worked out (KeyPathPlan.swift). `table` is the
   /// object's table, if it has one.
   private static func plan(
-    for keyPath: String, on object: Object, table: ObservationTable?
+    for keyPath: String, on object: Object, table: ObservationTable?, beforeHooking: (KeyValuePath) throws -> Void
   ) throws -> (ObservedClass, KeyPathPlan) {
     let found: ObservedClass?
     if let table {
@@ -64,11 +90,11 @@ enum Observation {
       found = nil
     }
     if let observed = found, object.hasIsa(observed.notifying) || object.hasIsa(observed.original),
-      let plan = observed.plan(for: keyPath, generation: object.methodGeneration)
+      let plan = observed.plan(for: keyPath, generation: MethodGeneration(of: object))
     {
       return (observed, plan)
     }
-    return try KeyPathPlan.make(for: keyPath, on: object)
+    return try KeyPathPlan.make(for: keyPath, on: object, beforeHooking: beforeHooking)
   }
 
   /// What one attempt to change a table came to.

@@ -41,7 +41,7 @@ final class ObservedClass: @unchecked Sendable {
   /// - Complexity: O(*p*) string compares in the key paths observed on the class (usually a
   ///   few; a short key compares as two words).
   @inline(__always)
-  func plan(for keyPath: String, generation: UInt64) -> KeyPathPlan? {
+  func plan(for keyPath: String, generation: MethodGeneration) -> KeyPathPlan? {
     planLock.withLock {
       for plan in plans where plan.pathString == keyPath {
         if plan.generation == generation { return plan }

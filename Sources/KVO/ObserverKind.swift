@@ -14,4 +14,10 @@ enum ObserverKind: Sendable {
   /// KVO's own plumbing: passes the will/did of this registration on to another key path of
   /// another (or the same) object. Used for key-path chains and dependent key paths.
   case forward(Forwarder)
+
+  /// Whether this is one of KVO's own registrations.
+  var isForward: Bool {
+    if case .forward = self { return true }
+    return false
+  }
 }

@@ -99,10 +99,15 @@ final class Registration: @unchecked Sendable {
 
   /// Whether the observer of this registration is `object`. Compares addresses first, so the
   /// weak reference is loaded only for a registration of `object`'s address (which a freed
-  /// observer may share).
+  /// observer may share). An observer being deallocated (its weak references already read nil:
+  /// it may be removing itself from its own `dealloc`) or gone matches by address alone, as
+  /// Foundation, which holds observers unretained, always matches. A chain's forwarding
+  /// registration is observed by the chain observer object carrying its forwarder.
   func isObserved(by object: Object) -> Bool {
+    if let forwarder { return ChainLink.forwarder(of: object) === forwarder }
     guard let label, label.address == UInt(bitPattern: ObjectIdentifier(object)) else { return false }
-    return observerObject === object
+    guard let current = observerObject else { return true }
+    return current === object
   }
 
   /// The observer, for descriptions and diagnostics.

@@ -1,212 +1,208 @@
-// ThreadChanges.swift: the changes in progress on the current thread.
+// ThreadChanges.swift: the stack of changes in progress on the current thread.
 //
-// Docs: docs/kvo.md#the-notifying-set. Tests: Tests/KVOTests/ManualNotificationTests.swift.
+// Docs: docs/kvo.md#the-notifying-set. Tests: Tests/KVOTests/PendingChangeStackTests.swift,
+// ManualNotificationTests.swift.
 //
-// Model: a will-change records, on the thread that makes it, one `PendingChange` per affected
-// observed path of the object (or counts one more level if that path already has one: nested
-// pairs), plus a `PendingTrigger` saying which changes this will touched. The matching
-// did-change pops that trigger; a path whose count drops to zero is finished and notified. The
-// records live in thread-specific storage, so the set path takes no lock, two threads changing
-// one object never see each other's records, and a did-change without a will-change finds
-// nothing to pop. Foundation keeps its pending changes per thread in the same way.
+// Model (decision 0010): Foundation keeps its pending notifications in thread-specific data, one
+// per observance, on a stack; so does this. A will pushes one entry (`PendingChange`) per observed
+// path its key affects, all marked with the change's serial number; the first *begins* the
+// change. A did ends the most recent change on this thread whose beginning names the same object
+// and key: it takes that change's entries off the stack (they are finishing) and, once their
+// notifications are out, returns them to the pool. Two threads changing one object never see
+// each other's entries, a did without a will finds nothing, and the set path takes no lock.
 //
-// Only the owning thread touches a `ThreadChanges` (hence `@unchecked Sendable`).
+// Ownership: `storage` owns every entry this thread ever needed (as many as its deepest stack,
+// usually one); the stack and the pool refer to them unretained, so beginning, matching and
+// ending a change costs no reference counting. They are freed with the thread. Only the owning
+// thread touches a `ThreadChanges` (its `ThreadLocal` slot), hence `@unchecked Sendable`.
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 import MiniRuntime
 
-/// One observed path of one object being changed on this thread.
-///
-/// Recycled: a finished change goes back to its thread's pool (set path allocates nothing).
-final class PendingChange: @unchecked Sendable {
-  // Only the owning thread touches these, never with overlapping accesses: the dynamic
-  // exclusivity check would only cost time on every set.
-  /// The changed object, for matching only: never dereferenced, so the change does not keep it
-  /// alive (whoever calls will/did does).
-  @exclusivity(unchecked) var objectID: ObjectIdentifier
-  /// What is being changed: retained while the change is pending, released when it is
-  /// recycled (`nil` in the pool). Held unmanaged so that reading it costs no reference counting
-  /// (see `withPath`).
-  @exclusivity(unchecked) private var observed: Unmanaged<ObservedPath>?
-  /// The path as it was when the change began: the registrations it notifies, and what they
-  /// asked for (`nil` in the pool).
-  @exclusivity(unchecked) private var view: ObservedPath.View?
-  /// `observed`'s path id, for matching without touching it.
-  @exclusivity(unchecked) private(set) var pathID: KeyID
-  @exclusivity(unchecked) var depth = 1
-  @exclusivity(unchecked) var kind: ChangeKind
-  @exclusivity(unchecked) var indexes: Indexes?
-  @exclusivity(unchecked) var old: Value?
-  @exclusivity(unchecked) var new: Value?
-  /// Internal registrations whose forwarded will-change succeeded: only they get the did.
-  @exclusivity(unchecked) var forwarded: [UInt64] = []
-
-  init(objectID: ObjectIdentifier, observed: ObservedPath, kind: ChangeKind, indexes: Indexes?) {
-    self.objectID = objectID
-    self.observed = Unmanaged.passRetained(observed)
-    view = observed.view()
-    pathID = observed.pathID
-    self.kind = kind
-    self.indexes = indexes
-  }
-
-  deinit { observed?.release() }
-
-  /// Refills a free change for a new change of `path` (retaining it).
-  @inline(__always)
-  func reuse(objectID: ObjectIdentifier, path: ObservedPath, kind: ChangeKind, indexes: Indexes?) {
-    self.objectID = objectID
-    observed = Unmanaged.passRetained(path)
-    view = path.view()
-    pathID = path.pathID
-    depth = 1
-    self.kind = kind
-    if indexes != nil { self.indexes = indexes }
-  }
-
-  /// Lets go of everything the change held (it becomes free for reuse).
-  @inline(__always)
-  func empty() {
-    observed?.release()
-    observed = nil
-    view = nil
-    if old != nil { old = nil }
-    if new != nil { new = nil }
-    if indexes != nil { indexes = nil }
-    if !forwarded.isEmpty { forwarded.removeAll(keepingCapacity: true) }
-  }
-
-  /// Runs `body` with the observed path as it was when the change began, which the change
-  /// keeps alive (no reference counting).
-  @inline(__always)
-  func withPath<Result>(_ body: (ObservedPath.View) throws -> Result) rethrows -> Result {
-    try body(view.unsafelyUnwrapped)
-  }
-
-  /// The observed path as it was when the change began.
-  var path: ObservedPath.View { view.unsafelyUnwrapped }
-}
-
-/// What one will-change touched: the changes its did-change must close (the first one inline,
-/// so the common single-path change allocates no array). Unretained: see `ThreadChanges`.
-struct PendingTrigger {
-  let objectID: ObjectIdentifier
-  let key: KeyID
-  let first: Unmanaged<PendingChange>
-  var others: [Unmanaged<PendingChange>]? = nil
-
-  var all: [Unmanaged<PendingChange>] { others.map { [first] + $0 } ?? [first] }
-}
-
 /// The changes in progress on one thread.
-///
-/// Ownership: `storage` owns every `PendingChange` this thread ever needed (as many as its
-/// deepest nesting of changes, usually one); everything else (`changes`, `free`, triggers)
-/// refers to them unretained, so beginning, matching and finishing a change costs no reference
-/// counting. They are freed with the thread.
 final class ThreadChanges: @unchecked Sendable {
-  /// A change object that no observer kept after its notification, emptied, for reuse.
-  @exclusivity(unchecked) var spareChange: Change?
-  /// The changes in progress, in the order begun.
-  @exclusivity(unchecked) private(set) var changes: [Unmanaged<PendingChange>] = []
-  @exclusivity(unchecked) var triggers: [PendingTrigger] = []
-  /// Every change object of this thread (the owner of them all).
+  /// Each thread's changes, made on first use and freed when the thread ends.
+  static let perThread = ThreadLocal { ThreadChanges() }
+
+  /// The entries in progress, in the order pushed.
+  @exclusivity(unchecked) private(set) var stack: [Unmanaged<PendingChange>] = []
+  /// Every entry of this thread (the owner of them all).
   @exclusivity(unchecked) private var storage: [PendingChange] = []
-  /// The change objects not in progress.
-  @exclusivity(unchecked) private var free: [Unmanaged<PendingChange>] = []
+  /// The free entries.
+  @exclusivity(unchecked) private var pool: [Unmanaged<PendingChange>] = []
+  /// The serial number of the last change begun.
+  @exclusivity(unchecked) private(set) var lastSerial: UInt64 = 0
+  /// How many entries are finishing (off the stack, notifications going out).
+  @exclusivity(unchecked) private var finishing = 0
 
-  private static let key: pthread_key_t = {
-    var key = pthread_key_t()
-    pthread_key_create(&key) { pointer in
-      guard let pointer else { return }
-      Unmanaged<ThreadChanges>.fromOpaque(pointer).release()
-    }
-    return key
-  }()
+  /// Whether nothing is in progress or finishing: what every public call leaves behind when its
+  /// wills and dids balance.
+  var isIdle: Bool { stack.isEmpty && finishing == 0 }
 
-  /// The calling thread's changes, made on first use and freed when the thread ends.
-  static var current: ThreadChanges { currentReference.takeUnretainedValue() }
-
-  /// The calling thread's changes, unretained: the thread-specific slot keeps them alive for as
-  /// long as the thread runs, so `_withUnsafeGuaranteedRef` needs no reference counting.
+  /// A new change's serial number.
   @inline(__always)
-  static var currentReference: Unmanaged<ThreadChanges> {
-    if let pointer = pthread_getspecific(key) { return Unmanaged<ThreadChanges>.fromOpaque(pointer) }
-    let changes = Unmanaged.passRetained(ThreadChanges())
-    pthread_setspecific(key, changes.toOpaque())
-    return changes
+  func nextSerial() -> UInt64 {
+    lastSerial &+= 1
+    return lastSerial
   }
 
-  /// The change in progress for `path` of `object`, if any.
+  /// Pushes an entry for `path` of an object, in change `serial`.
   @inline(__always)
-  func pending(_ object: ObjectIdentifier, _ pathID: KeyID) -> Unmanaged<PendingChange>? {
-    for change in changes
-    where change._withUnsafeGuaranteedRef({ $0.objectID == object && $0.pathID == pathID }) {
-      return change
+  @discardableResult
+  func push(
+    _ objectID: ObjectIdentifier, _ path: ObservedPath, serial: UInt64, begins: Bool, key: KeyID, forwarded: Bool,
+    kind: ChangeKind, indexes: Indexes?
+  ) -> Unmanaged<PendingChange> {
+    let entry: Unmanaged<PendingChange>
+    if let reused = pool.popLast() {
+      entry = reused
+    } else {
+      let made = PendingChange()
+      storage.append(made)
+      entry = Unmanaged.passUnretained(made)
+    }
+    entry._withUnsafeGuaranteedRef {
+      $0.start(
+        objectID: objectID, path: path, serial: serial, begins: begins, key: key, forwarded: forwarded, kind: kind,
+        indexes: indexes)
+    }
+    stack.append(entry)
+    return entry
+  }
+
+  /// Whether change `serial` already has an entry for `pathID` of the object (the re-entry
+  /// guard: within one change, each observed path of each object has at most one entry).
+  func contains(_ objectID: ObjectIdentifier, _ pathID: KeyID, inChange serial: UInt64) -> Bool {
+    for entry in stack.reversed() {
+      let (found, isBeginning) = entry._withUnsafeGuaranteedRef { change in
+        (change.serial == serial && change.objectID == objectID && change.pathID == pathID,
+          change.serial == serial && change.begins)
+      }
+      if found { return true }
+      if isBeginning { return false }  // nothing of the change lies below its beginning
+    }
+    return false
+  }
+
+  /// The beginning entry of the most recent change of `key` on the object that a did may end
+  /// (one whose prior notifications are not still going out).
+  @inline(__always)
+  func beginning(of objectID: ObjectIdentifier, _ key: KeyID) -> Unmanaged<PendingChange>? {
+    for entry in stack.reversed()
+    where entry._withUnsafeGuaranteedRef({
+      $0.begins && $0.key == key && $0.objectID == objectID && !$0.isAnnouncing
+    }) {
+      return entry
     }
     return nil
   }
 
-  /// Begins a change and records it as in progress.
+  /// Takes `beginning` off the stack if its change is that one entry on top (the common case),
+  /// without allocating; it is finishing until `recycle`d.
   @inline(__always)
-  func begin(_ object: ObjectIdentifier, _ observed: ObservedPath, kind: ChangeKind, indexes: Indexes?)
-    -> Unmanaged<PendingChange>
-  {
-    let change: Unmanaged<PendingChange>
-    if let reused = free.popLast() {
-      change = reused
-      reused._withUnsafeGuaranteedRef { $0.reuse(objectID: object, path: observed, kind: kind, indexes: indexes) }
-    } else {
-      let made = PendingChange(objectID: object, observed: observed, kind: kind, indexes: indexes)
-      storage.append(made)
-      change = Unmanaged.passUnretained(made)
-    }
-    changes.append(change)
-    return change
-  }
-
-  /// Removes and returns the most recent trigger of `key` on `object`.
-  @inline(__always)
-  func popTrigger(_ object: ObjectIdentifier, _ key: KeyID) -> PendingTrigger? {
-    if let last = triggers.last, last.key == key, last.objectID == object { return triggers.removeLast() }
-    guard let index = triggers.lastIndex(where: { $0.key == key && $0.objectID == object }) else { return nil }
-    return triggers.remove(at: index)
-  }
-
-  /// Ends a change: no longer in progress, emptied (so it keeps nothing alive) and free for reuse.
-  @inline(__always)
-  func end(_ change: Unmanaged<PendingChange>) {
-    if retire(change) { recycle(change) }
-  }
-
-  /// Takes a change out of progress while its notifications go out: `pending` no longer finds
-  /// it, so a set of the same key from an observer's callback begins a change of its own (with
-  /// its own old value and prior notification, as Foundation does), and the change is not on
-  /// the free list, so that nested change cannot reuse it. `false` if it was not in progress.
-  @inline(__always)
-  @discardableResult
-  func retire(_ change: Unmanaged<PendingChange>) -> Bool {
-    let id = change.toOpaque()
-    if changes.last?.toOpaque() == id {
-      changes.removeLast()
-    } else if let index = changes.lastIndex(where: { $0.toOpaque() == id }) {
-      changes.remove(at: index)
-    } else {
-      return false
-    }
+  func takeAlone(_ beginning: Unmanaged<PendingChange>) -> Bool {
+    guard stack.last?.toOpaque() == beginning.toOpaque() else { return false }
+    stack.removeLast()  // nothing of a change lies below its beginning, so it is the whole change
+    beginning._withUnsafeGuaranteedRef { $0.markFinishing() }
+    finishing += 1
     return true
   }
 
-  /// Empties a retired change (so it keeps nothing alive) and frees it for reuse.
+  /// Takes the entries of `beginning`'s change off the stack, in the order pushed (the
+  /// beginning first); they are finishing until `recycle`d.
+  func take(_ beginning: Unmanaged<PendingChange>) -> [Unmanaged<PendingChange>] {
+    let serial = beginning._withUnsafeGuaranteedRef { $0.serial }
+    var taken: [Unmanaged<PendingChange>] = []
+    var kept: [Unmanaged<PendingChange>] = []
+    var reached = false
+    for entry in stack {
+      if entry.toOpaque() == beginning.toOpaque() { reached = true }
+      if reached && entry._withUnsafeGuaranteedRef({ $0.serial == serial }) {
+        taken.append(entry)
+      } else {
+        kept.append(entry)
+      }
+    }
+    stack = kept
+    for entry in taken { entry._withUnsafeGuaranteedRef { $0.markFinishing() } }
+    finishing += taken.count
+    return taken
+  }
+
+  /// Takes `entries`, just pushed by a will that cannot go on, off the stack and frees them.
+  func discard(_ entries: [Unmanaged<PendingChange>]) {
+    let ids = Set(entries.map { $0.toOpaque() })
+    stack.removeAll { ids.contains($0.toOpaque()) }
+    for entry in entries {
+      entry._withUnsafeGuaranteedRef { $0.empty() }
+      pool.append(entry)
+    }
+  }
+
+  /// Frees finished entries (emptied, so they keep nothing alive) for reuse.
+  func recycle(_ entries: [Unmanaged<PendingChange>]) {
+    for entry in entries { recycle(entry) }
+  }
+
+  /// Frees one finished entry for reuse.
   @inline(__always)
-  func recycle(_ change: Unmanaged<PendingChange>) {
-    change._withUnsafeGuaranteedRef { $0.empty() }
-    free.append(change)
+  func recycle(_ entry: Unmanaged<PendingChange>) {
+    entry._withUnsafeGuaranteedRef { $0.empty() }
+    pool.append(entry)
+    finishing -= 1
+  }
+
+  /// The beginning entries of the changes begun after serial `mark` by a will of `key` on the
+  /// object that are still open, most recent first (what a bracket that failed must close).
+  func openChanges(of objectID: ObjectIdentifier, _ key: KeyID, after mark: UInt64) -> [Unmanaged<PendingChange>] {
+    stack.reversed().filter { entry in
+      entry._withUnsafeGuaranteedRef { $0.begins && $0.serial > mark && $0.key == key && $0.objectID == objectID }
+    }
+  }
+
+  // MARK: - Invariants
+
+  /// Every broken invariant of this thread's changes, as sentences; empty when consistent.
+  func invariantViolations() -> [String] {
+    var problems: [String] = []
+    let onStack = stack.map { $0.takeUnretainedValue() }
+    let free = pool.map { $0.takeUnretainedValue() }
+    for entry in onStack where entry.state != .inProgress {
+      problems.append("an entry on the stack is \(entry.state), not in progress")
+    }
+    for entry in free where entry.state != .free || !entry.isEmpty {
+      problems.append("an entry in the pool is \(entry.state) or still holds something")
+    }
+    let finishingEntries = storage.filter { $0.state == .finishing }
+    if finishingEntries.count != finishing {
+      problems.append("\(finishingEntries.count) entries are finishing, \(finishing) counted")
+    }
+    if storage.count != onStack.count + free.count + finishing {
+      problems.append(
+        "\(storage.count) entries owned, \(onStack.count) on the stack + \(free.count) free + \(finishing) finishing")
+    }
+    var seenSerials: Set<UInt64> = []
+    var beginnings: [UInt64: Int] = [:]
+    var seenPaths: Set<String> = []
+    for entry in onStack {
+      if seenSerials.insert(entry.serial).inserted && !entry.begins {
+        problems.append("change \(entry.serial)'s lowest entry does not begin it")
+      }
+      if entry.begins { beginnings[entry.serial, default: 0] += 1 }
+      if entry.serial > lastSerial { problems.append("change \(entry.serial) is newer than the last serial \(lastSerial)") }
+      let path = "\(entry.serial)/\(UInt(bitPattern: entry.objectID))/\(entry.pathID.raw)"
+      if !seenPaths.insert(path).inserted {
+        problems.append("change \(entry.serial) has two entries for one observed path of one object")
+      }
+    }
+    for (serial, count) in beginnings where count > 1 { problems.append("change \(serial) has \(count) beginnings") }
+    return problems
+  }
+
+  /// Throws if an invariant of this thread's changes is broken (see ``invariantViolations()``).
+  func checkInvariants() throws {
+    let problems = invariantViolations()
+    guard problems.isEmpty else {
+      throw KeyValueError(.invalidArgument, "pending changes: " + problems.joined(separator: "; "))
+    }
   }
 }

@@ -70,13 +70,22 @@ extension Tour {
     try step.action("bob.name = @\"Robert\";") { try world.set(bob, "name", "Robert") }
   }
 
-  /// Inserting into `members` through `mutableArrayValueForKey:` notifies an insertion.
+  /// Inserting into `members` through `mutableArrayValueForKey:` notifies an insertion: Team
+  /// has the indexed mutators, which the proxy sends and the notifying subclass overrides (with
+  /// only a setter, Foundation's proxy would send `setMembers:`, a setting).
   private func observeToManyChange(_ step: StepRecorder) throws {
     let world = world
     let ann = try world.need(world.ann, "ann")
     let watcher = try world.need(world.watcher, "watcher")
     let team = try world.need(world.teamInstance, "team")
+    let teamClass = try world.need(world.team, "Team class")
     step.note("A to-many change: inserting into team.members through its mutable array proxy.")
+    try step.action(
+      "class_addMethod(Team, @selector(insertObject:inMembersAtIndex:), imp, \"v32@0:8@16Q24\");   // and removeObjectFromMembersAtIndex:"
+    ) {
+      try teamClass.addMethod("insertObject:inMembersAtIndex:", types: "v32@0:8@16Q24", implementation: Self.insertMember)
+      try teamClass.addMethod("removeObjectFromMembersAtIndex:", types: "v24@0:8Q16", implementation: Self.removeMember)
+    }
     try step.action(addObserverCode("team", "members")) {
       try team.addObserver(watcher, forKeyPath: "members", options: Self.newOld)
     }
@@ -84,6 +93,22 @@ extension Tour {
       try team.mutableArrayValue(forKey: "members").insert(.object(ann), at: 0)
     }
     step.fact("team.members", try team.value(forKey: "members").description)
+  }
+
+  /// `-[Team insertObject:inMembersAtIndex:]`, editing the ivar `_members`.
+  static let insertMember = Implementation(name: "-[Team insertObject:inMembersAtIndex:]") { receiver, _, arguments in
+    var members = try receiver.value(ofIvar: "_members").arrayValue ?? []
+    members.insert(arguments[0], at: min(max(arguments[1].intValue ?? 0, 0), members.count))
+    try receiver.setValue(.array(members), forIvar: "_members")
+    return .nil
+  }
+
+  /// `-[Team removeObjectFromMembersAtIndex:]`, editing the ivar `_members`.
+  static let removeMember = Implementation(name: "-[Team removeObjectFromMembersAtIndex:]") { receiver, _, arguments in
+    var members = try receiver.value(ofIvar: "_members").arrayValue ?? []
+    if let index = arguments[0].intValue, members.indices.contains(index) { members.remove(at: index) }
+    try receiver.setValue(.array(members), forIvar: "_members")
+    return .nil
   }
 
   /// `-[Person displayName]`: `name (age)`, read through KVC.

@@ -95,7 +95,7 @@ struct KVOExample {
     #expect(try bob.dictionaryWithValues(forKeys: ["age", "friend"]) == ["age": 25, "friend": .null])  // NSNull for nil
 
     let undefined = #expect(throws: KeyValueError.self) { try ann.value(forKey: "shoeSize") }
-    #expect(undefined?.exceptionName == "NSUndefinedKeyException")
+    #expect(undefined?.exceptionName == "NSUnknownKeyException")  // the constant NSUndefinedKeyException
     #expect(
       undefined?.message
         == "[<Person \(ann.address)> valueForUndefinedKey:]: this class is not key value coding-compliant for the key shoeSize."
@@ -242,21 +242,21 @@ struct KVOExample {
     try example.runtime.checkInvariants()
   }
 
-  @Test func willDidPairsNestAndOnlyTheOutermostNotifies() throws {
+  @Test func willDidPairsNestAndEachDidEndsOneWill() throws {
     let example = try KVOExample()
     let ann = try example.newPerson("Ann", "Lee", age: 42)
     // snippet: docs/kvo.md#the-notifying-set (2)
     let seen = Locked<[Change]>([])
     let token = try ann.observe("age", options: [.old, .new]) { _, change in seen.withLock { $0.append(change) } }
-    try ann.willChangeValue(forKey: "age")
-    try ann.willChangeValue(forKey: "age")  // nested: counted, not announced
-    try ann.setValue(50, forKey: "age")  // the setter's own will/did nest inside too
-    try ann.didChangeValue(forKey: "age")
-    #expect(seen.withLock { $0 }.isEmpty)
-    try ann.didChangeValue(forKey: "age")  // the outermost did: one notification
+    try ann.willChangeValue(forKey: "age")  // change 1 begins: old value 42
+    try ann.willChangeValue(forKey: "age")  // change 2, nested in it: old value 42
+    try ann.setValue(50, forKey: "age")  // change 3, the setter's own pair: 42 -> 50
     #expect(seen.withLock { $0 } == [Change(kind: .setting, new: 50, old: 42)])
+    try ann.didChangeValue(forKey: "age")  // ends change 2
+    try ann.didChangeValue(forKey: "age")  // ends change 1
+    #expect(seen.withLock { $0 } == Array(repeating: Change(kind: .setting, new: 50, old: 42), count: 3))
     try ann.didChangeValue(forKey: "age")  // a did without a will: nothing
-    #expect(seen.withLock { $0.count } == 1)
+    #expect(seen.withLock { $0.count } == 3)
     // end snippet
     token.invalidate()
     try example.runtime.checkInvariants()
@@ -302,7 +302,7 @@ struct KVOExample {
     // end snippet
   }
 
-  @Test func dependentKeysNotifyOncePerOutermostChange() throws {
+  @Test func dependentKeysAreToldOncePerChange() throws {
     let example = try KVOExample()
     let person = example.person
     let ann = try example.newPerson("Ann", "Lee", age: 42)
@@ -319,12 +319,11 @@ struct KVOExample {
     let token = try ann.observe("fullName", options: [.old, .new]) { _, change in
       seen.withLock { $0.append("\(change.old?.stringValue ?? "-") → \(change.new?.stringValue ?? "-")") }
     }
-    try ann.setValue("Bea", forKey: "firstName")  // one notification of fullName
-    try ann.willChangeValue(forKey: "firstName")  // one outer change …
-    try ann.setValue("Kim", forKey: "lastName")  // … around two inner ones,
-    try ann.setValue("Cy", forKey: "firstName")  // both affecting fullName
+    try ann.setValue("Bea", forKey: "firstName")  // one change of firstName: fullName is told once
+    try ann.willChangeValue(forKey: "firstName")  // a change of firstName …
+    try ann.setValue("Kim", forKey: "lastName")  // … around a change of lastName: two changes
     try ann.didChangeValue(forKey: "firstName")
-    #expect(seen.withLock { $0 } == ["Ann Lee → Bea Lee", "Bea Lee → Cy Kim"])  // once each
+    #expect(seen.withLock { $0 } == ["Ann Lee → Bea Lee", "Bea Lee → Bea Kim", "Bea Lee → Bea Kim"])
     // end snippet
     token.invalidate()
     try example.runtime.checkInvariants()
@@ -361,6 +360,7 @@ struct KVOExample {
 
   @Test func toManyEditsReportKindAndIndexes() throws {
     let example = try KVOExample()
+    let person = example.person
     func newPerson(_ first: String, _ last: String, age: Int) throws -> Object {
       try example.newPerson(first, last, age: age)
     }
@@ -368,6 +368,20 @@ struct KVOExample {
     // snippet: docs/kvo.md#to-many-changes
     let bob = try newPerson("Bob", "Lee", age: 25)
     let cy = try newPerson("Cy", "Kim", age: 35)
+    // The indexed mutators of friends, editing the ivar _friends: the proxy sends them, and the
+    // notifying subclass overrides them.
+    try person.addMethod("insertObject:inFriendsAtIndex:", types: "v32@0:8@16Q24") { receiver, _, arguments in
+      var friends = try receiver.value(ofIvar: "_friends").arrayValue ?? []
+      friends.insert(arguments[0], at: arguments[1].intValue ?? 0)
+      try receiver.setValue(.array(friends), forIvar: "_friends")
+      return .nil
+    }
+    try person.addMethod("removeObjectFromFriendsAtIndex:", types: "v24@0:8Q16") { receiver, _, arguments in
+      var friends = try receiver.value(ofIvar: "_friends").arrayValue ?? []
+      friends.remove(at: arguments[0].intValue ?? 0)
+      try receiver.setValue(.array(friends), forIvar: "_friends")
+      return .nil
+    }
     let seen = Locked<[Change]>([])
     let token = try ann.observe("friends", options: [.old, .new]) { _, change in seen.withLock { $0.append(change) } }
 
@@ -381,6 +395,24 @@ struct KVOExample {
     #expect(changes.map(\.indexes) == [[0], [0], [1]])
     #expect(changes[0].new == [.object(bob)] && changes[0].old == nil)  // an insertion carries no old
     #expect(changes[2].old == [.object(bob)] && changes[2].new == nil)  // a removal carries no new
+    // end snippet
+    token.invalidate()
+    try example.runtime.checkInvariants()
+  }
+
+  @Test func toManyEditsThroughASetterAreSettings() throws {
+    let example = try KVOExample()
+    let ann = try example.newPerson("Ann", "Lee", age: 42)
+    let bob = try example.newPerson("Bob", "Lee", age: 25)
+    // snippet: docs/kvo.md#to-many-changes (2)
+    let seen = Locked<[Change]>([])
+    let token = try ann.observe("friends", options: [.old, .new]) { _, change in seen.withLock { $0.append(change) } }
+    let friends = try ann.mutableArrayValue(forKey: "friends")  // Person has the getter and setter only
+    let refused = #expect(throws: KeyValueError.self) { try friends.append(.object(bob)) }
+    #expect(refused?.exceptionName == "NSInternalInconsistencyException")  // friends is nil: no array is invented
+    try ann.setValue([], forKey: "friends")
+    try friends.append(.object(bob))  // reads the array, edits a copy, sends -setFriends:
+    #expect(seen.withLock { $0 }.last == Change(kind: .setting, new: [.object(bob)], old: []))
     // end snippet
     token.invalidate()
     try example.runtime.checkInvariants()

@@ -26,6 +26,7 @@ import Testing
 
   @Test func noOptionsToManyChangeCarriesKindAndIndexesOnly() throws {
     let world = try World()
+    try world.addItemsMutators()
     let person = try world.newPerson()
     try world.set(person, "items", ["a"])
     let (observer, log) = try world.newObserver()
@@ -295,9 +296,9 @@ import Testing
     try cls.isa.addMethod("accessInstanceVariablesDirectly", types: "B16@0:8") { _, _, _ in false }
     let sealed = try new(cls, in: world)
     let read = #expect(throws: KeyValueError.self) { _ = try sealed.value(forKey: "code") }
-    #expect(read?.exceptionName == "NSUndefinedKeyException")
+    #expect(read?.exceptionName == "NSUnknownKeyException")
     let write = #expect(throws: KeyValueError.self) { try sealed.setValue(1, forKey: "code") }
-    #expect(write?.exceptionName == "NSUndefinedKeyException")
+    #expect(write?.exceptionName == "NSUnknownKeyException")
     #expect(try sealed.value(ofIvar: "_code") == 0)
   }
 

@@ -284,30 +284,19 @@ import Testing
     #expect(log.all.map(\.change.new) == [["a"], ["b"]])
   }
 
-  @Test func proxyReplacementWithOnlyInsertAndRemoveMutatorsNotifiesOneReplacement() throws {
+  @Test func proxyReplacementWithOnlyInsertAndRemoveMutatorsIsARemovalThenAnInsertion() throws {
     let world = try World()
-    try world.person.addMethod("insertObject:inItemsAtIndex:", types: "v32@0:8@16Q24") { receiver, _, arguments in
-      var items = try receiver.value(ofIvar: "_items").arrayValue ?? []
-      items.insert(arguments[0], at: arguments[1].intValue ?? 0)
-      try receiver.setValue(.array(items), forIvar: "_items")
-      return .nil
-    }
-    try world.person.addMethod("removeObjectFromItemsAtIndex:", types: "v24@0:8Q16") { receiver, _, arguments in
-      var items = try receiver.value(ofIvar: "_items").arrayValue ?? []
-      items.remove(at: arguments[0].intValue ?? 0)
-      try receiver.setValue(.array(items), forIvar: "_items")
-      return .nil
-    }
+    try world.addItemsMutators(replacing: false)
     let person = try world.newPerson()
     try world.set(person, "items", ["a", "b", "c"])
     let (observer, log) = try world.newObserver()
     try person.addObserver(observer, forKeyPath: "items", options: [.old, .new])
     try person.mutableArrayValue(forKey: "items").replace(at: 1, with: "x")
     #expect(try person.value(forKey: "items") == ["a", "x", "c"])
-    #expect(log.all.map(\.change.kind) == [.replacement])
-    #expect(log.all.first?.change.indexes == [1])
+    #expect(log.all.map(\.change.kind) == [.removal, .insertion])
+    #expect(log.all.map(\.change.indexes) == [[1], [1]])
     #expect(log.all.first?.change.old == ["b"])
-    #expect(log.all.first?.change.new == ["x"])
+    #expect(log.all.last?.change.new == ["x"])
   }
 
   @Test func wholeArraySetterReportsSettingWithoutIndexes() throws {
@@ -516,6 +505,7 @@ import Testing
 
   @Test func toManyChangeBehindAChainReachesTheRootObserverWithKindAndIndexes() throws {
     let world = try World()
+    try world.addItemsMutators()
     let person = try world.newPerson()
     let friend = try world.newPerson()
     try world.set(friend, "items", ["a"])
@@ -681,13 +671,14 @@ import Testing
     let person = try world.newPerson()
     let friend = try world.newPerson()
     try world.set(person, "friend", .object(friend))
+    try world.set(friend, "items", [])
     let (observer, log) = try world.newObserver()
     try friend.addObserver(observer, forKeyPath: "items", options: [.new])
     let proxy = try world.runtime.msgSend(person, "mutableArrayValueForKeyPath:", "friend.items")
     let items = try #require(proxy.swiftObject(as: MutableArrayProxy.self))
     try items.append("x")
     #expect(try friend.value(forKey: "items") == ["x"])
-    #expect(log.all.map(\.change.kind) == [.insertion])
+    #expect(log.all.map(\.change.kind) == [.setting])  // through -setItems:, as Foundation's slow proxy
   }
 
   @Test func chainThroughADictionaryValueReportsTheValueAtTheEnd() throws {

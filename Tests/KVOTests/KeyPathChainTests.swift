@@ -97,4 +97,82 @@ import Testing
     #expect(friend.observationInfo == nil)
     #expect(person.observationInfo == nil)
   }
+
+  @Test func intermediateObjectsAreSentAddAndRemoveObserverForTheRestOfThePath() throws {
+    let world = try World()
+    let runtime = world.runtime
+    let root = runtime.rootClass
+    // Pal is a Person that records the registration messages it receives, then calls super.
+    let pal = try runtime.allocateClassPair(superclass: world.person, name: "Pal")
+    try runtime.registerClassPair(pal)
+    let received = Log<String>()
+    try pal.addMethod("addObserver:forKeyPath:options:context:", types: "v48@0:8@16@24Q32^v40") {
+      receiver, selector, arguments in
+      received.append("add \(arguments[1].stringValue ?? "?")")
+      return try Runtime.msgSendSuper(receiver, superclass: root, selector, arguments: arguments)
+    }
+    try pal.addMethod("removeObserver:forKeyPath:", types: "v32@0:8@16@24") { receiver, selector, arguments in
+      received.append("remove \(arguments[1].stringValue ?? "?")")
+      return try Runtime.msgSendSuper(receiver, superclass: root, selector, arguments: arguments)
+    }
+    let person = try world.newPerson()
+    let friend = try #require(try runtime.msgSend(pal, "new").objectValue)
+    try world.set(person, "friend", .object(friend))
+    let (observer, log) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "friend.age", options: [.new])
+    #expect(received.all == ["add age"])
+    try world.set(friend, "age", 5)
+    #expect(log.all.map { "\($0.keyPath) \($0.object === person) \($0.change.new ?? nil)" } == ["friend.age true 5"])
+    try person.removeObserver(observer, forKeyPath: "friend.age")
+    #expect(received.all == ["add age", "remove age"])
+    #expect(friend.observationInfo == nil)
+    try world.runtime.checkInvariants()
+  }
+
+  @Test func anIntermediateObjectThatRefusesTheRegistrationRefusesTheObservation() throws {
+    struct Refused: Error {}
+    let world = try World()
+    let runtime = world.runtime
+    let loner = try runtime.allocateClassPair(superclass: world.person, name: "Loner")
+    try runtime.registerClassPair(loner)
+    try loner.addMethod("addObserver:forKeyPath:options:context:", types: "v48@0:8@16@24Q32^v40") { _, _, _ in
+      throw Refused()
+    }
+    let person = try world.newPerson()
+    try world.set(person, "friend", .object(try #require(try runtime.msgSend(loner, "new").objectValue)))
+    let (observer, _) = try world.newObserver()
+    #expect(throws: Refused.self) { try person.addObserver(observer, forKeyPath: "friend.age") }
+    #expect(person.observedKeyPaths.isEmpty && person.isa === world.person)
+  }
+
+  @Test func aRelinkSendsTheOldIntermediateRemoveAndTheNewOneAdd() throws {
+    let world = try World()
+    let runtime = world.runtime
+    let root = runtime.rootClass
+    let pal = try runtime.allocateClassPair(superclass: world.person, name: "Pal")
+    try runtime.registerClassPair(pal)
+    let received = Log<String>()
+    try pal.addMethod("addObserver:forKeyPath:options:context:", types: "v48@0:8@16@24Q32^v40") {
+      receiver, selector, arguments in
+      received.append("add to \(try receiver.value(forKey: "name").stringValue ?? "?")")
+      return try Runtime.msgSendSuper(receiver, superclass: root, selector, arguments: arguments)
+    }
+    try pal.addMethod("removeObserver:forKeyPath:", types: "v32@0:8@16@24") { receiver, selector, arguments in
+      received.append("remove from \(try receiver.value(forKey: "name").stringValue ?? "?")")
+      return try Runtime.msgSendSuper(receiver, superclass: root, selector, arguments: arguments)
+    }
+    func newPal(_ name: String) throws -> Object {
+      let object = try #require(try runtime.msgSend(pal, "new").objectValue)
+      try world.set(object, "name", .string(name))
+      return object
+    }
+    let person = try world.newPerson()
+    let (bob, cy) = (try newPal("Bob"), try newPal("Cy"))
+    try world.set(person, "friend", .object(bob))
+    let (observer, _) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "friend.age")
+    try world.set(person, "friend", .object(cy))
+    #expect(received.all == ["add to Bob", "remove from Bob", "add to Cy"])
+  }
 }
+

@@ -106,7 +106,7 @@ import Testing
       Issue.record("expected an error")
     } catch let error as KeyValueError {
       #expect(error.code == .undefinedKey)
-      #expect(error.exceptionName == "NSUndefinedKeyException")
+      #expect(error.exceptionName == "NSUnknownKeyException")
       #expect(error.message == "[<Person \(person.address)> valueForUndefinedKey:]: this class is not key value coding-compliant for the key shoeSize.")
     }
     #expect(throws: KeyValueError.self) { try person.setValue(1, forKey: "shoeSize") }

@@ -59,4 +59,55 @@ import Testing
     person = nil
     #expect(ran.all == ["Person dealloc"])
   }
+
+  @Test func anObjectRemovingItsObservationOfItselfInItsDeallocDeallocatesCleanly() throws {
+    let world = try World()
+    let problems = Log<String>()
+    let events = world.runtime.addEventObserver { event in
+      if case .diagnostic(let subsystem, let message) = event, subsystem == "KVO" { problems.append(message) }
+    }
+    let root = world.runtime.rootClass
+    let removal = Locked<(any Error)?>(nil)
+    try world.person.addMethod("dealloc", types: "v16@0:8") { receiver, selector, _ in
+      do {
+        try receiver.removeObserver(receiver, forKeyPath: "age")  // the class's dealloc runs first
+      } catch {
+        removal.withLock { $0 = error }
+      }
+      return try Runtime.msgSendSuper(receiver, superclass: root, selector)
+    }
+    try world.person.addMethod("observeValueForKeyPath:ofObject:change:context:", types: "v48@0:8@16@24@32^v40") { _, _, _ in .nil }
+    var person: Object? = try world.newPerson()
+    let reference = WeakReference(person)
+    try person?.addObserver(try #require(person), forKeyPath: "age", options: [.new])
+    try world.set(try #require(person), "age", 3)
+    person = nil
+    events.cancel()
+    #expect(reference.object == nil)
+    #expect(removal.withLock { $0 } == nil, "no \"not registered\" error")
+    #expect(problems.all.isEmpty, "no \"deallocated while observed\" diagnostic")
+    let subclass = try #require(world.runtime.lookUpClass(named: "NSKVONotifying_Person"))
+    #expect(subclass.liveInstanceCount == 0)
+    try world.runtime.checkInvariants()
+  }
+
+  @Test func observationsLeftAfterTheClassDeallocRanAreCleanedUpAfterIt() throws {
+    let world = try World()
+    let order = Log<String>()
+    let events = world.runtime.addEventObserver { event in
+      if case .diagnostic(let subsystem, _) = event, subsystem == "KVO" { order.append("diagnostic") }
+    }
+    let root = world.runtime.rootClass
+    try world.person.addMethod("dealloc", types: "v16@0:8") { receiver, selector, _ in
+      order.append("Person dealloc, observed: \(receiver.observedKeyPaths)")
+      return try Runtime.msgSendSuper(receiver, superclass: root, selector)
+    }
+    let (observer, _) = try world.newObserver()
+    var person: Object? = try world.newPerson()
+    try person?.addObserver(observer, forKeyPath: "age")
+    person = nil
+    events.cancel()
+    #expect(order.all == ["Person dealloc, observed: [\"age\"]", "diagnostic"])
+  }
 }
+

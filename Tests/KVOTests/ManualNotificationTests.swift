@@ -36,20 +36,52 @@ import Testing
     #expect(log.all.first?.change.new == 2)
   }
 
-  @Test func nestedWillDidPairsNotifyOnceForTheOutermostPair() throws {
+  @Test func eachDidEndsOneWillSoNestedPairsNotifyOncePerPair() throws {
     let world = try World()
     let person = try world.newPerson()
     let (observer, log) = try world.newObserver()
     try person.addObserver(observer, forKeyPath: "age", options: [.old, .new])
-    try person.willChangeValue(forKey: "age")
-    try person.willChangeValue(forKey: "age")
-    try world.set(person, "age", 5)
-    try person.didChangeValue(forKey: "age")
-    #expect(log.count == 0)
-    try person.didChangeValue(forKey: "age")
+    for _ in 0..<4 { try person.willChangeValue(forKey: "age") }
+    try world.set(person, "age", 5)  // the setter's own pair: a fifth change
     #expect(log.count == 1)
-    #expect(log.all.first?.change.old == 0)
-    #expect(log.all.first?.change.new == 5)
+    for _ in 0..<4 { try person.didChangeValue(forKey: "age") }
+    #expect(log.count == 5)
+    #expect(log.all.allSatisfy { $0.change.old == 0 && $0.change.new == 5 })
+    #expect(ThreadChanges.perThread.current.isIdle)
+  }
+
+  @Test func nestedPairsReadTheOldValueAtTheirOwnWill() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    let (observer, log) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "age", options: [.old, .new])
+    try person.willChangeValue(forKey: "age")  // old 0
+    try person.setValue(1, forIvar: "_age")
+    try person.willChangeValue(forKey: "age")  // old 1
+    try person.setValue(2, forIvar: "_age")
+    try person.didChangeValue(forKey: "age")  // the inner pair: 1 -> 2
+    try person.setValue(3, forIvar: "_age")
+    try person.didChangeValue(forKey: "age")  // the outer pair: 0 -> 3
+    #expect(log.all.map { "\($0.change.old ?? nil) -> \($0.change.new ?? nil)" } == ["1 -> 2", "0 -> 3"])
+  }
+
+  @Test func didEndsTheMostRecentChangeOfItsKeyOnItsObject() throws {
+    let world = try World()
+    let ann = try world.newPerson()
+    let bob = try world.newPerson()
+    let (observer, log) = try world.newObserver()
+    try ann.addObserver(observer, forKeyPath: "age")
+    try ann.addObserver(observer, forKeyPath: "name")
+    try bob.addObserver(observer, forKeyPath: "age")
+    try ann.willChangeValue(forKey: "age")
+    try ann.willChangeValue(forKey: "name")
+    try bob.willChangeValue(forKey: "age")
+    try ann.didChangeValue(forKey: "age")  // not the last will: ann's age still matches
+    #expect(log.all.map { "\($0.object === ann ? "ann" : "bob").\($0.keyPath)" } == ["ann.age"])
+    try bob.didChangeValue(forKey: "age")
+    try ann.didChangeValue(forKey: "name")
+    #expect(log.all.map { "\($0.object === ann ? "ann" : "bob").\($0.keyPath)" } == ["ann.age", "bob.age", "ann.name"])
+    #expect(ThreadChanges.perThread.current.isIdle)
   }
 
   @Test func didWithoutWillSendsNothing() throws {
@@ -109,7 +141,7 @@ import Testing
     try world.set(person, "items", ["a", "b"])
     try person.addObserver(observer, forKeyPath: "items", options: [.new, .old])
     try person.willChange(.insertion, valuesAt: [2], forKey: "items")
-    try person.setValue(["a", "b", "c"], forKey: "items")
+    try person.setValue(["a", "b", "c"], forIvar: "_items")  // the ivar itself: no notification of its own
     try person.didChange(.insertion, valuesAt: [2], forKey: "items")
     let change = try #require(log.all.first?.change)
     #expect(log.count == 1)
@@ -117,6 +149,17 @@ import Testing
     #expect(change.indexes == [2])
     #expect(change.new == ["c"])
     #expect(change.old == nil)
+  }
+
+  @Test func aManualPairAroundANotifyingSetterNotifiesTwice() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    let (observer, log) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "items", options: [.new])
+    try person.willChange(.insertion, valuesAt: [0], forKey: "items")
+    try world.set(person, "items", ["a"])  // automatic: a setting of its own
+    try person.didChange(.insertion, valuesAt: [0], forKey: "items")
+    #expect(log.all.map(\.change.kind) == [.setting, .insertion])
   }
 
   @Test func setValueForKeyOnANotifyingSetterNotifiesOnce() throws {

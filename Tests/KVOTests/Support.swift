@@ -106,6 +106,31 @@ struct World {
     return (observer, log)
   }
 
+  /// Gives Person the indexed mutators of `items` (`insertObject:inItemsAtIndex:`,
+  /// `removeObjectFromItemsAtIndex:`, and `replaceObjectInItemsAtIndex:withObject:` unless
+  /// `replacing` is false), editing the ivar `_items`, so mutable array proxies of `items` send
+  /// them and observers get insertions, removals and replacements with indexes.
+  func addItemsMutators(replacing: Bool = true) throws {
+    @Sendable func edit(_ receiver: Object, _ body: (inout [Value]) -> Void) throws {
+      var items = try receiver.value(ofIvar: "_items").arrayValue ?? []
+      body(&items)
+      try receiver.setValue(.array(items), forIvar: "_items")
+    }
+    try person.addMethod("insertObject:inItemsAtIndex:", types: "v32@0:8@16Q24") { receiver, _, arguments in
+      try edit(receiver) { $0.insert(arguments[0], at: arguments[1].intValue ?? 0) }
+      return .nil
+    }
+    try person.addMethod("removeObjectFromItemsAtIndex:", types: "v24@0:8Q16") { receiver, _, arguments in
+      try edit(receiver) { $0.remove(at: arguments[0].intValue ?? 0) }
+      return .nil
+    }
+    guard replacing else { return }
+    try person.addMethod("replaceObjectInItemsAtIndex:withObject:", types: "v32@0:8Q16@24") { receiver, _, arguments in
+      try edit(receiver) { $0[arguments[0].intValue ?? 0] = arguments[1] }
+      return .nil
+    }
+  }
+
   /// Sends `set<Key>:` (the path a program takes, through the notifying setter).
   func set(_ object: Object, _ key: String, _ value: Value) throws {
     try runtime.msgSend(object, Selector(interning: "set" + key.prefix(1).uppercased() + key.dropFirst() + ":"), value)

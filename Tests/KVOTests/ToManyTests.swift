@@ -1,44 +1,51 @@
-// ToManyTests.swift: mutableArrayValueForKey: and to-many change notifications.
+// ToManyTests.swift: mutableArrayValueForKey: and to-many change notifications, by the three
+// routes Foundation's proxy takes (MutableArrayProxy.swift, MutableArrayProxy+Access.swift).
 
 import Testing
 
 @testable import KVO
 
 @Suite struct ToManyTests {
-  /// Adds `tags` (NSArray ivar) with indexed accessors to Person when `indexed` is true.
-  func world(indexed: Bool) throws -> World {
-    let world = try World()
-    guard indexed else { return world }
-    let person = world.person
-    try person.addMethod("insertObject:inItemsAtIndex:", types: "v32@0:8@16Q24") { receiver, _, arguments in
-      var items = try receiver.value(ofIvar: "_items").arrayValue ?? []
-      items.insert(arguments[0], at: arguments[1].intValue ?? 0)
-      try receiver.setValue(.array(items), forIvar: "_items")
-      return .nil
-    }
-    try person.addMethod("removeObjectFromItemsAtIndex:", types: "v24@0:8Q16") { receiver, _, arguments in
-      var items = try receiver.value(ofIvar: "_items").arrayValue ?? []
-      items.remove(at: arguments[0].intValue ?? 0)
-      try receiver.setValue(.array(items), forIvar: "_items")
-      return .nil
-    }
-    try person.addMethod("replaceObjectInItemsAtIndex:withObject:", types: "v32@0:8Q16@24") { receiver, _, arguments in
-      var items = try receiver.value(ofIvar: "_items").arrayValue ?? []
-      items[arguments[0].intValue ?? 0] = arguments[1]
-      try receiver.setValue(.array(items), forIvar: "_items")
-      return .nil
-    }
-    return world
+  /// How the proxy reaches the array.
+  enum Route: String, CaseIterable, CustomStringConvertible {
+    /// Person with `items`' indexed mutators: the proxy sends them.
+    case mutators
+    /// Person's synthesized `items` (getter and setter only): the proxy sends the setter.
+    case setter
+    /// `Bag`, whose `_items` ivar has no accessors: the proxy edits the ivar.
+    case ivar
+    var description: String { rawValue }
   }
 
-  @Test(arguments: [true, false])
-  func insertionRemovalAndReplacementReportKindAndIndexes(indexed: Bool) throws {
-    let world = try world(indexed: indexed)
-    let person = try world.newPerson()
-    try world.set(person, "items", ["a", "b"])
+  /// A world, an object whose `items` is `initial`, and the route's object.
+  func object(_ route: Route, items initial: Value = ["a", "b"]) throws -> (World, Object) {
+    let world = try World()
+    switch route {
+    case .mutators:
+      try world.addItemsMutators()
+      let person = try world.newPerson()
+      try world.set(person, "items", initial)
+      return (world, person)
+    case .setter:
+      let person = try world.newPerson()
+      try world.set(person, "items", initial)
+      return (world, person)
+    case .ivar:
+      let bag = try world.runtime.allocateClassPair(superclass: world.runtime.rootClass, name: "Bag")
+      try bag.addIvar("_items", type: .object(className: "NSArray"))
+      try world.runtime.registerClassPair(bag)
+      let object = try #require(try world.runtime.msgSend(bag, "new").objectValue)
+      try object.setValue(initial, forIvar: "_items")
+      return (world, object)
+    }
+  }
+
+  @Test(arguments: [Route.mutators, .ivar])
+  func editsReportTheirKindAndIndexes(route: Route) throws {
+    let (world, object) = try object(route)
     let (observer, log) = try world.newObserver()
-    try person.addObserver(observer, forKeyPath: "items", options: [.old, .new])
-    let items = try person.mutableArrayValue(forKey: "items")
+    try object.addObserver(observer, forKeyPath: "items", options: [.old, .new])
+    let items = try object.mutableArrayValue(forKey: "items")
     try items.insert("x", at: 1)
     try items.remove(at: 0)
     try items.replace(at: 1, with: "y")
@@ -49,10 +56,51 @@ import Testing
     #expect(changes[0].new == ["x"] && changes[0].old == nil)
     #expect(changes[1].old == ["a"] && changes[1].new == nil)
     #expect(changes[2].old == ["b"] && changes[2].new == ["y"])
+    try world.runtime.checkInvariants()
+  }
+
+  @Test func throughTheSetterEachEditIsASettingOfTheWholeArray() throws {
+    let (world, person) = try object(.setter)
+    let (observer, log) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "items", options: [.old, .new])
+    let items = try person.mutableArrayValue(forKey: "items")
+    try items.insert("x", at: 1)
+    try items.remove(at: 0)
+    #expect(log.all.map(\.change) == [
+      Change(kind: .setting, new: ["a", "x", "b"], old: ["a", "b"]),
+      Change(kind: .setting, new: ["x", "b"], old: ["a", "x", "b"]),
+    ])
+  }
+
+  @Test func throughTheSetterANilArrayIsRefusedNotInvented() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    let (observer, log) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "items", options: [.prior, .new])
+    let items = try person.mutableArrayValue(forKey: "items")
+    let error = #expect(throws: KeyValueError.self) { try items.append("x") }
+    #expect(error?.code == .collectionIsNil)
+    #expect(error?.exceptionName == "NSInternalInconsistencyException")
+    #expect(error?.message.hasPrefix("[<NSKeyValueSlowMutableArray 0x") == true)
+    #expect(error?.message.hasSuffix("> addObject:]: value for key items of object \(person.address) is nil") == true)
+    #expect(try person.value(forKey: "items") == .nil)
+    #expect(log.count == 0)
+    #expect(throws: KeyValueError.self) { try items.count() }
+  }
+
+  @Test(arguments: [Route.mutators, .ivar])
+  func throughMutatorsOrAnIvarANilArrayReadsAsEmpty(route: Route) throws {
+    let (_, object) = try object(route, items: .nil)
+    let items = try object.mutableArrayValue(forKey: "items")
+    #expect(try items.count() == 0)
+    try items.append("x")
+    #expect(try items.elements() == ["x"])
   }
 
   @Test func indexedMutatorsGetNotifyingOverrides() throws {
-    let world = try world(indexed: true)
+    let world = try World()
+    try world.addItemsMutators()
+    try addBulkMutators(to: world.person)
     let person = try world.newPerson()
     let (observer, _) = try world.newObserver()
     try person.addObserver(observer, forKeyPath: "items")
@@ -60,113 +108,149 @@ import Testing
     #expect(names["insertObject:inItemsAtIndex:"] == "_NSKVOInsertObjectAtIndexAndNotify")
     #expect(names["removeObjectFromItemsAtIndex:"] == "_NSKVORemoveObjectAtIndexAndNotify")
     #expect(names["replaceObjectInItemsAtIndex:withObject:"] == "_NSKVOReplaceObjectAtIndexAndNotify")
+    #expect(names["insertItems:atIndexes:"] == "_NSKVOInsertObjectsAtIndexesAndNotify")
+    #expect(names["removeItemsAtIndexes:"] == "_NSKVORemoveObjectsAtIndexesAndNotify")
   }
 
-  @Test func appendGoesAtTheEnd() throws {
-    let world = try world(indexed: false)
-    let person = try world.newPerson()
+  @Test(arguments: Route.allCases)
+  func appendGoesAtTheEnd(route: Route) throws {
+    let (world, object) = try object(route, items: [])
     let (observer, log) = try world.newObserver()
-    try person.addObserver(observer, forKeyPath: "items", options: .new)
-    let items = try person.mutableArrayValue(forKey: "items")
+    try object.addObserver(observer, forKeyPath: "items", options: .new)
+    let items = try object.mutableArrayValue(forKey: "items")
     try items.append("a")
     try items.append("b")
-    #expect(log.all.map(\.change.indexes) == [[0], [1]])
-    #expect(try person.value(forKey: "items") == ["a", "b"])
+    #expect(try items.elements() == ["a", "b"])
+    #expect(log.count == 2)
+    if route != .setter { #expect(log.all.map(\.change.indexes) == [[0], [1]]) }
   }
 
-  @Test func outOfBoundsEditThrowsAndChangesNothing() throws {
-    let world = try world(indexed: false)
-    let person = try world.newPerson()
-    try world.set(person, "items", ["a"])
+  @Test(arguments: Route.allCases)
+  func anEditThatCannotHappenRaisesAndNotifiesNobody(route: Route) throws {
+    let (world, object) = try object(route, items: ["a"])
     let (observer, log) = try world.newObserver()
-    try person.addObserver(observer, forKeyPath: "items")
-    let items = try person.mutableArrayValue(forKey: "items")
-    #expect(throws: KeyValueError.self) { try items.insert("x", at: 5) }
+    try object.addObserver(observer, forKeyPath: "items", options: [.prior, .old, .new])
+    let items = try object.mutableArrayValue(forKey: "items")
+    let insertion = #expect(throws: KeyValueError.self) { try items.insert("x", at: 5) }
+    #expect(insertion?.exceptionName == "NSRangeException")
     #expect(throws: KeyValueError.self) { try items.remove(at: 1) }
-    #expect(try person.value(forKey: "items") == ["a"])
-    #expect(log.count == 0)
+    #expect(throws: KeyValueError.self) { try items.replace(at: -1, with: "x") }
+    #expect(try items.elements() == ["a"])
+    #expect(log.count == 0, "no prior and no post notification for a change that never happened")
+    #expect(ThreadChanges.perThread.current.isIdle)
   }
 
-  @Test(arguments: [true, false])
-  func removingOrReplacingInAnEmptyArrayThrowsInsteadOfTrapping(indexed: Bool) throws {
-    let world = try world(indexed: indexed)
-    let person = try world.newPerson()
-    try world.set(person, "items", [])
+  @Test(arguments: Route.allCases)
+  func removingOrReplacingInAnEmptyArrayThrowsInsteadOfTrapping(route: Route) throws {
+    let (world, object) = try object(route, items: [])
     let (observer, log) = try world.newObserver()
-    try person.addObserver(observer, forKeyPath: "items")
-    let items = try person.mutableArrayValue(forKey: "items")
+    try object.addObserver(observer, forKeyPath: "items")
+    let items = try object.mutableArrayValue(forKey: "items")
     let removal = #expect(throws: KeyValueError.self) { try items.remove(at: 0) }
     #expect(removal?.message.contains("for empty array") == true)
     #expect(removal?.code == .indexOutOfBounds && removal?.exceptionName == "NSRangeException")
     #expect(throws: KeyValueError.self) { try items.replace(at: 0, with: "x") }
-    #expect(throws: KeyValueError.self) { try items.remove(at: -1) }
-    #expect(try person.value(forKey: "items") == [])
+    #expect(throws: KeyValueError.self) { try items.removeLast() }
+    #expect(try items.elements() == [])
     #expect(log.count == 0)
   }
 
-  @Test(arguments: [true, false])
-  func priorNotificationOfAnInsertionCarriesNoOld(indexed: Bool) throws {
-    let world = try world(indexed: indexed)
-    let person = try world.newPerson()
-    try world.set(person, "items", ["a"])
+  @Test(arguments: [Route.mutators, .ivar])
+  func priorNotificationOfAnInsertionCarriesNoOld(route: Route) throws {
+    let (world, object) = try object(route, items: ["a"])
     let (observer, log) = try world.newObserver()
-    try person.addObserver(observer, forKeyPath: "items", options: [.old, .new, .prior])
-    try person.mutableArrayValue(forKey: "items").insert("x", at: 0)
+    try object.addObserver(observer, forKeyPath: "items", options: [.old, .new, .prior])
+    try object.mutableArrayValue(forKey: "items").insert("x", at: 0)
     let changes = log.all.map(\.change)
     #expect(changes.map(\.isPrior) == [true, false])
     #expect(changes.allSatisfy { $0.kind == .insertion && $0.indexes == [0] && $0.old == nil })
     #expect(changes[0].new == nil && changes[1].new == ["x"])
   }
 
-  @Test(arguments: [true, false])
-  func multiIndexEditsNotifyOnceWithEveryIndex(indexed: Bool) throws {
-    let world = try world(indexed: indexed)
-    let person = try world.newPerson()
-    try world.set(person, "items", ["a", "b", "c"])
+  @Test func multiIndexEditsThroughOneIndexMutatorsNotifyOncePerIndex() throws {
+    let (world, person) = try object(.mutators, items: ["a", "b", "c"])
     let (observer, log) = try world.newObserver()
     try person.addObserver(observer, forKeyPath: "items", options: [.old, .new])
     let items = try person.mutableArrayValue(forKey: "items")
     try items.insert(["x", "y"], at: [0, 2])  // positions in the result: x a y b c
     #expect(try items.elements() == ["x", "a", "y", "b", "c"])
-    try items.remove(at: [1, 3])  // a and b
+    try items.remove(at: [1, 3])  // a and b, from the highest index down
     #expect(try items.elements() == ["x", "y", "c"])
+    let changes = log.all.map(\.change)
+    #expect(changes.map(\.kind) == [.insertion, .insertion, .removal, .removal])
+    #expect(changes.map(\.indexes) == [[0], [2], [3], [1]])
+    #expect(changes.map(\.old) == [nil, nil, ["b"], ["a"]])
+  }
+
+  @Test func multiIndexEditsThroughBulkMutatorsNotifyOnceWithEveryIndex() throws {
+    let (world, person) = try object(.mutators, items: ["a", "b", "c"])
+    try addBulkMutators(to: world.person)
+    let (observer, log) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "items", options: [.old, .new])
+    let items = try person.mutableArrayValue(forKey: "items")
+    try items.insert(["x", "y"], at: [0, 2])
+    try items.remove(at: [1, 3])
+    try items.removeAll()
+    #expect(try items.elements() == [])
+    let changes = log.all.map(\.change)
+    #expect(changes.map(\.kind) == [.insertion, .removal, .removal])
+    #expect(changes.map(\.indexes) == [[0, 2], [1, 3], [0, 1, 2]])
+    #expect(changes[0].new == ["x", "y"] && changes[1].old == ["a", "b"] && changes[2].old == ["x", "y", "c"])
+  }
+
+  @Test func multiIndexEditsOfAnIvarNotifyOnceWithEveryIndex() throws {
+    let (world, bag) = try object(.ivar, items: ["a", "b", "c"])
+    let (observer, log) = try world.newObserver()
+    try bag.addObserver(observer, forKeyPath: "items", options: [.old, .new])
+    let items = try bag.mutableArrayValue(forKey: "items")
+    try items.insert(["x", "y"], at: [0, 2])
+    try items.remove(at: [1, 3])
     let changes = log.all.map(\.change)
     #expect(changes.map(\.kind) == [.insertion, .removal])
     #expect(changes.map(\.indexes) == [[0, 2], [1, 3]])
-    #expect(changes[0].new == ["x", "y"] && changes[0].old == nil)
-    #expect(changes[1].old == ["a", "b"] && changes[1].new == nil)
+    #expect(changes[0].new == ["x", "y"] && changes[1].old == ["a", "b"])
   }
 
-  @Test(arguments: [true, false])
-  func removeObjectRemoveAllAndRemoveLastReportRemovals(indexed: Bool) throws {
-    let world = try world(indexed: indexed)
-    let person = try world.newPerson()
-    try world.set(person, "items", ["a", "b", "a", "c"])
+  @Test func removeObjectRemoveAllAndRemoveLastRemoveThroughTheMutators() throws {
+    let (world, person) = try object(.mutators, items: ["a", "b", "a", "c"])
     let (observer, log) = try world.newObserver()
     try person.addObserver(observer, forKeyPath: "items", options: [.old])
     let items = try person.mutableArrayValue(forKey: "items")
-    try items.remove("a")  // every occurrence
+    try items.remove("a")  // every occurrence, from the highest index down
     try items.remove("zzz")  // none: no change, no notification
     try items.removeLast()
     try items.removeAll()
     try items.removeAll()  // already empty: no notification
     #expect(try items.elements() == [])
     let changes = log.all.map(\.change)
-    #expect(changes.map(\.kind) == [.removal, .removal, .removal])
-    #expect(changes.map(\.indexes) == [[0, 2], [1], [0]])
-    #expect(changes.map(\.old) == [["a", "a"], ["c"], ["b"]])
+    #expect(changes.map(\.kind) == [.removal, .removal, .removal, .removal])
+    #expect(changes.map(\.indexes) == [[2], [0], [1], [0]])
+    #expect(changes.map(\.old) == [["a"], ["a"], ["c"], ["b"]])
     let empty = #expect(throws: KeyValueError.self) { try items.removeLast() }
     #expect(empty?.code == .indexOutOfBounds)
   }
 
-  @Test(arguments: [true, false])
-  func badMultiIndexEditsThrowAndChangeNothing(indexed: Bool) throws {
-    let world = try world(indexed: indexed)
+  @Test func replacementWithoutAReplacementMutatorIsARemovalThenAnInsertion() throws {
+    let world = try World()
+    try world.addItemsMutators(replacing: false)
     let person = try world.newPerson()
     try world.set(person, "items", ["a", "b"])
     let (observer, log) = try world.newObserver()
-    try person.addObserver(observer, forKeyPath: "items")
-    let items = try person.mutableArrayValue(forKey: "items")
+    try person.addObserver(observer, forKeyPath: "items", options: [.old, .new])
+    try person.mutableArrayValue(forKey: "items").replace(at: 1, with: "x")
+    #expect(try person.value(forKey: "items") == ["a", "x"])
+    #expect(log.all.map(\.change) == [
+      Change(kind: .removal, old: ["b"], indexes: [1]),
+      Change(kind: .insertion, new: ["x"], indexes: [1]),
+    ])
+  }
+
+  @Test(arguments: Route.allCases)
+  func badMultiIndexEditsThrowAndChangeNothing(route: Route) throws {
+    let (world, object) = try object(route)
+    let (observer, log) = try world.newObserver()
+    try object.addObserver(observer, forKeyPath: "items", options: .prior)
+    let items = try object.mutableArrayValue(forKey: "items")
     let mismatch = #expect(throws: KeyValueError.self) { try items.insert(["x"], at: [0, 1]) }
     #expect(mismatch?.code == .invalidArgument)
     let pastEnd = #expect(throws: KeyValueError.self) { try items.insert(["x", "y"], at: [0, 4]) }
@@ -177,10 +261,46 @@ import Testing
     #expect(log.count == 0)
   }
 
-  @Test func mutableArrayValueForKeyPathEditsTheLastKeyOfTheObjectThePathLeadsTo() throws {
-    let world = try world(indexed: false)
+  @Test func aMutatorThatRefusesTheEditSendsNoPostNotificationAndLeavesNothingOpen() throws {
+    let world = try World()
+    struct Refused: Error {}
+    let refuse = Locked(true)
+    try world.person.addMethod("insertObject:inItemsAtIndex:", types: "v32@0:8@16Q24") { receiver, _, arguments in
+      if refuse.withLock({ $0 }) { throw Refused() }
+      var items = try receiver.value(ofIvar: "_items").arrayValue ?? []
+      items.insert(arguments[0], at: arguments[1].intValue ?? 0)
+      try receiver.setValue(.array(items), forIvar: "_items")
+      return .nil
+    }
+    try world.person.addMethod("removeObjectFromItemsAtIndex:", types: "v24@0:8Q16") { _, _, _ in .nil }
     let person = try world.newPerson()
+    let (observer, log) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "items", options: [.new])
+    let items = try person.mutableArrayValue(forKey: "items")
+    #expect(throws: Refused.self) { try items.append("x") }
+    #expect(log.count == 0)
+    #expect(ThreadChanges.perThread.current.isIdle)
+    refuse.withLock { $0 = false }
+    try items.append("y")
+    #expect(log.all.map(\.change) == [Change(kind: .insertion, new: ["y"], indexes: [0])])
+  }
+
+  @Test func aNotifyingMutatorSentAnIndexOutOfRangeRaisesBeforeNotifying() throws {
+    let (world, person) = try object(.mutators, items: ["a"])
+    let (observer, log) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "items", options: [.prior, .new])
+    let error = #expect(throws: KeyValueError.self) {
+      try world.runtime.msgSend(person, "insertObject:inItemsAtIndex:", "x", 3)
+    }
+    #expect(error?.code == .indexOutOfBounds && error?.exceptionName == "NSRangeException")
+    #expect(log.count == 0)
+    #expect(try person.value(forKey: "items") == ["a"])
+  }
+
+  @Test func mutableArrayValueForKeyPathEditsTheLastKeyOfTheObjectThePathLeadsTo() throws {
+    let (world, person) = try object(.mutators)
     let friend = try world.newPerson()
+    try world.set(friend, "items", [])
     let (observer, log) = try world.newObserver()
     try person.addObserver(observer, forKeyPath: "friend.items", options: [.new])
     #expect(try person.mutableArrayValue(forKeyPath: "friend.items") == nil)  // nil friend: nil, as messaging nil
@@ -192,5 +312,22 @@ import Testing
     #expect(throws: KeyValueError.self) { try person.mutableArrayValue(forKeyPath: "friend.@count") }
     #expect(throws: KeyValueError.self) { try person.mutableArrayValue(forKeyPath: "age.items") }
     #expect(throws: KeyValueError.self) { try person.mutableArrayValue(forKeyPath: "friend..items") }
+  }
+
+  /// `insertItems:atIndexes:` and `removeItemsAtIndexes:`, editing the ivar `_items`.
+  func addBulkMutators(to person: Class) throws {
+    try person.addMethod("insertItems:atIndexes:", types: "v32@0:8@16@24") { receiver, _, arguments in
+      var items = try receiver.value(ofIvar: "_items").arrayValue ?? []
+      let indexes = arguments[1].swiftObject(as: IndexesBox.self)?.indexes ?? []
+      for (element, index) in zip(arguments[0].arrayValue ?? [], indexes) { items.insert(element, at: index) }
+      try receiver.setValue(.array(items), forIvar: "_items")
+      return .nil
+    }
+    try person.addMethod("removeItemsAtIndexes:", types: "v24@0:8@16") { receiver, _, arguments in
+      var items = try receiver.value(ofIvar: "_items").arrayValue ?? []
+      for index in (arguments[0].swiftObject(as: IndexesBox.self)?.indexes ?? []).reversed() { items.remove(at: index) }
+      try receiver.setValue(.array(items), forIvar: "_items")
+      return .nil
+    }
   }
 }

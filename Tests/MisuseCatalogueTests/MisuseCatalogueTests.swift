@@ -41,20 +41,20 @@
 // Key-value coding (KVO module)
 // | case                          | entry point and input                        | MiniKVO answers                         | Foundation                                |
 // |-------------------------------|----------------------------------------------|-----------------------------------------|-------------------------------------------|
-// | emptyKey *                    | value(forKey: "")                            | invalidKeyPath                          | NSUndefinedKeyException                   |
-// | malformedKey *                | value(forKey: "shoe size")                   | invalidKeyPath                          | NSUndefinedKeyException                   |
-// | unknownKey *                  | value(forKey: "shoeSize")                    | undefinedKey (same text)                | NSUndefinedKeyException                   |
-// | setUnknownKey *               | setValue(1, forKey: "shoeSize")              | undefinedKey (same text)                | NSUndefinedKeyException                   |
+// | emptyKey *                    | value(forKey: "")                            | invalidKeyPath                          | NSUnknownKeyException                     |
+// | malformedKey *                | value(forKey: "shoe size")                   | invalidKeyPath                          | NSUnknownKeyException                     |
+// | unknownKey *                  | value(forKey: "shoeSize")                    | undefinedKey (same text)                | NSUnknownKeyException                     |
+// | setUnknownKey *               | setValue(1, forKey: "shoeSize")              | undefinedKey (same text)                | NSUnknownKeyException                     |
 // | wrongValueTypeForKey *        | setValue("old", forKey: "age")               | invalidValue                            | -longLongValue of the string: sets 0      |
 // | nilForScalarKey *             | setValue(nil, forKey: "age")                 | nilValueForScalar (same text)           | NSInvalidArgumentException                |
 // | keyThatIsNotAString *         | msgSend(ann, "valueForKey:", 5)              | invalidArgument                         | unrecognized selector sent to NSNumber    |
-// | malformedKeyPath *            | value(forKeyPath: "friend..name")            | invalidKeyPath                          | NSUndefinedKeyException (key "")          |
+// | malformedKeyPath *            | value(forKeyPath: "friend..name")            | invalidKeyPath                          | NSUnknownKeyException (key "")            |
 // | unknownCollectionOperator *   | value(forKeyPath: "items.@nope.age")         | invalidKeyPath                          | NSInvalidArgumentException                |
 // | operatorWithoutRightPath *    | value(forKeyPath: "items.@sum")              | invalidKeyPath                          | an exception                              |
 // | sumOfStrings *                | value(forKeyPath: "items.@sum.name")         | invalidValue                            | an exception                              |
-// | setThroughOperator *          | setValue(1, forKeyPath: "items.@count")      | unsupportedKeyPath                      | NSUndefinedKeyException                   |
+// | setThroughOperator *          | setValue(1, forKeyPath: "items.@count")      | unsupportedKeyPath                      | NSUnknownKeyException                     |
 // | toManyInsertOutOfBounds *     | mutableArrayValue("items").insert(at: 5)     | indexOutOfBounds (same text)            | NSRangeException                          |
-// | toManyRemoveFromEmpty *       | bob's mutableArrayValue("items").remove(at: 0) | indexOutOfBounds (same text)          | NSRangeException                          |
+// | toManyEditOfNilArray *        | bob's mutableArrayValue("items").remove(at: 0) | collectionIsNil (same text)           | NSInternalInconsistencyException          |
 // | toManyEmptyKey *              | mutableArrayValue(forKey: "")                | invalidKeyPath                          | a proxy that raises when used             |
 //
 // Key-value observing (KVO module)
@@ -151,7 +151,7 @@ enum Misuse: String, CaseIterable, Sendable {
   // Key-value coding
   case emptyKey, malformedKey, unknownKey, setUnknownKey, wrongValueTypeForKey, nilForScalarKey, keyThatIsNotAString
   case malformedKeyPath, unknownCollectionOperator, operatorWithoutRightPath, sumOfStrings, setThroughOperator
-  case toManyInsertOutOfBounds, toManyRemoveFromEmpty, toManyEmptyKey
+  case toManyInsertOutOfBounds, toManyEditOfNilArray, toManyEmptyKey
   // Key-value observing
   case observeEmptyKeyPath, observeMalformedKeyPath, observeCollectionOperator, observeThroughToMany
   case observeClassObject, addNilObserver, removeNilObserver, doubleRegistration, doubleRemoval, removeNeverAdded
@@ -211,7 +211,7 @@ enum Misuse: String, CaseIterable, Sendable {
     case .sumOfStrings: return .keyValueError(.invalidValue, "@sum needs numbers")
     case .setThroughOperator: return .keyValueError(.unsupportedKeyPath, "cannot set through a collection operator")
     case .toManyInsertOutOfBounds: return .keyValueError(.indexOutOfBounds, "index 5 beyond bounds [0 .. 1]")
-    case .toManyRemoveFromEmpty: return .keyValueError(.indexOutOfBounds, "index 0 for empty array")
+    case .toManyEditOfNilArray: return .keyValueError(.collectionIsNil, "value for key items of object")
     case .toManyEmptyKey: return .keyValueError(.invalidKeyPath, "invalid key ''")
 
     case .observeEmptyKeyPath: return .keyValueError(.invalidKeyPath, "the key path is empty")
@@ -416,7 +416,7 @@ enum Misuse: String, CaseIterable, Sendable {
     case .sumOfStrings: _ = try ann.value(forKeyPath: "items.@sum.name")
     case .setThroughOperator: try ann.setValue(1, forKeyPath: "items.@count")
     case .toManyInsertOutOfBounds: try ann.mutableArrayValue(forKey: "items").insert("x", at: 5)
-    case .toManyRemoveFromEmpty: try f.bob.mutableArrayValue(forKey: "items").remove(at: 0)
+    case .toManyEditOfNilArray: try f.bob.mutableArrayValue(forKey: "items").remove(at: 0)
     case .toManyEmptyKey: _ = try ann.mutableArrayValue(forKey: "")
 
     case .observeEmptyKeyPath: try ann.addObserver(f.observer, forKeyPath: "")

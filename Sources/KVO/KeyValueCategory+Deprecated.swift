@@ -1,0 +1,81 @@
+// KeyValueCategory+Deprecated.swift: the deprecated KVC and KVO methods Foundation still honours.
+//
+// Docs: docs/kvo.md#deprecated-methods. Tests: Tests/KVOTests/DeprecatedMethodTests.swift.
+//
+// Before `valueForUndefinedKey:`, `setValue:forUndefinedKey:`, `setNilValueForKey:`,
+// `setValue:forKey:` and `+keyPathsForValuesAffectingValueForKey:` there were
+// `handleQueryWithUnboundKey:`, `handleTakeValue:forUnboundKey:`, `unableToSetNilForKey:`,
+// `takeValue:forKey:` and `+setKeys:triggerChangeNotificationsForDependentKey:`. Foundation still
+// implements them on NSObject and still calls a class's override of the old hooks: NSObject's new
+// method sends the old one when the class overrides it (KeyValueCategory.swift, through
+// KeyValueCategory+Overrides.swift), and NSObject's old one sends the new one, so a class that
+// overrides either is heard and neither default loops. `+keyPathsForValuesAffecting<Key>` takes
+// precedence over what `setKeys:…` declared for the same key (KVORuntime keeps those declarations).
+
+import MiniRuntime
+
+extension KeyValueCategory {
+  static let handleQueryWithUnboundKey = method("NSKeyValueCodingDeprecated", "handleQueryWithUnboundKey:") {
+    receiver, _, arguments in
+    try Runtime.msgSend(receiver, "valueForUndefinedKey:", arguments[0])
+  }
+
+  static let handleTakeValueForUnboundKey = method("NSKeyValueCodingDeprecated", "handleTakeValue:forUnboundKey:") {
+    receiver, _, arguments in
+    try Runtime.msgSend(receiver, "setValue:forUndefinedKey:", arguments[0], arguments[1])
+  }
+
+  static let unableToSetNilForKey = method("NSKeyValueCodingDeprecated", "unableToSetNilForKey:") {
+    receiver, _, arguments in
+    try Runtime.msgSend(receiver, "setNilValueForKey:", arguments[0])
+  }
+
+  static let deprecatedInstanceMethods: [(Selector, String, Implementation)] = [
+    ("handleQueryWithUnboundKey:", "@24@0:8@16", handleQueryWithUnboundKey),
+    ("handleTakeValue:forUnboundKey:", "v32@0:8@16@24", handleTakeValueForUnboundKey),
+    ("unableToSetNilForKey:", "v24@0:8@16", unableToSetNilForKey),
+    (
+      "takeValue:forKey:", "v32@0:8@16@24",
+      method("NSKeyValueCodingDeprecated", "takeValue:forKey:") { receiver, _, arguments in
+        try Runtime.msgSend(receiver, Selectors.setValueForKey, arguments[0], arguments[1])
+      }
+    ),
+    (
+      "takeValue:forKeyPath:", "v32@0:8@16@24",
+      method("NSKeyValueCodingDeprecated", "takeValue:forKeyPath:") { receiver, _, arguments in
+        try Runtime.msgSend(receiver, "setValue:forKeyPath:", arguments[0], arguments[1])
+      }
+    ),
+    (
+      "takeValuesFromDictionary:", "v24@0:8@16",
+      method("NSKeyValueCodingDeprecated", "takeValuesFromDictionary:") { receiver, _, arguments in
+        try Runtime.msgSend(receiver, "setValuesForKeysWithDictionary:", arguments[0])
+      }
+    ),
+    (
+      "valuesForKeys:", "@24@0:8@16",
+      method("NSKeyValueCodingDeprecated", "valuesForKeys:") { receiver, _, arguments in
+        try Runtime.msgSend(receiver, "dictionaryWithValuesForKeys:", arguments[0])
+      }
+    ),
+  ]
+
+  static let deprecatedClassMethods: [(Selector, String, Implementation)] = [
+    (
+      "setKeys:triggerChangeNotificationsForDependentKey:", "v32@0:8@16@24",
+      method("NSKeyValueObservingDeprecated", "setKeys:triggerChangeNotificationsForDependentKey:", isClassMethod: true) {
+        receiver, _, arguments in
+        guard let cls = receiver as? Class, let elements = arguments[0].arrayValue else {
+          throw KeyValueError(
+            .invalidArgument, "setKeys:triggerChangeNotificationsForDependentKey: needs an array of keys, got \(arguments[0])")
+        }
+        let keys = try elements.map { element throws(KeyValueError) -> String in try key(element) }
+        for each in keys { try KeyValuePath.validateKey(each) }
+        let dependent = try key(arguments[1])
+        try KeyValuePath.validateKey(dependent)
+        try KVORuntime.of(cls).setKeys(keys, triggering: dependent, in: cls)
+        return .nil
+      }
+    )
+  ]
+}

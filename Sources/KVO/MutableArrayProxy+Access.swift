@@ -1,0 +1,146 @@
+// MutableArrayProxy+Access.swift: how a mutable array proxy reaches and edits its array.
+//
+// Docs: docs/kvo.md#to-many-changes. Tests: Tests/KVOTests/ToManyTests.swift.
+//
+// Foundation's search for `mutableArrayValueForKey:`, in its documented order, decided afresh
+// for every edit (the class may change meanwhile):
+//   1. mutators: an insertion method (`insertObject:in<Key>AtIndex:` or `insert<Key>:atIndexes:`)
+//      and a removal method (`removeObjectFrom<Key>AtIndex:` or `remove<Key>AtIndexes:`): the proxy
+//      sends them (and `replaceObjectIn<Key>AtIndex:withObject:` / `replace<Key>AtIndexes:with<Key>:`
+//      if present), so the notifying subclass's overrides report each edit with its indexes
+//      (Foundation's `NSKeyValueFastMutableArray`);
+//   2. a setter (`set<Key>:`, `_set<Key>:`): the proxy reads the array with the getter, edits a
+//      copy and sends the setter, whose notifying override reports a *setting*
+//      (`NSKeyValueSlowMutableArray`);
+//   3. if `+accessInstanceVariablesDirectly`, an ivar `_<key>` or `<key>`: the proxy edits the ivar
+//      directly, inside a will/did of the edit's kind and indexes when the class notifies
+//      automatically for the key (`NSKeyValueIvarMutableArray`, wrapped in
+//      `NSKeyValueNotifyingMutableArray`);
+//   4. otherwise every message ends in `valueForUndefinedKey:` / `setValue:forUndefinedKey:`.
+// Through a setter the proxy never invents an array: a nil value raises
+// `NSInternalInconsistencyException`, as Foundation's slow proxy does.
+
+import MiniRuntime
+
+extension MutableArrayProxy {
+  /// How the proxy reaches the array, for one edit.
+  enum Access {
+    case mutators(Mutators)
+    case setter(Selector, argumentType: TypeEncoding)
+    case ivar(Ivar)
+    case undefined
+
+    /// The name of the Foundation class that reaches the array this way (for messages).
+    var proxyClassName: String {
+      switch self {
+      case .mutators: return "NSKeyValueFastMutableArray"
+      case .setter, .undefined: return "NSKeyValueSlowMutableArray"
+      case .ivar: return "NSKeyValueIvarMutableArray"
+      }
+    }
+  }
+
+  /// The indexed mutators a class implements for the key.
+  struct Mutators {
+    let insert: Selector?
+    let insertMany: Selector?
+    let remove: Selector?
+    let removeMany: Selector?
+    let replace: Selector?
+    let replaceMany: Selector?
+  }
+
+  /// The mutator selectors for `key` (`Key` capitalized), whether or not a class implements them.
+  static func mutatorSelectors(_ capitalized: String) -> [Selector] {
+    [
+      Selector(interning: "insertObject:in\(capitalized)AtIndex:"),
+      Selector(interning: "insert\(capitalized):atIndexes:"),
+      Selector(interning: "removeObjectFrom\(capitalized)AtIndex:"),
+      Selector(interning: "remove\(capitalized)AtIndexes:"),
+      Selector(interning: "replaceObjectIn\(capitalized)AtIndex:withObject:"),
+      Selector(interning: "replace\(capitalized)AtIndexes:with\(capitalized):"),
+    ]
+  }
+
+  /// Foundation's search (see the file comment), on the object's class as it is now.
+  func access(_ object: Object) throws -> Access {
+    let cls = object.isa
+    let found = Self.mutatorSelectors(capitalized).map { selector in
+      selector.isValid && cls.instancesRespond(to: selector) ? selector : nil
+    }
+    let mutators = Mutators(
+      insert: found[0], insertMany: found[1], remove: found[2], removeMany: found[3], replace: found[4],
+      replaceMany: found[5])
+    if (mutators.insert != nil || mutators.insertMany != nil) && (mutators.remove != nil || mutators.removeMany != nil) {
+      return .mutators(mutators)
+    }
+    if case .method(let selector, let type) = try KeyValueCoding.setterPlan(for: cls, key: key) {
+      return .setter(selector, argumentType: type)
+    }
+    // call-out: the class's `+accessInstanceVariablesDirectly`, no lock held
+    if try Runtime.msgSend(cls, "accessInstanceVariablesDirectly").boolValue ?? false,
+      let ivar = cls.ivar(named: "_\(key)") ?? cls.ivar(named: key)
+    {
+      return .ivar(ivar)
+    }
+    return .undefined
+  }
+
+  /// The array as it is now: through the ivar, or through the getter (the accessor search).
+  ///
+  /// - Throws: `collectionIsNil` (Foundation's `NSInternalInconsistencyException`) if the value
+  ///   is nil on the setter route (the proxy never invents an array to set; through mutators or
+  ///   an ivar, nil reads as empty); `invalidValue` if it is not an array.
+  func currentElements(_ object: Object, _ access: Access, for method: String) throws -> [Value] {
+    let value: Value
+    if case .ivar(let ivar) = access {
+      value = try object.value(for: ivar)
+    } else {
+      value = try KeyValueCoding.value(of: object, forKey: key)  // call-out: the getter
+    }
+    if value.isNil {
+      // Through mutators the class's own methods edit whatever it keeps; a nil ivar is the
+      // container's storage not made yet, so the ivar proxy starts an empty array (as
+      // Foundation's does). Only the setter route would have to invent the array: it refuses.
+      guard case .setter = access else { return [] }
+      throw KeyValueError(
+        .collectionIsNil,
+        "[<\(access.proxyClassName) \(address)> \(method)]: value for key \(key) of object \(object.address) is nil")
+    }
+    guard let elements = value.arrayValue else {
+      throw KeyValueError(.invalidValue, "\(object)'s \(key) is \(value), not an array")
+    }
+    return elements
+  }
+
+  /// Stores an edited array (for every access but the mutators): the setter's notifying override
+  /// reports a setting; an ivar edit is wrapped in a will/did of `kind` at `indexes` when the
+  /// class notifies automatically for the key; an undefined key goes to `setValue:forUndefinedKey:`.
+  func store(_ elements: [Value], in object: Object, _ access: Access, kind: ChangeKind, indexes: Indexes) throws {
+    switch access {
+    case .setter(let selector, let type):
+      let value: Value
+      do {
+        value = try Value.array(elements).converted(to: type)
+      } catch {
+        throw KeyValueError(.invalidValue, "[<\(object.isa.name) \(object.address)> \(selector.name)]: \(error.message)")
+      }
+      try Runtime.msgSend(object, selector, value)  // call-out: the setter
+    case .ivar(let ivar):
+      guard try Notifier.notifiesAutomatically(object, key: key) else {
+        try object.setValue(.array(elements), for: ivar)
+        return
+      }
+      try Notifier.bracket(object, key: key, id: KeyTable.shared.id(key), kind: kind, indexes: indexes) {
+        try object.setValue(.array(elements), for: ivar)
+      }
+    case .undefined:
+      try Runtime.msgSend(object, "setValue:forUndefinedKey:", .array(elements), .string(key))
+    case .mutators:
+      return
+    }
+  }
+
+  /// The proxy's address, for messages.
+  var address: String { "0x" + String(UInt(bitPattern: ObjectIdentifier(self)), radix: 16) }
+}

@@ -1,0 +1,241 @@
+// MutableArrayProxy.swift: the mutable array `mutableArrayValueForKey:` returns.
+//
+// Docs: docs/kvo.md#to-many-changes. Tests: Tests/KVOTests/ToManyTests.swift.
+//
+// Every edit first reads the array and checks its indexes, so an edit that cannot happen raises
+// (`NSRangeException` for an index) before anyone is told of it; then it goes through the class's
+// mutators, its setter, or its ivar, as Foundation's proxies do (MutableArrayProxy+Access.swift).
+// The notifications are the ones those routes make: one per mutator message, one setting per
+// setter call, one per proxy edit around a direct ivar edit.
+
+import MiniRuntime
+
+/// An editable view of a to-many property; every edit notifies observers of that key the way
+/// Foundation's proxy does.
+///
+/// Objective-C: the `NSMutableArray` proxy `mutableArrayValueForKey:` returns
+/// (`NSKeyValueFastMutableArray`, `NSKeyValueSlowMutableArray`, `NSKeyValueIvarMutableArray`)
+public final class MutableArrayProxy: Sendable {
+  private weak let object: Object?
+  /// The to-many key being edited.
+  ///
+  /// Objective-C: none (the proxy's key).
+  public let key: String
+  let capitalized: String
+
+  init(_ object: Object, key: String) throws {
+    try KeyValuePath.validateKey(key)
+    self.object = object
+    self.key = key
+    capitalized = KeyValueCoding.capitalized(key)
+  }
+
+  /// `mutableArrayValueForKeyPath:`: the proxy for the last key on the object the rest of
+  /// `path` leads to, or `.nil` if that object is nil.
+  static func forKeyPath(_ path: KeyValuePath, of object: Object) throws -> Value {
+    guard !path.containsOperator, case .key(let last)? = path.components.last else {
+      throw KeyValueError(.unsupportedKeyPath, "mutableArrayValueForKeyPath: cannot edit through a collection operator: \(path)")
+    }
+    var target = object
+    for component in path.components.dropLast() {
+      guard case .key(let key) = component else { continue }
+      let next = try target.value(forKey: key)
+      if next.isNil { return .nil }
+      guard let nextObject = next.objectValue else {
+        throw KeyValueError(
+          .unsupportedKeyPath, "mutableArrayValueForKeyPath: '\(path)' passes through \(next) at '\(key)', which is not an object")
+      }
+      target = nextObject
+    }
+    return .swiftObject(try MutableArrayProxy(target, key: last))
+  }
+
+  // MARK: - Reading
+
+  /// The current elements.
+  ///
+  /// - Throws: ``KeyValueError`` with code `collectionIsNil` if the property is nil and only a
+  ///   setter could change it (the proxy never invents an array), or what the accessors throw.
+  ///
+  /// Objective-C: `-[NSArray copy]` of the proxy
+  public func elements() throws -> [Value] {
+    let object = try target()
+    return try currentElements(object, try access(object), for: "count")
+  }
+
+  /// The number of elements.
+  ///
+  /// Objective-C: `-[NSArray count]`
+  public func count() throws -> Int { try elements().count }
+
+  // MARK: - One-index edits
+
+  /// Inserts `element` at `index` (0 ... count).
+  ///
+  /// - Throws: ``KeyValueError`` with code `indexOutOfBounds` for an index out of bounds,
+  ///   `collectionIsNil` if the property is nil and only a setter could change it (nothing
+  ///   changes, nobody is told), or what the accessors throw.
+  ///
+  /// Objective-C: `-[NSMutableArray insertObject:atIndex:]`
+  public func insert(_ element: Value, at index: Int) throws {
+    try insert([element], at: Indexes(integer: index), method: "insertObject:atIndex:", preferringBulk: false)
+  }
+
+  /// Appends `element`.
+  ///
+  /// Objective-C: `-[NSMutableArray addObject:]`
+  public func append(_ element: Value) throws {
+    let object = try target()
+    let count = try currentElements(object, try access(object), for: "addObject:").count
+    try insert([element], at: Indexes(integer: count), method: "addObject:", preferringBulk: false)
+  }
+
+  /// Removes the element at `index`.
+  ///
+  /// - Throws: ``KeyValueError`` with code `indexOutOfBounds` for an index out of bounds.
+  ///
+  /// Objective-C: `-[NSMutableArray removeObjectAtIndex:]`
+  public func remove(at index: Int) throws {
+    try remove(at: Indexes(integer: index), method: "removeObjectAtIndex:", preferringBulk: false)
+  }
+
+  /// Replaces the element at `index` with `element`. Without a replacement mutator, the class's
+  /// removal and insertion mutators are sent (two notifications), as Foundation's proxy does.
+  ///
+  /// - Throws: ``KeyValueError`` with code `indexOutOfBounds` for an index out of bounds.
+  ///
+  /// Objective-C: `-[NSMutableArray replaceObjectAtIndex:withObject:]`
+  public func replace(at index: Int, with element: Value) throws {
+    let method = "replaceObjectAtIndex:withObject:"
+    let object = try target()
+    let access = try access(object)
+    var edited = try currentElements(object, access, for: method)
+    try check(index, in: edited.count, method)
+    guard case .mutators(let mutators) = access else {
+      edited[index] = element
+      return try store(edited, in: object, access, kind: .replacement, indexes: Indexes(integer: index))
+    }
+    if let replace = mutators.replace {
+      try Runtime.msgSend(object, replace, .int(index), element)  // call-out: its notifying override reports it
+    } else if let replaceMany = mutators.replaceMany {
+      try Runtime.msgSend(object, replaceMany, .swiftObject(IndexesBox(Indexes(integer: index))), .array([element]))
+    } else {
+      try remove(at: Indexes(integer: index), method: method, preferringBulk: false)
+      try insert([element], at: Indexes(integer: index), method: method, preferringBulk: false)
+    }
+  }
+
+  // MARK: - Several indexes
+
+  /// Inserts `elements` at `indexes`, one index per element, as `NSMutableArray` does: the
+  /// indexes are positions in the resulting array, taken in ascending order. Through mutators,
+  /// `insert<Key>:atIndexes:` is sent if the class has it (one notification), else
+  /// `insertObject:in<Key>AtIndex:` once per element.
+  ///
+  /// - Throws: ``KeyValueError`` with code `invalidArgument` when the counts differ, or
+  ///   `indexOutOfBounds` for an index past the end (nothing changes in either case).
+  ///
+  /// Objective-C: `-[NSMutableArray insertObjects:atIndexes:]`
+  public func insert(_ elements: [Value], at indexes: Indexes) throws {
+    try insert(elements, at: indexes, method: "insertObjects:atIndexes:", preferringBulk: true)
+  }
+
+  /// Removes the elements at `indexes`. Through mutators, `remove<Key>AtIndexes:` is sent if the
+  /// class has it (one notification), else `removeObjectFrom<Key>AtIndex:` from the highest index
+  /// down.
+  ///
+  /// - Throws: ``KeyValueError`` with code `indexOutOfBounds` for an index out of bounds
+  ///   (nothing changes).
+  ///
+  /// Objective-C: `-[NSMutableArray removeObjectsAtIndexes:]`
+  public func remove(at indexes: Indexes) throws {
+    try remove(at: indexes, method: "removeObjectsAtIndexes:", preferringBulk: true)
+  }
+
+  /// Removes every element equal to `element` (nothing, and no notification, if there is none).
+  ///
+  /// Objective-C: `-[NSMutableArray removeObject:]`
+  public func remove(_ element: Value) throws {
+    let current = try elements()
+    try remove(at: Indexes(current.indices.filter { current[$0] == element }), method: "removeObject:", preferringBulk: true)
+  }
+
+  /// Removes every element (nothing, and no notification, if the array is empty).
+  ///
+  /// Objective-C: `-[NSMutableArray removeAllObjects]`
+  public func removeAll() throws {
+    try remove(at: Indexes(integersIn: 0..<(try count())), method: "removeAllObjects", preferringBulk: true)
+  }
+
+  /// Removes the last element.
+  ///
+  /// - Throws: ``KeyValueError`` with code `indexOutOfBounds` if the array is empty.
+  ///
+  /// Objective-C: `-[NSMutableArray removeLastObject]`
+  public func removeLast() throws {
+    let count = try count()
+    guard count > 0 else {
+      throw KeyValueError(.indexOutOfBounds, "*** -[NSKeyValueMutableArray removeLastObject]: index 0 beyond bounds for empty array")
+    }
+    try remove(at: Indexes(integer: count - 1), method: "removeLastObject", preferringBulk: false)
+  }
+
+  // MARK: - The edits
+
+  private func insert(_ elements: [Value], at indexes: Indexes, method: String, preferringBulk: Bool) throws {
+    let object = try target()
+    guard elements.count == indexes.count else {
+      throw KeyValueError(
+        .invalidArgument,
+        "*** -[NSKeyValueMutableArray insertObjects:atIndexes:]: count of array (\(elements.count)) differs from count of index set (\(indexes.count))")
+    }
+    let access = try access(object)
+    var edited = try currentElements(object, access, for: method)
+    for (element, index) in zip(elements, indexes) {
+      try check(index, in: edited.count, includingEnd: true, method)
+      edited.insert(element, at: index)
+    }
+    guard !elements.isEmpty else { return }
+    guard case .mutators(let mutators) = access else {
+      return try store(edited, in: object, access, kind: .insertion, indexes: indexes)
+    }
+    if let insertMany = mutators.insertMany, preferringBulk || mutators.insert == nil {
+      try Runtime.msgSend(object, insertMany, .array(elements), .swiftObject(IndexesBox(indexes)))  // call-out: the mutator
+    } else if let insert = mutators.insert {
+      for (element, index) in zip(elements, indexes) { try Runtime.msgSend(object, insert, element, .int(index)) }
+    }
+  }
+
+  private func remove(at indexes: Indexes, method: String, preferringBulk: Bool) throws {
+    let object = try target()
+    let access = try access(object)
+    var edited = try currentElements(object, access, for: method)
+    for index in indexes { try check(index, in: edited.count, method) }
+    guard indexes.count > 0 else { return }
+    guard case .mutators(let mutators) = access else {
+      for index in indexes.reversed() { edited.remove(at: index) }
+      return try store(edited, in: object, access, kind: .removal, indexes: indexes)
+    }
+    if let removeMany = mutators.removeMany, preferringBulk || mutators.remove == nil {
+      try Runtime.msgSend(object, removeMany, .swiftObject(IndexesBox(indexes)))  // call-out: the mutator
+    } else if let remove = mutators.remove {
+      for index in indexes.reversed() { try Runtime.msgSend(object, remove, .int(index)) }
+    }
+  }
+
+  private func target() throws(KeyValueError) -> Object {
+    guard let object else {
+      throw KeyValueError(.invalidArgument, "the object of this mutableArrayValueForKey:\(key) proxy is gone")
+    }
+    return object
+  }
+
+  /// Refuses an index outside `0..<count` (or `0...count` when the end is allowed, to insert).
+  private func check(_ index: Int, in count: Int, includingEnd: Bool = false, _ method: String) throws(KeyValueError) {
+    let last = includingEnd ? count : count - 1
+    guard index >= 0, index <= last else {
+      let bounds = last < 0 ? "for empty array" : "beyond bounds [0 .. \(last)]"
+      throw KeyValueError(.indexOutOfBounds, "*** -[NSKeyValueMutableArray \(method)]: index \(index) \(bounds)")
+    }
+  }
+}

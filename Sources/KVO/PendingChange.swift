@@ -1,0 +1,133 @@
+// PendingChange.swift: one entry of a thread's stack of changes in progress.
+//
+// Docs: docs/kvo.md#the-notifying-set. Tests: Tests/KVOTests/PendingChangeStackTests.swift.
+//
+// Model (decision 0010): the entry of one observed path of one object in one change. It carries
+// that path's observances (its registrations, in registration order, as the object's snapshot
+// listed them at the will), the kind and indexes, the old value read at the will and the new value
+// read at the did. The first entry a will pushes *begins* the change: it names the object and the
+// key the will named, which is what a did looks for, and keeps the errors the change's observers
+// threw while it was announced.
+//
+// States: free (in the thread's pool, holding nothing) → inProgress (on the stack) → finishing
+// (off the stack while its notifications go out) → free. `ThreadChanges.checkInvariants()`
+// checks them.
+//
+// Only the owning thread touches an entry (it lives in that thread's `ThreadChanges`), never
+// with overlapping accesses, hence `@unchecked Sendable` and the unchecked exclusivity: the
+// dynamic check would only cost time on every set.
+
+import MiniRuntime
+
+/// One observed path of one object being changed on this thread, with its observances.
+final class PendingChange: @unchecked Sendable {
+  /// Where an entry is in its life.
+  enum State: Equatable {
+    /// In the thread's pool, holding nothing.
+    case free
+    /// On the stack, waiting for its change's did.
+    case inProgress
+    /// Taken off the stack by its did; its notifications are going out.
+    case finishing
+  }
+
+  @exclusivity(unchecked) private(set) var state = State.free
+  /// The changed object, for matching only: never dereferenced, so the entry does not keep it
+  /// alive (whoever calls will/did does). A stale entry of a freed object only lists
+  /// registrations that object's dealloc removed, so it notifies nobody.
+  @exclusivity(unchecked) private(set) var objectID: ObjectIdentifier
+  /// The observed path: retained while the entry is not free, held unmanaged so that reading it
+  /// costs no reference counting (see `withPath`).
+  @exclusivity(unchecked) private var observed: Unmanaged<ObservedPath>?
+  /// The path as it was at the will: its registrations then (each told only if still
+  /// registered when its turn comes), and what they asked for (`nil` while free).
+  @exclusivity(unchecked) private var view: ObservedPath.View?
+  /// `observed`'s path id, for matching without touching it.
+  @exclusivity(unchecked) private(set) var pathID: KeyID
+  /// The serial number of the change this entry belongs to.
+  @exclusivity(unchecked) private(set) var serial: UInt64 = 0
+  /// Whether this is the first entry of its change (the one a did looks for).
+  @exclusivity(unchecked) private(set) var begins = false
+  /// For a beginning entry: the key the will named.
+  @exclusivity(unchecked) private(set) var key: KeyID
+  /// Whether a forwarded will (a chain or a key-path dependency) pushed this entry.
+  @exclusivity(unchecked) private(set) var isForwarded = false
+  /// For a beginning entry: its change's prior notifications are still going out (a did sent
+  /// from one of them does not end the change).
+  @exclusivity(unchecked) var isAnnouncing = false
+  @exclusivity(unchecked) private(set) var kind: ChangeKind
+  @exclusivity(unchecked) private(set) var indexes: Indexes?
+  @exclusivity(unchecked) var old: Value?
+  @exclusivity(unchecked) var new: Value?
+  /// The entries this entry's forwarders began, with the id of the forwarding registration.
+  @exclusivity(unchecked) var forwarded: [(registration: UInt64, change: Unmanaged<PendingChange>)] = []
+  /// For a beginning entry: what observers threw while the change was announced; its did
+  /// throws the first, after every observer was told.
+  @exclusivity(unchecked) var errors: [any Error] = []
+  /// Where this entry's observers start in the did's keep-alive buffer.
+  @exclusivity(unchecked) var observerBase = 0
+
+  init() {
+    objectID = ObjectIdentifier(PendingChange.self)
+    pathID = KeyID(raw: 0)
+    key = KeyID(raw: 0)
+    kind = .setting
+  }
+
+  deinit { observed?.release() }
+
+  /// Fills a free entry for a change of `path` on an object (retaining the path).
+  @inline(__always)
+  func start(
+    objectID: ObjectIdentifier, path: ObservedPath, serial: UInt64, begins: Bool, key: KeyID, forwarded: Bool,
+    kind: ChangeKind, indexes: Indexes?
+  ) {
+    self.objectID = objectID
+    observed = Unmanaged.passRetained(path)
+    view = path.view()
+    pathID = path.pathID
+    self.serial = serial
+    self.begins = begins
+    self.key = key
+    isForwarded = forwarded
+    self.kind = kind
+    if indexes != nil { self.indexes = indexes }
+    state = .inProgress
+  }
+
+  /// Takes the entry off the stack: its notifications are about to go out.
+  @inline(__always)
+  func markFinishing() { state = .finishing }
+
+  /// Lets go of everything the entry held (it becomes free for reuse).
+  @inline(__always)
+  func empty() {
+    observed?.release()
+    observed = nil
+    view = nil
+    if old != nil { old = nil }
+    if new != nil { new = nil }
+    if indexes != nil { indexes = nil }
+    if !forwarded.isEmpty { forwarded.removeAll(keepingCapacity: true) }
+    if !errors.isEmpty { errors.removeAll() }
+    isAnnouncing = false
+    state = .free
+  }
+
+  /// Whether the entry holds nothing (what a free entry must be).
+  var isEmpty: Bool {
+    observed == nil && view == nil && old == nil && new == nil && indexes == nil && forwarded.isEmpty && errors.isEmpty
+  }
+
+  /// Runs `body` with the observed path as it was at the will, which the entry keeps alive (no
+  /// reference counting).
+  @inline(__always)
+  func withPath<Result>(_ body: (ObservedPath.View) throws -> Result) rethrows -> Result {
+    // INVARIANT: `view` is set while the entry is in progress or finishing, the only states in
+    // which the set path calls this.
+    try body(view.unsafelyUnwrapped)
+  }
+
+  /// The observed path as it was at the will.
+  var path: ObservedPath.View { view.unsafelyUnwrapped }
+}
