@@ -52,26 +52,24 @@ extension Class {
     return owner.withMetadata { $0.initialization == .initialized }
   }
 
-  /// Whether this class (or the class a metaclass describes) has finished `+initialize`.
+  /// Whether this class (or the class a metaclass describes) has finished `+initialize`. On
+  /// every cache miss, so it reads the metaclass without reference counting.
   /// Locking: caller holds `Runtime.lock` (enforced by `inout State`).
   func isInitialized(_ state: inout Runtime.State) -> Bool {
-    (isMetaclass ? self : isa).locked(&state).initialization == .initialized
+    if isMetaclass { return locked(&state).isInitialized }
+    return withIsa { $0.locked(&state).isInitialized }
+  }
+}
+
+extension ClassMetadata {
+  /// Whether the class this metaclass metadata describes is initialized.
+  var isInitialized: Bool {
+    if case .initialized = initialization { return true }
+    return false
   }
 }
 
 extension Runtime {
-  /// Initializes the class a lookup in `cls` is for (objc4's `initializeAndLeaveLocked`): `cls`
-  /// itself, or for a metaclass the class the receiver is (or the metaclass describes).
-  ///
-  /// - Throws: What `+initialize` (of this class or a superclass) threw.
-  func initializeIfNeeded(_ cls: Class, receiver: Object?) throws {
-    let target = withState { state -> Class? in
-      let nonMeta = nonMetaClass(cls, receiver: receiver, &state)
-      return nonMeta.isInitialized(&state) ? nil : nonMeta
-    }
-    if let target { try initialize(target) }
-  }
-
   /// The class whose initialization a lookup in `cls` needs: `cls` for a class; for a metaclass,
   /// the receiver when it is a class whose isa is `cls` (a duplicated class shares its
   /// original's metaclass), else the class the metaclass describes.
@@ -84,8 +82,11 @@ extension Runtime {
     return cls.locked(&state).instanceClass ?? cls
   }
 
-  /// objc4's `initializeNonMetaClass`: superclass first, then this class, once.
-  private func initialize(_ cls: Class) throws {
+  /// objc4's `initializeNonMetaClass`: superclass first, then this class, once. Returns when
+  /// the class is initialized, or when this thread is the one initializing it.
+  ///
+  /// - Throws: What `+initialize` (of this class or a superclass) threw.
+  func initialize(_ cls: Class) throws {
     let me = ThreadIdentity.current
     let uninitializedSuperclass = withState { state -> Class? in
       guard let superclass = cls.locked(&state).superclass, !superclass.isInitialized(&state) else { return nil }

@@ -109,7 +109,9 @@ extension Class {
     (isMetaclass ? self : isa).instanceMethod(for: selector)
   }
 
-  /// The class's own methods in the order they were added; inherited methods are not listed.
+  /// The class's own methods: those of its categories first (the most recently attached
+  /// category first), then the class's own in the order they were added. Inherited methods are
+  /// not listed. A selector may appear twice: a category's method and the original it hides.
   ///
   /// Objective-C: `class_copyMethodList`
   public var methodList: [Method] { withMetadata { $0.methodOrder } }

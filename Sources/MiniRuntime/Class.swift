@@ -190,6 +190,8 @@ final class ClassMetadata: @unchecked Sendable {
   /// (Class+Initialize.swift).
   @exclusivity(unchecked) var initialization = ClassInitialization.uninitialized
   @exclusivity(unchecked) var initializationPending: [Class] = []
+  /// The image that defined the class (Runtime+Images.swift); `nil` for `allocateClassPair`'s.
+  @exclusivity(unchecked) var imageName: String?
 
   func clear() {
     instanceClass = nil

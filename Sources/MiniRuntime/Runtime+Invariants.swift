@@ -10,7 +10,8 @@
 //   3. Subclass lists and superclass links agree, in both directions.
 //   4. Every cache entry agrees with the plain, uncached lookup (or is the forwarding entry of a
 //      selector no class in the chain implements).
-//   5. Method dictionaries and method lists agree; instance counts are not negative.
+//   5. Method dictionaries and method lists agree (the dictionary holds each selector's first
+//      method in the list); instance counts are not negative.
 //   6. The handle invariants (UnretainedImplementation.swift): every implementation a method or
 //      a cache entry points to without retaining it is retained by a class of the chain.
 //   7. No cache of a class that is not initialized holds entries (so a hit implies +initialize ran).
@@ -67,8 +68,14 @@ extension Runtime {
     if let superclass = data.superclass, !superclass.locked(&state).subclasses.contains(where: { $0 === cls }) {
       problems.append("\(label) is missing from the subclass list of \(Class.label(superclass))")
     }
-    if data.methods.count != data.methodOrder.count
-      || data.methodOrder.contains(where: { data.methods[$0.selector] !== $0 })
+    // The dictionary holds, per selector, the first method of that selector in the list (a
+    // category's comes before the class's own: Class+Categories.swift).
+    var firstBySelector: [Selector: Method] = [:]
+    for method in data.methodOrder where firstBySelector[method.selector] == nil {
+      firstBySelector[method.selector] = method
+    }
+    if data.methods.count != firstBySelector.count
+      || firstBySelector.contains(where: { data.methods[$0.key] !== $0.value })
     {
       problems.append("method dictionary and method list of \(label) disagree")
     }

@@ -49,6 +49,11 @@ extension Runtime {
     guard let runtime = cls.weakRuntime else {
       throw RuntimeError(.foreignRuntime, "cannot send '\(selector.name)': the runtime of \(cls.name) no longer exists")
     }
+    // The common miss (an initialized class, a method that exists) in one locked pass; the
+    // general lookup below only when the class must be initialized or nothing was found.
+    if case .found(let found) = runtime.lookUpAndFill(selector, in: cls, receiver: receiver, behavior: .initialize) {
+      return found
+    }
     return try runtime.lookUp(selector, in: cls, receiver: receiver, behavior: [.initialize, .resolver]) ?? .forwarding
   }
 
@@ -59,10 +64,14 @@ extension Runtime {
   /// - Throws: Only with `.initialize` or `.resolver`: what the user code they run throws.
   /// - Complexity: O(*d*) in the depth of the superclass chain, plus the user code it runs.
   func lookUp(_ selector: Selector, in cls: Class, receiver: Object?, behavior: LookupBehavior) throws -> Implementation? {
-    if behavior.contains(.initialize) {
-      try initializeIfNeeded(cls, receiver: receiver)  // call-out: user +initialize, no lock held
+    var behavior = behavior
+    var pass = lookUpAndFill(selector, in: cls, receiver: receiver, behavior: behavior)
+    if case .uninitialized(let target) = pass {
+      try initialize(target)  // call-out: user +initialize, no lock held
+      behavior.remove(.initialize)  // done, or running on this thread: look on without it
+      pass = lookUpAndFill(selector, in: cls, receiver: receiver, behavior: behavior)
     }
-    if let found = lookUpAndFill(selector, in: cls, behavior: behavior) {
+    if case .found(let found) = pass {
       return found === Implementation.forwarding && behavior.contains(.nilOnMiss) ? nil : found
     }
     guard behavior.contains(.resolver) else {
@@ -73,8 +82,9 @@ extension Runtime {
     // added after the lookups above must win. Filling `.forwarding` in a separate section let
     // an `addMethod` slip in between and leave a stale negative entry behind (fill vs flush,
     // negative side; pinned by ConcurrencyTests.missRacingAddMethodLeavesNoStaleNegativeEntry).
-    let found = lookUpAndFill(selector, in: cls, behavior: behavior, cachingMiss: true)
-    return found === Implementation.forwarding && behavior.contains(.nilOnMiss) ? nil : found
+    guard case .found(let again) = lookUpAndFill(selector, in: cls, receiver: receiver, behavior: behavior, cachingMiss: true)
+    else { return behavior.contains(.nilOnMiss) ? nil : .forwarding }
+    return again === Implementation.forwarding && behavior.contains(.nilOnMiss) ? nil : again
   }
 
   /// A lookup that runs no user code: the method `selector` names from `cls`, or `nil`.
@@ -83,24 +93,38 @@ extension Runtime {
     (try? lookUp(selector, in: cls, receiver: nil, behavior: .nilOnMiss)) ?? nil
   }
 
-  /// Looks `selector` up from `cls` (cache, then method lists) and caches what it finds if
-  /// `behavior` and the class's state allow (see the cache rule above). `nil` when no class in
-  /// the chain implements it; may return `.forwarding` from the cache. With `cachingMiss`, a miss
-  /// returns (and may cache) `.forwarding`, the negative entry, instead.
+  /// What one locked pass of the lookup found.
+  enum Pass {
+    /// An implementation (perhaps `.forwarding`, a negative entry).
+    case found(Implementation)
+    /// Nothing in the method lists.
+    case missing
+    /// The lookup may initialize, and this class is not initialized yet: do it, then look again.
+    case uninitialized(Class)
+  }
+
+  /// One locked pass: with `.initialize`, reports a class to initialize first; then looks
+  /// `selector` up from `cls` (cache, then method lists) and caches what it finds if `behavior`
+  /// and the class's state allow (see the cache rule above). With `cachingMiss`, a miss returns
+  /// (and may cache) `.forwarding`, the negative entry.
   func lookUpAndFill(
-    _ selector: Selector, in cls: Class, behavior: LookupBehavior, cachingMiss: Bool = false
-  ) -> Implementation? {
-    withState { state -> Implementation? in
-      if let hit = cls.cache.lookUp(selector) { return hit.implementation }
-      let fills = !state.cachesDisabled && !behavior.contains(.noCache) && cls.isInitialized(&state)
+    _ selector: Selector, in cls: Class, receiver: Object?, behavior: LookupBehavior, cachingMiss: Bool = false
+  ) -> Pass {
+    withState { state -> Pass in
+      if let hit = cls.cache.lookUp(selector) { return .found(hit.implementation) }  // implies initialized
+      let initialized = cls.isInitialized(&state)
+      if behavior.contains(.initialize) && !initialized {
+        return .uninitialized(nonMetaClass(cls, receiver: receiver, &state))
+      }
+      let fills = initialized && !state.cachesDisabled && !behavior.contains(.noCache)
       guard let method = findMethod(selector, in: cls, &state) else {
-        guard cachingMiss else { return nil }
+        guard cachingMiss else { return .missing }
         if fills { cls.cache.fill(selector, with: .forwarding, &state) }
-        return .forwarding
+        return .found(.forwarding)
       }
       let implementation = method.implementation
       if fills { cls.cache.fill(selector, with: implementation, &state) }
-      return implementation
+      return .found(implementation)
     }
   }
 

@@ -60,6 +60,11 @@ public final class Runtime: @unchecked Sendable {
     var registeredProtocols: [Protocol] = []
     /// The classes the runtime makes itself when first needed (`Protocol`, `NSInvocation`, …).
     var builtinClasses: [String: Class] = [:]
+    /// The names of the images loaded (or being loaded), in load order (Runtime+Images.swift).
+    var imageNames: [String] = []
+    /// Categories of loaded images whose class is not loaded yet, in load order: attached (and
+    /// their `+load` called) when an image brings the class (Runtime+Images.swift).
+    var unattachedCategories: [Category] = []
 
     mutating func record(_ event: @autoclosure () -> RuntimeEvent) {
       if recordsEvents { pendingEvents.append(event()) }

@@ -39,6 +39,12 @@ public enum RuntimeEvent: Sendable, Hashable, CustomStringConvertible {
   /// A method change removed the entries of one selector from a class's cache (`count` of them),
   /// leaving its other entries: the precise invalidation of add, replace and exchange.
   case cacheEntriesFlushed(class: String, isMetaclass: Bool, selector: Selector, count: Int)
+  /// `loadImage` loaded an image: its classes are registered and its categories attached.
+  case imageLoaded(name: String, classes: [String], categories: [String])
+  /// A category was attached to a class (its methods now come first).
+  case categoryAttached(class: String, category: String)
+  /// The image loader called a `+load` directly (`+[Animal load]`, `+[Animal(Extras) load]`).
+  case loadCalled(method: String)
   /// A class finished `+initialize` (sent before its first message; see Class+Initialize.swift).
   case classInitialized(name: String)
   /// `registerProtocol` registered a protocol.
@@ -84,6 +90,10 @@ public enum RuntimeEvent: Sendable, Hashable, CustomStringConvertible {
       return "flushed method cache of \(cls)\(isMetaclass ? " (metaclass)" : "")"
     case .cacheEntriesFlushed(let cls, let isMetaclass, let selector, let count):
       return "flushed \(count) cache entr\(count == 1 ? "y" : "ies") for \(selector.name) of \(cls)\(isMetaclass ? " (metaclass)" : "")"
+    case .imageLoaded(let name, let classes, let categories):
+      return "loaded image \(name): classes \(classes), categories \(categories)"
+    case .categoryAttached(let cls, let category): return "attached category \(cls)(\(category))"
+    case .loadCalled(let method): return "called \(method)"
     case .classInitialized(let name): return "initialized class \(name)"
     case .protocolRegistered(let name): return "registered protocol \(name)"
     case .protocolAdded(let cls, let proto): return "\(cls) adopted protocol \(proto)"

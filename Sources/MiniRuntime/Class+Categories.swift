@@ -1,0 +1,50 @@
+// Class+Categories.swift: attaching a category to its class.
+//
+// Docs: docs/runtime.md#categories-and-load. Tests: Tests/MiniRuntimeTests/CategoryTests.swift.
+//
+// As objc4's `attachCategories`: the category's methods, properties and protocols go in front of
+// the class's own (a category's instance methods on the class, its class methods and class
+// properties on the metaclass). A lookup finds the first method of a selector in that order, so
+// the category's method wins over the class's own, and a later category wins over an earlier
+// one; the class's original method stays in `class_copyMethodList`, after the category's. All of
+// it happens in one `Runtime.lock` section, followed by objc4's precise invalidation on each side
+// that changed: only the category's selectors lose their cache entries, in the class and in the
+// subclasses that inherit them, so no cache keeps the old answer and every other entry stays.
+
+extension Runtime {
+  /// Attaches `category` to `cls` (a registered class of this runtime).
+  ///
+  /// - Throws: ``RuntimeError`` with code `invalidClassState` if `cls` was disposed.
+  func attach(_ category: Category, to cls: Class) throws(RuntimeError) {
+    try withState { state throws(RuntimeError) in
+      let data = try cls.lockedForMethodChange(&state, "attachCategories")
+      let meta = cls.isa.locked(&state)
+      attachMethods(category.instanceMethods, to: cls, &state)
+      attachMethods(category.classMethods, to: cls.isa, &state)
+      data.properties.insert(contentsOf: category.instanceProperties, at: 0)
+      meta.properties.insert(contentsOf: category.classProperties, at: 0)
+      let added = category.protocols.filter { proto in !data.protocols.contains { $0 === proto } }
+      data.protocols.insert(contentsOf: added, at: 0)
+      state.record(.categoryAttached(class: cls.name, category: category.name))
+      if !category.instanceMethods.isEmpty {
+        methodsChanged(in: cls, selectors: category.instanceMethods.map(\.selector), &state)
+      }
+      if !category.classMethods.isEmpty {
+        methodsChanged(in: cls.isa, selectors: category.classMethods.map(\.selector), &state)
+      }
+    }
+  }
+
+  /// Puts `entries` in front of `cls`'s method list, as the winners for their selectors.
+  /// Locking: caller holds `Runtime.lock` (enforced by `inout State`).
+  private func attachMethods(_ entries: [Category.MethodEntry], to cls: Class, _ state: inout State) {
+    guard !entries.isEmpty else { return }
+    let data = cls.locked(&state)
+    let methods = entries.map {
+      Method(selector: $0.selector, signature: $0.signature, implementation: $0.implementation, owner: cls)
+    }
+    data.methodOrder.insert(contentsOf: methods, at: 0)
+    for method in methods { data.methods[method.selector] = method }  // a category names a selector once
+    data.implementations += entries.map(\.implementation)
+  }
+}

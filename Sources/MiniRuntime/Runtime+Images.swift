@@ -1,0 +1,198 @@
+// Runtime+Images.swift: loading an image: realizing its classes, attaching its categories,
+// and calling +load.
+//
+// Docs: docs/runtime.md#categories-and-load. Tests: Tests/MiniRuntimeTests/ImageTests.swift,
+// CategoryTests.swift.
+//
+// As objc4's `map_images` then `load_images`, in one call:
+//   1. Check everything that can be checked first (the image is new; its class names are free and
+//      distinct; every superclass is in the image or registered; no superclass cycle), so a
+//      refused image changes nothing.
+//   2. Realize the classes, each after its superclass: allocate the pair, run its definition
+//      (ivars, methods, properties; user code, no lock held), note its *own* `+load` (from its
+//      method list as defined, before any category), register it. If a definition throws, the
+//      classes realized so far are disposed and the error is rethrown.
+//   3. Attach categories (Class+Categories.swift): first those of earlier images that were
+//      waiting for one of the new classes (objc4's `unattachedCategories`, attached when the class
+//      is realized), then the image's own in image order. A category whose class is not loaded
+//      yet waits, and is attached when an image brings a class of that name.
+//   4. Call `+load` directly (not sent: no lookup, no +initialize, and a category's `+load` does not
+//      replace its class's), once per class and per category that implements it: every class
+//      first, superclasses before subclasses, then the categories in the order attached (objc4's
+//      `call_load_methods`: a category's `+load` waits until its class is loaded). An error
+//      thrown by a `+load` does not stop the others; the first one is rethrown at the end.
+// A class made by `allocateClassPair` belongs to no image and is never sent `+load`, nor are
+// waiting categories attached to it (objc4 attaches them when it realizes an image's class).
+// Locking: each step takes `Runtime.lock` briefly; definitions and `+load`s run with no lock held.
+
+extension Runtime {
+  /// Loads `image` into the runtime: registers its classes, attaches its categories, then calls
+  /// every `+load` it brings.
+  ///
+  /// ```swift
+  /// try runtime.loadImage(image)
+  /// runtime.imageNames                       // ["Zoo"]
+  /// runtime.lookUpClass(named: "Dog")?.imageName   // "Zoo"
+  /// ```
+  ///
+  /// - Throws: ``RuntimeError`` with code `invalidArgument` (the image was loaded before, a
+  ///   superclass is missing, a superclass cycle), `duplicateClassName` or
+  ///   `invalidClassName` (nothing is loaded then); what a class definition throws (the classes
+  ///   made so far are disposed); or the first error a `+load` threw (after every `+load` ran).
+  /// - Complexity: O(*c* + *k*) runtime calls for *c* classes and *k* categories, plus their code.
+  ///
+  /// Objective-C: none (what dyld and objc4's `map_images` / `load_images` do for `dlopen`).
+  public func loadImage(_ image: Image) throws {
+    let order = try reserve(image)
+    var realized: [(cls: Class, load: Implementation?)] = []
+    var waited: [Category] = []
+    var attached: [Category] = []
+    var waiting: [Category] = []
+    do {
+      for definition in order { realized.append(try realize(definition, of: image)) }
+      let newNames = Set(realized.map(\.cls.name))
+      waited = withState { state in
+        let arrived = state.unattachedCategories.filter { newNames.contains($0.className) }
+        state.unattachedCategories.removeAll { newNames.contains($0.className) }
+        return arrived
+      }
+      for category in waited + image.categories {
+        guard let target = lookUpClass(named: category.className) else {
+          waiting.append(category)  // its class is not loaded yet
+          continue
+        }
+        try attach(category, to: target)
+        attached.append(category)
+      }
+    } catch {
+      for (cls, _) in realized.reversed() { try? disposeClassPair(cls) }
+      withState { state in
+        state.imageNames.removeAll { $0 == image.name }
+        state.unattachedCategories.insert(contentsOf: waited, at: 0)
+      }
+      throw error
+    }
+    withState { state in
+      state.unattachedCategories += waiting
+      state.record(.imageLoaded(name: image.name, classes: order.map(\.name), categories: image.categories.map(\.name)))
+    }
+    var loads: [(receiver: Class, label: String, load: Implementation)] = realized.compactMap { cls, load in
+      load.map { (cls, "+[\(cls.name) load]", $0) }
+    }
+    for category in attached {
+      guard let load = category.classMethods.first(where: { $0.selector == "load" })?.implementation,
+        let target = lookUpClass(named: category.className)
+      else { continue }
+      loads.append((target, "+[\(category.label) load]", load))
+    }
+    var firstError: (any Error)?
+    for (receiver, label, load) in loads {
+      emit(.loadCalled(method: label))
+      do {
+        _ = try load(receiver, "load", Arguments())  // call-out: user +load, called directly, no lock held
+      } catch {
+        firstError = firstError ?? error
+      }
+    }
+    if let firstError { throw firstError }
+  }
+
+  /// The categories of loaded images still waiting for their class to be loaded, as
+  /// `Person(Flying)`, in load order.
+  ///
+  /// Objective-C: none (objc4's `unattachedCategories`, internal).
+  public var unattachedCategoryLabels: [String] { withState { $0.unattachedCategories.map(\.label) } }
+
+  /// The names of the loaded images, in load order.
+  ///
+  /// Objective-C: `objc_copyImageNames`
+  public var imageNames: [String] { withState { $0.imageNames } }
+
+  /// The names of the classes `imageName` defined, in registration order.
+  ///
+  /// Objective-C: `objc_copyClassNamesForImage`
+  public func classNames(inImage imageName: String) -> [String] {
+    withState { state in state.registered.filter { $0.locked(&state).imageName == imageName }.map(\.name) }
+  }
+
+  /// Checks the image and reserves its name; returns its classes in realization order
+  /// (superclasses first, otherwise the image's order).
+  private func reserve(_ image: Image) throws(RuntimeError) -> [Image.ClassDefinition] {
+    let inImage = Dictionary(image.classes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    guard inImage.count == image.classes.count else {
+      throw RuntimeError(.duplicateClassName, "loadImage: image \(image.name) defines a class twice")
+    }
+    var order: [Image.ClassDefinition] = []
+    var visiting: Set<String> = []
+    func visit(_ definition: Image.ClassDefinition) throws(RuntimeError) {
+      guard !order.contains(where: { $0.name == definition.name }) else { return }
+      guard visiting.insert(definition.name).inserted else {
+        throw RuntimeError(.invalidArgument, "loadImage: the superclasses of \(definition.name) form a cycle")
+      }
+      if let superName = definition.superclassName, let superDefinition = inImage[superName] {
+        try visit(superDefinition)
+      }
+      order.append(definition)
+    }
+    for definition in image.classes { try visit(definition) }
+    try withState { state throws(RuntimeError) in
+      guard !state.imageNames.contains(image.name) else {
+        throw RuntimeError(.invalidArgument, "loadImage: image \(image.name) is already loaded")
+      }
+      func registered(_ name: String) -> Bool {
+        guard let cls = state.classesByName[name] else { return false }
+        return cls.locked(&state).state == .registered
+      }
+      for definition in image.classes {
+        if let problem = Ivar.problem(withName: definition.name) {
+          throw RuntimeError(.invalidClassName, "loadImage: invalid class name '\(definition.name)': \(problem)")
+        }
+        guard state.classesByName[definition.name] == nil else {
+          throw RuntimeError(.duplicateClassName, "loadImage: class '\(definition.name)' already exists")
+        }
+        if let superName = definition.superclassName, inImage[superName] == nil, !registered(superName) {
+          throw RuntimeError(.invalidArgument, "loadImage: the superclass \(superName) of \(definition.name) is not loaded")
+        }
+      }
+      for category in image.categories {
+        for proto in category.protocols where proto.runtime !== self {
+          throw RuntimeError(.foreignRuntime, "loadImage: category \(category.label) adopts \(proto.name) from another runtime")
+        }
+      }
+      state.imageNames.append(image.name)
+    }
+    return order
+  }
+
+  /// Allocates, defines and registers one class of `image`; returns it with its own `+load`.
+  private func realize(_ definition: Image.ClassDefinition, of image: Image) throws -> (cls: Class, load: Implementation?) {
+    let superclass = try definition.superclassName.map { name throws(RuntimeError) -> Class in
+      guard let cls = lookUpClass(named: name) else {
+        throw RuntimeError(.invalidArgument, "loadImage: the superclass \(name) of \(definition.name) is gone")
+      }
+      return cls
+    }
+    let cls = try allocateClassPair(superclass: superclass, name: definition.name)
+    do {
+      withState { state in cls.locked(&state).imageName = image.name }
+      try definition.define(cls)  // call-out: the class's definition, no lock held
+      let load = withState { state in cls.isa.locked(&state).methods["load"]?.implementation }
+      try registerClassPair(cls)
+      return (cls, load)
+    } catch {
+      try? disposeClassPair(cls)
+      throw error
+    }
+  }
+}
+
+extension Class {
+  /// The name of the image that defined this class, or `nil` for a class made by
+  /// `allocateClassPair` (and for a metaclass, its class's image).
+  ///
+  /// Objective-C: `class_getImageName`
+  public var imageName: String? {
+    let cls = instanceClass ?? self
+    return cls.withMetadata { $0.imageName }
+  }
+}
