@@ -5,7 +5,12 @@
 // Model: a short list of (key, stored value) pairs on the object, guarded by the object's own
 // lock (objc4 keeps one global hash map behind one lock; per-object storage avoids that global
 // point of contention). Replaced and removed values are released after unlocking, because a
-// release may run a `dealloc`. The object's deinit releases what is left, after `dealloc`.
+// release may run a `dealloc`. The object's deinit releases what is left, after `dealloc`;
+// `objc_disposeClassPair` releases a class's and its metaclass's. A class can forbid them on its
+// instances (a flag subclasses inherit), and a runtime can install a hook in front of every set
+// (objc4's `objc_setHook_setAssociatedObject`), read with one atomic load when none is installed.
+
+import Synchronization
 
 /// A key for associated objects, compared by identity (like the address of a `static char`).
 ///
@@ -64,8 +69,8 @@ public enum AssociationPolicy: Sendable, Hashable {
 struct Association {
   enum Storage {
     case strong(Value)
-    case weak(WeakReference<Object>)
-    case weakSwift(WeakSwiftReference)
+    /// `assign`: objects held weakly (WeakValue.swift), other values as they are.
+    case weak(WeakValue)
   }
 
   let key: AssociationKey
@@ -75,16 +80,23 @@ struct Association {
   var value: Value {
     switch storage {
     case .strong(let value): return value
-    case .weak(let reference): return reference.object.map { .object($0) } ?? .nil
-    case .weakSwift(let reference): return reference.object.map { .swiftObject($0) } ?? .nil
+    case .weak(let box): return box.value
     }
   }
 }
 
-/// A weak reference to a Swift object, for `assign` associations of `.swiftObject` values.
-final class WeakSwiftReference: Sendable {
-  weak let object: (any AnyObject & Sendable)?
-  init(_ object: any AnyObject & Sendable) { self.object = object }
+/// A hook called for every `setAssociatedObject`: it receives the call's arguments and is
+/// expected to call the hook it replaced (at first, the runtime's own setter).
+///
+/// Objective-C: `objc_hook_setAssociatedObject`
+public typealias SetAssociatedObjectHook =
+  @Sendable (_ object: Object, _ key: AssociationKey, _ value: Value, _ policy: AssociationPolicy) throws -> Void
+
+/// The installed `setAssociatedObject` hook of one runtime. Locking: `hook`'s own lock (a leaf,
+/// only held to read or swap the closure); `isInstalled` lets the set path skip it with one load.
+final class AssociationHooks: Sendable {
+  let isInstalled = Atomic<Bool>(false)
+  let hook = Locked<SetAssociatedObjectHook?>(nil)
 }
 
 extension Object {
@@ -100,22 +112,38 @@ extension Object {
   /// they already are, and an object is sent `copy`; the previous value is released after the
   /// new one is in place.
   ///
-  /// - Throws: ``RuntimeError`` with code `invalidArgument` if a copy policy is given a Swift
-  ///   object, or whatever the object's `copy` throws (for example an unrecognized selector).
-  ///   Nothing changes when it throws.
+  /// The call goes through the runtime's hook if one is installed
+  /// (``Runtime/setAssociatedObjectHook(_:)``), which calls on to the real setter.
+  ///
+  /// - Throws: ``RuntimeError`` with code `associationsForbidden` (with objc4's message) if the
+  ///   object's class forbids associated objects, `invalidArgument` if a copy policy is given a
+  ///   Swift object, or whatever the object's `copy` or a hook throws (for example an
+  ///   unrecognized selector). Nothing changes when it throws.
   ///
   /// Objective-C: `objc_setAssociatedObject`
   public func setAssociatedObject(_ value: Value, forKey key: AssociationKey, policy: AssociationPolicy) throws {
+    if let hooks = runtime?.associationHooks, hooks.isInstalled.load(ordering: .acquiring),
+      let hook = hooks.hook.withLock({ $0 })
+    {
+      try hook(self, key, value, policy)  // call-out: the user's hook, no lock held
+      return
+    }
+    try setAssociatedObjectUnhooked(value, forKey: key, policy: policy)
+  }
+
+  /// `objc_setAssociatedObject` itself, below the hooks (objc4's `_base_objc_setAssociatedObject`).
+  func setAssociatedObjectUnhooked(_ value: Value, forKey key: AssociationKey, policy: AssociationPolicy) throws {
+    if isa.flags.load(ordering: .relaxed) & Class.forbidsAssociationsFlag != 0 {
+      throw RuntimeError(
+        .associationsForbidden,
+        "objc_setAssociatedObject called on instance (\(address)) of class \(isa.name) which does not allow associated objects")
+    }
     let storage: Association.Storage?
     switch (value, policy) {
     case (.nil, _):
       storage = nil
-    case (.object(let object), .assign):
-      storage = .weak(WeakReference(object))
-    case (.class(let object), .assign):
-      storage = .weak(WeakReference(object))
-    case (.swiftObject(let object), .assign):
-      storage = .weakSwift(WeakSwiftReference(object))
+    case (.object, .assign), (.class, .assign), (.swiftObject, .assign):
+      storage = .weak(WeakValue(unchecked: value))  // assign forms no weak reference in objc4
     case (.object, .copy), (.object, .copyNonatomic), (.class, .copy), (.class, .copyNonatomic):
       storage = .strong(try Runtime.msgSend(value.objectValue, "copy"))  // call-out: user `copy`
     case (.swiftObject, .copy), (.swiftObject, .copyNonatomic):
@@ -163,5 +191,65 @@ extension Object {
   /// Objective-C: none (MiniKVO extension, for introspection).
   public var associationKeys: [AssociationKey] {
     withLock { associations.map(\.key) }
+  }
+}
+
+extension Runtime {
+  /// Installs `hook` in front of every `setAssociatedObject` of this runtime and returns the
+  /// hook it replaces (at first, the runtime's own setter), which `hook` should call.
+  ///
+  /// ```swift
+  /// chain.previous = runtime.setAssociatedObjectHook { object, key, value, policy in
+  ///   chain.log.append(key.name)
+  ///   try chain.previous?(object, key, value, policy)   // the previous hook sets it
+  /// }
+  /// ```
+  ///
+  /// The hook runs with no lock held; it may call the runtime.
+  ///
+  /// Objective-C: `objc_setHook_setAssociatedObject`
+  @discardableResult
+  public func setAssociatedObjectHook(_ hook: @escaping SetAssociatedObjectHook) -> SetAssociatedObjectHook {
+    let previous = associationHooks.hook.withLock { installed -> SetAssociatedObjectHook? in
+      defer { installed = hook }
+      return installed
+    }
+    associationHooks.isInstalled.store(true, ordering: .releasing)
+    return previous ?? { object, key, value, policy in
+      try object.setAssociatedObjectUnhooked(value, forKey: key, policy: policy)
+    }
+  }
+}
+
+extension Class {
+  /// Bit of `flags`: instances refuse associated objects.
+  static let forbidsAssociationsFlag: UInt8 = 1
+
+  /// Whether instances of the class refuse associated objects (set with
+  /// ``forbidAssociatedObjects()``, or inherited from a superclass that did).
+  ///
+  /// Objective-C: none (objc4's `forbidsAssociatedObjects()`, the `RW_FORBIDS_ASSOCIATED_OBJECTS` flag).
+  public var forbidsAssociatedObjects: Bool { flags.load(ordering: .relaxed) & Self.forbidsAssociationsFlag != 0 }
+
+  /// Makes instances of the class, and of subclasses made after this call, refuse associated
+  /// objects: `setAssociatedObject` on one throws objc4's message "objc_setAssociatedObject
+  /// called on instance (0x…) of class Person which does not allow associated objects" (objc4
+  /// aborts). The class object itself still accepts them.
+  ///
+  /// - Throws: ``RuntimeError`` with code `invalidClassState` unless the class (not a metaclass)
+  ///   is under construction: the flag is part of the class's definition, like objc4's
+  ///   `RO_FORBIDS_ASSOCIATED_OBJECTS`.
+  ///
+  /// Objective-C: none (objc4's `RO_FORBIDS_ASSOCIATED_OBJECTS` class flag, which subclasses inherit).
+  public func forbidAssociatedObjects() throws(RuntimeError) {
+    guard let runtime = weakRuntime else {
+      throw RuntimeError(.foreignRuntime, "the runtime of \(name) no longer exists")
+    }
+    try runtime.withState { state throws(RuntimeError) in
+      guard !isMetaclass, locked(&state).state == .constructing else {
+        throw RuntimeError(.invalidClassState, "\(name) is not a class under construction: its flags are fixed")
+      }
+      flags.bitwiseOr(Self.forbidsAssociationsFlag, ordering: .relaxed)
+    }
   }
 }

@@ -1,53 +1,43 @@
-// Class+Ivars.swift: declaring and finding instance variables.
+// Class+Ivars.swift: declaring and finding instance variables, and the instance size.
 //
-// Docs: docs/runtime.md#objects-and-ivars. Tests: Tests/MiniRuntimeTests/IvarTests.swift,
-// ClassPairTests.swift.
+// Docs: docs/runtime.md#objects-and-ivars, docs/runtime.md#memory-layout. Tests:
+// Tests/MiniRuntimeTests/IvarTests.swift, InstanceLayoutTests.swift, ClassPairTests.swift.
+//
+// objc4's `class_addIvar`: the ivar goes at the class's unaligned size so far, rounded up to its
+// alignment, and the unaligned size grows by its size. Everything here runs under `Runtime.lock`.
 
 extension Class {
-  /// Adds an ivar to a class that is still under construction.
+  /// The largest instance MiniKVO makes, indexed ivars included: 16 MiB. objc4's limit is 4 GiB
+  /// (a 32-bit size); Swift traps when an allocation fails, so a smaller limit turns an absurd
+  /// size into an error instead of a crash.
+  ///
+  /// Objective-C: none (MiniKVO extension).
+  public static let maximumInstanceSize = 1 << 24
+
+  /// Adds an ivar to a class that is still under construction, at the size and alignment its
+  /// type encoding has, as `class_addIvar(cls, name, sizeof(T), log2(alignof(T)), @encode(T))`.
   ///
   /// ```swift
   /// let person = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Person")
-  /// try person.addIvar("_age", type: .longLong)
+  /// try person.addIvar("_age", type: .longLong)          // offset 8, right after the isa
   /// try runtime.registerClassPair(person)
   /// try person.addIvar("_name", type: .object(className: "NSString"))
   /// // throws invalidClassState: "class_addIvar: cannot add ivar '_name' to Person: the class is
   /// // already registered and its instances have a fixed layout"
   /// ```
   ///
+  /// Any type can be an ivar; a type no ``Value`` holds (a union, `long double`, a bit field, a
+  /// struct whose members the encoding omits) reserves its bytes, which a memory dump shows but
+  /// which cannot be read or written as a value.
+  ///
   /// - Throws: ``RuntimeError`` with code `invalidClassState` (registered, disposed, metaclass),
-  ///   `invalidName`, `duplicateName` (also for an inherited ivar of that name) or
-  ///   `invalidTypeEncoding` (a type no value can be stored in, such as a union or bit field).
+  ///   `invalidName`, `duplicateName` (the class itself already has an ivar of that name; a
+  ///   superclass's is shadowed, as in objc4) or `invalidArgument` (the instance would exceed
+  ///   ``maximumInstanceSize``).
   ///
   /// Objective-C: `class_addIvar`
   public func addIvar(_ name: String, type: TypeEncoding) throws(RuntimeError) {
-    guard let runtime = weakRuntime else {
-      throw RuntimeError(.foreignRuntime, "class_addIvar: the runtime of \(self.name) no longer exists")
-    }
-    guard !isMetaclass else {
-      throw RuntimeError(.invalidClassState, "class_addIvar: cannot add ivar '\(name)' to a metaclass")
-    }
-    if let problem = Ivar.problem(withName: name) {
-      throw RuntimeError(.invalidName, "class_addIvar: invalid ivar name '\(name)': \(problem)")
-    }
-    guard let storage = InstanceLayout.Storage(for: type) else {
-      throw RuntimeError(
-        .invalidTypeEncoding, "class_addIvar: ivar '\(name)' has type '\(type)', which MiniKVO cannot store")
-    }
-    try runtime.withState { state throws(RuntimeError) in
-      let data = locked(&state)
-      guard data.state == .constructing else {
-        throw RuntimeError(
-          .invalidClassState,
-          "class_addIvar: cannot add ivar '\(name)' to \(self.name): the class is already \(data.state == .registered ? "registered and its instances have a fixed layout" : "disposed")")
-      }
-      guard findIvar(named: name, &state) == nil else {
-        throw RuntimeError(.duplicateName, "class_addIvar: \(self.name) already has an ivar named '\(name)'")
-      }
-      let offset = data.layout.slots.count + data.ivars.count
-      data.ivars.append(Ivar(name: name, type: type, offset: offset, className: self.name, storage: storage))
-      state.record(.ivarAdded(class: self.name, name: name, type: type.description))
-    }
+    try addIvar(name, type: type, size: type.size, log2Alignment: Self.log2(type.alignment), isWeak: false)
   }
 
   /// Adds an ivar whose type is given as an encoding string (`"q"`, `"@\"NSString\""`).
@@ -57,7 +47,87 @@ extension Class {
     try addIvar(name, type: try TypeEncoding(type))
   }
 
-  /// The ivar named `name`, searching superclasses.
+  /// Adds an ivar of `size` bytes aligned to `1 << log2Alignment` bytes: objc4's own signature.
+  ///
+  /// ```swift
+  /// try flags.addIvar("_a", size: 1, log2Alignment: 0, type: "B")   // offset 8
+  /// try flags.addIvar("_d", size: 8, log2Alignment: 4, type: "d")   // offset 16: 16-aligned
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: A C identifier.
+  ///   - size: The ivar's size in bytes. For a type a ``Value`` can hold it must be at least the
+  ///     type's own size (a smaller one would let a store overwrite the next ivar).
+  ///   - log2Alignment: The base-2 logarithm of the alignment, 0 to 12.
+  ///   - type: The ivar's type encoding.
+  /// - Throws: As ``addIvar(_:type:)-(_,TypeEncoding)``, and `invalidArgument` for a size or
+  ///   alignment out of range, or an object pointer that would not lie on a word boundary.
+  ///
+  /// Objective-C: `class_addIvar`
+  public func addIvar(_ name: String, size: Int, log2Alignment: Int, type: TypeEncoding) throws(RuntimeError) {
+    try addIvar(name, type: type, size: size, log2Alignment: log2Alignment, isWeak: false)
+  }
+
+  /// Adds an ivar whose type is given as an encoding string, with objc4's explicit size and alignment.
+  ///
+  /// Objective-C: `class_addIvar`
+  public func addIvar(_ name: String, size: Int, log2Alignment: Int, type: String) throws(RuntimeError) {
+    try addIvar(name, size: size, log2Alignment: log2Alignment, type: try TypeEncoding(type))
+  }
+
+  /// `class_addIvar`; `isWeak` for a weak property's ivar.
+  func addIvar(_ name: String, type: TypeEncoding, size: Int, log2Alignment: Int, isWeak: Bool) throws(RuntimeError) {
+    guard let runtime = weakRuntime else {
+      throw RuntimeError(.foreignRuntime, "class_addIvar: the runtime of \(self.name) no longer exists")
+    }
+    guard !isMetaclass else {
+      throw RuntimeError(.invalidClassState, "class_addIvar: cannot add ivar '\(name)' to a metaclass")
+    }
+    if let problem = Ivar.problem(withName: name) {
+      throw RuntimeError(.invalidName, "class_addIvar: invalid ivar name '\(name)': \(problem)")
+    }
+    guard (0...12).contains(log2Alignment) else {
+      throw RuntimeError(.invalidArgument, "class_addIvar: alignment 2^\(log2Alignment) of '\(name)' is out of range (2^0 to 2^12)")
+    }
+    let layout = ValueLayout(type)
+    guard size >= 0, size <= Self.maximumInstanceSize, layout.opaquePart != nil || size >= type.size else {
+      throw RuntimeError(
+        .invalidArgument,
+        "class_addIvar: size \(size) of '\(name)' is \(size < 0 || size > Self.maximumInstanceSize ? "out of range" : "smaller than the \(type.size) bytes of '\(type)'")")
+    }
+    try runtime.withState { state throws(RuntimeError) in
+      let data = locked(&state)
+      guard data.state == .constructing else {
+        throw RuntimeError(
+          .invalidClassState,
+          "class_addIvar: cannot add ivar '\(name)' to \(self.name): the class is already \(data.state == .registered ? "registered and its instances have a fixed layout" : "disposed")")
+      }
+      guard !data.ivars.contains(where: { $0.name == name }) else {
+        throw RuntimeError(.duplicateName, "class_addIvar: \(self.name) already has an ivar named '\(name)'")
+      }
+      let alignment = 1 << log2Alignment
+      let offset = (data.unalignedSize + alignment - 1) & ~(alignment - 1)
+      guard layout.referenceOffsets.allSatisfy({ (offset + $0) % 8 == 0 }) else {
+        throw RuntimeError(
+          .invalidArgument,
+          "class_addIvar: '\(name)' would hold an object pointer at an offset that is not a multiple of 8 (\(offset)); MiniKVO keeps every object pointer in one whole word")
+      }
+      guard offset + size <= Self.maximumInstanceSize else {
+        throw RuntimeError(.invalidArgument, "class_addIvar: '\(name)' would make \(self.name) larger than \(Self.maximumInstanceSize) bytes")
+      }
+      data.ivars.append(
+        Ivar(
+          name: name, type: type, offset: offset, size: size, alignment: alignment, className: self.name,
+          isWeak: isWeak && layout.isReferenceItself))
+      data.unalignedSize = offset + size
+      state.record(.ivarAdded(class: self.name, name: name, type: type.description))
+    }
+  }
+
+  /// `log2` of a power of two.
+  static func log2(_ value: Int) -> Int { value <= 1 ? 0 : Int.bitWidth - 1 - value.leadingZeroBitCount }
+
+  /// The ivar named `name`, searching superclasses (a subclass's shadows a superclass's).
   ///
   /// Objective-C: `class_getInstanceVariable`
   public func ivar(named name: String) -> Ivar? {
@@ -70,12 +140,15 @@ extension Class {
   /// Objective-C: `class_copyIvarList`
   public var ivarList: [Ivar] { withMetadata { $0.ivars } }
 
-  /// The number of ivar slots an instance has, inherited ones included.
+  /// The size in bytes of an instance, isa included, rounded up to a word: 8 for `NSObject`,
+  /// 40 (a class object) for a metaclass.
   ///
-  /// MiniKVO counts slots, where Objective-C counts bytes.
+  /// ```swift
+  /// runtime.rootClass.instanceSize   // 8: just the isa
+  /// ```
   ///
   /// Objective-C: `class_getInstanceSize`
-  public var instanceSize: Int { withMetadata { $0.layout.slots.count + ($0.state == .constructing ? $0.ivars.count : 0) } }
+  public var instanceSize: Int { withMetadata { InstanceLayout.align($0.unalignedSize) } }
 
   /// Finds an ivar in this class or a superclass. Locking: caller holds `Runtime.lock`.
   func findIvar(named name: String, _ state: inout Runtime.State) -> Ivar? {
@@ -86,5 +159,17 @@ extension Class {
       each = data.superclass
     }
     return nil
+  }
+
+  /// Whether `ivar` is declared by this class or a superclass (by identity).
+  /// Locking: caller holds `Runtime.lock`.
+  func declares(_ ivar: Ivar, _ state: inout Runtime.State) -> Bool {
+    var each: Class? = self
+    while let cls = each {
+      let data = cls.locked(&state)
+      if data.ivars.contains(where: { $0 === ivar }) { return true }
+      each = data.superclass
+    }
+    return false
   }
 }

@@ -141,12 +141,13 @@ extension Class {
 
   /// Changes the superclass (the deprecated `class_setSuperclass`), flushing every cache below.
   ///
-  /// Refused when it would change the instance layout (the new superclass must have exactly the
-  /// old one's ivars) or make a cycle, since instances already have their shape.
+  /// As in objc4, the class keeps its instance layout: instances keep their memory, and the new
+  /// superclass's ivars read those bytes as their own types (an access that would read a scalar
+  /// from an object pointer, or reach past an object's memory, throws `incompatibleLayout`).
+  /// Refused when it would make a cycle (every lookup would then loop).
   ///
   /// - Returns: The previous superclass.
-  /// - Throws: ``RuntimeError`` with code `incompatibleLayout`, `invalidClassState` or
-  ///   `foreignRuntime`.
+  /// - Throws: ``RuntimeError`` with code `invalidClassState` or `foreignRuntime`.
   ///
   /// Objective-C: `class_setSuperclass`
   @discardableResult
@@ -160,15 +161,8 @@ extension Class {
     return try runtime.withState { state throws(RuntimeError) -> Class? in
       let data = locked(&state)
       let old = data.superclass
-      let oldLayout = old?.locked(&state).layout ?? .empty
-      let newLayout = newSuperclass.locked(&state).layout
       guard newSuperclass.locked(&state).state == .registered, data.state != .disposed else {
         throw RuntimeError(.invalidClassState, "class_setSuperclass: both classes must be registered")
-      }
-      guard oldLayout.hasSameIvarTypes(as: newLayout) else {
-        throw RuntimeError(
-          .incompatibleLayout,
-          "class_setSuperclass: \(newSuperclass.name)'s ivars differ from \(old?.name ?? "nil")'s; \(name)'s instances would change shape")
       }
       var ancestor: Class? = newSuperclass
       while let each = ancestor {

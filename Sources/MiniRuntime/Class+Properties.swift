@@ -33,11 +33,18 @@ public struct PropertyOptions: OptionSet, Sendable, Hashable {
   ///
   /// Objective-C: `strong` / `retain` (attribute `&`)
   public static let retain = PropertyOptions(rawValue: 1 << 2)
-  /// `nonatomic`. MiniKVO's ivar storage is always safe to use from several threads; the flag
+  /// `nonatomic`: the accessors take no lock of their own. Without it, a struct property's
+  /// accessors copy the struct under a `StructLocks` stripe, as objc4's `objc_copyStruct`, so a
+  /// getter never sees half of a setter's value; object and word-sized ivars are atomic anyway.
   /// is recorded in the attribute string.
   ///
   /// Objective-C: `nonatomic` (attribute `N`)
   public static let nonatomic = PropertyOptions(rawValue: 1 << 3)
+  /// `weak`: the ivar is `__weak`: it does not keep its object alive and reads `nil` once the
+  /// object is deallocated.
+  ///
+  /// Objective-C: `weak` (attribute `W`)
+  public static let weak = PropertyOptions(rawValue: 1 << 4)
 }
 
 extension Class {
@@ -150,77 +157,29 @@ extension Class {
     if options.contains(.copy) { attributes.append(.copy) }
     if options.contains(.retain) { attributes.append(.retain) }
     if options.contains(.nonatomic) { attributes.append(.nonatomic) }
+    if options.contains(.weak) { attributes.append(.weak) }
     attributes.append(.ivar(ivarName))
     let parsed = try PropertyAttributes(attributes)
     if let problem = Ivar.problem(withName: name) {
       throw RuntimeError(.invalidName, "synthesizeProperty: invalid property name '\(name)': \(problem)")
     }
-    try addIvar(ivarName, type: type)
+    if let opaque = ValueLayout(type).opaquePart {
+      throw RuntimeError(
+        .invalidTypeEncoding,
+        "synthesizeProperty: '\(name)' has type '\(type)': no Value holds a \(opaque.cDeclaration) ('\(opaque)'), so its accessors could not read or write it")
+    }
+    try addIvar(ivarName, type: type, size: type.size, log2Alignment: Self.log2(type.alignment), isWeak: options.contains(.weak))
     try addProperty(name, attributes: parsed)
     guard let ivar = ivarList.last, ivar.name == ivarName else { return }
     let property = Property(name: name, attributes: parsed)
     try addMethod(
       property.getter, types: MethodSignature(returning: type.forMethodSignature, arguments: []).withFrameOffsets().description,
-      implementation: Self.synthesizedGetter(for: ivar, label: label(for: property.getter)))
+      implementation: Self.synthesizedGetter(for: ivar, atomic: !options.contains(.nonatomic), label: label(for: property.getter)))
     if let setter = property.setter {
       try addMethod(
         setter, types: MethodSignature(returning: .void, arguments: [type.forMethodSignature]).withFrameOffsets().description,
-        implementation: Self.synthesizedSetter(for: ivar, copies: options.contains(.copy), label: label(for: setter)))
-    }
-  }
-
-  // The accessors capture the ivar alone (one reference: the cheapest closure context); how it
-  // is stored is the receiver's storage's business, and error text is built only when needed.
-
-  static func synthesizedGetter(for ivar: Ivar, label: String) -> Implementation {
-    Implementation(name: label) { receiver, _, _ in
-      try receiver.checkAccessor(ivar)
-      return receiver.storage.load(ivar)
-    }
-  }
-
-  static func synthesizedSetter(for ivar: Ivar, copies: Bool, label: String) -> Implementation {
-    guard copies else {
-      return Implementation(name: label) { receiver, selector, arguments in
-        try receiver.checkAccessor(ivar)
-        // Fast path: a scalar argument of exactly the ivar's type is one atomic store.
-        if receiver.storage.storeExactScalar(arguments, ivar) { return .nil }
-        try storeArgument(arguments[0], of: receiver, in: ivar, selector)
-        return .nil
-      }
-    }
-    return Implementation(name: label) { receiver, selector, arguments in
-      try receiver.checkAccessor(ivar)
-      var value = arguments[0]
-      if let object = value.objectValue {
-        value = try Runtime.msgSend(object, "copy")  // call-out: the object's `copy`, no lock held
-      }
-      try storeArgument(value, of: receiver, in: ivar, selector)
-      return .nil
-    }
-  }
-
-  /// Stores a setter's argument, naming the setter in a conversion error.
-  private static func storeArgument(
-    _ value: Value, of receiver: Object, in ivar: Ivar, _ selector: Selector
-  ) throws {
-    do {
-      try receiver.storage.store(value, ivar)
-    } catch {
-      throw RuntimeError(error.code, "-[\(ivar.className) \(selector.name)]: \(error.message)")
-    }
-  }
-}
-
-extension Object {
-  /// Throws unless this object has `ivar`'s memory, kept the way `ivar` expects it (an accessor
-  /// moved to another class by swizzling throws instead of touching the wrong memory).
-  @inline(__always)
-  func checkAccessor(_ ivar: Ivar) throws(RuntimeError) {
-    guard storage.hosts(ivar) else {
-      throw RuntimeError(
-        .incompatibleLayout,
-        "\(description) has no ivar '\(ivar.name)' (an accessor of \(ivar.className) was sent to it)")
+        implementation: Self.synthesizedSetter(
+          for: ivar, copies: options.contains(.copy), atomic: !options.contains(.nonatomic), label: label(for: setter)))
     }
   }
 }

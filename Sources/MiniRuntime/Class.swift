@@ -49,6 +49,10 @@ public final class Class: Object, @unchecked Sendable {
   /// Live instances whose isa is this class (atomic; used to refuse disposal).
   let instanceCount = Atomic<Int>(0)
 
+  /// Class flags read without the runtime lock; written under it (Class+Associations.swift).
+  /// Bit 0: instances refuse associated objects (objc4's `RW_FORBIDS_ASSOCIATED_OBJECTS`).
+  let flags = Atomic<UInt8>(0)
+
   /// The runtime, set once by `attach(to:)` before the class is published.
   private(set) weak var weakRuntime: Runtime?
 
@@ -181,8 +185,16 @@ final class ClassMetadata: @unchecked Sendable {
   @exclusivity(unchecked) var subclasses: [Class] = []
   /// Every implementation any method of this class ever had, kept alive for the method caches.
   @exclusivity(unchecked) var implementations: [Implementation] = []
-  /// Fixed at registration.
+  /// Fixed at registration (until then, the superclass's).
   @exclusivity(unchecked) var layout = InstanceLayout.empty
+  /// The unaligned instance size so far: the superclass's, then grown by each `class_addIvar`
+  /// (objc4's `unalignedInstanceSize`). Fixed at registration.
+  @exclusivity(unchecked) var unalignedSize = ObjectStorage.firstByte
+  /// Where the class's own ivars start: the superclass's unaligned size when the class was made
+  /// (objc4's `instanceStart`); 8 for a root class.
+  @exclusivity(unchecked) var instanceStart = ObjectStorage.firstByte
+  /// The layout given to `class_setWeakIvarLayout`, if any.
+  @exclusivity(unchecked) var weakIvarLayout: [UInt8]?
   /// Adopted protocols, the most recently added first (Class+Protocols.swift).
   @exclusivity(unchecked) var protocols: [Protocol] = []
   /// Kept in a metaclass's metadata only: where its class is in `+initialize`, and the

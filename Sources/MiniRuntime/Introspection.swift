@@ -28,7 +28,7 @@ extension Class {
   ///   superclass chain: Person → NSObject
   ///   metaclass: Person (meta), isa → NSObject (meta), superclass → NSObject (meta)
   ///   ivars:
-  ///     _age  q  (slot 0)
+  ///     _age  q  (offset 8, 8 bytes)
   ///   properties:
   ///     age  Tq,V_age
   ///   instance methods:
@@ -45,7 +45,7 @@ extension Class {
     lines.append(
       "  metaclass: \(Self.label(meta)), isa → \(Self.label(meta.isa)), superclass → \(meta.superclass.map(Self.label) ?? "nil")")
     lines.append("  state: \(isRegistered ? "registered" : "not registered"), live instances: \(liveInstanceCount)")
-    lines += Self.section("ivars", ivarList.map { "\($0.name)  \($0.type)  (slot \($0.offset))" })
+    lines += Self.section("ivars", ivarList.map { "\($0.name)  \($0.type)  (offset \($0.offset), \($0.size) bytes)" })
     lines += Self.section("properties", propertyList.map { "\($0.name)  \($0.attributes)" })
     let adopted = protocols
     if !adopted.isEmpty { lines.append("  protocols: " + adopted.map(\.name).joined(separator: ", ")) }

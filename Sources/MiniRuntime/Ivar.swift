@@ -1,13 +1,22 @@
 // Ivar.swift: an instance variable declared by a class.
 //
-// Docs: docs/runtime.md#objects-and-ivars. Tests: Tests/MiniRuntimeTests/IvarTests.swift.
+// Docs: docs/runtime.md#objects-and-ivars. Tests: Tests/MiniRuntimeTests/IvarTests.swift,
+// InstanceLayoutTests.swift.
+//
+// State: everything is fixed when the ivar is added, except whether it is weak, which a
+// `class_setWeakIvarLayout` may decide until the class is registered: that flag is one atomic
+// byte, written under `Runtime.lock` at registration and read without a lock.
 
-/// An instance variable: a name, a type encoding and a slot in every instance.
+import Synchronization
+
+/// An instance variable: a name, a type encoding, and a place (offset and size, in bytes) in
+/// every instance.
 ///
 /// ```swift
 /// try person.addIvar("_age", type: .longLong)    // before registerClassPair
 /// let ivar = person.ivar(named: "_age")!
 /// ivar.type.description                           // "q"
+/// ivar.offset                                     // 8: right after the isa
 /// try object.setValue(7, for: ivar)
 /// ```
 ///
@@ -23,27 +32,72 @@ public final class Ivar: Sendable, CustomStringConvertible {
   /// Objective-C: `ivar_getTypeEncoding`
   public let type: TypeEncoding
 
-  /// The slot index in an instance (superclass ivars come first).
-  ///
-  /// MiniKVO counts slots, where Objective-C counts bytes.
+  /// The ivar's offset in bytes from the start of the object (the isa is bytes 0 to 7).
   ///
   /// Objective-C: `ivar_getOffset`
   public let offset: Int
+
+  /// The ivar's size in bytes (`class_addIvar`'s `size`).
+  ///
+  /// Objective-C: none (the `size` given to `class_addIvar`; objc4's `ivar_t.size`).
+  public let size: Int
+
+  /// The ivar's alignment in bytes (`1 << class_addIvar`'s `log2(alignment)`).
+  ///
+  /// Objective-C: none (objc4's `ivar_t.alignment()`).
+  public let alignment: Int
 
   /// The name of the class that declares the ivar.
   ///
   /// Objective-C: none (MiniKVO extension).
   public let className: String
 
-  let storage: InstanceLayout.Storage
+  /// How the ivar's bytes hold a value.
+  let layout: ValueLayout
 
-  init(name: String, type: TypeEncoding, offset: Int, className: String, storage: InstanceLayout.Storage) {
+  /// For an ivar that is one whole scalar word: that word's index in the storage; otherwise -1.
+  /// (The synthesized setter's fast path.)
+  let wholeScalarWord: Int
+  /// The scalar kind, for a scalar ivar (read without unboxing `layout`).
+  let scalarKind: ScalarKind?
+
+  /// The storage words the ivar touches, and those of them that must hold object pointers.
+  let words: Range<Int>
+  let referenceWords: [Int]
+
+  /// 1 when the ivar is weak (set at the latest when its class is registered).
+  private let weakFlag: Atomic<UInt8>
+
+  init(name: String, type: TypeEncoding, offset: Int, size: Int, alignment: Int, className: String, isWeak: Bool) {
     self.name = name
     self.type = type
     self.offset = offset
+    self.size = size
+    self.alignment = alignment
     self.className = className
-    self.storage = storage
+    layout = ValueLayout(type)
+    let start = offset - ObjectStorage.firstByte
+    words = (start / 8)..<((start + max(size, 1) + 7) / 8)
+    referenceWords = layout.referenceOffsets.map { (start + $0) / 8 }
+    if case .scalar(let kind) = layout {
+      scalarKind = kind
+      wholeScalarWord = kind.size == 8 && start % 8 == 0 ? start / 8 : -1
+    } else {
+      scalarKind = nil
+      wholeScalarWord = -1
+    }
+    weakFlag = Atomic(isWeak ? 1 : 0)
   }
+
+  /// Whether the ivar is `__weak`: it does not keep its object alive and reads `nil` once the
+  /// object is deallocated (a `weak` property's ivar, or one `class_setWeakIvarLayout` covers).
+  ///
+  /// Objective-C: none (objc4's private `_class_getIvarMemoryManagement` answering
+  /// `objc_ivar_memoryWeak`).
+  public var isWeak: Bool { weakFlag.load(ordering: .relaxed) != 0 }
+
+  /// Marks the ivar weak. Locking: caller holds `Runtime.lock` and registers its class.
+  func markWeak(_ state: inout Runtime.State) { weakFlag.store(1, ordering: .relaxed) }
 
   /// `_age q` (name and encoding).
   ///

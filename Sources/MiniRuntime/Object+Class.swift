@@ -4,8 +4,10 @@
 //
 // The isa word is swapped atomically under `Runtime.lock` (which serialises it with class
 // disposal and instance counting); concurrent senders see either the old or the new class.
-// Objective-C lets you set any class at all; MiniKVO refuses a class whose instances have a
-// different ivar layout, because the object's slots were sized and typed for its old class.
+// As in objc4, any registered class will do, whatever its ivars: the object keeps the memory it
+// was allocated with, and the new class's ivars read those bytes as their own types. Each
+// access checks that the bytes exist and are of the kind it expects (ObjectStorage.swift), so a
+// scalar is never read from, or written over, an object pointer: the one refusal Swift forces.
 
 import Synchronization
 
@@ -18,12 +20,15 @@ extension Object {
   /// ```
   ///
   /// Ivar values and associated objects are untouched: they belong to the object, not its class.
+  /// The new class may have other ivars: its accessors then read the object's bytes as their
+  /// types, as in objc4 (an `int` read as a `float`); an access that would read a scalar from an
+  /// object pointer, or write one over it, or reach past the object's memory throws
+  /// `incompatibleLayout` instead of corrupting memory.
   ///
-  /// - Parameter cls: A registered class (not a metaclass) of the same runtime whose ivars are
-  ///   a prefix of the ones the object was allocated with.
+  /// - Parameter cls: A registered class (not a metaclass) of the same runtime.
   /// - Returns: The previous class.
-  /// - Throws: ``RuntimeError`` with code `incompatibleLayout`, `invalidClassState`,
-  ///   `invalidArgument` (the object is a class) or `foreignRuntime`. Nothing changes when it throws.
+  /// - Throws: ``RuntimeError`` with code `invalidClassState`, `invalidArgument` (the object is a
+  ///   class) or `foreignRuntime`. Nothing changes when it throws.
   ///
   /// Objective-C: `object_setClass`
   @discardableResult
@@ -41,11 +46,6 @@ extension Object {
       let data = cls.locked(&state)
       guard data.state == .registered else {
         throw RuntimeError(.invalidClassState, "object_setClass: class '\(cls.name)' is not registered")
-      }
-      guard storage.layout.canHost(data.layout) else {
-        throw RuntimeError(
-          .incompatibleLayout,
-          "object_setClass: \(cls.name)'s ivars do not match the ivars \(description) was allocated with")
       }
       let oldBits = isaWord.exchange(UnretainedClass(cls).bits, ordering: .acquiringAndReleasing)
       let old = UnretainedClass(bits: oldBits).cls

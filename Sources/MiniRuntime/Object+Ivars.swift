@@ -22,7 +22,7 @@ extension Object {
 
   /// Stores `value` in the ivar named `name`, converting it to the ivar's type.
   ///
-  /// - Throws: ``RuntimeError`` with code `unknownIvar` or `typeMismatch`; the ivar is unchanged.
+  /// - Throws: As ``setValue(_:for:)``; the ivar is unchanged.
   ///
   /// Objective-C: `object_setInstanceVariable`
   public func setValue(_ value: Value, forIvar name: String) throws(RuntimeError) {
@@ -31,30 +31,47 @@ extension Object {
 
   /// The value of `ivar`.
   ///
-  /// - Throws: ``RuntimeError`` with code `unknownIvar` if this object has no such ivar.
-  /// - Complexity: O(1); a reference takes its stripe lock.
+  /// `ivar` may be one the object was allocated with, or one of the class it now has (after
+  /// `setClass`): then its bytes are read as that ivar's type, as objc4 reads them, as long as
+  /// they are scalars where it expects scalars and object pointers where it expects those.
+  ///
+  /// - Throws: ``RuntimeError`` with code `unknownIvar` (neither the object's allocation nor its
+  ///   class has the ivar), `incompatibleLayout` (its bytes hold another kind of thing here) or
+  ///   `typeMismatch` (a type no `Value` holds, such as a union).
+  /// - Complexity: O(1) for a scalar or an object (its stripe lock), O(*n*) in a struct's members.
   ///
   /// Objective-C: `object_getIvar`
   public func value(for ivar: Ivar) throws(RuntimeError) -> Value {
-    try checkHosts(ivar)
-    return storage.load(ivar)
+    try checkAccess(ivar)
+    return try storage.load(ivar)
   }
 
   /// Stores `value` in `ivar`, converting it to the ivar's type.
   ///
-  /// - Throws: ``RuntimeError`` with code `unknownIvar` or `typeMismatch`; the ivar is unchanged.
-  /// - Complexity: O(1); a reference takes its stripe lock.
+  /// A weak ivar holds an object without retaining it; storing an object that is being
+  /// deallocated there throws objc4's "Cannot form weak reference" error.
+  ///
+  /// - Throws: ``RuntimeError`` with code `unknownIvar`, `incompatibleLayout`, `typeMismatch` or
+  ///   `deallocatingObject`; the ivar is unchanged.
+  /// - Complexity: O(1) for a scalar or an object (its stripe lock), O(*n*) in a struct's members.
   ///
   /// Objective-C: `object_setIvar`
   public func setValue(_ value: Value, for ivar: Ivar) throws(RuntimeError) {
-    try checkHosts(ivar)
+    try checkAccess(ivar)
     try storage.store(value, ivar)
   }
 
-  /// Throws unless this object has `ivar`, of `ivar`'s type, at `ivar`'s place.
-  private func checkHosts(_ ivar: Ivar) throws(RuntimeError) {
-    guard storage.hostsExactly(ivar) else {
+  /// Throws unless `ivar`'s bytes can be used in this object: it was allocated with the ivar, or
+  /// its class (or a superclass) declares it and the bytes are of the kinds the ivar expects.
+  private func checkAccess(_ ivar: Ivar) throws(RuntimeError) {
+    if storage.wasAllocated(with: ivar) { return }
+    guard let runtime, runtime.withState({ state in isa.declares(ivar, &state) }) else {
       throw RuntimeError(.unknownIvar, "\(description) has no ivar '\(ivar.name)' of type '\(ivar.type)'")
+    }
+    guard storage.hosts(ivar) else {
+      throw RuntimeError(
+        .incompatibleLayout,
+        "\(description) was allocated as a \(storage.allocatedSize)-byte object whose bytes at offset \(ivar.offset) are not a '\(ivar.type)' ('\(ivar.name)' of \(ivar.className))")
     }
   }
 

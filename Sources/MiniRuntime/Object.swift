@@ -47,6 +47,9 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
   /// The ivars' memory, in the layout the object was allocated with.
   let storage: ObjectStorage
 
+  /// Bit 0: deallocating (the deinit has begun). Bit 1: destroyed by `object_dispose`.
+  let lifeState = Atomic<UInt8>(0)
+
   /// Keeps the runtime (and so every class) alive while the instance lives. `nil` for classes.
   let owningRuntime: Runtime?
 
@@ -62,25 +65,40 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
   /// Objective-C: none (`object_getIndexedIvars`, where CoreFoundation keeps a CF object's contents).
   public let bridgedStorage: (any BridgedStorage)?
 
-  /// Creates an instance of `cls` with zeroed ivars. Locking: none; the caller checked `cls`.
-  init(instanceOf cls: Class, layout: InstanceLayout, runtime: Runtime, storage: (any BridgedStorage)? = nil) {
+  /// Creates an instance of `cls` with zeroed ivars and `extraBytes` of zeroed indexed ivars.
+  /// Locking: none; the caller checked `cls`.
+  init(
+    instanceOf cls: Class, layout: InstanceLayout, runtime: Runtime, storage: (any BridgedStorage)? = nil,
+    extraBytes: Int = 0
+  ) {
     isaWord = Atomic(UnretainedClass(cls).bits)
-    self.storage = ObjectStorage(layout: layout)
+    self.storage = ObjectStorage(layout: layout, extraBytes: extraBytes)
     owningRuntime = runtime
     bridgedStorage = storage
+    cls.instanceCount.add(1, ordering: .relaxed)
+  }
+
+  /// Creates a copy of `source` of class `cls` (its isa, read under the runtime lock):
+  /// `object_copy`. Locking: the caller holds `Runtime.lock`, so `cls` cannot be disposed.
+  init(copying source: Object, as cls: Class, runtime: Runtime, extraBytes: Int) {
+    isaWord = Atomic(UnretainedClass(cls).bits)
+    storage = ObjectStorage(copying: source.storage, extraBytes: extraBytes)
+    owningRuntime = runtime
+    bridgedStorage = source.bridgedStorage
     cls.instanceCount.add(1, ordering: .relaxed)
   }
 
   /// Creates a class object; `Class.init` sets the isa once the metaclass exists.
   init(classObject: ()) {
     isaWord = Atomic(0)
-    storage = ObjectStorage(layout: .empty)
+    storage = ObjectStorage()
     owningRuntime = nil
     bridgedStorage = nil
   }
 
   deinit {
-    if let runtime = owningRuntime {
+    let state = lifeState.bitwiseOr(1, ordering: .acquiringAndReleasing).oldValue
+    if let runtime = owningRuntime, state & 2 == 0 {  // object_dispose sends no dealloc
       runtime.runDealloc(self)  // call-out: user `dealloc` implementations, no lock held
     }
     let (associated, info) = withLock { () -> ([Association], (any AnyObject & Sendable)?) in
@@ -96,6 +114,12 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
       isa.instanceCount.subtract(1, ordering: .relaxed)
     }
   }
+
+  /// Whether the object is being deallocated (its `dealloc` is running or done) or was destroyed
+  /// by `object_dispose`: weak references to it read nil, and none can be formed.
+  ///
+  /// Objective-C: none (objc4's `isDeallocating()`, the deallocating bit of the isa).
+  public var isDeallocating: Bool { lifeState.load(ordering: .acquiring) != 0 }
 
   /// Runs `body` holding the object's own lock (associated objects, observation info).
   @inline(__always)

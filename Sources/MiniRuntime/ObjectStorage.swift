@@ -1,152 +1,363 @@
-// ObjectStorage.swift: the memory of one object's ivars, and the only code that interprets it.
+// ObjectStorage.swift: the memory of one object after its isa, and the only code that
+// interprets it.
 //
 // Docs: docs/runtime.md#objects-and-ivars, docs/decisions/0009-object-storage.md.
 // Tests: Tests/MiniRuntimeTests/ObjectStorageTests.swift, IvarTests.swift.
 //
-// Model: one atomic word per ivar, in the order of the object's `InstanceLayout`. Scalar words
-// hold the value's bits and are read and written with one atomic operation, no lock. Reference
-// words hold 0 or a retained, tagged pointer (`RetainedReference`): they are read (load and
-// retain) and written (exchange) under their `PropertyLocks` stripe, and the value a write
-// replaces is released after unlocking, because that release may run a `dealloc` (objc's
-// `objc_setProperty` does the same). Everything else (Object, Ivar, accessors, dumps) asks this
-// type; nothing outside it knows how a value is kept. Lock order: Locks.swift.
+// Model: bytes 8 ..< allocated size of the object, kept in `Atomic<UInt>` words; byte b is byte
+// (b - 8) % 8, little-endian, of word (b - 8) / 8. Zeroed when made, as calloc'd memory. The
+// allocation is objc4's: the class's instance size plus the indexed ivars' bytes, at least 16.
+// Which words hold object pointers is fixed by the layout the object was allocated with
+// (InstanceLayout.swift); everything else (Object, Ivar accessors, dumps, copies) asks this type.
+//
+// Readers and writers, and what is atomic (the full table is in decision 0009):
+//   - a scalar word is read with one atomic load; a whole-word scalar is written with one atomic
+//     store, a smaller one with a compare-and-swap on its word (its neighbours are kept); no lock.
+//   - a reference word is read (load, then retain) and written (exchange) under its
+//     `PropertyLocks` stripe; the value a write replaces is released after unlocking, because
+//     that release may run a `dealloc` (objc's `objc_setProperty` does the same).
+//   - a struct or C array is read and written member by member: it may tear under a concurrent
+//     write, as `memcpy` may; atomic struct properties hold a `StructLocks` stripe around it
+//     (Class+Properties.swift).
+// Every access is an atomic operation, so no two threads ever race on plain memory (the
+// ThreadSanitizer run stays clean). Lock order: Locks.swift.
 
 import Synchronization
 
-/// The ivar memory of one object, zeroed when made; released when the object goes.
+/// The memory of an object after its isa, zeroed when made; its references are released when
+/// the object goes.
 ///
 /// Objective-C: none (the bytes after the isa of a `struct objc_object`).
 struct ObjectStorage: ~Copyable {
+  /// The first byte after the isa.
+  static let firstByte = 8
+  /// The smallest allocation (objc4: "CF requires all objects be at least 16 bytes").
+  static let minimumSize = 16
+  /// The instance size of a metaclass: a class object, objc4's `struct objc_class` (isa,
+  /// superclass, a two-word cache and the data pointer).
+  static let classObjectSize = 40
+
   /// The layout the object was allocated with; fixed for its whole life.
   let layout: InstanceLayout
-
-  /// One atomic word per ivar, or `nil` when the layout has no ivars.
+  /// The number of indexed-ivar bytes after the instance (`class_createInstance`'s `extraBytes`).
+  let extraBytes: Int
+  /// The number of words, `(allocated size - 8) / 8` rounded up.
+  let wordCount: Int
   private let words: UnsafeMutablePointer<Atomic<UInt>>?
 
-  /// Zeroed storage for `layout`.
-  init(layout: InstanceLayout) {
+  /// Zeroed storage for an instance of `layout` with `extraBytes` of indexed ivars.
+  init(layout: InstanceLayout, extraBytes: Int = 0) {
     self.layout = layout
-    if layout.slots.isEmpty {
-      words = nil
-    } else {
-      let words = UnsafeMutablePointer<Atomic<UInt>>.allocate(capacity: layout.slots.count)
-      for index in layout.slots.indices { (words + index).initialize(to: Atomic(0)) }
-      self.words = words
+    self.extraBytes = extraBytes
+    let size = Swift.max(Self.minimumSize, layout.size + extraBytes)
+    wordCount = (size - Self.firstByte + 7) / 8
+    let words = UnsafeMutablePointer<Atomic<UInt>>.allocate(capacity: wordCount)
+    for index in 0..<wordCount { (words + index).initialize(to: Atomic(0)) }
+    self.words = words
+  }
+
+  /// No storage at all (a class object, which is not an instance).
+  init() {
+    layout = .empty
+    extraBytes = 0
+    wordCount = 0
+    words = nil
+  }
+
+  /// A copy of `source`'s memory with room for `extraBytes` of indexed ivars (`object_copy`):
+  /// scalar words copied bit for bit, reference words retained again (strong and weak alike).
+  init(copying source: borrowing ObjectStorage, extraBytes: Int) {
+    self.init(layout: source.layout, extraBytes: extraBytes)
+    for word in 0..<Swift.min(wordCount, source.wordCount) {
+      if layout.kind(ofWord: word).isReference {
+        words.unsafelyUnwrapped[word].store(source.retainedBits(ofWord: word), ordering: .relaxed)
+      } else {
+        words.unsafelyUnwrapped[word].store(source.words.unsafelyUnwrapped[word].load(ordering: .relaxed), ordering: .relaxed)
+      }
     }
   }
 
   deinit {
     guard let words else { return }
-    for index in layout.slots.indices where layout.storages[index] == .reference {
-      RetainedReference.release(words[index].load(ordering: .relaxed))
+    for word in 0..<Swift.min(wordCount, layout.wordCount) where layout.kind(ofWord: word).isReference {
+      RetainedReference.release(words[word].load(ordering: .relaxed))
     }
-    words.deinitialize(count: layout.slots.count)
+    words.deinitialize(count: wordCount)
     words.deallocate()
   }
 
+  /// The object's allocated size in bytes, isa included.
+  var allocatedSize: Int { Swift.max(Self.minimumSize, layout.size + extraBytes) }
+
   // MARK: - Checks
 
-  /// Whether this storage has `ivar`'s memory, kept the way `ivar` expects it.
-  @inline(__always)
+  /// Whether this storage has `ivar`'s bytes, with object pointers exactly where `ivar` expects
+  /// them and scalars everywhere else: the condition for reading or writing it safely.
   func hosts(_ ivar: Ivar) -> Bool {
-    let index = ivar.offset
-    return index < layout.storages.count && layout.storages[index] == ivar.storage
+    guard ivar.words.upperBound <= wordCount else { return false }
+    if ivar.referenceWords.isEmpty {
+      for word in ivar.words where layout.kind(ofWord: word) != .scalar { return false }
+      return true
+    }
+    for word in ivar.words where layout.kind(ofWord: word).isReference != ivar.referenceWords.contains(word) {
+      return false
+    }
+    return true
   }
 
-  /// Whether this storage has an ivar of `ivar`'s type at `ivar`'s place (for `object_getIvar`).
-  func hostsExactly(_ ivar: Ivar) -> Bool {
-    ivar.offset < layout.slots.count && layout.slots[ivar.offset].type == ivar.type
+  /// `hosts(ivar)` for an ivar that is one whole scalar word (the setter's fast path).
+  @inline(__always)
+  func hostsWholeScalarWord(_ word: Int) -> Bool {
+    word >= 0 && word < wordCount && layout.kind(ofWord: word) == .scalar
   }
 
-  // MARK: - Reading and writing (the caller checked `hosts`)
+  /// Whether `ivar` is one of the ivars this object was allocated with (not merely bytes that fit).
+  func wasAllocated(with ivar: Ivar) -> Bool { layout.ivars.contains { $0 === ivar } }
+
+  // MARK: - Values (the caller checked `hosts`)
 
   /// Reads `ivar`.
   ///
-  /// - Complexity: O(1): one atomic load for a scalar; the stripe lock for a reference.
-  @inline(__always)
-  func load(_ ivar: Ivar) -> Value {
-    let word = words.unsafelyUnwrapped + ivar.offset
-    if ivar.storage == .reference {
-      let bits = LockStripes.property.withLock(for: UInt(bitPattern: word)) {
-        RetainedReference.retain(word.pointee.load(ordering: .relaxed))
-      }
-      return RetainedReference.take(bits)
-    }
-    return ScalarBits.decode(word.pointee.load(ordering: .relaxed), ivar.storage)
+  /// - Throws: ``RuntimeError`` with code `typeMismatch` for a type no `Value` holds.
+  /// - Complexity: O(1) for a scalar (one atomic load) or an object (its stripe lock); O(*n*) in
+  ///   the members of a struct or array.
+  func load(_ ivar: Ivar) throws(RuntimeError) -> Value {
+    if let opaque = ivar.layout.opaquePart { throw Self.noValue(ivar, opaque) }
+    return read(ivar.layout, at: ivar.offset - Self.firstByte)
   }
 
   /// Converts `value` to `ivar`'s type and writes it.
   ///
-  /// - Throws: ``RuntimeError`` with code `typeMismatch`; nothing changes.
-  /// - Complexity: O(1): one atomic store for a scalar; the stripe lock for a reference.
-  @inline(__always)
+  /// - Throws: ``RuntimeError`` with code `typeMismatch` (the value does not fit, or the type is
+  ///   one no `Value` holds) or `deallocatingObject` (a weak ivar given an object that is being
+  ///   deallocated); nothing changes.
   func store(_ value: Value, _ ivar: Ivar) throws(RuntimeError) {
-    let word = words.unsafelyUnwrapped + ivar.offset
-    if ivar.storage == .reference {
-      let bits = RetainedReference.retained(try value.converted(to: ivar.type))
-      let old = LockStripes.property.withLock(for: UInt(bitPattern: word)) {
-        word.pointee.exchange(bits, ordering: .relaxed)
-      }
+    if let opaque = ivar.layout.opaquePart { throw Self.noValue(ivar, opaque) }
+    let converted = try value.converted(to: ivar.type)
+    let start = ivar.offset - Self.firstByte
+    if case .reference = ivar.layout, layout.kind(ofWord: start / 8) == .weak {
+      let box = try WeakValue(converted)
+      let old = exchange(word: start / 8, RetainedReference.retained(box))
       RetainedReference.release(old)  // after unlocking: this may run a dealloc
       return
     }
-    if let bits = ScalarBits.exact(value, ivar.storage) {
-      word.pointee.store(bits, ordering: .relaxed)
-    } else {
-      word.pointee.store(try ScalarBits.encode(value, ivar.type), ordering: .relaxed)
+    var released: [UInt] = []
+    write(converted, ivar.layout, at: start, released: &released)
+    for bits in released { RetainedReference.release(bits) }  // after unlocking: may run deallocs
+  }
+
+  /// Writes a setter's single argument when `ivar` is one whole scalar word that this storage
+  /// has and the argument has exactly its type: the synthesized setter's fast path (one check,
+  /// one atomic store, no conversion, no copy of the value).
+  ///
+  /// - Returns: `false` when the general path must decide (``store(_:_:)``).
+  @inline(__always)
+  func storeExactWholeWord(_ arguments: Arguments, _ ivar: Ivar) -> Bool {
+    let word = ivar.wholeScalarWord
+    guard hostsWholeScalarWord(word), let kind = ivar.scalarKind, let bits = ScalarBits.exact(arguments, kind) else {
+      return false
+    }
+    words.unsafelyUnwrapped[word].store(bits, ordering: .relaxed)
+    return true
+  }
+
+  /// Writes a setter's single argument when it already has exactly `ivar`'s scalar type.
+  ///
+  /// - Returns: `false` when the argument needs the general path (``store(_:_:)``).
+  func storeExactScalar(_ arguments: Arguments, _ ivar: Ivar) -> Bool {
+    guard let kind = ivar.scalarKind, let bits = ScalarBits.exact(arguments, kind) else { return false }
+    // INVARIANT: the caller checked `hosts(ivar)`, so the bytes exist and hold scalars.
+    storeBits(bits, at: ivar.offset - Self.firstByte, size: kind.size)
+    return true
+  }
+
+  private static func noValue(_ ivar: Ivar, _ opaque: TypeEncoding) -> RuntimeError {
+    RuntimeError(
+      .typeMismatch,
+      "ivar '\(ivar.name)' has type '\(ivar.type)': no Value holds a \(opaque.cDeclaration) ('\(opaque)'), so its \(ivar.size) bytes can be seen in a memory dump but not read or written as a value")
+  }
+
+  private func read(_ layout: ValueLayout, at start: Int) -> Value {
+    switch layout {
+    case .scalar(let kind):
+      return ScalarBits.decode(loadBits(at: start, size: kind.size), kind)
+    case .reference:
+      return RetainedReference.take(retainedBits(ofWord: start / 8))
+    case .structure(let name, let members):
+      return .structure(Structure(name: name, fields: members.map { read($0.layout, at: start + $0.offset) }))
+    case .array(let count, let stride, let element):
+      return ValueLayout.cArray((0..<count).map { read(element, at: start + $0 * stride) })
+    case .opaque:
+      return .nil  // unreachable: callers refuse opaque layouts first
     }
   }
 
-  /// Writes a setter's single argument when it already has exactly `ivar`'s scalar type: the
-  /// synthesized setter's fast path (no conversion, no copy of the value).
-  ///
-  /// - Returns: `false` when the argument needs the general path (``store(_:_:)``).
+  /// Writes `value` (already converted to the layout's type), collecting replaced references.
+  private func write(_ value: Value, _ layout: ValueLayout, at start: Int, released: inout [UInt]) {
+    switch layout {
+    case .scalar(let kind):
+      storeBits(ScalarBits.bits(of: value), at: start, size: kind.size)
+    case .reference:
+      released.append(exchange(word: start / 8, RetainedReference.retained(value)))
+    case .structure(_, let members):
+      guard case .structure(let structure) = value, structure.fields.count == members.count else { return }
+      for (member, field) in zip(members, structure.fields) {
+        write(field, member.layout, at: start + member.offset, released: &released)
+      }
+    case .array(let count, let stride, let element):
+      guard let elements = ValueLayout.cArrayElements(of: value), elements.count == count else { return }
+      for (index, each) in elements.enumerated() { write(each, element, at: start + index * stride, released: &released) }
+    case .opaque:
+      return  // unreachable: callers refuse opaque layouts first
+    }
+  }
+
+  // MARK: - Words
+
+  /// The bits of a reference word with one more retain, for a reader (under its stripe).
+  private func retainedBits(ofWord word: Int) -> UInt {
+    let pointer = words.unsafelyUnwrapped + word
+    return LockStripes.property.withLock(for: UInt(bitPattern: pointer)) {
+      RetainedReference.retain(pointer.pointee.load(ordering: .relaxed))
+    }
+  }
+
+  /// Swaps `bits` (owning one retain) into a reference word; returns the old bits, whose retain
+  /// the caller must release after this returns.
+  private func exchange(word: Int, _ bits: UInt) -> UInt {
+    let pointer = words.unsafelyUnwrapped + word
+    return LockStripes.property.withLock(for: UInt(bitPattern: pointer)) {
+      pointer.pointee.exchange(bits, ordering: .relaxed)
+    }
+  }
+
+  /// The `size` bytes (1, 2, 4 or 8) at storage offset `start`, as an integer (little-endian).
   @inline(__always)
-  func storeExactScalar(_ arguments: Arguments, _ ivar: Ivar) -> Bool {
-    guard let bits = ScalarBits.exact(arguments, ivar.storage) else { return false }
-    // INVARIANT: the caller checked `hosts(ivar)`, so the word exists and is a scalar word.
-    words.unsafelyUnwrapped[ivar.offset].store(bits, ordering: .relaxed)
-    return true
+  func loadBits(at start: Int, size: Int) -> UInt {
+    let word = start >> 3
+    let shift = (start & 7) << 3
+    var bits = words.unsafelyUnwrapped[word].load(ordering: .relaxed) >> shift
+    if shift + size * 8 > 64 {  // straddles two words (only with an explicit small alignment)
+      bits |= words.unsafelyUnwrapped[word + 1].load(ordering: .relaxed) << (64 - shift)
+    }
+    return size == 8 ? bits : bits & ((1 << (size * 8)) - 1)
+  }
+
+  /// Writes the low `size` bytes of `bits` at storage offset `start`, leaving the other bytes of
+  /// the words it touches as they are.
+  @inline(__always)
+  func storeBits(_ bits: UInt, at start: Int, size: Int) {
+    let word = start >> 3
+    let shift = (start & 7) << 3
+    if size == 8 && shift == 0 {
+      words.unsafelyUnwrapped[word].store(bits, ordering: .relaxed)
+      return
+    }
+    let inFirst = Swift.min(size * 8, 64 - shift)
+    let firstMask: UInt = inFirst == 64 ? ~0 : (1 << inFirst) - 1
+    merge(bits & firstMask, mask: firstMask, shift: shift, into: word)
+    if inFirst < size * 8 {
+      let rest = size * 8 - inFirst
+      merge(bits >> inFirst, mask: (1 << rest) - 1, shift: 0, into: word + 1)
+    }
+  }
+
+  /// Replaces the bits `mask << shift` of `word` with `bits << shift`, atomically.
+  private func merge(_ bits: UInt, mask: UInt, shift: Int, into word: Int) {
+    let atomic = words.unsafelyUnwrapped + word
+    var old = atomic.pointee.load(ordering: .relaxed)
+    while true {
+      let new = (old & ~(mask << shift)) | (bits << shift)
+      let (exchanged, original) = atomic.pointee.compareExchange(expected: old, desired: new, ordering: .relaxed)
+      if exchanged { return }
+      old = original
+    }
+  }
+
+  // MARK: - Bytes
+
+  /// The byte at object offset `offset` (8 or more; the isa is not here).
+  func byte(at offset: Int) -> UInt8 {
+    UInt8(truncatingIfNeeded: loadBits(at: offset - Self.firstByte, size: 1))
+  }
+
+  /// The address word `word` refers to, for a memory picture: the object (or weak referent, or
+  /// boxed value) a reference word points to, or the scalar bits.
+  func pictureBits(ofWord word: Int) -> UInt {
+    let bits = words.unsafelyUnwrapped[word].load(ordering: .relaxed)
+    return layout.kind(ofWord: word).isReference ? RetainedReference.pictureAddress(bits) : bits
+  }
+
+  /// Lends the indexed ivars' bytes (the `extraBytes` after the instance) to `body`.
+  func withIndexedIvars<Result, Failure: Error>(
+    _ body: (UnsafeMutableRawBufferPointer) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    let start = UnsafeMutableRawPointer(words.unsafelyUnwrapped) + (layout.size - Self.firstByte)
+    return try body(UnsafeMutableRawBufferPointer(start: start, count: extraBytes))
+  }
+
+  /// Zeroes every byte, releasing the references (`object_dispose`'s destruction of the ivars).
+  func clear() {
+    var released: [UInt] = []
+    for word in 0..<wordCount {
+      if layout.kind(ofWord: word).isReference {
+        released.append(exchange(word: word, 0))
+      } else {
+        words.unsafelyUnwrapped[word].store(0, ordering: .relaxed)
+      }
+    }
+    for bits in released { RetainedReference.release(bits) }  // after unlocking: may run deallocs
   }
 }
 
-/// The bits of scalar words.
+extension ValueLayout {
+  /// A C array value of `elements`: the one place a C array `Value` is made from memory.
+  static func cArray(_ elements: [Value]) -> Value { .cArray(elements) }
+
+  /// The elements of a value converted to a C array type: the one place one is taken apart.
+  static func cArrayElements(of value: Value) -> [Value]? {
+    if case .cArray(let elements) = value { return elements }
+    return nil
+  }
+}
+
+/// The bits of scalar values.
 enum ScalarBits {
-  /// The bits of `value` when its case is exactly the word's (the common case, no conversion).
+  /// The bits of `value` when its case is exactly `kind` (the common case, no conversion).
   @inline(__always)
-  static func exact(_ value: Value, _ storage: InstanceLayout.Storage) -> UInt? {
+  static func exact(_ value: Value, _ kind: ScalarKind) -> UInt? {
     switch value {
-    case .int64(let number) where storage == .int64: return UInt(bitPattern: Int(number))
-    case .double(let number) where storage == .double: return UInt(number.bitPattern)
-    case .bool(let flag) where storage == .bool: return flag ? 1 : 0
-    case .int32(let number) where storage == .int32: return UInt(bitPattern: Int(number))
-    case .uint64(let number) where storage == .uint64: return UInt(number)
-    case .float(let number) where storage == .float: return UInt(number.bitPattern)
+    case .int64(let number) where kind == .int64: return UInt(bitPattern: Int(number))
+    case .double(let number) where kind == .double: return UInt(number.bitPattern)
+    case .bool(let flag) where kind == .bool: return flag ? 1 : 0
+    case .int32(let number) where kind == .int32: return UInt(UInt32(bitPattern: number))
+    case .uint64(let number) where kind == .uint64: return UInt(number)
+    case .float(let number) where kind == .float: return UInt(number.bitPattern)
     default: return nil
     }
   }
 
   /// `exact` of a setter's single argument, read in place (no copy of the value).
   @inline(__always)
-  static func exact(_ arguments: Arguments, _ storage: InstanceLayout.Storage) -> UInt? {
+  static func exact(_ arguments: Arguments, _ kind: ScalarKind) -> UInt? {
     switch arguments.storage {
-    case .one(.int64(let number)) where storage == .int64: return UInt(bitPattern: Int(number))
-    case .one(.double(let number)) where storage == .double: return UInt(number.bitPattern)
-    case .one(.bool(let flag)) where storage == .bool: return flag ? 1 : 0
-    case .one(.int32(let number)) where storage == .int32: return UInt(bitPattern: Int(number))
-    case .one(.uint64(let number)) where storage == .uint64: return UInt(number)
-    case .one(.float(let number)) where storage == .float: return UInt(number.bitPattern)
+    case .one(.int64(let number)) where kind == .int64: return UInt(bitPattern: Int(number))
+    case .one(.double(let number)) where kind == .double: return UInt(number.bitPattern)
+    case .one(.bool(let flag)) where kind == .bool: return flag ? 1 : 0
+    case .one(.int32(let number)) where kind == .int32: return UInt(UInt32(bitPattern: number))
+    case .one(.uint64(let number)) where kind == .uint64: return UInt(number)
+    case .one(.float(let number)) where kind == .float: return UInt(number.bitPattern)
     default: return nil
     }
   }
 
-  /// The bits of `value` converted to `type` (the general path).
-  static func encode(_ value: Value, _ type: TypeEncoding) throws(RuntimeError) -> UInt {
-    switch try value.converted(to: type) {
+  /// The C bits of a value already converted to a scalar type (`.nil` is 0: a nil `SEL` or pointer).
+  static func bits(of value: Value) -> UInt {
+    switch value {
     case .bool(let value): return value ? 1 : 0
-    case .int8(let value): return UInt(bitPattern: Int(value))
-    case .int16(let value): return UInt(bitPattern: Int(value))
-    case .int32(let value): return UInt(bitPattern: Int(value))
+    case .int8(let value): return UInt(UInt8(bitPattern: value))
+    case .int16(let value): return UInt(UInt16(bitPattern: value))
+    case .int32(let value): return UInt(UInt32(bitPattern: value))
     case .int64(let value): return UInt(bitPattern: Int(value))
     case .uint8(let value): return UInt(value)
     case .uint16(let value): return UInt(value)
@@ -156,12 +367,13 @@ enum ScalarBits {
     case .double(let value): return UInt(value.bitPattern)
     case .selector(let selector): return selector.bits
     case .pointer(let address): return address
-    default: return 0  // .nil for a selector or pointer word
+    default: return 0
     }
   }
 
-  static func decode(_ bits: UInt, _ storage: InstanceLayout.Storage) -> Value {
-    switch storage {
+  /// The value of `kind` whose C bits are `bits` (zero bits are the zero of the type).
+  static func decode(_ bits: UInt, _ kind: ScalarKind) -> Value {
+    switch kind {
     case .bool: return .bool(bits != 0)
     case .int8: return .int8(Int8(truncatingIfNeeded: bits))
     case .int16: return .int16(Int16(truncatingIfNeeded: bits))
@@ -175,7 +387,6 @@ enum ScalarBits {
     case .double: return .double(Double(bitPattern: UInt64(bits)))
     case .selector: return bits == 0 ? .nil : .selector(Selector(bits: bits))
     case .pointer: return bits == 0 ? .nil : .pointer(bits)
-    case .reference: return .nil  // reference words are decoded by RetainedReference
     }
   }
 }

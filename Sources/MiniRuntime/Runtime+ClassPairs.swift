@@ -52,10 +52,18 @@ extension Runtime {
       meta.superclass = superclass?.isa ?? cls
       meta.instanceClass = cls
       meta.layout = .empty
+      meta.unalignedSize = ObjectStorage.classObjectSize
+      meta.instanceStart = ObjectStorage.classObjectSize
       let data = cls.locked(&state)
       data.superclass = superclass
       if let superclass {
-        data.layout = superclass.locked(&state).layout
+        let superData = superclass.locked(&state)
+        data.layout = superData.layout
+        data.unalignedSize = superData.unalignedSize
+        data.instanceStart = superData.unalignedSize
+        if superclass.flags.load(ordering: .relaxed) & Class.forbidsAssociationsFlag != 0 {
+          cls.flags.bitwiseOr(Class.forbidsAssociationsFlag, ordering: .relaxed)  // inherited, as objc4's
+        }
         superclass.locked(&state).subclasses.append(cls)
         superclass.isa.locked(&state).subclasses.append(metaclass)
       } else {
@@ -84,7 +92,14 @@ extension Runtime {
           .invalidClassState,
           "objc_registerClassPair: class '\(cls.name)' was already \(data.state == .registered ? "registered" : "disposed")")
       }
-      data.layout = (data.superclass?.locked(&state).layout ?? .empty).extended(with: data.ivars)
+      if let weakLayout = data.weakIvarLayout {
+        let weakWords = Class.scannedWords(weakLayout, first: Class.firstOwnWord(data))
+        for ivar in data.ivars where ivar.layout.isReferenceItself && weakWords.contains(ivar.words.lowerBound) {
+          ivar.markWeak(&state)
+        }
+      }
+      data.layout = (data.superclass?.locked(&state).layout ?? .empty)
+        .extended(with: data.ivars, unalignedSize: data.unalignedSize)
       data.state = .registered
       cls.isa.locked(&state).state = .registered
       state.registered.append(cls)
@@ -92,7 +107,8 @@ extension Runtime {
     }
   }
 
-  /// Removes a class and its metaclass from the runtime.
+  /// Removes a class and its metaclass from the runtime, and releases the associated objects of
+  /// both (after the runtime's lock is released: a release may run a `dealloc`).
   ///
   /// Refused while the class has live instances or subclasses (including a KVO subclass),
   /// where Objective-C would leave dangling pointers behind.
@@ -139,6 +155,8 @@ extension Runtime {
       cls.isa.locked(&state).state = .disposed
       state.record(.classDisposed(name: cls.name))
     }
+    cls.removeAssociatedObjects()  // call-out: releases may run deallocs, no lock held
+    cls.isa.removeAssociatedObjects()
   }
 
   /// The registered class named `name`, or `nil`.
@@ -170,23 +188,36 @@ extension Runtime {
 }
 
 extension Class {
-  /// Makes an instance with every ivar zeroed (`nil`, `0`, `NO`), without sending `init`.
+  /// Makes an instance with every byte zeroed, as `calloc` does (so every ivar reads as the zero
+  /// of its type: `nil`, `0`, `NO`, a struct of zeroes), without sending `init`.
   ///
+  /// ```swift
+  /// let ann = try person.createInstance()
+  /// let buffer = try person.createInstance(extraBytes: 16)   // 16 zeroed indexed-ivar bytes
+  /// buffer.withIndexedIvars { $0.count }                     // 16
+  /// ```
+  ///
+  /// - Parameter extraBytes: Bytes of indexed ivars after the instance (see
+  ///   ``Object/withIndexedIvars(_:)``), 0 to ``maximumInstanceSize``.
   /// - Throws: ``RuntimeError`` with code `invalidClassState` if the class is a metaclass or is
-  ///   not registered, or `foreignRuntime` if its runtime is gone.
+  ///   not registered, `invalidArgument` for a negative or too large `extraBytes`, or
+  ///   `foreignRuntime` if its runtime is gone.
   ///
   /// Objective-C: `class_createInstance`
-  public func createInstance() throws(RuntimeError) -> Object {
-    try createInstance(storage: nil)
+  public func createInstance(extraBytes: Int = 0) throws(RuntimeError) -> Object {
+    try createInstance(storage: nil, extraBytes: extraBytes)
   }
 
   /// `createInstance()`, attaching `storage` (a Foundation object's contents) to the instance.
-  func createInstance(storage: (any BridgedStorage)?) throws(RuntimeError) -> Object {
+  func createInstance(storage: (any BridgedStorage)?, extraBytes: Int = 0) throws(RuntimeError) -> Object {
     guard let runtime = weakRuntime else {
       throw RuntimeError(.foreignRuntime, "class_createInstance: the runtime of \(name) no longer exists")
     }
     guard !isMetaclass else {
       throw RuntimeError(.invalidClassState, "class_createInstance: \(name) is a metaclass")
+    }
+    guard (0...Self.maximumInstanceSize).contains(extraBytes) else {
+      throw RuntimeError(.invalidArgument, "class_createInstance: \(extraBytes) extra bytes for \(name) is out of range (0 to \(Self.maximumInstanceSize))")
     }
     return try runtime.withState { state throws(RuntimeError) -> Object in
       let data = locked(&state)
@@ -195,7 +226,7 @@ extension Class {
           .invalidClassState,
           "class_createInstance: class '\(name)' is \(data.state == .disposed ? "disposed" : "not registered yet")")
       }
-      return Object(instanceOf: self, layout: data.layout, runtime: runtime, storage: storage)
+      return Object(instanceOf: self, layout: data.layout, runtime: runtime, storage: storage, extraBytes: extraBytes)
     }
   }
 }

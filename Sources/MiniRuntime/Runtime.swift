@@ -78,6 +78,9 @@ public final class Runtime: @unchecked Sendable {
   /// The observers of runtime events.
   let events = EventHub()
 
+  /// The `setAssociatedObject` hook, if any (AssociatedObjects.swift).
+  let associationHooks = AssociationHooks()
+
   /// The state layers above keep per runtime (RuntimeLocal.swift).
   let locals = RuntimeLocals()
 
@@ -107,6 +110,8 @@ public final class Runtime: @unchecked Sendable {
       meta.superclass = rootClass
       meta.instanceClass = rootClass
       meta.state = .registered
+      meta.unalignedSize = ObjectStorage.classObjectSize
+      meta.instanceStart = ObjectStorage.classObjectSize
       let root = rootClass.locked(&state)
       root.subclasses = [rootMetaclass]
       root.state = .registered

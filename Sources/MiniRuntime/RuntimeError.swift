@@ -59,6 +59,10 @@ public struct RuntimeError: Error, Equatable, Sendable, CustomStringConvertible 
     case foreignRuntime
     /// A value was given where it cannot be used (for example copying an uncopyable value).
     case invalidArgument
+    /// A weak reference to an object that is being deallocated was to be formed (objc4 aborts).
+    case deallocatingObject
+    /// An associated object was set on an instance of a class that forbids them (objc4 aborts).
+    case associationsForbidden
   }
 
   /// What went wrong.

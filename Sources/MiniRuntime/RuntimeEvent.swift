@@ -54,6 +54,8 @@ public enum RuntimeEvent: Sendable, Hashable, CustomStringConvertible {
   case protocolAdded(class: String, protocol: String)
   /// An object's isa changed (`object_setClass`).
   case isaChanged(object: String, from: String, to: String)
+  /// An object was destroyed by `object_dispose` (no `dealloc` was sent).
+  case objectDisposed(object: String, class: String)
   /// An object was freed; its `dealloc` has run.
   case objectDeallocated(object: String, class: String)
   /// A message was sent (only to observers that asked for message sends).
@@ -99,6 +101,7 @@ public enum RuntimeEvent: Sendable, Hashable, CustomStringConvertible {
     case .protocolAdded(let cls, let proto): return "\(cls) adopted protocol \(proto)"
     case .isaChanged(let object, let from, let to): return "isa of \(object): \(from) -> \(to)"
     case .objectDeallocated(let object, _): return "deallocated \(object)"
+    case .objectDisposed(let object, _): return "disposed \(object) (object_dispose, no dealloc)"
     case .messageSent(let receiver, let selector, let implementation, let isSuper):
       return "\(isSuper ? "super " : "")send [\(receiver) \(selector.name)] -> \(implementation)"
     case .observerNotified(let observer, let keyPath, let object, let change):

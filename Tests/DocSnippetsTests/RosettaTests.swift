@@ -73,9 +73,11 @@ import Testing
     var object: Object? = try runtime.rootClass.createInstance()
     // Rosetta: objc_initWeak
     let reference = WeakReference(object)
+    let variable = try WeakVariable(object)
     object = nil
     // Rosetta: objc_loadWeak
     #expect(reference.object == nil)
+    #expect(variable.load() == nil)
     try runtime.checkInvariants()
   }
 
@@ -110,7 +112,7 @@ import Testing
     // Rosetta: class_copyIvarList
     #expect(person.ivarList.map(\.name) == ["_age"])
     // Rosetta: class_getInstanceSize
-    #expect(person.instanceSize == 1)
+    #expect(person.instanceSize == 16)  // the isa and long long _age, in bytes
     // Rosetta: class_getProperty
     #expect(person.property(named: "age") != nil)
     // Rosetta: class_copyPropertyList
@@ -140,6 +142,7 @@ import Testing
     // Rosetta: class_createInstance
     let ann = try person.createInstance()
     #expect(ann.isa === person)
+    #expect(try person.createInstance(extraBytes: 8).withIndexedIvars { $0.count } == 8)
     try runtime.checkInvariants()
   }
 
@@ -217,7 +220,7 @@ import Testing
     // Rosetta: ivar_getTypeEncoding
     #expect(ivar.type.description == "@\"NSString\"")
     // Rosetta: ivar_getOffset
-    #expect(ivar.offset == 0)
+    #expect(ivar.offset == 8)  // bytes from the start of the object: right after the isa
 
     let property = try #require(person.property(named: "name"))
     // Rosetta: property_getName

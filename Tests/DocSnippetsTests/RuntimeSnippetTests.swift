@@ -6,7 +6,7 @@ import MiniRuntime
 import Testing
 
 @Suite struct RuntimeSnippetTests {
-  @Test func objectsKeepTheirIvarsInSlots() throws {
+  @Test func objectsKeepTheirIvarsAtByteOffsets() throws {
     // snippet: docs/runtime.md#objects-and-ivars
     let runtime = Runtime()
     let person = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Person")
@@ -19,8 +19,8 @@ import Testing
     try ann.setValue(42, forIvar: "_age")
     #expect(try ann.value(ofIvar: "_age") == 42)
     #expect(try ann.value(ofIvar: "_name") == .nil)
-    #expect(person.ivar(named: "_name")?.offset == 1)  // a slot index, not a byte offset
-    #expect(person.instanceSize == 2)  // two slots; the isa is not one of them
+    #expect(person.ivar(named: "_name")?.offset == 16)  // bytes: the isa is 0..<8, _age 8..<16
+    #expect(person.instanceSize == 24)  // class_getInstanceSize: isa plus ivars, word-rounded
     let error = #expect(throws: RuntimeError.self) { try ann.setValue("forty", forIvar: "_age") }
     #expect(error?.code == .typeMismatch)
     #expect(try ann.value(ofIvar: "_age") == 42)  // a refused call changes nothing
@@ -238,7 +238,7 @@ import Testing
     try runtime.checkInvariants()
   }
 
-  @Test func setClassSwapsTheIsaWhenLayoutsAgree() throws {
+  @Test func setClassSwapsTheIsaAndKeepsTheBytes() throws {
     let runtime = Runtime()
     let person = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Person")
     try person.addIvar("_age", type: .longLong)
@@ -255,8 +255,10 @@ import Testing
     #expect(try ann.setClass(student) === person)  // object_setClass returns the previous class
     #expect(ann.isa === student)
     #expect(try ann.value(ofIvar: "_age") == 42)  // ivars belong to the object, not to its class
-    let error = #expect(throws: RuntimeError.self) { try ann.setClass(robot) }
-    #expect(error?.code == .incompatibleLayout)  // Robot's slot 0 holds an object, not a long long
+    try ann.setClass(robot)  // objc4 takes any class: the object keeps its 16 bytes
+    let error = #expect(throws: RuntimeError.self) { try ann.value(ofIvar: "_serial") }
+    #expect(error?.code == .incompatibleLayout)  // bytes 8..<16 hold a long long, not an object
+    try ann.setClass(student)
     // end snippet
     #expect(ann.isa === student)
     try runtime.checkInvariants()
@@ -366,7 +368,7 @@ import Testing
           metaclass: Person (meta), isa → NSObject (meta), superclass → NSObject (meta)
           state: registered, live instances: 1
           ivars:
-            _age  q  (slot 0)
+            _age  q  (offset 8, 8 bytes)
           properties:
             age  Tq,V_age
           instance methods:

@@ -89,20 +89,27 @@ import Testing
     expectError(.duplicateName) { try person.addIvar("_age", type: .int) }
     expectError(.invalidName) { try person.addIvar("my age", type: .int) }
     expectError(.invalidName) { try person.addIvar("", type: .int) }
-    expectError(.invalidTypeEncoding) { try person.addIvar("_bits", type: .bitField(width: 3)) }
-    expectError(.invalidTypeEncoding) { try person.addIvar("_u", type: "(U=ic)") }
     expectError(.invalidTypeEncoding) { try person.addIvar("_z", type: "z") }
     expectError(.invalidClassState) { try person.isa.addIvar("_meta", type: .int) }
     #expect(person.ivarList.map(\.name) == ["_age"])
-    #expect(person.instanceSize == 1)
+    #expect(person.instanceSize == 16)
+    // Types no Value holds reserve their bytes, as objc4's class_addIvar does for any type.
+    try person.addIvar("_bits", type: .bitField(width: 3))
+    try person.addIvar("_u", type: "(U=ic)")
+    #expect(person.ivar(named: "_bits")?.offset == 16)
+    #expect(person.ivar(named: "_u")?.offset == 20, "the union of an int and a char is 4-aligned")
+    #expect(person.instanceSize == 24)
     try runtime.registerClassPair(person)
     let student = try runtime.allocateClassPair(superclass: person, name: "Student")
+    try student.addIvar("_age", type: .int)  // shadows Person's, as in objc4
     expectError(.duplicateName) { try student.addIvar("_age", type: .int) }
     try student.addIvar("_school", type: .object(className: "NSString"))
     try runtime.registerClassPair(student)
-    #expect(student.instanceSize == 2)
-    #expect(student.ivar(named: "_school")?.offset == 1)
-    #expect(student.ivar(named: "_age")?.className == "Person")
+    #expect(student.ivar(named: "_age")?.offset == 24, "a subclass's ivars start after the superclass's size")
+    #expect(student.ivar(named: "_school")?.offset == 32)
+    #expect(student.instanceSize == 40)
+    #expect(student.ivar(named: "_age")?.className == "Student")
+    #expect(person.ivar(named: "_age")?.offset == 8)
     try runtime.checkInvariants()
   }
 

@@ -17,7 +17,7 @@ import Testing
     #expect(lines.contains("  superclass chain: Student → Person → NSObject"))
     #expect(lines.contains("  metaclass: Student (meta), isa → NSObject (meta), superclass → Person (meta)"))
     #expect(lines.contains("  state: registered, live instances: 0"))
-    #expect(lines.contains("    _school  @\"NSString\"  (slot 2)"))
+    #expect(lines.contains("    _school  @\"NSString\"  (offset 24, 8 bytes)"))
     #expect(lines.contains("    school  T@\"NSString\",C,N,V_school"))
     #expect(
       lines.contains { $0.hasPrefix("    -school ") && $0.contains("@16@0:8") && $0.hasSuffix("-[Student school]") })

@@ -93,7 +93,8 @@ import Testing
     let sub = try makeClass("Sub", superclass: base, in: runtime) { try $0.addIvar("_own", type: .int) }
     #expect(sub.ivarList.map(\.name) == ["_own"])
     #expect(sub.ivar(named: "_base")?.name == "_base")
-    #expect(sub.instanceSize == 2)
+    #expect(sub.instanceSize == 16, "isa, int _base at 8, int _own at 12")
+    #expect(sub.ivar(named: "_own")?.offset == 12)
     try runtime.checkInvariants()
   }
 

@@ -79,21 +79,28 @@ import Testing
     try f.runtime.checkInvariants()
   }
 
-  @Test func setClassToDifferentIvarLayoutThrowsAndChangesNothing() throws {
+  @Test func setClassToAnotherLayoutKeepsTheBytesAndReadsThemAsTheNewTypes() throws {
     let f = try Fixture()
     let point = try makeClass("Point", in: f.runtime) { cls in
-      try cls.addIvar("_x", type: .double)
-      try cls.addIvar("_y", type: .double)
+      try cls.addIvar("_x", type: .double)  // offset 8, over Person's long long _age
+      try cls.addIvar("_y", type: .double)  // offset 16, over Person's object _name
     }
     let bigger = try makeClass("Bigger", superclass: f.person, in: f.runtime) { try $0.addIvar("_extra", type: .int) }
-    for target in [point, bigger] {
-      let error = expectError(.incompatibleLayout) { try f.ann.setClass(target) }
-      #expect(error?.message.contains(target.name) == true)
-      #expect(f.ann.isa === f.person)
-      #expect(target.liveInstanceCount == 0)
-      #expect(f.person.liveInstanceCount == 1)
-    }
+    try f.ann.setClass(point)
+    #expect(f.ann.isa === point)
+    #expect(point.liveInstanceCount == 1)
+    #expect(f.person.liveInstanceCount == 0)
+    #expect(try f.ann.value(ofIvar: "_x") == .double(Double(bitPattern: 42)), "objc4 reads the int's bits as a double")
+    let overPointer = expectError(.incompatibleLayout) { _ = try f.ann.value(ofIvar: "_y") }
+    #expect(overPointer?.message.contains("offset 16") == true)
+    expectError(.incompatibleLayout) { try f.ann.setValue(1.5, forIvar: "_y") }
+    try f.ann.setClass(bigger)
     #expect(try f.runtime.msgSend(f.ann, "age") == 42)
+    let pastTheEnd = expectError(.incompatibleLayout) { _ = try f.ann.value(ofIvar: "_extra") }
+    #expect(pastTheEnd?.message.contains("24-byte object") == true)
+    try f.ann.setClass(f.person)
+    #expect(try f.runtime.msgSend(f.ann, "age") == 42)
+    #expect(f.person.liveInstanceCount == 1)
     try f.runtime.checkInvariants()
   }
 
@@ -102,7 +109,7 @@ import Testing
     try f.ann.setClass(f.runtime.rootClass)
     #expect(f.ann.isa === f.runtime.rootClass)
     expectError(.unrecognizedSelector) { try f.runtime.msgSend(f.ann, "age") }
-    #expect(try f.ann.value(for: f.person.ivar(named: "_age")!) == 42, "the slots are still there")
+    #expect(try f.ann.value(for: f.person.ivar(named: "_age")!) == 42, "the bytes are still there")
     try f.ann.setClass(f.person)
     #expect(try f.runtime.msgSend(f.ann, "age") == 42)
     try f.runtime.checkInvariants()

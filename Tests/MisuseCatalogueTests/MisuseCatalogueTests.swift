@@ -28,7 +28,7 @@
 // | disposeClassWithInstances *   | disposeClassPair(Other) while one lives      | classInUse                              | unchecked: instances dangle               |
 // | disposeObservedClass *        | disposeClassPair(Person) once KVO subclassed | classInUse (NSKVONotifying_Person)      | unchecked: the KVO subclass dangles       |
 // | disposeKVOSubclassInUse *     | disposeClassPair(NSKVONotifying_Person)      | classInUse                              | unchecked: bob's isa dangles              |
-// | setClassToOtherLayout *       | ann.setClass(Other)                          | incompatibleLayout                      | sets it; ivars read as the wrong type     |
+// | setClassToOtherLayout         | ann.setClass(Other)                          | works; Other's ivars read ann's bytes   | sets it; ivars read as the wrong type     |
 // | addIvarAfterRegistration *    | Person.addIvar("_extra")                     | invalidClassState                       | returns NO                                |
 // | malformedMethodTypes *        | addMethod("greet", types: "@@:z")            | invalidTypeEncoding                     | stored unchecked                          |
 // | malformedPropertyAttributes * | addProperty("height", attributes: "Td,Z")    | invalidPropertyAttributes               | stored unchecked                          |
@@ -188,13 +188,13 @@ enum Misuse: String, CaseIterable, Sendable {
       return .runtimeError(.classInUse, "'Person' still has subclasses: NSKVONotifying_Person")
     case .disposeKVOSubclassInUse:
       return .runtimeError(.classInUse, "'NSKVONotifying_Person' still has 2 live instance(s)")
-    case .setClassToOtherLayout: return .runtimeError(.incompatibleLayout, "Other's ivars do not match")
     case .addIvarAfterRegistration: return .runtimeError(.invalidClassState, "cannot add ivar '_extra' to Person")
     case .malformedMethodTypes: return .runtimeError(.invalidTypeEncoding, "unknown type code 'z' at offset 3")
     case .malformedPropertyAttributes: return .runtimeError(.invalidPropertyAttributes, "unknown attribute 'Z'")
     case .classFromAnotherRuntime: return .runtimeError(.foreignRuntime, "belongs to another runtime")
     case .resolverResendsItsSelector: return .runtimeError(.unrecognizedSelector, "fly]: unrecognized selector")
-    case .methodChangeInsideItsSend, .runtimeCallInsideEventObserver, .deallocThatThrows: return .works
+    case .methodChangeInsideItsSend, .runtimeCallInsideEventObserver, .deallocThatThrows, .setClassToOtherLayout:
+      return .works
 
     case .emptyKey: return .keyValueError(.invalidKeyPath, "invalid key ''")
     case .malformedKey: return .keyValueError(.invalidKeyPath, "invalid key 'shoe size'")
@@ -389,7 +389,9 @@ enum Misuse: String, CaseIterable, Sendable {
     case .disposeClassWithInstances: try runtime.disposeClassPair(f.other)
     case .disposeObservedClass: try runtime.disposeClassPair(f.person)
     case .disposeKVOSubclassInUse: try runtime.disposeClassPair(f.bob.isa)
-    case .setClassToOtherLayout: try ann.setClass(f.other)
+    case .setClassToOtherLayout:
+      scratch.cls = ann.isa
+      try ann.setClass(f.other)
     case .addIvarAfterRegistration: try f.person.addIvar("_extra", type: .int)
     case .malformedMethodTypes: try f.person.addMethod("greet", types: "@@:z") { _, _, _ in .nil }
     case .malformedPropertyAttributes: try f.person.addProperty("height", attributes: "Td,Z")
@@ -486,6 +488,13 @@ enum Misuse: String, CaseIterable, Sendable {
     case .runtimeCallInsideEventObserver:
       #expect(scratch.log.all == ["registered TempChild"])
       #expect(f.runtime.lookUpClass(named: "TempChild")?.superclass?.name == "Temp")
+      return
+    case .setClassToOtherLayout:
+      // objc4 keeps the object's memory: Other's `double _d` at offset 8 reads the bits of `_age`.
+      #expect(f.ann.isa === f.other)
+      #expect(try f.ann.value(ofIvar: "_d") == .double(Double(bitPattern: 42)))
+      try f.ann.setClass(try #require(scratch.cls))
+      #expect(try f.ann.value(ofIvar: "_age") == 42)
       return
     case .deallocThatThrows:
       #expect(f.diagnostics.all.contains { $0.contains("-[Fragile dealloc] threw") && $0.contains("cannot be freed") })

@@ -1,0 +1,109 @@
+// Class+IvarLayout.swift: objc4's ivar layout strings: which words of a class's ivars are strong
+// and which are weak.
+//
+// Docs: docs/runtime.md#weak-references. Tests: Tests/MiniRuntimeTests/WeakIvarTests.swift.
+//
+// A layout string describes the words of the class's own ivars, from its first word (its
+// instance start, the superclass's size rounded up to a word) to its instance size: each byte
+// is a pair of nibbles, high = words to skip, low = words to scan (strong, or weak in the weak
+// layout), runs longer than 15 split over several bytes. `class_setWeakIvarLayout` is how a
+// class made at run time gets weak ivars (a `weak` property's ivar is weak too); it must come
+// before registration, which applies it. Reads and writes run under `Runtime.lock`.
+
+extension Class {
+  /// Declares which words of the class's own ivars are `__weak`, as objc4's layout string.
+  ///
+  /// ```swift
+  /// try cls.addIvar("_delegate", type: .object(className: nil))   // the class's first word
+  /// try cls.setWeakIvarLayout([0x01])                              // skip 0, weak 1
+  /// try runtime.registerClassPair(cls)                             // _delegate is weak now
+  /// ```
+  ///
+  /// Only object ivars can be weak; words of other ivars in the layout are ignored.
+  ///
+  /// - Parameter layout: Pairs of nibbles (skip, scan), without objc4's terminating 0 (a 0 byte
+  ///   ends the layout), or `nil` for none.
+  /// - Throws: ``RuntimeError`` with code `invalidClassState` unless the class is under
+  ///   construction (objc4 logs and ignores the call then).
+  ///
+  /// Objective-C: `class_setWeakIvarLayout`
+  public func setWeakIvarLayout(_ layout: [UInt8]?) throws(RuntimeError) {
+    guard let runtime = weakRuntime else {
+      throw RuntimeError(.foreignRuntime, "class_setWeakIvarLayout: the runtime of \(name) no longer exists")
+    }
+    try runtime.withState { state throws(RuntimeError) in
+      let data = locked(&state)
+      guard data.state == .constructing, !isMetaclass else {
+        throw RuntimeError(
+          .invalidClassState, "class_setWeakIvarLayout: \(name) is not under construction; its instances have a fixed layout")
+      }
+      data.weakIvarLayout = layout.map { Array($0.prefix { $0 != 0 }) }
+    }
+  }
+
+  /// The weak ivar layout: the one set with ``setWeakIvarLayout(_:)``, or else the one the
+  /// class's weak ivars make (what clang would emit); `nil` when it has none.
+  ///
+  /// Objective-C: `class_getWeakIvarLayout`
+  public var weakIvarLayout: [UInt8]? {
+    withMetadata { data in data.weakIvarLayout ?? Self.layoutString(data, scanning: { $0.isWeak && $0.layout.isReferenceItself }) }
+  }
+
+  /// The strong ivar layout: the words of the class's own ivars that hold retained object
+  /// pointers (every object pointer that is not weak; struct members included); `nil` when none.
+  ///
+  /// Objective-C: `class_getIvarLayout`
+  public var ivarLayout: [UInt8]? {
+    withMetadata { data in Self.layoutString(data, scanning: { !($0.isWeak && $0.layout.isReferenceItself) }) }
+  }
+
+  /// The first word (storage word index) the class's own ivars may use: its instance start,
+  /// the superclass's unaligned size rounded up to a word (objc4's `alignedInstanceStart`).
+  static func firstOwnWord(_ data: ClassMetadata) -> Int {
+    (InstanceLayout.align(data.instanceStart) - ObjectStorage.firstByte) / 8
+  }
+
+  /// The layout string of the class's own reference words that `scanning` selects.
+  private static func layoutString(_ data: ClassMetadata, scanning: (Ivar) -> Bool) -> [UInt8]? {
+    let first = firstOwnWord(data)
+    var scanned = Set<Int>()
+    for ivar in data.ivars where scanning(ivar) {
+      for word in ivar.referenceWords { scanned.insert(word - first) }
+    }
+    guard let last = scanned.max() else { return nil }
+    var bytes: [UInt8] = []
+    var word = 0
+    while word <= last {
+      var skip = 0
+      while !scanned.contains(word) { skip += 1; word += 1 }
+      var scan = 0
+      while scanned.contains(word) { scan += 1; word += 1 }
+      while skip > 15 {
+        bytes.append(0xF0)
+        skip -= 15
+      }
+      repeat {
+        let run = min(scan, 15)
+        bytes.append(UInt8(skip << 4) | UInt8(run))
+        skip = 0
+        scan -= run
+      } while scan > 0
+    }
+    return bytes
+  }
+
+  /// The words (storage word indexes) a layout string scans, for a class whose own ivars start
+  /// at storage word `first`.
+  static func scannedWords(_ layout: [UInt8], first: Int) -> Set<Int> {
+    var words = Set<Int>()
+    var word = first
+    for byte in layout {
+      word += Int(byte >> 4)
+      for _ in 0..<Int(byte & 0x0F) {
+        words.insert(word)
+        word += 1
+      }
+    }
+    return words
+  }
+}

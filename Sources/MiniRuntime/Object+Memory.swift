@@ -1,0 +1,92 @@
+// Object+Memory.swift: objc4's functions on an object's memory: indexed ivars, object_copy,
+// object_dispose.
+//
+// Docs: docs/runtime.md#memory-layout. Tests: Tests/MiniRuntimeTests/ObjectMemoryTests.swift.
+//
+// The memory itself belongs to ObjectStorage; these functions ask it. `copy` runs under
+// `Runtime.lock` (the isa it copies cannot be disposed meanwhile); `dispose` takes the object's
+// own lock to empty its associations, and releases everything after unlocking (a release may
+// run a `dealloc`). Swift frees the object itself when its last reference goes.
+
+import Synchronization
+
+extension Object {
+  /// Lends `body` the object's indexed ivars: the `extraBytes` bytes after the instance that
+  /// `createInstance(extraBytes:)` asked for, zeroed at first.
+  ///
+  /// ```swift
+  /// let buffer = try cls.createInstance(extraBytes: 4)
+  /// buffer.withIndexedIvars { bytes in bytes[0] = 42 }
+  /// buffer.withIndexedIvars { $0[0] }   // 42
+  /// ```
+  ///
+  /// The bytes start at offset `cls.instanceSize` of the object, as in objc4. They are plain
+  /// memory: two threads writing them at once race, as in C.
+  ///
+  /// - Important: Do not let the buffer escape `body`: it belongs to the object.
+  ///
+  /// Objective-C: `object_getIndexedIvars`
+  public func withIndexedIvars<Result, Failure: Error>(
+    _ body: (UnsafeMutableRawBufferPointer) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    try withExtendedLifetime(self) { () throws(Failure) -> Result in try storage.withIndexedIvars(body) }
+  }
+
+  /// A new object of the same class with a copy of this one's memory: scalar ivars and indexed
+  /// ivars copied byte for byte, object ivars retained again (a weak ivar stays weak). Sends no
+  /// message (`init` and `copyWithZone:` are not involved) and copies no associated objects and
+  /// no observation info.
+  ///
+  /// ```swift
+  /// let twin = try ann.copy()
+  /// try twin.value(ofIvar: "_age")   // ann's age
+  /// ```
+  ///
+  /// - Parameter extraBytes: Indexed-ivar bytes of the copy (the first `min` of both are copied).
+  /// - Throws: ``RuntimeError`` with code `invalidArgument` for a class object or an
+  ///   `extraBytes` out of range, `foreignRuntime` if the runtime is gone.
+  ///
+  /// Objective-C: `object_copy`
+  public func copy(extraBytes: Int = 0) throws(RuntimeError) -> Object {
+    guard let runtime = owningRuntime else {
+      throw RuntimeError(.invalidArgument, "object_copy: \(description) is a class object")
+    }
+    guard (0...Class.maximumInstanceSize).contains(extraBytes) else {
+      throw RuntimeError(.invalidArgument, "object_copy: \(extraBytes) extra bytes is out of range (0 to \(Class.maximumInstanceSize))")
+    }
+    return runtime.withState { _ in
+      // INVARIANT: UnretainedClass (the isa cannot be disposed while this object has it).
+      Object(copying: self, as: isa, runtime: runtime, extraBytes: extraBytes)
+    }
+  }
+
+  /// Destroys the object without sending `dealloc`: its ivars are released and zeroed, its
+  /// associated objects and observation info removed, and weak references to it read `nil`.
+  ///
+  /// objc4 then frees the memory, and any later use is undefined. Swift frees the object when its
+  /// last reference goes (still without `dealloc`); until then it keeps its class (it still
+  /// counts as an instance of it) and answers messages with zeroed ivars.
+  ///
+  /// - Throws: ``RuntimeError`` with code `invalidArgument` for a class object or an object
+  ///   already disposed (objc4 would free it twice).
+  ///
+  /// Objective-C: `object_dispose`
+  public func dispose() throws(RuntimeError) {
+    guard let runtime = owningRuntime else {
+      throw RuntimeError(.invalidArgument, "object_dispose: \(description) is a class object")
+    }
+    guard lifeState.bitwiseOr(2, ordering: .acquiringAndReleasing).oldValue & 2 == 0 else {
+      throw RuntimeError(.invalidArgument, "object_dispose: \(description) was already disposed")
+    }
+    storage.clear()  // releases the ivars' objects after unlocking their stripes
+    let (associated, info) = withLock { () -> ([Association], (any AnyObject & Sendable)?) in
+      defer {
+        associations = []
+        observationInfoStorage = nil
+      }
+      return (associations, observationInfoStorage)
+    }
+    withExtendedLifetime((associated, info)) {}  // released here, outside the lock
+    runtime.emit(.objectDisposed(object: description, class: isa.name))
+  }
+}

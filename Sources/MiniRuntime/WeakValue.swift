@@ -1,0 +1,81 @@
+// WeakValue.swift: a value held as `__weak id` holds it, shared by weak ivars, weak variables
+// and `OBJC_ASSOCIATION_ASSIGN` associations.
+//
+// Docs: docs/runtime.md#weak-references. Tests: Tests/MiniRuntimeTests/WeakReferenceTests.swift,
+// WeakVariableTests.swift.
+//
+// Model: an immutable box. An object (or class, or Swift object) is held by a Swift `weak let`,
+// which reads `nil` from the moment the object starts deallocating, as `objc_loadWeak` does;
+// reading also answers `nil` for an object `object_dispose` destroyed (objc4 clears its weak
+// references then). A value that is not an object is held as it is. Immutable, so any thread
+// may read it without a lock, and a weak word or variable can share one box with another.
+
+/// A value held weakly if it is an object.
+final class WeakValue: Sendable {
+  private weak let object: Object?
+  private weak let swiftObject: (any AnyObject & Sendable)?
+  /// A value that is not an object, held as it is (nil for objects).
+  private let plain: Value?
+  private let isClass: Bool
+
+  /// Holds `value` weakly, refusing an object that is being deallocated, as `objc_storeWeak`
+  /// does (objc4 aborts there; here it throws).
+  ///
+  /// - Throws: ``RuntimeError`` with code `deallocatingObject`, with objc4's message.
+  convenience init(_ value: Value) throws(RuntimeError) {
+    if let object = value.objectValue, object.isDeallocating {
+      throw WeakValue.cannotFormWeakReference(to: object)
+    }
+    self.init(unchecked: value)
+  }
+
+  /// Holds `value` weakly without checking (an assign association; a copy of a weak value read
+  /// from a live object).
+  init(unchecked value: Value) {
+    switch value {
+    case .object(let object):
+      self.object = object
+      swiftObject = nil
+      plain = nil
+      isClass = object is Class
+    case .class(let cls):
+      object = cls
+      swiftObject = nil
+      plain = nil
+      isClass = true
+    case .swiftObject(let reference):
+      object = nil
+      swiftObject = reference
+      plain = nil
+      isClass = false
+    default:
+      object = nil
+      swiftObject = nil
+      plain = value
+      isClass = false
+    }
+  }
+
+  /// The value: `.nil` once a weakly held object is deallocating, gone or disposed.
+  var value: Value {
+    if let plain { return plain }
+    if let swiftObject { return .swiftObject(swiftObject) }
+    guard let object, !object.isDeallocating else { return .nil }
+    if isClass, let cls = object as? Class { return .class(cls) }
+    return .object(object)
+  }
+
+  /// The address of the weakly held object, or 0 (for memory pictures).
+  var referentAddress: UInt {
+    if let object, !object.isDeallocating { return UInt(bitPattern: ObjectIdentifier(object)) }
+    if let swiftObject { return UInt(bitPattern: ObjectIdentifier(swiftObject)) }
+    return 0
+  }
+
+  /// objc4's message for a weak reference to an object that is being deallocated.
+  static func cannotFormWeakReference(to object: Object) -> RuntimeError {
+    RuntimeError(
+      .deallocatingObject,
+      "Cannot form weak reference to instance (\(object.address)) of class \(object.isa.name). It is possible that this object was over-released, or is in the process of deallocation.")
+  }
+}

@@ -1,0 +1,120 @@
+// WeakVariable.swift: a `__weak id` variable the caller owns, for objc_storeWeak and friends.
+//
+// Docs: docs/runtime.md#weak-references. Tests: Tests/MiniRuntimeTests/WeakVariableTests.swift.
+//
+// Model: the variable holds an immutable `WeakValue` box (or nothing); storing swaps in a new box
+// under the variable's own `AdaptiveLock` (a leaf, Locks.swift), loading reads the box. The box
+// reads nil once its object starts deallocating, so a variable needs no clearing pass at dealloc:
+// that is what objc4's weak table does for its variables, and what readers see is the same.
+// Moving or copying between two variables locks one, then the other, never both at once.
+
+/// A weak variable you own: what `__weak id variable;` is, with objc4's functions on it.
+///
+/// ```swift
+/// let variable = WeakVariable()          // objc_initWeak(&variable, nil)
+/// try variable.store(ann)                // objc_storeWeak
+/// variable.load() === ann                // objc_loadWeak
+/// // … once ann is freed:
+/// variable.load()                        // nil
+/// ```
+///
+/// Storing an object whose `dealloc` is running (say, `self` inside `dealloc`) throws objc4's
+/// error "Cannot form weak reference to instance (0x…) of class Person. It is possible that this
+/// object was over-released, or is in the process of deallocation." (objc4 aborts the process).
+///
+/// Guarantees, each pinned by a test: a load after the object is freed reads nil
+/// (`WeakVariableTests.loadReadsNilAfterTheObjectIsFreed`); a store of a deallocating object
+/// throws and changes nothing (`storingADeallocatingObjectThrowsObjc4sError`); move empties the
+/// source (`moveLeavesTheSourceEmpty`).
+///
+/// Objective-C: a `__weak id` variable (`objc_initWeak`, `objc_storeWeak`, `objc_loadWeak`, …)
+public final class WeakVariable: @unchecked Sendable {
+  private let lock = AdaptiveLock()
+  /// Locking: `lock` (which also makes the dynamic exclusivity check redundant).
+  @exclusivity(unchecked) private var box: WeakValue?
+
+  /// An empty variable (`nil`).
+  ///
+  /// Objective-C: `objc_initWeak(&variable, nil)`
+  public init() {}
+
+  /// A variable holding `object` weakly.
+  ///
+  /// - Throws: ``RuntimeError`` with code `deallocatingObject` if `object` is being deallocated.
+  ///
+  /// Objective-C: `objc_initWeak`
+  public init(_ object: Object?) throws(RuntimeError) {
+    if let object { box = try WeakValue(.object(object)) }
+  }
+
+  private func withLock<Result>(_ body: () -> Result) -> Result {
+    lock.withLock(parkingKey: UInt(bitPattern: ObjectIdentifier(self)), body)
+  }
+
+  /// Stores `object` (weakly) in place of what the variable held, and returns it.
+  ///
+  /// - Throws: ``RuntimeError`` with code `deallocatingObject` if `object` is being deallocated;
+  ///   the variable keeps its value.
+  ///
+  /// Objective-C: `objc_storeWeak`
+  @discardableResult
+  public func store(_ object: Object?) throws(RuntimeError) -> Object? {
+    let new = try object.map { object throws(RuntimeError) in try WeakValue(.object(object)) }
+    let old = withLock { () -> WeakValue? in
+      defer { box = new }
+      return box
+    }
+    withExtendedLifetime(old) {}  // released here, outside the lock
+    return object
+  }
+
+  /// The object, or `nil` if there is none or it has started deallocating.
+  ///
+  /// Objective-C: `objc_loadWeak`
+  public func load() -> Object? { withLock { box }?.value.objectValue }
+
+  /// The object, retained for the caller (in Swift every load is), or `nil`.
+  ///
+  /// Objective-C: `objc_loadWeakRetained`
+  public func loadRetained() -> Object? { load() }
+
+  /// Makes this variable hold what `source` holds (nil if its object is deallocating).
+  ///
+  /// Objective-C: `objc_copyWeak(&variable, &source)`
+  public func copy(from source: WeakVariable) {
+    let value = source.load()
+    let new = value.map { WeakValue(unchecked: .object($0)) }  // alive: loaded just now
+    let old = withLock { () -> WeakValue? in
+      defer { box = new }
+      return box
+    }
+    withExtendedLifetime((old, value)) {}
+  }
+
+  /// Moves what `source` holds into this variable and empties `source`.
+  ///
+  /// Objective-C: `objc_moveWeak(&variable, &source)`
+  public func move(from source: WeakVariable) {
+    guard source !== self else { return }
+    let moved = source.withLock { () -> WeakValue? in
+      defer { source.box = nil }
+      return source.box
+    }
+    let old = withLock { () -> WeakValue? in
+      defer { box = moved }
+      return box
+    }
+    withExtendedLifetime(old) {}
+  }
+
+  /// Empties the variable (it may be stored to again).
+  ///
+  /// Objective-C: `objc_destroyWeak`
+  public func destroy() {
+    let old = withLock { () -> WeakValue? in
+      defer { box = nil }
+      return box
+    }
+    withExtendedLifetime(old) {}
+  }
+}
