@@ -79,6 +79,7 @@ extension Object {
       throw RuntimeError(.invalidArgument, "object_dispose: \(description) was already disposed")
     }
     storage.clear()  // releases the ivars' objects after unlocking their stripes
+    destructInstance()
     let (associated, info) = withLock { () -> ([Association], (any AnyObject & Sendable)?) in
       defer {
         associations = []
@@ -88,5 +89,18 @@ extension Object {
     }
     withExtendedLifetime((associated, info)) {}  // released here, outside the lock
     runtime.emit(.objectDisposed(object: description, class: isa.name))
+  }
+
+  /// objc4's `objc_destructInstance`, as `NSObject`'s `-dealloc` runs it: the associated objects
+  /// are removed and released (outside the object's lock: a release may run a `dealloc`), so
+  /// they go *inside* the `[super dealloc]` chain, before a subclass's code after it (KVO's
+  /// check for observers left registered) runs. Weak references already read nil (the
+  /// deallocating bit was set before `dealloc` was sent); there are no C++ destructors.
+  func destructInstance() {
+    let associated = withLock { () -> [Association] in
+      defer { associations = [] }
+      return associations
+    }
+    withExtendedLifetime(associated) {}  // released here, outside the lock
   }
 }

@@ -43,7 +43,8 @@ struct ObjectStorage: ~Copyable {
   let extraBytes: Int
   /// The number of words, `(allocated size - 8) / 8` rounded up.
   let wordCount: Int
-  private let words: UnsafeMutablePointer<Atomic<UInt>>?
+  /// `wordCount` initialized atomics (an allocation of none for a class object).
+  private let words: UnsafeMutablePointer<Atomic<UInt>>
 
   /// Zeroed storage for an instance of `layout` with `extraBytes` of indexed ivars.
   init(layout: InstanceLayout, extraBytes: Int = 0) {
@@ -61,7 +62,7 @@ struct ObjectStorage: ~Copyable {
     layout = .empty
     extraBytes = 0
     wordCount = 0
-    words = nil
+    words = UnsafeMutablePointer<Atomic<UInt>>.allocate(capacity: 0)
   }
 
   /// A copy of `source`'s memory with room for `extraBytes` of indexed ivars (`object_copy`):
@@ -70,15 +71,14 @@ struct ObjectStorage: ~Copyable {
     self.init(layout: source.layout, extraBytes: extraBytes)
     for word in 0..<Swift.min(wordCount, source.wordCount) {
       if layout.kind(ofWord: word).isReference {
-        words.unsafelyUnwrapped[word].store(source.retainedBits(ofWord: word), ordering: .relaxed)
+        words[word].store(source.retainedBits(ofWord: word), ordering: .relaxed)
       } else {
-        words.unsafelyUnwrapped[word].store(source.words.unsafelyUnwrapped[word].load(ordering: .relaxed), ordering: .relaxed)
+        words[word].store(source.words[word].load(ordering: .relaxed), ordering: .relaxed)
       }
     }
   }
 
   deinit {
-    guard let words else { return }
     for word in 0..<Swift.min(wordCount, layout.wordCount) where layout.kind(ofWord: word).isReference {
       RetainedReference.release(words[word].load(ordering: .relaxed))
     }
@@ -157,7 +157,7 @@ struct ObjectStorage: ~Copyable {
     guard hostsWholeScalarWord(word), let kind = ivar.scalarKind, let bits = ScalarBits.exact(arguments, kind) else {
       return false
     }
-    words.unsafelyUnwrapped[word].store(bits, ordering: .relaxed)
+    words[word].store(bits, ordering: .relaxed)
     return true
   }
 
@@ -216,7 +216,7 @@ struct ObjectStorage: ~Copyable {
 
   /// The bits of a reference word with one more retain, for a reader (under its stripe).
   private func retainedBits(ofWord word: Int) -> UInt {
-    let pointer = words.unsafelyUnwrapped + word
+    let pointer = words + word
     return LockStripes.property.withLock(for: UInt(bitPattern: pointer)) {
       RetainedReference.retain(pointer.pointee.load(ordering: .relaxed))
     }
@@ -225,7 +225,7 @@ struct ObjectStorage: ~Copyable {
   /// Swaps `bits` (owning one retain) into a reference word; returns the old bits, whose retain
   /// the caller must release after this returns.
   private func exchange(word: Int, _ bits: UInt) -> UInt {
-    let pointer = words.unsafelyUnwrapped + word
+    let pointer = words + word
     return LockStripes.property.withLock(for: UInt(bitPattern: pointer)) {
       pointer.pointee.exchange(bits, ordering: .relaxed)
     }
@@ -236,9 +236,9 @@ struct ObjectStorage: ~Copyable {
   func loadBits(at start: Int, size: Int) -> UInt {
     let word = start >> 3
     let shift = (start & 7) << 3
-    var bits = words.unsafelyUnwrapped[word].load(ordering: .relaxed) >> shift
+    var bits = words[word].load(ordering: .relaxed) >> shift
     if shift + size * 8 > 64 {  // straddles two words (only with an explicit small alignment)
-      bits |= words.unsafelyUnwrapped[word + 1].load(ordering: .relaxed) << (64 - shift)
+      bits |= words[word + 1].load(ordering: .relaxed) << (64 - shift)
     }
     return size == 8 ? bits : bits & ((1 << (size * 8)) - 1)
   }
@@ -250,7 +250,7 @@ struct ObjectStorage: ~Copyable {
     let word = start >> 3
     let shift = (start & 7) << 3
     if size == 8 && shift == 0 {
-      words.unsafelyUnwrapped[word].store(bits, ordering: .relaxed)
+      words[word].store(bits, ordering: .relaxed)
       return
     }
     let inFirst = Swift.min(size * 8, 64 - shift)
@@ -264,7 +264,7 @@ struct ObjectStorage: ~Copyable {
 
   /// Replaces the bits `mask << shift` of `word` with `bits << shift`, atomically.
   private func merge(_ bits: UInt, mask: UInt, shift: Int, into word: Int) {
-    let atomic = words.unsafelyUnwrapped + word
+    let atomic = words + word
     var old = atomic.pointee.load(ordering: .relaxed)
     while true {
       let new = (old & ~(mask << shift)) | (bits << shift)
@@ -284,7 +284,7 @@ struct ObjectStorage: ~Copyable {
   /// The address word `word` refers to, for a memory picture: the object (or weak referent, or
   /// boxed value) a reference word points to, or the scalar bits.
   func pictureBits(ofWord word: Int) -> UInt {
-    let bits = words.unsafelyUnwrapped[word].load(ordering: .relaxed)
+    let bits = words[word].load(ordering: .relaxed)
     return layout.kind(ofWord: word).isReference ? RetainedReference.pictureAddress(bits) : bits
   }
 
@@ -292,7 +292,7 @@ struct ObjectStorage: ~Copyable {
   func withIndexedIvars<Result, Failure: Error>(
     _ body: (UnsafeMutableRawBufferPointer) throws(Failure) -> Result
   ) throws(Failure) -> Result {
-    let start = UnsafeMutableRawPointer(words.unsafelyUnwrapped) + (layout.size - Self.firstByte)
+    let start = UnsafeMutableRawPointer(words) + (layout.size - Self.firstByte)
     return try body(UnsafeMutableRawBufferPointer(start: start, count: extraBytes))
   }
 
@@ -303,7 +303,7 @@ struct ObjectStorage: ~Copyable {
       if layout.kind(ofWord: word).isReference {
         released.append(exchange(word: word, 0))
       } else {
-        words.unsafelyUnwrapped[word].store(0, ordering: .relaxed)
+        words[word].store(0, ordering: .relaxed)
       }
     }
     for bits in released { RetainedReference.release(bits) }  // after unlocking: may run deallocs

@@ -83,7 +83,10 @@ enum RootClass {
       ("mutableCopy", "@16@0:8", { receiver, _, _ in
         try Runtime.msgSend(receiver, "mutableCopyWithZone:", .nil)
       }),
-      ("dealloc", "v16@0:8", { _, _, _ in .nil }),
+      ("dealloc", "v16@0:8", { receiver, _, _ in
+        receiver.destructInstance()  // objc4's _objc_rootDealloc: associated objects go here
+        return .nil
+      }),
       ("forwardingTargetForSelector:", "@24@0:8:16", { _, _, _ in .nil }),
       ("doesNotRecognizeSelector:", "v24@0:8:16", { receiver, _, arguments in
         throw Runtime.unrecognizedSelector(receiver, arguments[0].selectorValue ?? "doesNotRecognizeSelector:")
