@@ -73,9 +73,9 @@ extension Class {
   /// Creates an instance of this class carrying `bridgedStorage`, its contents for life.
   ///
   /// How MiniFoundation makes an `NSArray`: `+alloc` of the concrete class calls this with the
-  /// storage of its elements. Otherwise exactly ``createInstance()``.
+  /// storage of its elements. Otherwise exactly ``createInstance(extraBytes:)``.
   ///
-  /// - Throws: As ``createInstance()``.
+  /// - Throws: As ``createInstance(extraBytes:)``.
   ///
   /// Objective-C: `class_createInstance(cls, extraBytes)` (the contents live in the extra bytes)
   public func createInstance(bridgedStorage: any BridgedStorage) throws(RuntimeError) -> Object {

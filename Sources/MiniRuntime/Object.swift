@@ -19,7 +19,7 @@ import Synchronization
 
 /// An object of the runtime: anything that can receive a message.
 ///
-/// Objects are made by sending `alloc`/`new` to a class (or ``Class/createInstance()``); they
+/// Objects are made by sending `alloc`/`new` to a class (or ``Class/createInstance(extraBytes:)``); they
 /// are Swift reference types, freed when the last reference goes.
 ///
 /// ```swift
