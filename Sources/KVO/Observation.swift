@@ -28,14 +28,15 @@ enum Observation {
   static func add(
     observer: ObserverKind, to object: Object, keyPath: String, options: ObservingOptions, context: ObservationContext
   ) throws -> Registration {
-    let table = object.observationSnapshot?.table
+    let snapshot = object.observationSnapshot
+    let table = snapshot?.table
     var initialSent = !options.contains(.initial)
     func sendInitialOnce(_ path: KeyValuePath) throws {
       guard !initialSent else { return }
       initialSent = true
       try sendInitial(to: observer, keyPath: path, options: options, context: context, about: object)
     }
-    let (observed, plan) = try plan(for: keyPath, on: object, table: table, beforeHooking: sendInitialOnce)
+    let (observed, plan) = try plan(for: keyPath, on: object, snapshot: snapshot, beforeHooking: sendInitialOnce)
     try sendInitialOnce(plan.path)  // a plan kept from before: nothing was worked out
     let registration = Registration(plan: plan, options: options, context: context, observer: observer)
     try insert(registration, into: object, observed, table: table)
@@ -75,15 +76,22 @@ enum Observation {
     }
   }
 
-  /// The plan for observing `keyPath` on `object`: kept by the object's class while the
-  /// runtime's methods are unchanged, else worked out (KeyPathPlan.swift). `table` is the
-  /// object's table, if it has one.
+  /// The plan for observing `keyPath` on `object`: the one its paths already use, or the one
+  /// kept by its class, while the runtime's methods are unchanged; else worked out
+  /// (KeyPathPlan.swift). `snapshot` is the object's, if it has one.
   private static func plan(
-    for keyPath: String, on object: Object, table: ObservationTable?, beforeHooking: (KeyValuePath) throws -> Void
+    for keyPath: String, on object: Object, snapshot: ObservationSnapshot?,
+    beforeHooking: (KeyValuePath) throws -> Void
   ) throws -> (ObservedClass, KeyPathPlan) {
     let found: ObservedClass?
-    if let table {
-      found = table.observed
+    if let snapshot {
+      let observed = snapshot.table.observed
+      if let plan = snapshot.plan(for: keyPath), plan.generation == MethodGeneration(of: object),
+        object.hasIsa(observed.notifying)
+      {
+        return (observed, plan)
+      }
+      found = observed
     } else if let runtime = object.runtime {
       found = KVORuntime.of(runtime).observedClass(of: object.isa)
     } else {

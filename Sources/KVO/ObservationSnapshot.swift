@@ -23,39 +23,43 @@ final class ObservationSnapshot: @unchecked Sendable {
   private let first: Trigger
   /// The other entries (empty, so not allocated, in the common case).
   private let others: [Trigger]
+  /// Where each key's entries start in `others`, when there are too many to scan.
+  private let index: TriggerIndex?
+  /// The most entries `trigger(_:)` scans; beyond, it looks the key up in `index`.
+  private static let scanLimit = 8
 
-  /// A snapshot of the table's paths (not empty, in the order they were first observed).
-  init(table: ObservationTable, entries paths: [ObservationTable.PathEntry]) {
+  /// A snapshot of the table's paths (`first` and `others`, in the order first observed).
+  init(table: ObservationTable, first head: ObservationTable.PathEntry, others tail: [ObservationTable.PathEntry]) {
     self.table = table
-    if paths.count == 1, paths[0].path.plan.firstKeyID == paths[0].pathID, paths[0].dependencyKeyIDs.isEmpty {
+    if tail.isEmpty, head.path.plan.firstKeyID == head.pathID, head.dependencyKeyIDs.isEmpty {
       // One key, nothing depending on it: one entry, no list.
-      first = Trigger(key: paths[0].pathID, path: Unmanaged.passRetained(paths[0].path))
+      first = Trigger(key: head.pathID, path: Unmanaged.passRetained(head.path))
       others = []
+      index = nil
       return
     }
-    var entries: [Trigger] = []
-    for entry in paths {
-      let path = entry.path
-      let reference = Unmanaged.passUnretained(path)
-      func trigger(_ key: KeyID) {
-        if !entries.contains(where: { $0.key == key && $0.path.toOpaque() == reference.toOpaque() }) {
-          entries.append(Trigger(key: key, path: reference))
+    // Each key's paths, keys in the order they first appear (a key's own path first), each path
+    // once per key: O(paths + keys), so a snapshot of many keys costs no more per key than one.
+    var order: [KeyID] = []
+    var pathsOf: [KeyID: [Unmanaged<ObservedPath>]] = [:]
+    for entry in [head] + tail {
+      let reference = Unmanaged.passUnretained(entry.path)
+      for key in [entry.path.plan.firstKeyID, entry.pathID] + entry.dependencyKeyIDs {
+        if let known = pathsOf[key] {
+          if !known.contains(where: { $0.toOpaque() == reference.toOpaque() }) { pathsOf[key, default: []].append(reference) }
+        } else {
+          order.append(key)
+          pathsOf[key] = [reference]
         }
       }
-      trigger(path.plan.firstKeyID)
-      trigger(path.pathID)
-      for key in entry.dependencyKeyIDs { trigger(key) }
     }
-    // The entries of one key together, keys in the order they first appear; each path retained.
     var grouped: [Trigger] = []
-    grouped.reserveCapacity(entries.count)
-    for (index, entry) in entries.enumerated() where !entries[..<index].contains(where: { $0.key == entry.key }) {
-      for same in entries[index...] where same.key == entry.key {
-        grouped.append(Trigger(key: same.key, path: same.path.retain()))
-      }
+    for key in order {
+      for path in pathsOf[key] ?? [] { grouped.append(Trigger(key: key, path: path.retain())) }
     }
     first = grouped[0]
     others = Array(grouped.dropFirst())
+    index = others.count > Self.scanLimit ? TriggerIndex(others) : nil
   }
 
   deinit {
@@ -66,7 +70,7 @@ final class ObservationSnapshot: @unchecked Sendable {
   /// What a change of `key` affects, or `nil` if it affects nothing: the number of observed
   /// paths and the first of them, unretained (the snapshot keeps it alive). No reference counting.
   ///
-  /// - Complexity: O(*k*) in the number of distinct keys observed on the object (usually a few).
+  /// - Complexity: O(1): a scan of at most `scanLimit` entries, else a hash probe.
   @inline(__always)
   func trigger(_ key: KeyID) -> (count: Int, first: Unmanaged<ObservedPath>)? {
     if first.key == key {
@@ -74,16 +78,17 @@ final class ObservationSnapshot: @unchecked Sendable {
       while count - 1 < others.count && others[count - 1].key == key { count += 1 }
       return (count, first.path)
     }
-    var index = 0
-    while index < others.count {
-      if others[index].key == key {
-        var end = index + 1
-        while end < others.count && others[end].key == key { end += 1 }
-        return (end - index, others[index].path)
-      }
-      index += 1
+    let start: Int
+    if let index {
+      guard let found = index.start(of: key, in: others) else { return nil }
+      start = found
+    } else {
+      guard let found = others.firstIndex(where: { $0.key == key }) else { return nil }
+      start = found
     }
-    return nil
+    var end = start + 1
+    while end < others.count && others[end].key == key { end += 1 }
+    return (end - start, others[start].path)
   }
 
   /// The observed paths a change of `key` affects, or `nil` if it affects none.
@@ -94,10 +99,58 @@ final class ObservationSnapshot: @unchecked Sendable {
     return paths.isEmpty ? nil : paths
   }
 
+  /// The plan of the observed path `keyPath`, if the object observes it.
+  ///
+  /// - Complexity: O(*k*) string compares in the keys observed on the object (usually a few).
+  func plan(for keyPath: String) -> KeyPathPlan? {
+    if first.path._withUnsafeGuaranteedRef({ $0.plan.pathString == keyPath }) {
+      return first.path._withUnsafeGuaranteedRef(\.plan)
+    }
+    for entry in others where entry.path._withUnsafeGuaranteedRef({ $0.plan.pathString == keyPath }) {
+      return entry.path._withUnsafeGuaranteedRef(\.plan)
+    }
+    return nil
+  }
+
   /// The observed path `pathID`, if any.
   func path(_ pathID: KeyID) -> ObservedPath? {
     ([first] + others).first { $0.key == pathID && $0.path._withUnsafeGuaranteedRef { $0.pathID } == pathID }?.path
       .takeUnretainedValue()
+  }
+}
+
+/// An open-addressing hash table from a key to the position of its first entry in a snapshot's
+/// `others` list: for an object with many observed keys, so that a set finds its key in O(1).
+struct TriggerIndex {
+  /// 1 + the position of a key's first entry, or 0 for an empty bucket; a power of two long.
+  private let buckets: [Int32]
+
+  init(_ entries: [Trigger]) {
+    var size = 16
+    while size < 2 * entries.count { size *= 2 }
+    var buckets = [Int32](repeating: 0, count: size)
+    for (position, entry) in entries.enumerated() where position == 0 || entries[position - 1].key != entry.key {
+      var bucket = Self.hash(entry.key) & (size - 1)
+      while buckets[bucket] != 0 { bucket = (bucket + 1) & (size - 1) }
+      buckets[bucket] = Int32(position + 1)
+    }
+    self.buckets = buckets
+  }
+
+  /// Fibonacci hashing of the key's interned number.
+  @inline(__always)
+  private static func hash(_ key: KeyID) -> Int { Int(truncatingIfNeeded: (UInt64(key.raw) &* 0x9E37_79B9_7F4A_7C15) >> 40) }
+
+  /// The position in `entries` (the list this index was made from) of `key`'s first entry.
+  func start(of key: KeyID, in entries: [Trigger]) -> Int? {
+    let mask = buckets.count - 1
+    var bucket = Self.hash(key) & mask
+    while true {
+      let slot = Int(buckets[bucket])
+      if slot == 0 { return nil }
+      if entries[slot - 1].key == key { return slot - 1 }
+      bucket = (bucket + 1) & mask
+    }
   }
 }
 

@@ -14,11 +14,11 @@ extension ObservationTable {
   /// One observed path and the table's bookkeeping of it. Locking: the table's `lock`.
   struct PathEntry {
     private(set) var path: ObservedPath
-    private(set) var live = 0
-    private var wantsOld = 0
-    private var wantsNew = 0
-    private var wantsPrior = 0
-    private var forwarders = 0
+    private(set) var live: Int32 = 0
+    private var wantsOld: Int32 = 0
+    private var wantsNew: Int32 = 0
+    private var wantsPrior: Int32 = 0
+    private var forwarders: Int32 = 0
     /// The keys whose changes affect the path besides its own: its plan's, or the union of
     /// its registrations' plans' when they differ (a dependency method added between two
     /// registrations).
@@ -68,19 +68,21 @@ extension ObservationTable {
       return true
     }
 
-    /// Whether the path should be rebuilt without its tombstones: each costs every set a skip.
-    var needsCompaction: Bool { path.usedCount - live > live + 8 }
+    /// Whether the path should be rebuilt without its tombstones: each costs every set a skip,
+    /// so they may not outnumber the live registrations by much (and a path that fills up with
+    /// them is rebuilt anyway when the next one is added).
+    var needsCompaction: Bool { path.usedCount - Int(live) > 2 * Int(live) + 16 }
 
     /// The same registrations (and `extra`) in a new path, without tombstones, with room to grow.
     func rebuilt(adding extra: Registration? = nil) -> PathEntry {
       let registrations = path.registrations + (extra.map { [$0] } ?? [])
-      var entry = PathEntry(registrations[0], capacity: 2 * registrations.count + 8)
+      var entry = PathEntry(registrations[0], capacity: 2 * registrations.count + 14)
       var ignored = false
       for registration in registrations.dropFirst() { _ = entry.add(registration, dependenciesChanged: &ignored) }
       return entry
     }
 
-    private mutating func count(_ registration: Registration, _ delta: Int) {
+    private mutating func count(_ registration: Registration, _ delta: Int32) {
       live += delta
       if registration.isExternal {
         if registration.options.contains(.old) { wantsOld += delta }

@@ -25,20 +25,26 @@
 // first add can never leave an observed object with its original class.
 //
 // Lock order: Sources/MiniRuntime/Locks.swift (`lock` comes before `Runtime.lock`, which isa
-// switching takes, and the object's own lock, which publishing takes). No user code runs under `lock`: the isa switch's runtime event is held back
-// (`Runtime.deferringEvents`) and delivered after `lock` is released.
+// switching takes, and the object's own lock, which publishing takes). No user code runs under
+// `lock`: the isa switch's runtime event is held back (`Runtime.deferringEvents`) and delivered
+// after `lock` is released. `lock` is an `AdaptiveLock` word kept inside the table, so an observed
+// object costs no lock allocation (GNUstep's KVO takes one process-wide lock instead).
 
 import MiniRuntime
 
 /// The mutable observation state of one object. See the file comment for the locking rules.
 final class ObservationTable: @unchecked Sendable {
-  let lock = Lock()
+  /// The table's lock word (see `lock`).
+  private let word = AdaptiveLock()
+
   /// The object's original class, and its notifying subclass.
   let observed: ObservedClass
 
-  /// The observed paths, in the order first observed. Locking: `lock` (so exclusive without
-  /// the dynamic check).
-  @exclusivity(unchecked) private(set) var entries: [PathEntry] = []
+  /// The first observed path, and the others, in the order first observed (the first kept
+  /// inline: most objects observe one key path). Locking: `lock` (so exclusive without the
+  /// dynamic check).
+  @exclusivity(unchecked) private var head: PathEntry?
+  @exclusivity(unchecked) private var tail: [PathEntry] = []
   /// Internal registrations made for the key-path dependencies of each observed key, with the
   /// number of registrations that need them. Locking: `lock`.
   @exclusivity(unchecked) var dependencyLinks: [KeyID: (count: Int, links: [Registration])] = [:]
@@ -47,25 +53,46 @@ final class ObservationTable: @unchecked Sendable {
 
   init(observed: ObservedClass) { self.observed = observed }
 
+  /// The table's lock.
+  var lock: TableLock { TableLock(table: self) }
+
+  /// The lock of one table: a handle to its `AdaptiveLock`, valid while the table lives.
+  struct TableLock {
+    unowned(unsafe) let table: ObservationTable
+
+    /// Runs `body` holding the table's lock.
+    @inline(__always)
+    func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+      try table.word.withLock(parkingKey: UInt(bitPattern: ObjectIdentifier(table)), body)
+    }
+  }
+
   /// The class the object had before KVO switched its isa.
   var originalClass: Class { observed.original }
 
   /// Whether no registration is left. Locking: caller holds `lock`.
-  var isEmpty: Bool { entries.isEmpty }
+  var isEmpty: Bool { head == nil }
+
+  /// Every observed path with its bookkeeping, in the order first observed. Locking: caller
+  /// holds `lock`.
+  var entries: [PathEntry] { head.map { [$0] + tail } ?? [] }
 
   /// Adds `registration` to its path. Returns whether the snapshot must be published again.
   /// Locking: caller holds `lock`.
   ///
   /// - Complexity: O(1) amortised; O(observers of the key) when the path is rebuilt.
   func add(_ registration: Registration) -> Bool {
-    guard let index = entries.firstIndex(where: { $0.pathID == registration.pathID }) else {
-      entries.append(PathEntry(registration, capacity: 1))
+    guard let index = index(of: registration.pathID) else {
+      let entry = PathEntry(registration, capacity: 1)
+      if head == nil { head = entry } else { tail.append(entry) }
       return true
     }
-    var dependenciesChanged = false
-    if entries[index].add(registration, dependenciesChanged: &dependenciesChanged) { return dependenciesChanged }
-    entries[index] = entries[index].rebuilt(adding: registration)
-    return true
+    return withEntry(index) { entry in
+      var dependenciesChanged = false
+      if entry.add(registration, dependenciesChanged: &dependenciesChanged) { return dependenciesChanged }
+      entry = entry.rebuilt(adding: registration)
+      return true
+    }
   }
 
   /// Takes `registration` out of its path (it is marked removed). Returns whether the snapshot
@@ -73,23 +100,31 @@ final class ObservationTable: @unchecked Sendable {
   ///
   /// - Complexity: O(1) amortised; O(observers of the key) when the path is rebuilt.
   func remove(_ registration: Registration) -> Bool {
-    guard let index = entries.firstIndex(where: { $0.pathID == registration.pathID }) else { return false }
-    let dependenciesChanged = entries[index].remove(registration)
-    if entries[index].live == 0 {
-      entries.remove(at: index)
-      return true
+    guard let index = index(of: registration.pathID) else { return false }
+    let (changed, isEmpty) = withEntry(index) { entry -> (Bool, Bool) in
+      let dependenciesChanged = entry.remove(registration)
+      if entry.live == 0 { return (true, true) }
+      if entry.needsCompaction {
+        entry = entry.rebuilt()
+        return (true, false)
+      }
+      return (dependenciesChanged, false)
     }
-    if entries[index].needsCompaction {
-      entries[index] = entries[index].rebuilt()
-      return true
+    if isEmpty {
+      if index == 0 {
+        head = tail.isEmpty ? nil : tail.removeFirst()
+      } else {
+        tail.remove(at: index - 1)
+      }
     }
-    return dependenciesChanged
+    return changed
   }
 
   /// Whether removing `registration` (a live one of this table) leaves the table empty.
   /// Locking: caller holds `lock`.
   func isEmptied(byRemoving registration: Registration) -> Bool {
-    entries.count == 1 && entries[0].live == 1 && entries[0].pathID == registration.pathID
+    guard let head, tail.isEmpty else { return false }
+    return head.live == 1 && head.pathID == registration.pathID
   }
 
   /// Removes every registration (the object is being deallocated) and returns them in
@@ -97,7 +132,8 @@ final class ObservationTable: @unchecked Sendable {
   func removeAll() -> [Registration] {
     let all = registrations
     for registration in all { registration.markRemoved() }
-    entries = []
+    head = nil
+    tail = []
     dependencyLinks = [:]
     return all
   }
@@ -107,21 +143,46 @@ final class ObservationTable: @unchecked Sendable {
   ///
   /// - Complexity: O(observers of `keyPath`) at worst; O(1) for the most recent one.
   func lastRegistration(of observer: Object, keyPath: String, context: ObservationContext?) -> Registration? {
-    guard let entry = entries.first(where: { $0.path.plan.pathString == keyPath }) else { return nil }
-    return entry.path.last { $0.isObserved(by: observer) && (context == nil || $0.context == context) }
+    let path: ObservedPath
+    if let head, head.path.plan.pathString == keyPath {
+      path = head.path
+    } else if let entry = tail.first(where: { $0.path.plan.pathString == keyPath }) {
+      path = entry.path
+    } else {
+      return nil
+    }
+    return path.last { $0.isObserved(by: observer) && (context == nil || $0.context == context) }
   }
 
   /// Every registration, in registration order. Locking: caller holds `lock`.
   var registrations: [Registration] {
-    entries.count == 1 ? entries[0].path.registrations : entries.flatMap(\.path.registrations).sorted { $0.id < $1.id }
+    guard let head else { return [] }
+    if tail.isEmpty { return head.path.registrations }
+    return entries.flatMap(\.path.registrations).sorted { $0.id < $1.id }
   }
 
-  /// A snapshot of the current paths. Locking: caller holds `lock`.
-  func makeSnapshot() -> ObservationSnapshot { ObservationSnapshot(table: self, entries: entries) }
+  /// A snapshot of the current paths. Locking: caller holds `lock`, and the table is not empty.
+  func makeSnapshot() -> ObservationSnapshot {
+    // The table is not empty (callers check), so `head` is set.
+    ObservationSnapshot(table: self, first: head.unsafelyUnwrapped, others: tail)
+  }
 
   /// Publishes a snapshot of the current paths in the object's slot. Locking: caller holds
-  /// `lock`, and the table is active (so the slot holds its snapshot).
+  /// `lock`, and the table is active and not empty (so the slot holds its snapshot).
   func publish(on object: Object) {
     object.observationInfo = makeSnapshot()
+  }
+
+  /// The position of the path `pathID`: 0 for `head`, 1 + its index in `tail` for the others.
+  private func index(of pathID: KeyID) -> Int? {
+    guard let head else { return nil }
+    if head.pathID == pathID { return 0 }
+    return tail.firstIndex { $0.pathID == pathID }.map { $0 + 1 }
+  }
+
+  /// Runs `body` on the entry at `index` (see `index(of:)`).
+  private func withEntry<Result>(_ index: Int, _ body: (inout PathEntry) -> Result) -> Result {
+    if index > 0 { return body(&tail[index - 1]) }
+    return body(&head!)  // set: `index(of:)` gave 0 (an internal invariant)
   }
 }

@@ -29,10 +29,10 @@ import Synchronization
 /// it only picks the bucket waiters sleep in.
 ///
 /// Objective-C: none (objc4's `spinlock_t`, which is an `os_unfair_lock`).
-struct AdaptiveLock: ~Copyable {
+package struct AdaptiveLock: ~Copyable {
   private let state = Atomic<UInt32>(0)
 
-  init() {}
+  package init() {}
 
   @inline(__always)
   func lock(parkingKey: UInt) {
@@ -46,7 +46,7 @@ struct AdaptiveLock: ~Copyable {
   }
 
   @inline(__always)
-  func withLock<Result, Failure: Error>(
+  package func withLock<Result, Failure: Error>(
     parkingKey: UInt, _ body: () throws(Failure) -> Result
   ) throws(Failure) -> Result {
     lock(parkingKey: parkingKey)

@@ -6,7 +6,7 @@
 // The lock order. A thread holding a lock may only take locks further down this list:
 //   KVO (Sources/KVO), outermost:
 //     a. `KVORuntime.state` (a `Locked`): the notifying subclasses and the dependent-key caches.
-//     b. an object's `ObservationTable.lock` (a `Lock`): that object's registrations.
+//     b. an object's `ObservationTable.lock` (an `AdaptiveLock` in the table): that object's registrations.
 //   MiniRuntime:
 //     0. `RuntimeLocals.creation` (a `Lock`, RuntimeLocal.swift): making a layer's per-runtime
 //        state the first time; its maker may call the runtime (events held back meanwhile).
