@@ -1,8 +1,8 @@
 // kvo-bench: MiniKVO's benchmark suite.
 //
 // Docs: docs/performance.md. Usage: swift run -c release kvo-bench [--json] [--reps N]
-// [--only ID[,ID…]] [--list]. Scenario ids match the GNUstep peer (bench/peers/gnustep), so
-// bench/compare.sh can print both side by side.
+// [--only ID[,ID…]] [--list] [--scaling [--svg FILE]]. Scenario ids match the GNUstep peer
+// (bench/peers/gnustep), so bench/compare.sh can print both side by side.
 
 #if canImport(Glibc)
   import Glibc
@@ -11,22 +11,33 @@
 #endif
 
 let usage = """
-  usage: kvo-bench [--json] [--reps N] [--only ID[,ID...]] [--list]
+  usage: kvo-bench [--json] [--reps N] [--only ID[,ID...]] [--list] [--scaling [--svg FILE]]
     --json        one JSON object per scenario and line
     --reps N      timed repetitions per scenario (default 7, at least 1)
     --only IDS    run only these scenarios; a group id (K7, K10) selects its lines
     --list        print the scenario ids and names
+    --scaling     instead: the cost of one operation as the work grows (a table; --only S1,S2 picks series)
+    --svg FILE    with --scaling, also write the curves as an SVG chart to FILE
   """
 
 var json = false
 var repetitions = 7
 var only: Set<String>?
 var list = false
+var scaling = false
+var chartPath: String?
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
   switch argument {
   case "--json": json = true
   case "--list": list = true
+  case "--scaling": scaling = true
+  case "--svg":
+    guard let path = arguments.popFirst(), !path.isEmpty else {
+      print(usage)
+      exit(2)
+    }
+    chartPath = path
   case "--reps":
     guard let text = arguments.popFirst(), let value = Int(text), value >= 1 else {
       print(usage)
@@ -45,6 +56,21 @@ while let argument = arguments.popFirst() {
   default:
     print("kvo-bench: unknown argument '\(argument)'\n\(usage)")
     exit(2)
+  }
+}
+
+if scaling {
+  do {
+    let results = try runScaling(only: only)
+    if let chartPath {
+      let note = "Fastest of 3 batches per point (1 at 100k objects and more); re-run: kvo-bench --scaling --svg FILE."
+      try writeFile(chartPath, scalingChart(results, note: note))
+      print("kvo-bench: wrote \(chartPath)")
+    }
+    exit(0)
+  } catch {
+    print("kvo-bench: --scaling failed: \(error)")
+    exit(1)
   }
 }
 
@@ -98,6 +124,18 @@ for scenario in selected {
     print("kvo-bench: \(scenario.id) failed: \(error)")
     exit(1)
   }
+}
+
+/// Writes `text` to the file at `path` (replacing it).
+func writeFile(_ path: String, _ text: String) throws {
+  guard let file = fopen(path, "w") else { throw BenchError("cannot open \(path) for writing") }
+  defer { fclose(file) }
+  guard fputs(text, file) >= 0 else { throw BenchError("cannot write \(path)") }
+}
+
+struct BenchError: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
 }
 
 extension String {
