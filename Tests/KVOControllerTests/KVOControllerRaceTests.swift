@@ -128,6 +128,7 @@ import Testing
     let stop = Atomic<Bool>(false)
     let callbacks = Atomic<Int>(0)
     let late = Atomic<Int>(0)
+    let firstCallback = DispatchSemaphore(value: 0)
     let setters = DispatchGroup()
     for thread in 0..<2 {
       DispatchQueue.global().async(group: setters) {
@@ -141,11 +142,14 @@ import Testing
     for epoch in 0..<epochs {
       let delivery: CallbackDelivery = epoch % 2 == 0 ? .callerThread : .executor(queue)
       try controller.observe(person, keyPath: "age", options: [.new], delivery: delivery) { _, _, _ in
-        callbacks.add(1, ordering: .relaxed)
+        if callbacks.add(1, ordering: .relaxed).oldValue == 0 { firstCallback.signal() }
         if closed.load(ordering: .acquiring) >= epoch { late.add(1, ordering: .relaxed) }
         for _ in 0..<20_000 { _ = stop.load(ordering: .relaxed) }  // a callback takes a while …
         if closed.load(ordering: .acquiring) >= epoch { late.add(1, ordering: .relaxed) }  // … and is still its epoch's
       }
+      // However loaded the machine, the first epoch waits (blocked, not spinning) for a callback,
+      // so the test always checks at least one.
+      if epoch == 0 { firstCallback.wait() }
       // Let a callback or two of this epoch happen first (bounded by iterations, not time).
       let before = callbacks.load(ordering: .relaxed)
       var spins = 0
