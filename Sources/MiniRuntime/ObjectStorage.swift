@@ -122,6 +122,7 @@ struct ObjectStorage: ~Copyable {
   /// - Complexity: O(1) for a scalar (one atomic load) or an object (its stripe lock); O(*n*) in
   ///   the members of a struct or array.
   func load(_ ivar: Ivar) throws(RuntimeError) -> Value {
+    if let kind = ivar.scalarKind { return ScalarBits.decode(loadBits(at: ivar.offset - Self.firstByte, size: kind.size), kind) }
     if let opaque = ivar.layout.opaquePart { throw Self.noValue(ivar, opaque) }
     return read(ivar.layout, at: ivar.offset - Self.firstByte)
   }
@@ -144,6 +145,17 @@ struct ObjectStorage: ~Copyable {
     var released: [UInt] = []
     write(converted, ivar.layout, at: start, released: &released)
     for bits in released { RetainedReference.release(bits) }  // after unlocking: may run deallocs
+  }
+
+  /// Reads `ivar` when it is one whole scalar word that this storage has: the synthesized
+  /// getter's fast path (one check, one atomic load).
+  ///
+  /// - Returns: `nil` when the general path must decide (``load(_:)``).
+  @inline(__always)
+  func loadWholeScalarWord(_ ivar: Ivar) -> Value? {
+    let word = ivar.wholeScalarWord
+    guard hostsWholeScalarWord(word), let kind = ivar.scalarKind else { return nil }
+    return ScalarBits.decode(words[word].load(ordering: .relaxed), kind)
   }
 
   /// Writes a setter's single argument when `ivar` is one whole scalar word that this storage

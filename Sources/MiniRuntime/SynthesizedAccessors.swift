@@ -18,6 +18,8 @@ extension Class {
   static func synthesizedGetter(for ivar: Ivar, atomic: Bool, label: String) -> Implementation {
     guard atomic && ivar.isAggregate else {
       return Implementation(name: label) { receiver, _, _ in
+        // Fast path: a whole-word scalar is one check and one load.
+        if let value = receiver.storage.loadWholeScalarWord(ivar) { return value }
         try receiver.checkAccessor(ivar)
         return try receiver.storage.load(ivar)
       }
