@@ -102,30 +102,31 @@ public struct ChangeKey: Hashable, Sendable, CustomStringConvertible {
 ///
 /// Objective-C: the `NSDictionary<NSKeyValueChangeKey, id> *change` argument
 public final class Change: Hashable, @unchecked Sendable, CustomStringConvertible {
-  // Immutable to everyone who can see it. KVO recycles a change object it built, but only once
-  // nobody else holds it (`isKnownUniquelyReferenced`, see Notifier+Delivery.swift), which is
-  // why the stored properties are `private(set) var` and the class is `@unchecked Sendable`.
+  // Immutable: every stored property is a `let`. KVO builds a new change for every notification
+  // pass and never rewrites one, because an observer may keep it and read it on another thread
+  // after the set returns (a KVOController executor). `@unchecked Sendable` only because `Value`
+  // may hold objects; nothing here is ever mutated.
 
   /// The kind of change.
   ///
   /// Objective-C: `change[NSKeyValueChangeKindKey]`
-  @exclusivity(unchecked) public private(set) var kind: ChangeKind
+  public let kind: ChangeKind
   /// The new value, if the observer asked for it (`.nil` for a nil value).
   ///
   /// Objective-C: `change[NSKeyValueChangeNewKey]`
-  @exclusivity(unchecked) public private(set) var new: Value?
+  public let new: Value?
   /// The old value, if the observer asked for it (`.nil` for a nil value).
   ///
   /// Objective-C: `change[NSKeyValueChangeOldKey]`
-  @exclusivity(unchecked) public private(set) var old: Value?
+  public let old: Value?
   /// The indexes of a to-many change.
   ///
   /// Objective-C: `change[NSKeyValueChangeIndexesKey]`
-  @exclusivity(unchecked) public private(set) var indexes: Indexes?
+  public let indexes: Indexes?
   /// Whether this notification comes before the change (option `prior`).
   ///
   /// Objective-C: `change[NSKeyValueChangeNotificationIsPriorKey]`
-  @exclusivity(unchecked) public private(set) var isPrior: Bool
+  public let isPrior: Bool
   /// Extra entries added by layers above (KVOController adds the observed key path).
   ///
   /// Objective-C: none (entries such as `FBKVONotificationKeyPathKey`).
@@ -180,21 +181,6 @@ public final class Change: Hashable, @unchecked Sendable, CustomStringConvertibl
     self.isPrior = isPrior
     firstExtra = nil
     moreExtras = nil
-  }
-
-  /// Refills a recycled change. Only for a change nobody else holds (and without extras).
-  func refill(kind: ChangeKind, new: Value?, old: Value?, indexes: Indexes?) {
-    self.kind = kind
-    self.new = new
-    self.old = old
-    self.indexes = indexes
-  }
-
-  /// Drops the values, so a change waiting for reuse keeps nothing alive.
-  func empty() {
-    if new != nil { new = nil }
-    if old != nil { old = nil }
-    if indexes != nil { indexes = nil }
   }
 
   /// The same change with one more entry (or `key`'s entry replaced).

@@ -1,5 +1,6 @@
 // ChangeDictionaryTests.swift: the change dictionary each observer gets, per option combination.
 
+import Dispatch
 import Testing
 
 @testable import KVO
@@ -145,6 +146,24 @@ import Testing
     try world.set(person, "age", 1)
     #expect(ageLog.count == 1)
     #expect(nameLog.count == 0)
+  }
+
+  @Test func aChangeKeptByAnObserverIsNeverRewrittenByALaterSet() throws {
+    // An observer may keep its change and read it later, on another thread (a KVOController
+    // executor): KVO never recycles a change it handed out.
+    let world = try World()
+    let person = try world.newPerson()
+    let kept = Log<Change>()
+    let token = try person.observe("age", options: [.old, .new]) { _, change in kept.append(change) }
+    try world.set(person, "age", 1)
+    let first = try #require(kept.all.first)
+    let reading = DispatchGroup()
+    DispatchQueue.global().async(group: reading) { _ = (first.new, first.old) }  // read on another thread
+    for age in 2...20 { try world.set(person, "age", .int(age)) }
+    reading.wait()
+    #expect(first == Change(kind: .setting, new: 1, old: 0))
+    #expect(Set(kept.all.map(ObjectIdentifier.init)).count == kept.count, "one change object per notification")
+    token.invalidate()
   }
 
   @Test func changeDescriptionReadsLikeAnNSDictionary() throws {
