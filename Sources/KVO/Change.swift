@@ -90,6 +90,8 @@ public struct ChangeKey: Hashable, Sendable, CustomStringConvertible {
 /// change.kind              // .setting
 /// change.new               // 43          (only with option .new)
 /// change.old               // 42          (only with option .old; .nil if it was nil)
+/// change.old == nil        // no old entry: not asked for, or an insertion (the key is absent)
+/// change.old == .nil       // the old value was nil (Foundation's NSNull; prints as "<null>")
 /// change[.new]             // 43, dictionary-style
 /// change[.indexes]         // nil for a to-one change
 /// change.isPrior           // false
@@ -246,12 +248,14 @@ public final class Change: Hashable, @unchecked Sendable, CustomStringConvertibl
     hasher.combine(isPrior)
   }
 
-  /// The dictionary as `NSDictionary` prints it, one entry per line, keys sorted.
+  /// The dictionary as `NSDictionary` prints it, one entry per line, keys sorted. A value that
+  /// was nil prints as `NSNull` does (`"<null>"`); a value not asked for has no line.
   ///
   /// Objective-C: `-[NSDictionary description]`
   public var description: String {
     let lines = dictionary.sorted { $0.key < $1.key }.map { entry -> String in
       if entry.key == ChangeKey.indexes.rawValue, let indexes { return "    indexes = \(indexes);" }
+      if entry.value.isNil || entry.value == .null { return "    \(entry.key) = \"<null>\";" }
       return "    \(entry.key) = \(entry.value);"
     }
     return "{\n" + lines.joined(separator: "\n") + "\n}"

@@ -37,6 +37,9 @@ final class ThreadChanges: @unchecked Sendable {
   /// Whether nothing is in progress or finishing: what every public call leaves behind when its
   /// wills and dids balance.
   var isIdle: Bool { stack.isEmpty && finishing == 0 }
+  /// How many entries are in progress or finishing. A will whose did never comes (its object was
+  /// freed first, say) stays counted, as Foundation's pending entry stays on its thread.
+  var depth: Int { stack.count + finishing }
 
   /// A new change's serial number.
   @inline(__always)

@@ -166,6 +166,21 @@ import Testing
     token.invalidate()
   }
 
+  @Test func anOldValueNotAskedForAndAnOldValueThatWasNilAreToldApart() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    let (observer, log) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "name", options: [.new])
+    try person.addObserver(observer, forKeyPath: "name", options: [.old, .new])
+    try world.set(person, "name", "Ann")
+    let changes = log.all.map(\.change)
+    try #require(changes.count == 2)
+    #expect(changes[0].old == nil && changes[0][.old] == nil)  // not asked for: no entry
+    #expect(changes[1].old == .nil && changes[1][.old] == .nil)  // asked for, and it was nil (NSNull)
+    #expect(!changes[0].description.contains("old"))
+    #expect(changes[1].description.contains("\n    old = \"<null>\";\n"))  // NSNull's description
+  }
+
   @Test func changeDescriptionReadsLikeAnNSDictionary() throws {
     let change = Change(kind: .setting, new: 43, old: 42)
     #expect(change.description == "{\n    kind = 1;\n    new = 43;\n    old = 42;\n}")

@@ -37,6 +37,7 @@ import Testing
   }
 
   @Test func eachDidEndsOneWillSoNestedPairsNotifyOncePerPair() throws {
+    let idleBaseline = ThreadChanges.perThread.current.depth  // left open by earlier tests on this thread
     let world = try World()
     let person = try world.newPerson()
     let (observer, log) = try world.newObserver()
@@ -47,7 +48,7 @@ import Testing
     for _ in 0..<4 { try person.didChangeValue(forKey: "age") }
     #expect(log.count == 5)
     #expect(log.all.allSatisfy { $0.change.old == 0 && $0.change.new == 5 })
-    #expect(ThreadChanges.perThread.current.isIdle)
+    #expect(ThreadChanges.perThread.current.depth == idleBaseline)
   }
 
   @Test func nestedPairsReadTheOldValueAtTheirOwnWill() throws {
@@ -66,6 +67,7 @@ import Testing
   }
 
   @Test func didEndsTheMostRecentChangeOfItsKeyOnItsObject() throws {
+    let idleBaseline = ThreadChanges.perThread.current.depth  // left open by earlier tests on this thread
     let world = try World()
     let ann = try world.newPerson()
     let bob = try world.newPerson()
@@ -81,7 +83,7 @@ import Testing
     try bob.didChangeValue(forKey: "age")
     try ann.didChangeValue(forKey: "name")
     #expect(log.all.map { "\($0.object === ann ? "ann" : "bob").\($0.keyPath)" } == ["ann.age", "bob.age", "ann.name"])
-    #expect(ThreadChanges.perThread.current.isIdle)
+    #expect(ThreadChanges.perThread.current.depth == idleBaseline)
   }
 
   @Test func didWithoutWillSendsNothing() throws {

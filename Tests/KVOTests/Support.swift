@@ -1,20 +1,32 @@
 // Support.swift: builders shared by the KVO tests. Every test makes its own Runtime.
 
 import Dispatch
+import Glibc
 import Testing
 
 @testable import KVO
 
-/// Runs `body` on a different thread and waits for it, rethrowing its error.
+/// Runs `body` on a new thread (made for it, so no earlier test's per-thread state is there) and
+/// waits for it to end, rethrowing its error. The thread's KVO state is freed with it.
 func onAnotherThread(_ body: @escaping @Sendable () throws -> Void) throws {
-  let done = DispatchSemaphore(value: 0)
-  let failure = Locked<(any Error)?>(nil)
-  DispatchQueue(label: "other").async {
-    do { try body() } catch { failure.withLock { $0 = error } }
-    done.signal()
+  final class Job: @unchecked Sendable {  // written by the new thread, read after the join
+    let body: @Sendable () throws -> Void
+    var failure: (any Error)?
+    init(_ body: @escaping @Sendable () throws -> Void) { self.body = body }
   }
-  done.wait()
-  if let error = failure.withLock({ $0 }) { throw error }
+  let job = Job(body)
+  var thread = pthread_t()
+  let created = pthread_create(
+    &thread, nil,
+    { raw in
+      guard let raw else { return nil }
+      let job = Unmanaged<Job>.fromOpaque(raw).takeRetainedValue()
+      do { try job.body() } catch { job.failure = error }
+      return nil
+    }, Unmanaged.passRetained(job).toOpaque())
+  try #require(created == 0, "pthread_create failed: \(created)")
+  pthread_join(thread, nil)
+  if let failure = job.failure { throw failure }
 }
 
 /// One notification as an observer received it.
