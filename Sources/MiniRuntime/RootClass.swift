@@ -88,6 +88,18 @@ enum RootClass {
         return .nil
       }),
       ("forwardingTargetForSelector:", "@24@0:8:16", { _, _, _ in .nil }),
+      ("methodSignatureForSelector:", "@24@0:8:16", { receiver, _, arguments in
+        // The signature of the method the receiver's class has (for a class: its class method).
+        guard let selector = arguments[0].selectorValue, let runtime = receiver.runtime,
+          let method = receiver.isa.instanceMethod(for: selector)
+        else { return .nil }
+        return .object(try runtime.methodSignatureObject(method.signature))
+      }),
+      ("forwardInvocation:", "v24@0:8@16", { receiver, _, arguments in
+        let selector = Invocation(arguments[0].objectValue)?.selector ?? "forwardInvocation:"
+        _ = try Runtime.msgSend(receiver, "doesNotRecognizeSelector:", .selector(selector))
+        return .nil
+      }),
       ("doesNotRecognizeSelector:", "v24@0:8:16", { receiver, _, arguments in
         throw Runtime.unrecognizedSelector(receiver, arguments[0].selectorValue ?? "doesNotRecognizeSelector:")
       }),
@@ -132,6 +144,12 @@ enum RootClass {
       ("conformsToProtocol:", "B24@0:8@16", { receiver, _, arguments in
         guard let cls = receiver as? Class, let proto = arguments[0].objectValue as? Protocol else { return false }
         return .bool(cls.superclassChain.contains { $0.conforms(to: proto) })
+      }),
+      ("instanceMethodSignatureForSelector:", "@24@0:8:16", { receiver, _, arguments in
+        guard let cls = receiver as? Class, let selector = arguments[0].selectorValue, let runtime = receiver.runtime,
+          let method = cls.instanceMethod(for: selector)
+        else { return .nil }
+        return .object(try runtime.methodSignatureObject(method.signature))
       }),
       ("resolveInstanceMethod:", "B24@0:8:16", { _, _, _ in false }),
       ("initialize", "v16@0:8", { _, _, _ in .nil }),

@@ -2,10 +2,19 @@
 //
 // Docs: docs/runtime.md#message-send. Tests: Tests/MiniRuntimeTests/ForwardingTests.swift.
 //
-// The forwarding implementation (`_objc_msgForward`, cached as the negative entry) runs
-// `-forwardingTargetForSelector:`; a target other than the receiver gets the message instead.
-// Otherwise `-doesNotRecognizeSelector:`, whose NSObject implementation throws objc4's
-// "unrecognized selector" error. Every step is a real send, with no lock held.
+// Docs: docs/runtime.md#forwarding-and-invocations.
+//
+// The forwarding implementation (`_objc_msgForward`, cached as the negative entry) does what
+// CoreFoundation's `___forwarding___` does after objc4 hands it the message:
+//   1. `-forwardingTargetForSelector:`: a target other than the receiver gets the message instead.
+//   2. `-methodSignatureForSelector:`: with a signature (an `NSMethodSignature`), the message is
+//      captured in an `NSInvocation` (target: the original receiver) and `-forwardInvocation:` is
+//      sent; the message's result is the invocation's return value, whatever the handler did.
+//      NSObject's `-forwardInvocation:` sends `-doesNotRecognizeSelector:`.
+//   3. With no signature, `-doesNotRecognizeSelector:`, whose NSObject implementation throws
+//      objc4's "unrecognized selector" error (NSInvalidArgumentException).
+// Every step is a real send, with no lock held. `respondsToSelector:` is not fooled: it asks the
+// lookup (and the resolver), never this path.
 
 extension Runtime {
   /// Forwards an unimplemented message. Called by ``Implementation/forwarding``.
@@ -15,6 +24,21 @@ extension Runtime {
       let target = try msgSend(receiver, "forwardingTargetForSelector:", .selector(selector))
       if let object = target.objectValue, object !== receiver {
         return try msgSend(object, selector, arguments: arguments)
+      }
+    }
+    if query("methodSignatureForSelector:", in: cls) != nil {
+      let answer = try msgSend(receiver, "methodSignatureForSelector:", .selector(selector))
+      if let signatureObject = answer.objectValue, let signature = MethodSignature(signatureObject),
+        query("forwardInvocation:", in: cls) != nil
+      {
+        guard signature.numberOfArguments == arguments.count + 2 else {
+          throw RuntimeError(
+            .invalidArgument,
+            "\(receiver is Class ? "+" : "-")[\(cls.instanceClass?.name ?? cls.name) \(selector.name)]: the method signature \(signature) has \(signature.numberOfArguments - 2) argument(s), the message \(arguments.count)")
+        }
+        let invocation = try makeInvocation(signatureObject, target: receiver, selector: selector, arguments: arguments.values)
+        _ = try msgSend(receiver, "forwardInvocation:", .object(invocation.object))
+        return invocation.returnValue
       }
     }
     if query("doesNotRecognizeSelector:", in: cls) != nil {

@@ -57,7 +57,7 @@ extension Runtime {
 
   /// `result` read as `type`: discarded for `void`, converted otherwise (left as it is for types
   /// no `Value` represents).
-  private static func typed(_ result: Value, as type: TypeEncoding, selector: Selector) throws(RuntimeError) -> Value {
+  static func typed(_ result: Value, as type: TypeEncoding, selector: Selector) throws(RuntimeError) -> Value {
     switch type.unqualified {
     case .void: return .nil
     case .union, .bitField, .unknown, .longDouble: return result

@@ -22,6 +22,8 @@ import Testing
     ("performSelector:withObject:", .instance), ("performSelector:withObject:withObject:", .instance),
     ("dealloc", .instance), ("resolveInstanceMethod:", .class), ("resolveClassMethod:", .class),
     ("forwardingTargetForSelector:", .instance), ("doesNotRecognizeSelector:", .instance),
+    ("methodSignatureForSelector:", .instance), ("forwardInvocation:", .instance),
+    ("instanceMethodSignatureForSelector:", .class),
     // Extras: not in the list, but installed and relied upon (copy policies, KVO).
     ("self", .instance), ("isProxy", .instance), ("copy", .instance), ("mutableCopy", .instance),
     ("isSubclassOfClass:", .class), ("debugDescription", .instance), ("debugDescription", .class),
