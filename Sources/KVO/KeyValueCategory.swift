@@ -8,13 +8,16 @@
 // in Objective-C. The Swift API in KeyValueCoding.swift and KeyValueObserving.swift sends these
 // messages or, where no class overrides them, takes the equivalent direct path.
 
+import MiniFoundation
 import MiniRuntime
 
 enum KeyValueCategory {
   /// Adds the category to `runtime`'s NSObject and its metaclass.
   static func install(in runtime: Runtime) {
     let root = runtime.rootClass
-    for (selector, types, implementation) in instanceMethods + deprecatedInstanceMethods {
+    for (selector, types, implementation) in instanceMethods + deprecatedInstanceMethods + SetMutationCategory.methods
+      + ToManySetsCategory.methods
+    {
       // Cannot fail: fixed, valid selectors and encodings (KeyValueCodingTests checks them).
       _ = try? root.addMethod(selector, types: types, implementation: implementation)
     }
@@ -33,6 +36,7 @@ enum KeyValueCategory {
 
   /// The indexes argument of a to-many notification message (an array of integers or `Indexes`).
   static func indexes(_ value: Value) throws(KeyValueError) -> Indexes {
+    if let indexes = value.indexesValue { return indexes }  // an NSIndexSet
     if let indexes = value.swiftObject(as: IndexesBox.self) { return indexes.indexes }
     guard let elements = value.arrayValue else {
       throw KeyValueError(.invalidArgument, "indexes must be an array of integers, not \(value)")

@@ -63,9 +63,12 @@ extension MutableArrayProxy {
   }
 
   /// Foundation's search (see the file comment), on the object's class as it is now.
-  func access(_ object: Object) throws -> Access {
+  func access(_ object: Object) throws -> Access { try Self.access(of: object, key: key) }
+
+  /// Foundation's search for `key` of `object` (shared with the ordered-set proxy).
+  static func access(of object: Object, key: String) throws -> Access {
     let cls = object.isa
-    let found = Self.mutatorSelectors(capitalized).map { selector in
+    let found = mutatorSelectors(KeyValueCoding.capitalized(key)).map { selector in
       selector.isValid && cls.instancesRespond(to: selector) ? selector : nil
     }
     let mutators = Mutators(

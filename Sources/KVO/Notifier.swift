@@ -77,7 +77,7 @@ enum Notifier {
   /// - Throws: Only what reading an old value throws; then nothing is recorded.
   static func willChange(
     _ object: Object, id: KeyID, kind: ChangeKind, indexes: Indexes?, snapshot known: ObservationSnapshot?,
-    thread: ThreadChanges
+    thread: ThreadChanges, setMutation: SetMutation? = nil
   ) throws {
     guard let snapshot = known ?? object.observationSnapshot, let trigger = snapshot.trigger(id) else { return }
     let serial = thread.nextSerial()
@@ -88,6 +88,9 @@ enum Notifier {
         return thread.push(
           objectID, path, serial: serial, begins: true, key: id, forwarded: false, kind: isThisKey ? kind : .setting,
           indexes: isThisKey ? indexes : nil)
+      }
+      if setMutation != nil && trigger.first._withUnsafeGuaranteedRef({ $0.pathID == id }) {
+        entry._withUnsafeGuaranteedRef { $0.setMutation = setMutation }
       }
       try entry._withUnsafeGuaranteedRef { change in
         do {
@@ -114,6 +117,7 @@ enum Notifier {
     }
     // Strong references from here on: several paths is the uncommon case.
     let begun = entries.map { $0.takeUnretainedValue() }
+    if setMutation != nil { for change in begun where change.pathID == id { change.setMutation = setMutation } }
     do {
       for change in begun { try readOldValue(of: object, into: change) }
     } catch {
@@ -131,7 +135,7 @@ enum Notifier {
   /// change of `id` affects and that change `beginning` has no entry for yet, joined to it.
   /// Returns the entries it pushed (none if the change already had them: the re-entry guard).
   private static func forwardWill(
-    to owner: Object, id: KeyID, kind: ChangeKind, indexes: Indexes?, beginning: PendingChange,
+    to owner: Object, id: KeyID, kind: ChangeKind, indexes: Indexes?, setMutation: SetMutation?, beginning: PendingChange,
     thread: ThreadChanges
   ) -> [Unmanaged<PendingChange>] {
     guard let paths = owner.observationSnapshot?.paths(triggeredBy: id) else { return [] }
@@ -146,6 +150,7 @@ enum Notifier {
     }
     guard !entries.isEmpty else { return [] }
     let begun = entries.map { $0.takeUnretainedValue() }
+    if setMutation != nil { for change in begun where change.pathID == id { change.setMutation = setMutation } }
     do {
       for change in begun { try readOldValue(of: owner, into: change) }
     } catch {
@@ -170,7 +175,8 @@ enum Notifier {
           guard let owner = forwarder.owner else { return }
           let begun = forwardWill(
             to: owner, id: forwarder.ownerPathID, kind: forwarder.isDependency ? .setting : change.kind,
-            indexes: forwarder.isDependency ? nil : change.indexes, beginning: beginning, thread: thread)
+            indexes: forwarder.isDependency ? nil : change.indexes,
+            setMutation: forwarder.isDependency ? nil : change.setMutation, beginning: beginning, thread: thread)
           for entry in begun { change.forwarded.append((registration.id, entry)) }
         } else if registration.options.contains(.prior) {
           let prior = Change(
@@ -238,7 +244,7 @@ enum Notifier {
           do { try KeyPathChain.relink(registration, of: object) } catch { errors.append(error) }
         }
       }
-      if change.withPath(\.wantsNew) {
+      if change.setMutation == nil && change.withPath(\.wantsNew) {  // a set mutation's new is the will's
         do {
           change.new = try currentValue(of: object, for: change)  // call-out: accessors
         } catch {
@@ -350,6 +356,13 @@ enum Notifier {
   /// (an insertion has none).
   @inline(__always)
   private static func readOldValue(of object: Object, into change: PendingChange) throws {
+    if let mutation = change.setMutation {
+      let (wantsOld, wantsNew) = change.withPath { ($0.wantsOld, $0.wantsNew) }
+      guard wantsOld || wantsNew else { return }
+      let current = try currentValue(of: object, for: change)  // call-out: accessors (no indexes: the whole set)
+      (change.old, change.new) = try mutation.values(from: current, old: wantsOld, new: wantsNew)
+      return
+    }
     guard change.withPath(\.wantsOld) && change.kind != .insertion else { return }
     change.old = try currentValue(of: object, for: change)  // call-out: accessors, no lock held
   }
@@ -364,7 +377,7 @@ enum Notifier {
       return try KeyValueCoding.value(of: .object(object), at: observed.path)
     }
     guard let indexes = change.indexes, change.kind != .setting else { return value }
-    let elements = value.arrayValue ?? []
+    let elements = try value.arrayValue ?? value.collectionContents()?.elements ?? []  // an array or an ordered set
     return .array(indexes.filter { elements.indices.contains($0) }.map { elements[$0] })
   }
 }

@@ -84,6 +84,7 @@ enum NotifyingSetters {
           selector: selector, types: method.typeEncoding,
           implementation: mutator(key: key, kind: kind, shape: shape, named: implementationName, original: original)))
     }
+    hooks += NotifyingSetMutators.hooks(for: key, in: original)
     return (hooks, diagnostics)
   }
 
@@ -167,7 +168,8 @@ enum NotifyingSetters {
   private static func checkIndexes(
     _ indexes: Indexes, kind: ChangeKind, of object: Object, _ context: Context, _ selector: Selector
   ) throws {
-    var count = try KeyValueCoding.value(of: object, forKey: context.key).arrayValue?.count ?? 0  // call-out: the getter
+    // call-out: the getter; an array or an ordered set
+    var count = try KeyValueCoding.value(of: object, forKey: context.key).collectionContents()?.elements.count ?? 0
     for index in indexes {
       let last = kind == .insertion ? count : count - 1
       guard index >= 0, index <= last else {

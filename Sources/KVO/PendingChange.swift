@@ -59,6 +59,9 @@ final class PendingChange: @unchecked Sendable {
   @exclusivity(unchecked) private(set) var indexes: Indexes?
   @exclusivity(unchecked) var old: Value?
   @exclusivity(unchecked) var new: Value?
+  /// For the entry of the key a set mutation names: the mutation, which decides old and new at
+  /// the will (SetMutation.swift); `nil` for every other change.
+  @exclusivity(unchecked) var setMutation: SetMutation?
   /// The entries this entry's forwarders began, with the id of the forwarding registration.
   @exclusivity(unchecked) var forwarded: [(registration: UInt64, change: Unmanaged<PendingChange>)] = []
   /// For a beginning entry: what observers threw while the change was announced; its did
@@ -107,6 +110,7 @@ final class PendingChange: @unchecked Sendable {
     view = nil
     if old != nil { old = nil }
     if new != nil { new = nil }
+    if setMutation != nil { setMutation = nil }
     if indexes != nil { indexes = nil }
     if !forwarded.isEmpty { forwarded.removeAll(keepingCapacity: true) }
     if !errors.isEmpty { errors.removeAll() }
@@ -116,7 +120,7 @@ final class PendingChange: @unchecked Sendable {
 
   /// Whether the entry holds nothing (what a free entry must be).
   var isEmpty: Bool {
-    observed == nil && view == nil && old == nil && new == nil && indexes == nil && forwarded.isEmpty && errors.isEmpty
+    observed == nil && view == nil && old == nil && new == nil && setMutation == nil && indexes == nil && forwarded.isEmpty && errors.isEmpty
   }
 
   /// Runs `body` with the observed path as it was at the will, which the entry keeps alive (no

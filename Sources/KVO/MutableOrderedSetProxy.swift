@@ -1,0 +1,366 @@
+// MutableOrderedSetProxy.swift: the mutable ordered set `mutableOrderedSetValueForKey:` returns.
+//
+// Docs: docs/kvo.md#set-relationships. Tests: Tests/KVOTests/MutableOrderedSetProxyTests.swift.
+//
+// A runtime object of a private subclass of `NSMutableOrderedSet` (`NSKeyValueFastMutableOrderedSet`,
+// `…Slow…`, `…Ivar…`, below `NSKeyValueMutableOrderedSet`), holding `_container` and `_key`. It
+// implements the ordered primitives (`count`, `objectAtIndex:`, `insertObject:atIndex:`,
+// `removeObjectAtIndex:`, `replaceObjectAtIndex:withObject:`) and the multi-index edits, so every
+// `NSMutableOrderedSet` message works on it. Foundation's documented search, afresh per message:
+//   1. mutators: an insertion method (`insertObject:in<Key>AtIndex:` or `insert<Key>:atIndexes:`)
+//      and a removal method (`removeObjectFrom<Key>AtIndex:` or `remove<Key>AtIndexes:`), plus the
+//      replacement methods if present: sent to the container, whose notifying overrides report
+//      insertion/removal/replacement with the indexes;
+//   2. a setter: read with the getter, edited as a copy, sent back as an `NSOrderedSet` (a
+//      setting); a nil value raises;
+//   3. if `+accessInstanceVariablesDirectly`, an ivar `_<key>` or `<key>`: its
+//      `NSMutableOrderedSet` receives the edit (a nil or immutable value is first replaced by a
+//      mutable copy), inside a will/did of the edit's kind and indexes when the class notifies
+//      automatically;
+//   4. otherwise `valueForUndefinedKey:` / `setValue:forUndefinedKey:`.
+// As `NSMutableOrderedSet` does, inserting an object the set already holds does nothing.
+// Indexes are checked before anything changes or anyone is told. Stateless.
+
+import MiniFoundation
+import MiniRuntime
+
+/// The proxy of `mutableOrderedSetValueForKey:` (a namespace: the proxy is a runtime object).
+enum MutableOrderedSetProxy {
+  /// A new proxy for `key` of `container`, of the class its route names.
+  static func make(for container: Object, key: String) throws -> Object {
+    try KeyValuePath.validateKey(key)
+    guard let runtime = container.runtime else {
+      throw KeyValueError(.invalidArgument, "\(container) belongs to a runtime that no longer exists")
+    }
+    let classes = try ProxyClasses.of(runtime)
+    let cls: Class
+    switch try MutableArrayProxy.access(of: container, key: key) {
+    case .mutators: cls = classes.fastMutableOrderedSet
+    case .setter, .undefined: cls = classes.slowMutableOrderedSet
+    case .ivar: cls = classes.ivarMutableOrderedSet
+    }
+    let proxy = try cls.createInstance()
+    try proxy.setValue(.object(container), for: classes.orderedContainerIvar)
+    try proxy.setValue(.string(key), for: classes.orderedKeyIvar)
+    return proxy
+  }
+
+  private static func method(_ selector: String, _ body: @escaping ImplementationBody) -> Implementation {
+    Implementation(name: "-[NSKeyValueMutableOrderedSet \(selector)]", body)
+  }
+
+  /// A method of the proxy: its edit for this message, then `body`.
+  private static func proxied(_ selector: String, _ body: @escaping @Sendable (OrderedSetEdit, Arguments) throws -> Value) -> Implementation {
+    method(selector) { receiver, selector, arguments in
+      try body(try OrderedSetEdit(proxy: receiver, method: selector.name), arguments)
+    }
+  }
+
+  static let methods: [(Selector, String, Implementation)] = [
+    ("count", "Q16@0:8", proxied("count") { edit, _ in .uint64(UInt64(try edit.elements().count)) }),
+    (
+      "objectAtIndex:", "@24@0:8Q16",
+      proxied("objectAtIndex:") { edit, arguments in
+        let elements = try edit.elements()
+        let index = try edit.index(arguments[0], in: elements.count)
+        return elements[index]
+      }
+    ),
+    (
+      "insertObject:atIndex:", "v32@0:8@16Q24",
+      proxied("insertObject:atIndex:") { edit, arguments in
+        try edit.insert([arguments[0]], at: Indexes(integer: try edit.rawIndex(arguments[1])), bulk: false)
+        return .nil
+      }
+    ),
+    (
+      "insertObjects:atIndexes:", "v32@0:8@16@24",
+      proxied("insertObjects:atIndexes:") { edit, arguments in
+        try edit.insert(try edit.array(arguments[0]), at: try edit.indexes(arguments[1]), bulk: true)
+        return .nil
+      }
+    ),
+    (
+      "removeObjectAtIndex:", "v24@0:8Q16",
+      proxied("removeObjectAtIndex:") { edit, arguments in
+        try edit.remove(at: Indexes(integer: try edit.rawIndex(arguments[0])), bulk: false)
+        return .nil
+      }
+    ),
+    (
+      "removeObjectsAtIndexes:", "v24@0:8@16",
+      proxied("removeObjectsAtIndexes:") { edit, arguments in
+        try edit.remove(at: try edit.indexes(arguments[0]), bulk: true)
+        return .nil
+      }
+    ),
+    (
+      "replaceObjectAtIndex:withObject:", "v32@0:8Q16@24",
+      proxied("replaceObjectAtIndex:withObject:") { edit, arguments in
+        try edit.replace(at: Indexes(integer: try edit.rawIndex(arguments[0])), with: [arguments[1]], bulk: false)
+        return .nil
+      }
+    ),
+    (
+      "replaceObjectsAtIndexes:withObjects:", "v32@0:8@16@24",
+      proxied("replaceObjectsAtIndexes:withObjects:") { edit, arguments in
+        try edit.replace(at: try edit.indexes(arguments[0]), with: try edit.array(arguments[1]), bulk: true)
+        return .nil
+      }
+    ),
+  ]
+}
+
+/// One message to an ordered-set proxy: its container, key and route.
+struct OrderedSetEdit {
+  let proxy: Object
+  let container: Object
+  let key: String
+  let method: String
+  let access: MutableArrayProxy.Access
+
+  init(proxy: Object, method: String) throws {
+    guard let runtime = proxy.runtime else {
+      throw KeyValueError(.invalidArgument, "\(proxy) belongs to a runtime that no longer exists")
+    }
+    let classes = try ProxyClasses.of(runtime)
+    guard case .object(let container) = try proxy.value(for: classes.orderedContainerIvar),
+      let key = try proxy.value(for: classes.orderedKeyIvar).stringValue
+    else { throw KeyValueError(.invalidArgument, "\(proxy) is an ordered-set proxy without a container") }
+    self.proxy = proxy
+    self.container = container
+    self.key = key
+    self.method = method
+    access = try MutableArrayProxy.access(of: container, key: key)
+  }
+
+  private var name: String { "-[\(proxy.isa.name) \(method)]" }
+
+  // MARK: - Arguments
+
+  /// An `NSUInteger` argument (negative: what C would see, a huge index).
+  func rawIndex(_ value: Value) throws(KeyValueError) -> Int {
+    guard let index = value.bridged.intValue else { throw KeyValueError(.invalidArgument, "*** \(name): \(value) is not an index") }
+    return index < 0 ? Int.max : index
+  }
+
+  /// An index argument checked against `count`.
+  func index(_ value: Value, in count: Int) throws(KeyValueError) -> Int {
+    let index = try rawIndex(value)
+    try check(index, in: count)
+    return index
+  }
+
+  func indexes(_ value: Value) throws(KeyValueError) -> Indexes {
+    if let indexes = value.indexesValue { return indexes }
+    return try KeyValueCategory.indexes(value)
+  }
+
+  func array(_ value: Value) throws -> [Value] {
+    guard let contents = try value.collectionContents() else {
+      throw KeyValueError(.invalidArgument, "*** \(name): \(value) is not an array")
+    }
+    return contents.elements
+  }
+
+  private func check(_ index: Int, in count: Int, includingEnd: Bool = false) throws(KeyValueError) {
+    let last = includingEnd ? count : count - 1
+    guard index < 0 || index > last else { return }
+    let shown = index == Int.max ? "9223372036854775807" : String(index)
+    let bounds = last < 0 ? "beyond bounds for empty ordered set" : "beyond bounds [0 .. \(last)]"
+    throw KeyValueError(.indexOutOfBounds, "*** \(name): index \(shown) \(bounds)")
+  }
+
+  // MARK: - Reading
+
+  /// The elements as they are now (through the ivar on that route, else the getter).
+  func elements() throws -> [Value] {
+    let value: Value
+    if case .ivar(let ivar) = access {
+      value = try container.value(for: ivar)
+    } else {
+      value = try KeyValueCoding.value(of: container, forKey: key)  // call-out: the getter
+    }
+    if value.isNil {
+      guard case .setter = access else { return [] }
+      throw KeyValueError(
+        .collectionIsNil, "[<\(proxy.isa.name) \(proxy.address)> \(method)]: value for key \(key) of object \(container.address) is nil")
+    }
+    guard let contents = try value.collectionContents() else {
+      throw KeyValueError(.invalidValue, "\(container)'s \(key) is \(value), not an ordered set")
+    }
+    return contents.elements
+  }
+
+  // MARK: - The edits
+
+  /// Inserts `objects` at `indexes` (positions in the result); objects the set holds already
+  /// are left out, with their indexes, as `NSMutableOrderedSet` does.
+  func insert(_ objects: [Value], at indexes: Indexes, bulk: Bool) throws {
+    guard objects.count == indexes.count else {
+      throw KeyValueError(
+        .invalidArgument, "*** \(name): count of array (\(objects.count)) differs from count of index set (\(indexes.count))")
+    }
+    let current = try elements()
+    var members = Set(current)
+    var kept: [(Value, Int)] = []
+    var count = current.count
+    for (object, index) in zip(objects, indexes) {
+      guard !object.isNil else { throw KeyValueError(.invalidArgument, "*** \(name): object cannot be nil") }
+      try check(index, in: count, includingEnd: true)
+      guard members.insert(object).inserted else { continue }
+      kept.append((object, index))
+      count += 1
+    }
+    guard !kept.isEmpty else { return }
+    let keptIndexes = Indexes(kept.map(\.1))
+    guard case .mutators(let mutators) = access else {
+      var edited = current
+      for (object, index) in kept { edited.insert(object, at: min(index, edited.count)) }
+      return try store(edited, kind: .insertion, indexes: keptIndexes) { set in
+        try Runtime.msgSend(set, "insertObjects:atIndexes:", .array(kept.map(\.0)), .object(try indexSet(keptIndexes)))
+      }
+    }
+    if let insertMany = mutators.insertMany, bulk || mutators.insert == nil {
+      try Runtime.msgSend(container, insertMany, .array(kept.map(\.0)), .object(try indexSet(keptIndexes)))  // call-out
+    } else if let insert = mutators.insert {
+      for (object, index) in kept { try Runtime.msgSend(container, insert, object, .int(index)) }  // call-out
+    }
+  }
+
+  /// Removes the objects at `indexes`.
+  func remove(at indexes: Indexes, bulk: Bool) throws {
+    let current = try elements()
+    for index in indexes { try check(index, in: current.count) }
+    guard indexes.count > 0 else { return }
+    guard case .mutators(let mutators) = access else {
+      var edited = current
+      for index in indexes.reversed() { edited.remove(at: index) }
+      return try store(edited, kind: .removal, indexes: indexes) { set in
+        try Runtime.msgSend(set, "removeObjectsAtIndexes:", .object(try indexSet(indexes)))
+      }
+    }
+    if let removeMany = mutators.removeMany, bulk || mutators.remove == nil {
+      try Runtime.msgSend(container, removeMany, .object(try indexSet(indexes)))  // call-out
+    } else if let remove = mutators.remove {
+      for index in indexes.reversed() { try Runtime.msgSend(container, remove, .int(index)) }  // call-out
+    }
+  }
+
+  /// Replaces the objects at `indexes` with `objects`. Without a replacement mutator, the
+  /// removal and insertion mutators are sent, as Foundation's proxy does.
+  func replace(at indexes: Indexes, with objects: [Value], bulk: Bool) throws {
+    guard objects.count == indexes.count else {
+      throw KeyValueError(
+        .invalidArgument, "*** \(name): count of array (\(objects.count)) differs from count of index set (\(indexes.count))")
+    }
+    let current = try elements()
+    for index in indexes { try check(index, in: current.count) }
+    for object in objects where object.isNil { throw KeyValueError(.invalidArgument, "*** \(name): object cannot be nil") }
+    guard indexes.count > 0 else { return }
+    guard case .mutators(let mutators) = access else {
+      var edited = OrderedElementsEdit(current)
+      for (index, object) in zip(indexes, objects) { edited.replace(at: index, with: object) }
+      return try store(edited.elements, kind: .replacement, indexes: indexes) { set in
+        try Runtime.msgSend(set, "replaceObjectsAtIndexes:withObjects:", .object(try indexSet(indexes)), .array(objects))
+      }
+    }
+    if let replaceMany = mutators.replaceMany, bulk || mutators.replace == nil {
+      try Runtime.msgSend(container, replaceMany, .object(try indexSet(indexes)), .array(objects))  // call-out
+    } else if let replace = mutators.replace {
+      for (index, object) in zip(indexes, objects) { try Runtime.msgSend(container, replace, .int(index), object) }  // call-out
+    } else {
+      try remove(at: indexes, bulk: bulk)
+      try insert(objects, at: indexes, bulk: bulk)
+    }
+  }
+
+  /// An edit on every route but the mutators (see the file comment): `inPlace` edits the ivar's
+  /// mutable ordered set.
+  private func store(_ edited: [Value], kind: ChangeKind, indexes: Indexes, inPlace: (Object) throws -> Void) throws {
+    guard let runtime = container.runtime else { return }
+    switch access {
+    case .setter(let selector, let type):
+      let value: Value
+      do {
+        value = try Value.object(try runtime.orderedSet(edited)).converted(to: type)
+      } catch let error as RuntimeError {
+        throw KeyValueError(.invalidValue, "[<\(container.isa.name) \(container.address)> \(selector.name)]: \(error.message)")
+      }
+      try Runtime.msgSend(container, selector, value)  // call-out: the setter
+    case .ivar(let ivar):
+      var set: Object
+      if case .object(let object) = try container.value(for: ivar), let mutable = runtime.lookUpClass(named: "NSMutableOrderedSet"),
+        object.isa.isSubclass(of: mutable)
+      {
+        set = object
+      } else {
+        set = try runtime.mutableOrderedSet(try elements())  // a nil or immutable value: a mutable copy first
+        try container.setValue(.object(set), for: ivar)
+      }
+      guard try Notifier.notifiesAutomatically(container, key: key) else { return try inPlace(set) }
+      try Notifier.bracket(container, key: key, id: KeyTable.shared.id(key), kind: kind, indexes: indexes) { try inPlace(set) }
+    case .undefined:
+      try Runtime.msgSend(container, "setValue:forUndefinedKey:", .object(try runtime.orderedSet(edited)), .string(key))
+    case .mutators:
+      return
+    }
+  }
+
+  private func indexSet(_ indexes: Indexes) throws -> Object {
+    guard let runtime = container.runtime else {
+      throw KeyValueError(.invalidArgument, "\(container) belongs to a runtime that no longer exists")
+    }
+    return try runtime.indexSet(indexes)
+  }
+}
+
+/// An ordered set's elements being replaced one index at a time (a replacement by an object
+/// the set holds elsewhere is ignored, as `NSMutableOrderedSet` does).
+private struct OrderedElementsEdit {
+  private(set) var elements: [Value]
+  init(_ elements: [Value]) { self.elements = elements }
+  mutating func replace(at index: Int, with object: Value) {
+    if let existing = elements.firstIndex(of: object), existing != index { return }
+    elements[index] = object
+  }
+}
+
+extension Object {
+  /// A proxy that edits the ordered to-many property `key` and notifies its observers with the
+  /// indexes: an object of a private `NSMutableOrderedSet` subclass, to which every
+  /// `NSMutableOrderedSet` message can be sent.
+  ///
+  /// ```swift
+  /// let steps = try recipe.mutableOrderedSetValue(forKey: "steps")
+  /// try Runtime.msgSend(steps, "addObject:", "stir")   // observers get kind .insertion at the end
+  /// ```
+  ///
+  /// - Throws: ``KeyValueError`` with code `invalidKeyPath` for a malformed key.
+  ///
+  /// Objective-C: `-[NSObject mutableOrderedSetValueForKey:]`
+  public func mutableOrderedSetValue(forKey key: String) throws -> Object {
+    let proxy = try sendCategoryMessage(ToManySetsCategory.mutableOrderedSetValueForKey, [.string(key)])
+    guard case .object(let result) = proxy else {
+      throw KeyValueError(.invalidValue, "mutableOrderedSetValueForKey: returned \(proxy), not an ordered set")
+    }
+    return result
+  }
+
+  /// An ordered-set proxy for the property at the end of `keyPath`; `nil` when the object the
+  /// rest of the path leads to is nil.
+  ///
+  /// - Throws: ``KeyValueError`` with code `invalidKeyPath` for a malformed path,
+  ///   `unsupportedKeyPath` for a collection operator or a path through a value that is not an
+  ///   object.
+  ///
+  /// Objective-C: `-[NSObject mutableOrderedSetValueForKeyPath:]`
+  public func mutableOrderedSetValue(forKeyPath keyPath: String) throws -> Object? {
+    let proxy = try sendCategoryMessage(ToManySetsCategory.mutableOrderedSetValueForKeyPath, [.string(keyPath)])
+    if proxy.isNil { return nil }
+    guard case .object(let result) = proxy else {
+      throw KeyValueError(.invalidValue, "mutableOrderedSetValueForKeyPath: returned \(proxy), not an ordered set")
+    }
+    return result
+  }
+}

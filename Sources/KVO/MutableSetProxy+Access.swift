@@ -1,0 +1,205 @@
+// MutableSetProxy+Access.swift: how a set proxy reaches and edits its set.
+//
+// Docs: docs/kvo.md#set-relationships. Tests: Tests/KVOTests/MutableSetProxyTests.swift.
+//
+// Foundation's search for `mutableSetValueForKey:`, in its documented order:
+//   1. mutators: an addition method (`add<Key>Object:` or `add<Key>:`) and a removal method
+//      (`remove<Key>Object:` or `remove<Key>:`); `intersect<Key>:` is used when present. One
+//      object goes through the one-object method when there is one, several through the set
+//      method when there is one, else one message per object (`NSKeyValueFastMutableSet`).
+//      `setSet:` removes every object, then adds the new ones, as Foundation's does.
+//   2. a setter (`set<Key>:`, `_set<Key>:`): read with the getter, edited as a copy, sent back
+//      (`NSKeyValueSlowMutableSet`); a nil set raises, since the proxy never invents one.
+//   3. if `+accessInstanceVariablesDirectly`, an ivar `_<key>` or `<key>`: an `NSMutableSet` in
+//      it receives the edit itself; a nil ivar gets a new `NSMutableSet`; a bridged or immutable
+//      set is replaced by the edited copy (Foundation would raise: `-addObject:` sent to an
+//      immutable set; a bridged `Value` has no object to edit, so MiniKVO stores the result).
+//      The edit is wrapped in a will/did of its set mutation when the class notifies
+//      automatically for the key (`NSKeyValueIvarMutableSet`, notifying).
+//   4. otherwise `valueForUndefinedKey:` to read and `setValue:forUndefinedKey:` to write.
+// Stateless: each message finds its route again (the class may gain methods meanwhile).
+
+import MiniFoundation
+import MiniRuntime
+
+/// How a set proxy reaches the set, for one message.
+enum SetAccess {
+  case mutators(SetMutators)
+  case setter(Selector, argumentType: TypeEncoding)
+  case ivar(Ivar)
+  case undefined
+
+  /// Foundation's search (see the file comment), on the container's class as it is now.
+  static func find(for container: Object, key: String) throws -> SetAccess {
+    let cls = container.isa
+    let capitalized = KeyValueCoding.capitalized(key)
+    func found(_ name: String) -> Selector? {
+      let selector = Selector(interning: name)
+      return selector.isValid && cls.instancesRespond(to: selector) ? selector : nil
+    }
+    let mutators = SetMutators(
+      addObject: found("add\(capitalized)Object:"), add: found("add\(capitalized):"),
+      removeObject: found("remove\(capitalized)Object:"), remove: found("remove\(capitalized):"),
+      intersect: found("intersect\(capitalized):"))
+    if (mutators.addObject != nil || mutators.add != nil) && (mutators.removeObject != nil || mutators.remove != nil) {
+      return .mutators(mutators)
+    }
+    if case .method(let selector, let type) = try KeyValueCoding.setterPlan(for: cls, key: key) {
+      return .setter(selector, argumentType: type)
+    }
+    // call-out: the class's `+accessInstanceVariablesDirectly`, no lock held
+    if try Runtime.msgSend(cls, "accessInstanceVariablesDirectly").boolValue ?? false,
+      let ivar = cls.ivar(named: "_\(key)") ?? cls.ivar(named: key)
+    {
+      return .ivar(ivar)
+    }
+    return .undefined
+  }
+}
+
+/// The unordered mutators a class implements for a key.
+struct SetMutators {
+  let addObject: Selector?
+  let add: Selector?
+  let removeObject: Selector?
+  let remove: Selector?
+  let intersect: Selector?
+}
+
+/// One message to a set proxy: its container, key and route.
+struct SetEdit {
+  let proxy: Object
+  let container: Object
+  let key: String
+  let method: String
+  let access: SetAccess
+
+  init(proxy: Object, container: Object, key: String, method: String) throws {
+    self.proxy = proxy
+    self.container = container
+    self.key = key
+    self.method = method
+    access = try SetAccess.find(for: container, key: key)
+  }
+
+  /// The class name of the proxy, for messages.
+  var proxyClassName: String { proxy.isa.name }
+
+  // MARK: - Reading
+
+  /// The set as it is now (through the ivar for that route, else through the getter).
+  func members() throws -> Set<Value> {
+    let value = try currentValue()
+    if value.isNil {
+      guard case .setter = access else { return [] }
+      throw KeyValueError(
+        .collectionIsNil,
+        "[<\(proxyClassName) \(proxy.address)> \(method)]: value for key \(key) of object \(container.address) is nil")
+    }
+    return try SetMutation.members(of: value)
+  }
+
+  private func currentValue() throws -> Value {
+    if case .ivar(let ivar) = access { return try container.value(for: ivar) }
+    return try KeyValueCoding.value(of: container, forKey: key)  // call-out: the getter
+  }
+
+  // MARK: - The edits
+
+  /// Adds `objects` (`single`: one object, from `addObject:`).
+  func union(_ objects: Set<Value>, single: Bool) throws {
+    guard case .mutators(let mutators) = access else {
+      return try store(SetMutation(kind: .union, objects: objects)) { $0.union(objects) }
+    }
+    if let addObject = mutators.addObject, single || mutators.add == nil {
+      for object in objects { try Runtime.msgSend(container, addObject, object) }  // call-out: the mutator
+    } else if let add = mutators.add {
+      try Runtime.msgSend(container, add, .set(objects))  // call-out: the mutator
+    }
+  }
+
+  /// Removes `objects` (`single`: one object, from `removeObject:`).
+  func minus(_ objects: Set<Value>, single: Bool) throws {
+    guard case .mutators(let mutators) = access else {
+      return try store(SetMutation(kind: .minus, objects: objects)) { $0.subtracting(objects) }
+    }
+    if let removeObject = mutators.removeObject, single || mutators.remove == nil {
+      for object in objects { try Runtime.msgSend(container, removeObject, object) }  // call-out: the mutator
+    } else if let remove = mutators.remove {
+      try Runtime.msgSend(container, remove, .set(objects))  // call-out: the mutator
+    }
+  }
+
+  /// Keeps only `objects`.
+  func intersect(_ objects: Set<Value>) throws {
+    guard case .mutators(let mutators) = access else {
+      return try store(SetMutation(kind: .intersect, objects: objects)) { $0.intersection(objects) }
+    }
+    if let intersect = mutators.intersect {
+      try Runtime.msgSend(container, intersect, .set(objects))  // call-out: the mutator
+    } else {
+      try minus(try members().subtracting(objects), single: false)
+    }
+  }
+
+  /// Makes `objects` the whole set.
+  func setSet(_ objects: Set<Value>) throws {
+    guard case .mutators = access else {
+      return try store(SetMutation(kind: .set, objects: objects)) { _ in objects }
+    }
+    try minus(try members(), single: false)
+    try union(objects, single: false)
+  }
+
+  /// An edit on every route but the mutators: the setter gets the edited copy (its notifying
+  /// override reports a setting); an ivar's `NSMutableSet` receives the edit itself, inside a
+  /// will/did of `mutation` when the class notifies automatically; an undefined key goes to
+  /// `setValue:forUndefinedKey:`.
+  private func store(_ mutation: SetMutation, _ edited: (Set<Value>) -> Set<Value>) throws {
+    switch access {
+    case .setter(let selector, let type):
+      let value: Value
+      do {
+        value = try Value.set(edited(try members())).converted(to: type)
+      } catch let error as RuntimeError {
+        throw KeyValueError(.invalidValue, "[<\(container.isa.name) \(container.address)> \(selector.name)]: \(error.message)")
+      }
+      try Runtime.msgSend(container, selector, value)  // call-out: the setter
+    case .ivar(let ivar):
+      func edit() throws {
+        let current = try container.value(for: ivar)
+        if case .object(let set) = current, try isMutableSet(set) {
+          try forward(mutation, to: set)  // call-out: the ivar's set
+        } else if current.isNil, let runtime = container.runtime {
+          try container.setValue(.object(try runtime.mutableSet(edited([]))), for: ivar)
+        } else {
+          try container.setValue(.set(edited(try SetMutation.members(of: current))), for: ivar)
+        }
+      }
+      guard try Notifier.notifiesAutomatically(container, key: key) else { return try edit() }
+      try Notifier.bracket(container, key: key, mutation: mutation) { try edit() }
+    case .undefined:
+      try Runtime.msgSend(container, "setValue:forUndefinedKey:", .set(edited(try members())), .string(key))
+    case .mutators:
+      return
+    }
+  }
+
+  /// Whether `object` is an `NSMutableSet` (it can take the edit itself).
+  private func isMutableSet(_ object: Object) throws -> Bool {
+    guard let cls = object.runtime?.lookUpClass(named: "NSMutableSet") else { return false }
+    return object.isa.isSubclass(of: cls)
+  }
+
+  /// Sends the `NSMutableSet` message that performs `mutation` to `set`.
+  private func forward(_ mutation: SetMutation, to set: Object) throws {
+    let selector: Selector
+    switch mutation.kind {
+    case .union: selector = "unionSet:"
+    case .minus: selector = "minusSet:"
+    case .intersect: selector = "intersectSet:"
+    case .set: selector = "setSet:"
+    }
+    try Runtime.msgSend(set, selector, .set(mutation.objects))
+  }
+}

@@ -1,0 +1,208 @@
+// MutableSetProxy.swift: the mutable set `mutableSetValueForKey:` returns, as a runtime object.
+//
+// Docs: docs/kvo.md#set-relationships. Tests: Tests/KVOTests/MutableSetProxyTests.swift.
+//
+// As in Foundation, the proxy is an instance of a private subclass of `NSMutableSet`
+// (`NSKeyValueFastMutableSet`, `NSKeyValueSlowMutableSet` or `NSKeyValueIvarMutableSet`, all
+// below `NSKeyValueMutableSet`), holding its container and key in the ivars `_container` and
+// `_key`. It implements NSSet's primitives (`count`, `member:`, `allObjects`) and NSMutableSet's
+// edits, so every `NSMutableSet` message works on it and it can be passed wherever a set is.
+// Each edit goes the way Foundation's documented search says, decided afresh for every message
+// (MutableSetProxy+Access.swift):
+//   - mutators: `add<Key>Object:` / `add<Key>:` and `remove<Key>Object:` / `remove<Key>:` (and
+//     `intersect<Key>:` if present) are sent to the container; the notifying subclass's overrides
+//     report each as a set mutation (NotifyingSetMutators.swift);
+//   - setter: the set is read with the getter, edited as a copy and set back (a *setting*);
+//   - ivar: the set in the ivar is edited inside a will/did of the edit's set mutation, when the
+//     class notifies automatically for the key;
+//   - otherwise `valueForUndefinedKey:` / `setValue:forUndefinedKey:`.
+// The classes are made once per runtime (a runtime-local slot) on the first proxy. The proxy
+// retains its container, as Foundation's does. Nothing is locked while a message runs: every
+// edit is messages to the container or the ivar's set, or a KVC set.
+
+import MiniFoundation
+import MiniRuntime
+
+/// The proxy classes of one runtime.
+final class ProxyClasses: Sendable {
+  private static let slot = RuntimeLocal<ProxyClasses>("KVO.proxyClasses")
+
+  let mutableSet, fastMutableSet, slowMutableSet, ivarMutableSet: Class
+  let mutableOrderedSet, fastMutableOrderedSet, slowMutableOrderedSet, ivarMutableOrderedSet: Class
+  let containerIvar, keyIvar: Ivar
+  let orderedContainerIvar, orderedKeyIvar: Ivar
+
+  /// The proxy classes of `runtime`, made on first use (after installing Foundation).
+  static func of(_ runtime: Runtime) throws -> ProxyClasses {
+    if let existing = slot.value(in: runtime) { return existing }
+    try runtime.installFoundation()
+    return try slot.value(in: runtime) { try ProxyClasses(runtime) }
+  }
+
+  private init(_ runtime: Runtime) throws {
+    func make(_ name: String, _ superclassName: String, ivars: Bool, _ methods: [(Selector, String, Implementation)]) throws -> Class {
+      guard let superclass = runtime.lookUpClass(named: superclassName) else {
+        throw KeyValueError(.invalidArgument, "Foundation's \(superclassName) is missing from this runtime")
+      }
+      let cls = try runtime.allocateClassPair(superclass: superclass, name: name)
+      if ivars {
+        try cls.addIvar("_container", type: .object(className: nil))
+        try cls.addIvar("_key", type: .object(className: "NSString"))
+      }
+      for (selector, types, implementation) in methods {
+        try cls.addMethod(selector, types: types, implementation: implementation)
+      }
+      try runtime.registerClassPair(cls)
+      return cls
+    }
+    mutableSet = try make("NSKeyValueMutableSet", "NSMutableSet", ivars: true, MutableSetProxy.methods)
+    fastMutableSet = try make("NSKeyValueFastMutableSet", "NSKeyValueMutableSet", ivars: false, [])
+    slowMutableSet = try make("NSKeyValueSlowMutableSet", "NSKeyValueMutableSet", ivars: false, [])
+    ivarMutableSet = try make("NSKeyValueIvarMutableSet", "NSKeyValueMutableSet", ivars: false, [])
+    mutableOrderedSet = try make("NSKeyValueMutableOrderedSet", "NSMutableOrderedSet", ivars: true, MutableOrderedSetProxy.methods)
+    fastMutableOrderedSet = try make("NSKeyValueFastMutableOrderedSet", "NSKeyValueMutableOrderedSet", ivars: false, [])
+    slowMutableOrderedSet = try make("NSKeyValueSlowMutableOrderedSet", "NSKeyValueMutableOrderedSet", ivars: false, [])
+    ivarMutableOrderedSet = try make("NSKeyValueIvarMutableOrderedSet", "NSKeyValueMutableOrderedSet", ivars: false, [])
+    guard let container = mutableSet.ivar(named: "_container"), let key = mutableSet.ivar(named: "_key"),
+      let orderedContainer = mutableOrderedSet.ivar(named: "_container"), let orderedKey = mutableOrderedSet.ivar(named: "_key")
+    else { throw KeyValueError(.invalidArgument, "the proxy classes lost their ivars") }
+    (containerIvar, keyIvar, orderedContainerIvar, orderedKeyIvar) = (container, key, orderedContainer, orderedKey)
+  }
+}
+
+/// The proxy of `mutableSetValueForKey:` (a namespace: the proxy itself is a runtime object).
+enum MutableSetProxy {
+  /// A new proxy for `key` of `container`, of the class its route names.
+  static func make(for container: Object, key: String) throws -> Object {
+    try KeyValuePath.validateKey(key)
+    guard let runtime = container.runtime else {
+      throw KeyValueError(.invalidArgument, "\(container) belongs to a runtime that no longer exists")
+    }
+    let classes = try ProxyClasses.of(runtime)
+    let cls: Class
+    switch try SetAccess.find(for: container, key: key) {
+    case .mutators: cls = classes.fastMutableSet
+    case .setter: cls = classes.slowMutableSet
+    case .ivar: cls = classes.ivarMutableSet
+    case .undefined: cls = classes.slowMutableSet
+    }
+    let proxy = try cls.createInstance()
+    try proxy.setValue(.object(container), for: classes.containerIvar)
+    try proxy.setValue(.string(key), for: classes.keyIvar)
+    return proxy
+  }
+
+  /// The container and key of a proxy (the receiver of one of its methods).
+  static func parts(of proxy: Object) throws -> (container: Object, key: String) {
+    guard let runtime = proxy.runtime else {
+      throw KeyValueError(.invalidArgument, "\(proxy) belongs to a runtime that no longer exists")
+    }
+    let classes = try ProxyClasses.of(runtime)
+    guard case .object(let container) = try proxy.value(for: classes.containerIvar),
+      let key = try proxy.value(for: classes.keyIvar).stringValue
+    else { throw KeyValueError(.invalidArgument, "\(proxy) is a set proxy without a container") }
+    return (container, key)
+  }
+
+  private static func method(_ selector: String, _ body: @escaping ImplementationBody) -> Implementation {
+    Implementation(name: "-[NSKeyValueMutableSet \(selector)]", body)
+  }
+
+  /// A method that edits the set: the proxy's parts, the route, then `edit`.
+  private static func editing(
+    _ selector: String, _ edit: @escaping @Sendable (SetEdit, Arguments) throws -> Void
+  ) -> Implementation {
+    method(selector) { receiver, selector, arguments in
+      let (container, key) = try parts(of: receiver)
+      try edit(try SetEdit(proxy: receiver, container: container, key: key, method: selector.name), arguments)
+      return .nil
+    }
+  }
+
+  /// The argument of `addObject:` and friends: an object, never nil.
+  private static func element(_ value: Value, _ edit: SetEdit) throws -> Value {
+    guard !value.isNil else {
+      throw KeyValueError(.invalidArgument, "*** -[\(edit.proxyClassName) \(edit.method)]: object cannot be nil")
+    }
+    return value
+  }
+
+  static let methods: [(Selector, String, Implementation)] = [
+    (
+      "count", "Q16@0:8",
+      method("count") { receiver, selector, _ in
+        let (container, key) = try parts(of: receiver)
+        return .uint64(UInt64(try SetEdit(proxy: receiver, container: container, key: key, method: selector.name).members().count))
+      }
+    ),
+    (
+      "member:", "@24@0:8@16",
+      method("member:") { receiver, selector, arguments in
+        let (container, key) = try parts(of: receiver)
+        let members = try SetEdit(proxy: receiver, container: container, key: key, method: selector.name).members()
+        return members.firstIndex(of: arguments[0]).map { members[$0] } ?? .nil
+      }
+    ),
+    (
+      "allObjects", "@16@0:8",
+      method("allObjects") { receiver, selector, _ in
+        let (container, key) = try parts(of: receiver)
+        return .array(Array(try SetEdit(proxy: receiver, container: container, key: key, method: selector.name).members()))
+      }
+    ),
+    ("addObject:", "v24@0:8@16", editing("addObject:") { edit, arguments in try edit.union([try element(arguments[0], edit)], single: true) }),
+    (
+      "removeObject:", "v24@0:8@16",
+      editing("removeObject:") { edit, arguments in try edit.minus([try element(arguments[0], edit)], single: true) }
+    ),
+    ("unionSet:", "v24@0:8@16", editing("unionSet:") { edit, arguments in try edit.union(try SetMutation.objects(arguments[0]), single: false) }),
+    ("minusSet:", "v24@0:8@16", editing("minusSet:") { edit, arguments in try edit.minus(try SetMutation.objects(arguments[0]), single: false) }),
+    ("intersectSet:", "v24@0:8@16", editing("intersectSet:") { edit, arguments in try edit.intersect(try SetMutation.objects(arguments[0])) }),
+    ("setSet:", "v24@0:8@16", editing("setSet:") { edit, arguments in try edit.setSet(try SetMutation.objects(arguments[0])) }),
+    (
+      "addObjectsFromArray:", "v24@0:8@16",
+      editing("addObjectsFromArray:") { edit, arguments in try edit.union(try SetMutation.objects(arguments[0]), single: false) }
+    ),
+    ("removeAllObjects", "v16@0:8", editing("removeAllObjects") { edit, _ in try edit.minus(try edit.members(), single: false) }),
+  ]
+}
+
+extension Object {
+  /// A proxy that edits the unordered to-many property `key` and notifies its observers with
+  /// set mutations: an object of a private `NSMutableSet` subclass, to which every
+  /// `NSMutableSet` message can be sent.
+  ///
+  /// ```swift
+  /// let tags = try person.mutableSetValue(forKey: "tags")
+  /// try Runtime.msgSend(tags, "addObject:", "swift")   // observers get kind .insertion, new = {swift}
+  /// try Runtime.msgSend(tags, "removeObject:", "swift") // kind .removal, old = {swift}
+  /// ```
+  ///
+  /// - Throws: ``KeyValueError`` with code `invalidKeyPath` for a malformed key.
+  ///
+  /// Objective-C: `-[NSObject mutableSetValueForKey:]`
+  public func mutableSetValue(forKey key: String) throws -> Object {
+    let proxy = try sendCategoryMessage(ToManySetsCategory.mutableSetValueForKey, [.string(key)])
+    guard case .object(let result) = proxy else {
+      throw KeyValueError(.invalidValue, "mutableSetValueForKey: returned \(proxy), not a set")
+    }
+    return result
+  }
+
+  /// A set proxy for the unordered to-many property at the end of `keyPath`: the last key, on
+  /// the object the rest of the path leads to; `nil` when that object is nil.
+  ///
+  /// - Throws: ``KeyValueError`` with code `invalidKeyPath` for a malformed path,
+  ///   `unsupportedKeyPath` for a collection operator or a path through a value that is not an
+  ///   object.
+  ///
+  /// Objective-C: `-[NSObject mutableSetValueForKeyPath:]`
+  public func mutableSetValue(forKeyPath keyPath: String) throws -> Object? {
+    let proxy = try sendCategoryMessage(ToManySetsCategory.mutableSetValueForKeyPath, [.string(keyPath)])
+    if proxy.isNil { return nil }
+    guard case .object(let result) = proxy else {
+      throw KeyValueError(.invalidValue, "mutableSetValueForKeyPath: returned \(proxy), not a set")
+    }
+    return result
+  }
+}

@@ -1,0 +1,56 @@
+// NotifyingSetMutators.swift: the overrides a notifying subclass installs for a set relationship.
+//
+// Docs: docs/kvo.md#set-mutations. Tests: Tests/KVOTests/SetMutationTests.swift.
+//
+// For an observed key whose class implements the unordered to-many accessors, each of
+// `add<Key>Object:`, `add<Key>:`, `remove<Key>Object:`, `remove<Key>:` and `intersect<Key>:` it
+// has is overridden (Foundation's `NSKVOAddObjectAndNotify`, `NSKVOUnionSetAndNotify`,
+// `NSKVORemoveObjectAndNotify`, `NSKVOMinusSetAndNotify`, `NSKVOIntersectSetAndNotify`): a
+// will/did of the matching set mutation with the argument as its objects (one object makes a
+// one-object set) around the original method. An object nobody observes for the key goes
+// straight to the original. The setter `set<Key>:` keeps its ordinary notifying override (a
+// setting). Stateless: each override captures its key and original class.
+
+import MiniRuntime
+
+enum NotifyingSetMutators {
+  /// The overrides for `key` on instances of `original` (one per accessor the class has).
+  static func hooks(for key: String, in original: Class) -> [NotifyingSetters.Hook] {
+    let capitalized = KeyValueCoding.capitalized(key)
+    let accessors: [(String, SetMutationKind, Bool, String)] = [
+      ("add\(capitalized)Object:", .union, true, "NSKVOAddObjectAndNotify"),
+      ("add\(capitalized):", .union, false, "NSKVOUnionSetAndNotify"),
+      ("remove\(capitalized)Object:", .minus, true, "NSKVORemoveObjectAndNotify"),
+      ("remove\(capitalized):", .minus, false, "NSKVOMinusSetAndNotify"),
+      ("intersect\(capitalized):", .intersect, false, "NSKVOIntersectSetAndNotify"),
+    ]
+    var hooks: [NotifyingSetters.Hook] = []
+    for (name, kind, oneObject, implementationName) in accessors {
+      let selector = Selector(interning: name)
+      guard selector.isValid, let method = original.instanceMethod(for: selector),
+        method.signature.messageArgumentTypes.count == 1
+      else { continue }
+      hooks.append(
+        NotifyingSetters.Hook(
+          selector: selector, types: method.typeEncoding,
+          implementation: mutator(key: key, kind: kind, oneObject: oneObject, named: implementationName, original: original)))
+    }
+    return hooks
+  }
+
+  /// The notifying override of one set accessor.
+  private static func mutator(
+    key: String, kind: SetMutationKind, oneObject: Bool, named name: String, original: Class
+  ) -> Implementation {
+    let id = KeyTable.shared.id(key)
+    return Implementation(name: name) { receiver, selector, arguments in
+      guard Notifier.isObserved(receiver, id: id) else {
+        return try Runtime.msgSendSuper(receiver, superclass: original, selector, arguments: arguments)
+      }
+      let objects: Set<Value> = oneObject ? (arguments[0].isNil ? [] : [arguments[0]]) : try SetMutation.objects(arguments[0])
+      return try Notifier.bracket(receiver, key: key, mutation: SetMutation(kind: kind, objects: objects)) {
+        try Runtime.msgSendSuper(receiver, superclass: original, selector, arguments: arguments)
+      }
+    }
+  }
+}

@@ -1,0 +1,152 @@
+// MutableSetProxyTests.swift: mutableSetValueForKey: by each route Foundation's proxy takes
+// (MutableSetProxy.swift, MutableSetProxy+Access.swift, KeyValueCoding+ToManySets.swift).
+
+import Testing
+
+@testable import KVO
+
+@Suite struct MutableSetProxyTests {
+  @Test(arguments: [
+    (World.SetRoute.mutators, "NSKeyValueFastMutableSet"), (.setter, "NSKeyValueSlowMutableSet"), (.ivar, "NSKeyValueIvarMutableSet"),
+  ])
+  func theProxyIsAnNSMutableSetOfTheRoutesClass(route: World.SetRoute, className: String) throws {
+    let world = try World()
+    let club = try world.club(route)
+    let proxy = try club.mutableSetValue(forKey: "members")
+    #expect(proxy.isa.name == className)
+    #expect(proxy.isa.superclass?.name == "NSKeyValueMutableSet")
+    #expect(try Runtime.msgSend(proxy, "isKindOfClass:", .class(try #require(world.runtime.lookUpClass(named: "NSMutableSet")))) == true)
+    #expect(try Runtime.msgSend(proxy, "count") == .uint64(2))
+    #expect(try Runtime.msgSend(proxy, "containsObject:", "a") == true)
+    #expect(try Runtime.msgSend(proxy, "member:", "z") == .nil)
+    #expect(Set(try #require(try Runtime.msgSend(proxy, "allObjects").arrayValue)) == ["a", "b"])
+    // It is a set wherever one is taken.
+    let copy = try world.runtime.mutableSet(["z"])
+    try Runtime.msgSend(copy, "unionSet:", .object(proxy))
+    #expect(Value.object(copy) == .set(["a", "b", "z"]))
+    #expect(try Runtime.msgSend(proxy, "isEqualToSet:", .set(["a", "b"])) == true)
+  }
+
+  @Test(arguments: [World.SetRoute.mutators, .ivar])
+  func eachEditReportsItsSetMutation(route: World.SetRoute) throws {
+    let world = try World()
+    let club = try world.club(route)
+    let (observer, log) = try world.newObserver()
+    try club.addObserver(observer, forKeyPath: "members", options: [.old, .new])
+    let proxy = try club.mutableSetValue(forKey: "members")
+    try Runtime.msgSend(proxy, "addObject:", "c")
+    try Runtime.msgSend(proxy, "removeObject:", "a")
+    try Runtime.msgSend(proxy, "unionSet:", .set(["d"]))
+    try Runtime.msgSend(proxy, "minusSet:", .set(["d", "q"]))
+    #expect(try world.members(of: club) == ["b", "c"])
+    let changes = log.all.map(\.change)
+    #expect(changes.map(\.kind) == [.insertion, .removal, .insertion, .removal])
+    #expect(changes.map(\.new) == [.set(["c"]), nil, .set(["d"]), nil])
+    #expect(changes.map(\.old) == [nil, .set(["a"]), nil, .set(["d"])])
+    try world.runtime.checkInvariants()
+  }
+
+  @Test func throughTheIvarIntersectAndSetAreOneMutationEach() throws {
+    let world = try World()
+    let club = try world.club(.ivar, members: ["a", "b", "c"])
+    let (observer, log) = try world.newObserver()
+    try club.addObserver(observer, forKeyPath: "members", options: [.old, .new])
+    let proxy = try club.mutableSetValue(forKey: "members")
+    try Runtime.msgSend(proxy, "intersectSet:", .set(["a", "b"]))
+    try Runtime.msgSend(proxy, "setSet:", .set(["b", "x"]))
+    try Runtime.msgSend(proxy, "removeAllObjects")
+    #expect(log.all.map(\.change) == [
+      Change(kind: .removal, old: .set(["c"])),
+      Change(kind: .replacement, new: .set(["x"]), old: .set(["a"])),
+      Change(kind: .removal, old: .set(["b", "x"])),
+    ])
+    #expect(try world.members(of: club) == [])
+  }
+
+  @Test func throughMutatorsIntersectAndSetUseTheAccessorsTheClassHas() throws {
+    let world = try World()
+    let club = try world.club(.mutators, members: ["a", "b", "c"])
+    let (observer, log) = try world.newObserver()
+    try club.addObserver(observer, forKeyPath: "members", options: [.old, .new])
+    let proxy = try club.mutableSetValue(forKey: "members")
+    try Runtime.msgSend(proxy, "intersectSet:", .set(["a", "b"]))  // intersectMembers:
+    log.removeAll()
+    try Runtime.msgSend(proxy, "setSet:", .set(["b", "x"]))  // removeMembers: all, then addMembers:
+    #expect(log.all.map(\.change) == [
+      Change(kind: .removal, old: .set(["a", "b"])),
+      Change(kind: .insertion, new: .set(["b", "x"])),
+    ])
+    #expect(try world.members(of: club) == ["b", "x"])
+  }
+
+  @Test func throughTheSetterEachEditIsASetting() throws {
+    let world = try World()
+    let club = try world.club(.setter)
+    let (observer, log) = try world.newObserver()
+    try club.addObserver(observer, forKeyPath: "members", options: [.old, .new])
+    let proxy = try club.mutableSetValue(forKey: "members")
+    try Runtime.msgSend(proxy, "addObject:", "c")
+    #expect(log.all.map(\.change) == [Change(kind: .setting, new: .set(["a", "b", "c"]), old: .set(["a", "b"]))])
+  }
+
+  @Test func throughTheSetterANilSetIsRefusedNotInvented() throws {
+    let world = try World()
+    let club = try world.club(.setter)
+    try club.setValue(.nil, forIvar: "_members")
+    let proxy = try club.mutableSetValue(forKey: "members")
+    let error = try #require(throws: KeyValueError.self) { try Runtime.msgSend(proxy, "addObject:", "c") }
+    #expect(error.code == .collectionIsNil)
+    #expect(error.exceptionName == "NSInternalInconsistencyException")
+  }
+
+  @Test func aNilIvarGetsANewMutableSetAndAMutableOneIsEditedInPlace() throws {
+    let world = try World()
+    let club = try world.club(.ivar)
+    try club.setValue(.nil, forIvar: "_members")
+    let proxy = try club.mutableSetValue(forKey: "members")
+    try Runtime.msgSend(proxy, "addObject:", "a")
+    let made = try #require(try club.value(ofIvar: "_members").objectValue)
+    #expect(made.isa.name == "__NSSetM")
+    try Runtime.msgSend(proxy, "addObject:", "b")
+    #expect(try club.value(ofIvar: "_members").objectValue === made)
+    #expect(Value.object(made) == .set(["a", "b"]))
+  }
+
+  @Test func nilIsRefusedAsAnObject() throws {
+    let world = try World()
+    let proxy = try world.club(.ivar).mutableSetValue(forKey: "members")
+    #expect(throws: KeyValueError.self) { try Runtime.msgSend(proxy, "addObject:", .nil) }
+  }
+
+  @Test func anUndefinedKeyEndsInTheUndefinedKeyMethods() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    let proxy = try person.mutableSetValue(forKey: "nothing")
+    let error = try #require(throws: KeyValueError.self) { try Runtime.msgSend(proxy, "count") }
+    #expect(error.code == .undefinedKey)
+  }
+
+  @Test func theKeyPathFormFollowsThePathAndGivesNilForANilObject() throws {
+    let world = try World()
+    let club = try world.club(.mutators)
+    let person = try world.newPerson()
+    #expect(try person.mutableSetValue(forKeyPath: "friend.members") == nil)
+    try person.setValue(.object(club), forKey: "friend")
+    let (observer, log) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "friend.members", options: [.new])
+    let proxy = try #require(try person.mutableSetValue(forKeyPath: "friend.members"))
+    try Runtime.msgSend(proxy, "addObject:", "c")
+    #expect(log.all.map(\.change) == [Change(kind: .insertion, new: .set(["c"]))])
+    #expect(throws: KeyValueError.self) { try person.mutableSetValue(forKeyPath: "friend.@count") }
+  }
+
+  @Test func theProxyKeepsItsContainerAlive() throws {
+    let world = try World()
+    var club: Object? = try world.club(.ivar)
+    let proxy = try #require(club).mutableSetValue(forKey: "members")
+    weak let weakClub = club
+    club = nil
+    #expect(weakClub != nil)
+    #expect(try Runtime.msgSend(proxy, "count") == .uint64(2))
+  }
+}
