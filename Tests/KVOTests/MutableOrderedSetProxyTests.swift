@@ -1,0 +1,122 @@
+// MutableOrderedSetProxyTests.swift: mutableOrderedSetValueForKey: by each route Foundation's
+// proxy takes (MutableOrderedSetProxy.swift), and ordered-set changes with indexes.
+
+import Testing
+
+@testable import KVO
+
+@Suite struct MutableOrderedSetProxyTests {
+  enum Route: String, CaseIterable, CustomStringConvertible {
+    case mutators, setter, ivar
+    var description: String { rawValue }
+  }
+
+  /// A `Recipe` whose ordered to-many `steps` is reached by `route`, holding `initial`.
+  func recipe(_ route: Route, _ world: World, steps initial: [Value] = ["a", "b"]) throws -> Object {
+    let runtime = world.runtime
+    let cls = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Recipe")
+    if route == .ivar {
+      try cls.addIvar("_steps", type: .object(className: "NSOrderedSet"))
+    } else {
+      try cls.synthesizeProperty("steps", type: .object(className: "NSOrderedSet"))
+    }
+    try runtime.registerClassPair(cls)
+    if route == .mutators {
+      @Sendable func edit(_ receiver: Object, _ body: (inout [Value]) -> Void) throws {
+        var steps = try receiver.value(ofIvar: "_steps").collectionContents()?.elements ?? []
+        body(&steps)
+        guard let runtime = receiver.runtime else { return }
+        try receiver.setValue(.object(try runtime.orderedSet(steps)), forIvar: "_steps")
+      }
+      try cls.addMethod("insertObject:inStepsAtIndex:", types: "v32@0:8@16Q24") { receiver, _, arguments in
+        try edit(receiver) { $0.insert(arguments[0], at: arguments[1].intValue ?? 0) }
+        return .nil
+      }
+      try cls.addMethod("removeObjectFromStepsAtIndex:", types: "v24@0:8Q16") { receiver, _, arguments in
+        try edit(receiver) { $0.remove(at: arguments[0].intValue ?? 0) }
+        return .nil
+      }
+    }
+    let recipe = try #require(try runtime.msgSend(cls, "new").objectValue)
+    try recipe.setValue(.object(try runtime.orderedSet(initial)), forIvar: "_steps")
+    return recipe
+  }
+
+  func steps(of recipe: Object) throws -> [Value] {
+    try recipe.value(ofIvar: "_steps").collectionContents()?.elements ?? []
+  }
+
+  @Test(arguments: [
+    (Route.mutators, "NSKeyValueFastMutableOrderedSet"), (.setter, "NSKeyValueSlowMutableOrderedSet"),
+    (.ivar, "NSKeyValueIvarMutableOrderedSet"),
+  ])
+  func theProxyIsAnNSMutableOrderedSetOfTheRoutesClass(route: Route, className: String) throws {
+    let world = try World()
+    let recipe = try recipe(route, world)
+    let proxy = try recipe.mutableOrderedSetValue(forKey: "steps")
+    #expect(proxy.isa.name == className)
+    #expect(try Runtime.msgSend(proxy, "count") == .uint64(2))
+    #expect(try Runtime.msgSend(proxy, "objectAtIndex:", .int(1)) == "b")
+    #expect(try Runtime.msgSend(proxy, "indexOfObject:", "b") == .uint64(1))
+    #expect(throws: KeyValueError.self) { try Runtime.msgSend(proxy, "objectAtIndex:", .int(2)) }
+    try Runtime.msgSend(proxy, "addObject:", "c")
+    try Runtime.msgSend(proxy, "addObject:", "a")  // already there: nothing happens
+    #expect(try steps(of: recipe) == ["a", "b", "c"])
+  }
+
+  @Test(arguments: [Route.mutators, .ivar])
+  func editsReportTheirKindIndexesAndObjects(route: Route) throws {
+    let world = try World()
+    let recipe = try recipe(route, world)
+    let (observer, log) = try world.newObserver()
+    try recipe.addObserver(observer, forKeyPath: "steps", options: [.old, .new])
+    let proxy = try recipe.mutableOrderedSetValue(forKey: "steps")
+    try Runtime.msgSend(proxy, "insertObject:atIndex:", "x", .int(1))
+    try Runtime.msgSend(proxy, "insertObject:atIndex:", "b", .int(0))  // held already: no change, nobody told
+    try Runtime.msgSend(proxy, "removeObjectAtIndex:", .int(0))
+    try Runtime.msgSend(proxy, "replaceObjectAtIndex:withObject:", .int(1), "y")
+    #expect(try steps(of: recipe) == ["x", "y"])
+    let changes = log.all.map(\.change)
+    #expect(changes.map(\.kind) == (route == .mutators ? [.insertion, .removal, .removal, .insertion] : [.insertion, .removal, .replacement]))
+    #expect(changes.first == Change(kind: .insertion, new: ["x"], indexes: [1]))
+    #expect(changes[1] == Change(kind: .removal, old: ["a"], indexes: [0]))
+    try world.runtime.checkInvariants()
+  }
+
+  @Test func severalIndexesAreOneChange() throws {
+    let world = try World()
+    let recipe = try recipe(.ivar, world, steps: ["a", "b", "c", "d"])
+    let (observer, log) = try world.newObserver()
+    try recipe.addObserver(observer, forKeyPath: "steps", options: [.old])
+    let proxy = try recipe.mutableOrderedSetValue(forKey: "steps")
+    try Runtime.msgSend(proxy, "removeObjectsAtIndexes:", .object(try world.runtime.indexSet([0, 2])))
+    #expect(log.all.map(\.change) == [Change(kind: .removal, old: ["a", "c"], indexes: [0, 2])])
+    #expect(try steps(of: recipe) == ["b", "d"])
+    #expect(throws: KeyValueError.self) {
+      try Runtime.msgSend(proxy, "removeObjectsAtIndexes:", .object(try world.runtime.indexSet([5])))
+    }
+    #expect(log.all.count == 1)
+  }
+
+  @Test func throughTheSetterEachEditIsASettingOfAnOrderedSet() throws {
+    let world = try World()
+    let recipe = try recipe(.setter, world)
+    let (observer, log) = try world.newObserver()
+    try recipe.addObserver(observer, forKeyPath: "steps", options: [.new])
+    let proxy = try recipe.mutableOrderedSetValue(forKey: "steps")
+    try Runtime.msgSend(proxy, "insertObject:atIndex:", "x", .int(0))
+    let change = try #require(log.all.first).change
+    #expect(change.kind == .setting)
+    #expect(change.new?.orderedSetElements == ["x", "a", "b"])
+  }
+
+  @Test func theKeyPathFormGivesNilThroughNil() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    #expect(try person.mutableOrderedSetValue(forKeyPath: "friend.steps") == nil)
+    let recipe = try recipe(.ivar, world)
+    try person.setValue(.object(recipe), forKey: "friend")
+    let proxy = try #require(try person.mutableOrderedSetValue(forKeyPath: "friend.steps"))
+    #expect(try Runtime.msgSend(proxy, "count") == .uint64(2))
+  }
+}
