@@ -42,7 +42,8 @@ esac
 export SWIFT_BACKTRACE=enable=no
 
 build=Fuzz/.build
-flags=(-O -wmo -g -parse-as-library -swift-version 6 -sanitize=fuzzer,address -I "$build" -L "$build")
+# -package-name: the modules share `package` declarations (AdaptiveLock), as SwiftPM builds them.
+flags=(-O -wmo -g -parse-as-library -swift-version 6 -package-name MiniKVO -sanitize=fuzzer,address -I "$build" -L "$build")
 mkdir -p "$build/corpus/$target" "$build/artifacts/$target"
 
 # Builds Sources/NAME into $build/libNAME.a and its module, unless they are newer than every
