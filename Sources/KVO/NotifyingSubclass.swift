@@ -5,7 +5,8 @@
 // The first observation of an instance of `Person` allocates and registers
 // `NSKVONotifying_Person`, a subclass of `Person` adding no ivars, with three methods: `class`
 // (answers `Person`, so the object keeps claiming its old class), `dealloc` (calls
-// super, then cleans up the observations left) and `_isKVOA` (answers YES). Setters are added lazily, one key
+// super, then cleans up the observations left) and `_isKVOA` (answers YES), listed in that
+// order, with the setters in front of them (`setAge:, class, dealloc, _isKVOA`, as Apple's). Setters are added lazily, one key
 // at a time, as keys are first observed (NotifyingSetters.swift). The class is made once per
 // class, reused by every instance, and stays registered after the last observer leaves, as in
 // Apple's runtime. All of it goes through MiniRuntime's public class-pair and method API, so the
@@ -66,8 +67,10 @@ enum NotifyingSubclass {
   /// Allocates and registers `NSKVONotifying_<Original>` with `class`, `dealloc` and `_isKVOA`.
   private static func makeClass(for original: Class, _ runtime: Runtime) throws -> Class {
     let cls = try runtime.allocateClassPair(superclass: original, name: "NSKVONotifying_" + original.name)
-    try cls.addMethod("class", types: "#16@0:8", implementation: Implementation(name: "NSKVOClass") { _, _, _ in
-      .class(original)
+    // Added newest-first (Class+Methods.swift), so the list reads `class, dealloc, _isKVOA`, and
+    // with setters added later in front: `setAge:, class, dealloc, _isKVOA`, as Apple's does.
+    try cls.addMethod("_isKVOA", types: "B16@0:8", implementation: Implementation(name: "NSKVOIsAutonotifying") { _, _, _ in
+      true
     })
     try cls.addMethod("dealloc", types: "v16@0:8", implementation: Implementation(name: "NSKVODeallocate") {
       receiver, _, _ in
@@ -76,8 +79,8 @@ enum NotifyingSubclass {
       defer { Observation.objectDeallocating(receiver) }
       return try Runtime.msgSendSuper(receiver, superclass: original, "dealloc")
     })
-    try cls.addMethod("_isKVOA", types: "B16@0:8", implementation: Implementation(name: "NSKVOIsAutonotifying") { _, _, _ in
-      true
+    try cls.addMethod("class", types: "#16@0:8", implementation: Implementation(name: "NSKVOClass") { _, _, _ in
+      .class(original)
     })
     try runtime.registerClassPair(cls)
     return cls

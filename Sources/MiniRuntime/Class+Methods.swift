@@ -11,6 +11,8 @@
 // class, a change to NSObject's instance methods also reaches every metaclass. Each change also
 // makes the class retain the new implementation, which keeps cached pointers valid forever.
 // Events: the change is recorded before the flushes it causes, so observers read cause, then effect.
+// Order: an added method goes in front of the method list (objc4's `attachLists` puts a newly
+// attached one-method list first), so `class_copyMethodList` lists the newest method first.
 
 extension Class {
   /// Adds a method, unless the class itself already has one with that selector.
@@ -40,7 +42,7 @@ extension Class {
       guard data.methods[selector] == nil else { return false }
       let method = Method(selector: selector, signature: signature, implementation: implementation, owner: self)
       data.methods[selector] = method
-      data.methodOrder.append(method)
+      data.methodOrder.insert(method, at: 0)  // newest first, as objc4's attachLists
       data.implementations.append(implementation)
       state.record(
         .methodAdded(class: name, selector: selector, types: signature.description, isClassMethod: isMetaclass))
@@ -80,7 +82,7 @@ extension Class {
       }
       let method = Method(selector: selector, signature: signature, implementation: implementation, owner: self)
       data.methods[selector] = method
-      data.methodOrder.append(method)
+      data.methodOrder.insert(method, at: 0)  // newest first, as objc4's attachLists
       state.record(
         .methodAdded(class: name, selector: selector, types: signature.description, isClassMethod: isMetaclass))
       runtime.methodsChanged(in: self, selectors: [selector], &state)
@@ -109,9 +111,20 @@ extension Class {
     (isMetaclass ? self : isa).instanceMethod(for: selector)
   }
 
-  /// The class's own methods: those of its categories first (the most recently attached
-  /// category first), then the class's own in the order they were added. Inherited methods are
-  /// not listed. A selector may appear twice: a category's method and the original it hides.
+  /// The class's own methods, newest first, as objc4 lists them: each `addMethod` (and
+  /// `replaceMethod` that adds) and each category puts its methods in front of those already
+  /// there. So a category's methods come before the class methods added before it (the most
+  /// recently attached category first), and `synthesizeProperty("age", …)` lists `setAge:`
+  /// before `age`. Inherited methods are not listed. A selector may appear twice: a category's
+  /// method and the original it hides.
+  ///
+  /// ```swift
+  /// try person.addMethod("first", types: "v@:") { _, _, _ in .nil }
+  /// try person.addMethod("second", types: "v@:") { _, _, _ in .nil }
+  /// person.methodList.map(\.selector)   // [second, first]
+  /// ```
+  ///
+  /// - Complexity: O(*m*) in the number of methods (a copy of the list).
   ///
   /// Objective-C: `class_copyMethodList`
   public var methodList: [Method] { withMetadata { $0.methodOrder } }

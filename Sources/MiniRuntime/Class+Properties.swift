@@ -142,7 +142,7 @@ extension Class {
   /// try person.synthesizeProperty("age", type: .longLong)
   /// try person.synthesizeProperty("name", type: .object(className: "NSString"), options: [.copy, .nonatomic])
   /// // ivars _age, _name; properties "Tq,V_age" and "T@\"NSString\",C,N,V_name";
-  /// // methods age, setAge:, name, setName:
+  /// // methods (newest first) setName:, name, setAge:, age
   /// ```
   ///
   /// Accessors the class already defines are kept, as `@synthesize` keeps hand-written ones.

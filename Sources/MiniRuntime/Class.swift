@@ -24,12 +24,13 @@ import Synchronization
 /// try runtime.registerClassPair(person)
 /// person.isa.isMetaclass             // true: the isa of a class is its metaclass
 /// person.superclass?.name            // "NSObject"
-/// person.methodList.map(\.selector)  // [age, setAge:]
+/// person.methodList.map(\.selector)  // [setAge:, age] (newest first, as objc4)
 /// ```
 ///
 /// Guarantees, each pinned by a test: the metaclass graph matches objc4
 /// (`MetaclassTests.rootMetaclassIsaIsItself`, `metaclassSuperclassChainMirrorsClassChain`);
-/// `methodList` lists only the class's own methods (`MethodTests.methodListListsOwnMethodsOnly`).
+/// `methodList` lists only the class's own methods (`MethodTests.methodListListsOwnMethodsOnly`),
+/// newest first as objc4 (`MethodTests.methodListListsNewestMethodFirst`).
 ///
 /// Objective-C: `Class` / `struct objc_class`
 public final class Class: Object, @unchecked Sendable {

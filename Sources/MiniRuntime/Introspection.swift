@@ -32,8 +32,8 @@ extension Class {
   ///   properties:
   ///     age  Tq,V_age
   ///   instance methods:
-  ///     -age      q16@0:8       -[Person age]
   ///     -setAge:  v24@0:8q16    -[Person setAge:]
+  ///     -age      q16@0:8       -[Person age]
   ///   class methods: (none)
   /// ```
   ///

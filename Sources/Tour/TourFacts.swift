@@ -22,7 +22,7 @@ public struct TourFacts: Sendable, Hashable {
   /// Objective-C: none (MiniKVO extension).
   public var newClasses: [String] = []
   /// Each registered class's own instance methods after the step, by class name
-  /// (`class_copyMethodList`), in the order they were added.
+  /// (`class_copyMethodList`), newest first as in objc4.
   ///
   /// Objective-C: none (the selector names from `class_copyMethodList`).
   public var methods: [String: [String]] = [:]

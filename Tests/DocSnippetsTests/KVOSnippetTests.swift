@@ -184,7 +184,7 @@ struct KVOExample {
     #expect(ann.isa.name == "NSKVONotifying_Person")  // object_getClass
     #expect(ann.isa.superclass === person)
     #expect(try runtime.msgSend(ann, "class") == .class(person))  // [ann class] still answers Person
-    #expect(ann.isa.methodList.map(\.selector.name) == ["class", "dealloc", "_isKVOA", "setAge:"])
+    #expect(ann.isa.methodList.map(\.selector.name) == ["setAge:", "class", "dealloc", "_isKVOA"])
     try runtime.msgSend(ann, "setAge:", 43)
     #expect(seen.withLock { $0 } == ["42 -> 43"])
 

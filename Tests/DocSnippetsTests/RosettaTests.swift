@@ -122,7 +122,7 @@ import Testing
     // Rosetta: class_getClassMethod
     #expect(person.classMethod(for: "new") != nil)
     // Rosetta: class_copyMethodList
-    #expect(person.methodList.map(\.selector.name) == ["age", "setAge:"])
+    #expect(person.methodList.map(\.selector.name) == ["setAge:", "age"])  // newest first
     // Rosetta: class_getMethodImplementation
     #expect(person.methodImplementation(for: "setAge:").name == "-[Person setAge:]")
     // Rosetta: class_respondsToSelector

@@ -39,6 +39,17 @@ import Testing
     #expect(person.isa.ivarList.isEmpty)
   }
 
+  @Test func notifyingSubclassListsSetterFirstAsApplePrints() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    let (observer, _) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "age")
+    #expect(person.isa.methodList.map(\.selector.name) == ["setAge:", "class", "dealloc", "_isKVOA"])
+    try person.addObserver(observer, forKeyPath: "name")  // a setter hooked later goes in front
+    #expect(person.isa.methodList.map(\.selector.name) == ["setName:", "setAge:", "class", "dealloc", "_isKVOA"])
+    try world.runtime.checkInvariants()
+  }
+
   @Test func observingAnotherKeyAddsItsSetterLazily() throws {
     let world = try World()
     let person = try world.newPerson()

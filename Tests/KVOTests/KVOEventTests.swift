@@ -50,7 +50,7 @@ import Testing
       seen.all == [
         // Delivered once KVO's section is done: by then the class is registered.
         "allocated class pair NSKVONotifying_Person : Person (lookUp: NSKVONotifying_Person)",
-        "added class", "added dealloc", "added _isKVOA",
+        "added _isKVOA", "added dealloc", "added class",  // newest first lists class, dealloc, _isKVOA
         "registered class NSKVONotifying_Person (lookUp: NSKVONotifying_Person)",
         "added setAge:", "isa changed",
       ])

@@ -31,6 +31,20 @@ import Testing
     try runtime.checkInvariants()
   }
 
+  @Test func methodAddedAfterACategoryIsListedBeforeIt() throws {
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    var polite = try Category(named: "Polite", on: "Person")
+    try polite.addInstanceMethod("greet", types: "@16@0:8") { _, _, _ in "good day" }
+    try polite.addInstanceMethod("bow", types: "@16@0:8") { _, _, _ in "bows" }
+    try attach(polite, in: runtime)
+    try addReturning(person, "wave", "waves")
+    // Each attached list goes in front (objc4's attachLists): the newest method, then the
+    // category's list in its own order, then the class's methods, newest first.
+    #expect(person.methodList.map(\.selector.name) == ["wave", "greet", "bow", "setName:", "name", "setAge:", "age"])
+    try runtime.checkInvariants()
+  }
+
   @Test func laterCategoryWinsOverAnEarlierOne() throws {
     let runtime = Runtime()
     let person = try makePerson(in: runtime)

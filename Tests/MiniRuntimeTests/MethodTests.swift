@@ -191,6 +191,28 @@ import Testing
     try runtime.checkInvariants()
   }
 
+  @Test func methodListListsNewestMethodFirst() throws {
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    try addReturning(person, "first", "1")
+    try addReturning(person, "second", "2")
+    try addReturning(person, "third", "3")
+    // objc4's attachLists puts each newly attached (one-method) list in front.
+    #expect(Array(person.methodList.prefix(3).map(\.selector.name)) == ["third", "second", "first"])
+    #expect(person.methodList.map(\.selector.name).suffix(4) == ["setName:", "name", "setAge:", "age"])
+    try runtime.checkInvariants()
+  }
+
+  @Test func replaceMethodThatAddsPutsMethodFirst() throws {
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    try addReturning(person, "greet", "hello")
+    #expect(try person.replaceMethod("wave", types: "@16@0:8", implementation: returning("wave")) == nil)
+    #expect(try person.replaceMethod("greet", types: "@16@0:8", implementation: returning("hi")) != nil)
+    #expect(Array(person.methodList.prefix(2).map(\.selector.name)) == ["wave", "greet"], "a replacement keeps its place")
+    try runtime.checkInvariants()
+  }
+
   @Test func methodListListsOwnMethodsOnly() throws {
     let runtime = Runtime()
     let person = try makePerson(in: runtime)
@@ -200,8 +222,8 @@ import Testing
       try addReturning(cls, "age", "overridden")
     }
     try addReturning(student, "middle", "m")
-    #expect(student.methodList.map(\.selector.name) == ["zeta", "alpha", "age", "middle"])
-    #expect(person.methodList.map(\.selector.name) == ["age", "setAge:", "name", "setName:"])
+    #expect(student.methodList.map(\.selector.name) == ["middle", "age", "alpha", "zeta"])  // newest first
+    #expect(person.methodList.map(\.selector.name) == ["setName:", "name", "setAge:", "age"])
     #expect(student.methodList.allSatisfy { $0.owner === student })
     #expect(student.isa.methodList.isEmpty)
     #expect(!runtime.rootClass.methodList.contains { $0.selector == "alloc" })

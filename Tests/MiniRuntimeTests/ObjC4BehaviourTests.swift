@@ -105,7 +105,7 @@ import Testing
       try $0.synthesizeProperty("nick", type: .object(className: "NSString"))
     }
     #expect(sub.propertyList.map(\.name) == ["nick"])
-    #expect(sub.methodList.map(\.selector.name) == ["nick", "setNick:"])
+    #expect(sub.methodList.map(\.selector.name) == ["setNick:", "nick"])
     #expect(sub.property(named: "age") != nil)
     try runtime.checkInvariants()
   }

@@ -15,10 +15,10 @@ import Testing
     let differences = Difference.between(before, after, events: [])
     #expect(
       differences == [
-        .implementationChanged(class: "Person", selector: "name", from: "-[Person name]", to: "-[Person age]"),
         .implementationChanged(class: "Person", selector: "age", from: "-[Person age]", to: "-[Person name]"),
-      ])
-    #expect(differences[0].description == "implementation of -[Person name] changed: -[Person name] → -[Person age]")
+        .implementationChanged(class: "Person", selector: "name", from: "-[Person name]", to: "-[Person age]"),
+      ])  // in method-list order: newest first
+    #expect(differences[0].description == "implementation of -[Person age] changed: -[Person age] → -[Person name]")
     try runtime.checkInvariants()
   }
 

@@ -39,7 +39,7 @@ import Testing
     #expect(instance.ivars.map { "\($0.name)=\($0.value)" } == ["_name=\"Ann\"", "_age=42"])
     #expect(instance.associatedObjects == [Snapshot.Field(name: "lucky", value: "7")])
     let methods = snapshot.box("Person")?.methods.map { "\($0.selector) \($0.implementation)" }
-    #expect(methods == ["name -[Person name]", "setName: -[Person setName:]", "age -[Person age]", "setAge: -[Person setAge:]"])
+    #expect(methods == ["setAge: -[Person setAge:]", "age -[Person age]", "setName: -[Person setName:]", "name -[Person name]"])
     try runtime.checkInvariants()
   }
 }
