@@ -3,6 +3,11 @@
 // observer lifetime during a pass, identity reuse, exactly once per change, and the invariants.
 
 import Dispatch
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Testing
 
 @testable import KVO
@@ -129,6 +134,10 @@ import Testing
         }
         keep.append(candidate)
       }
+      // AddressSanitizer quarantines freed memory, so under it the address never comes back and
+      // the case cannot be built (.ci/run sets ASAN_OPTIONS for that run); everywhere else the
+      // allocator must hand it back.
+      if reborn == nil, getenv("ASAN_OPTIONS") != nil { return }
       let person = try #require(reborn, "the allocator did not reuse the address")
       try person.addObserver(observer, forKeyPath: "age", options: [.new])
       try world.set(person, "age", 9)
