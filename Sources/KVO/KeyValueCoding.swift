@@ -35,13 +35,20 @@ extension Object {
 
   /// Sets `key` to `value` through the KVC setter search (`setKey:`, `_setKey:`, ivars).
   ///
+  /// A value for a number or `BOOL` property is sent the `NSNumber` message for the type
+  /// (`-longLongValue`, `-charValue`, `-boolValue` …) and the answer is stored, as Foundation does.
+  ///
   /// ```swift
   /// try person.setValue(43, forKey: "age")
+  /// try person.setValue(2.5, forKey: "age")   // -[NSNumber longLongValue]: stores 2
+  /// try person.setValue("7", forKey: "age")   // -[NSString longLongValue]: stores 7
   /// try person.setValue(nil, forKey: "age")   // throws nilValueForScalar (setNilValueForKey:)
   /// ```
   ///
   /// - Throws: ``KeyValueError`` (`undefinedKey`, `nilValueForScalar`, `invalidValue`,
-  ///   `invalidKeyPath`) or what the setter throws. Nothing changes when it throws.
+  ///   `invalidKeyPath`), ``RuntimeError`` `unrecognizedSelector` for a value that does not
+  ///   answer the conversion message (a string for a `char`), or what the setter throws.
+  ///   Nothing changes when it throws.
   ///
   /// Objective-C: `-[NSObject setValue:forKey:]`
   public func setValue(_ value: Value, forKey key: String) throws {
@@ -165,15 +172,6 @@ enum KeyValueCoding {
       try Notifier.bracket(object, key: key, id: KeyTable.shared.id(key)) { try object.setValue(converted, for: ivar) }
     case .undefined:
       try Runtime.msgSend(object, "setValue:forUndefinedKey:", value, .string(key))
-    }
-  }
-
-  private static func converted(_ value: Value, to type: TypeEncoding, _ object: Object, _ key: String) throws(KeyValueError) -> Value {
-    do {
-      return try value.converted(to: type)
-    } catch {
-      throw KeyValueError(
-        .invalidValue, "[<\(object.isa.name) \(object.address)> setValue:forKey:]: key \(key): \(error.message)")
     }
   }
 

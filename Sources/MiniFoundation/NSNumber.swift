@@ -46,7 +46,13 @@ enum NSNumberMethods {
       accessor("intValue", "i") { .int32(Int32(truncatingIfNeeded: cInteger($0))) },
       accessor("integerValue", "q") { .int64(cInteger($0)) },
       accessor("longLongValue", "q") { .int64(cInteger($0)) },
+      accessor("longValue", "l") { .int32(Int32(truncatingIfNeeded: cInteger($0))) },  // `l` is 32 bits in an encoding
+      accessor("unsignedCharValue", "C") { .uint8(UInt8(truncatingIfNeeded: cInteger($0))) },
+      accessor("unsignedShortValue", "S") { .uint16(UInt16(truncatingIfNeeded: cInteger($0))) },
+      accessor("unsignedIntValue", "I") { .uint32(UInt32(truncatingIfNeeded: cInteger($0))) },
+      accessor("unsignedLongValue", "L") { .uint32(UInt32(truncatingIfNeeded: cInteger($0))) },
       accessor("unsignedIntegerValue", "Q") { .uint64(UInt64(truncatingIfNeeded: cInteger($0))) },
+      accessor("unsignedLongLongValue", "Q") { .uint64(UInt64(truncatingIfNeeded: cInteger($0))) },
       accessor("floatValue", "f") { .float(Float($0)) },
       accessor("doubleValue", "d") { .double($0) },
       MethodEntry("stringValue", "@16@0:8") { receiver, selector, _ in .string(try number(receiver, selector).description) },

@@ -102,11 +102,32 @@ struct KVOExample {
     )
     let nilScalar = #expect(throws: KeyValueError.self) { try ann.setValue(nil, forKey: "age") }
     #expect(nilScalar?.code == .nilValueForScalar)  // NSObject's -setNilValueForKey: refuses
-    let lossy = #expect(throws: KeyValueError.self) { try ann.setValue(2.5, forKey: "age") }
-    #expect(lossy?.code == .invalidValue)  // no silent truncation
+    try ann.setValue(2.5, forKey: "age")  // Foundation's conversion: -[NSNumber longLongValue]
+    #expect(try ann.value(forKey: "age") == 2)
+    try ann.setValue("43", forKey: "age")  // -[NSString longLongValue]
     #expect(try ann.value(forKey: "age") == 43)
     // end snippet
     try example.runtime.checkInvariants()
+  }
+
+  @Test func scalarValuesAreConvertedByTheNSNumberMessageForTheirType() throws {
+    // snippet: docs/kvo.md#value-conversion
+    let runtime = Runtime()
+    let gauge = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Gauge")
+    try gauge.synthesizeProperty("level", type: .char)
+    try gauge.synthesizeProperty("flag", type: .bool)
+    try runtime.registerClassPair(gauge)
+    let meter = try gauge.createInstance()
+
+    try meter.setValue(300, forKey: "level")  // -[NSNumber charValue]: C truncation
+    #expect(try meter.value(forKey: "level") == .int8(44))  // a char, as the ivar is
+    try meter.setValue("YES", forKey: "flag")  // -[NSString boolValue]
+    #expect(try meter.value(forKey: "flag") == .bool(true))
+    let error = #expect(throws: RuntimeError.self) { try meter.setValue("42", forKey: "level") }
+    #expect(error?.message.hasPrefix("-[__NSCFString charValue]: unrecognized selector") == true)
+    #expect(try meter.value(forKey: "level") == .int8(44))  // nothing stored
+    // end snippet
+    try runtime.checkInvariants()
   }
 
   @Test func theAccessorSearchPrefersMethodsThenIvars() throws {

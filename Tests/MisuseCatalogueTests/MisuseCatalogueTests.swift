@@ -45,7 +45,7 @@
 // | malformedKey *                | value(forKey: "shoe size")                   | invalidKeyPath                          | NSUnknownKeyException                     |
 // | unknownKey *                  | value(forKey: "shoeSize")                    | undefinedKey (same text)                | NSUnknownKeyException                     |
 // | setUnknownKey *               | setValue(1, forKey: "shoeSize")              | undefinedKey (same text)                | NSUnknownKeyException                     |
-// | wrongValueTypeForKey *        | setValue("old", forKey: "age")               | invalidValue                            | -longLongValue of the string: sets 0      |
+// | wrongValueTypeForKey          | setValue("old", forKey: "age")               | -longLongValue of the string: sets 0    | -longLongValue of the string: sets 0      |
 // | nilForScalarKey *             | setValue(nil, forKey: "age")                 | nilValueForScalar (same text)           | NSInvalidArgumentException                |
 // | keyThatIsNotAString *         | msgSend(ann, "valueForKey:", 5)              | invalidArgument                         | unrecognized selector sent to NSNumber    |
 // | malformedKeyPath *            | value(forKeyPath: "friend..name")            | invalidKeyPath                          | NSUnknownKeyException (key "")            |
@@ -195,6 +195,7 @@ enum Misuse: String, CaseIterable, Sendable {
     case .resolverResendsItsSelector: return .runtimeError(.unrecognizedSelector, "fly]: unrecognized selector")
     case .methodChangeInsideItsSend, .runtimeCallInsideEventObserver, .deallocThatThrows, .setClassToOtherLayout:
       return .works
+    case .wrongValueTypeForKey: return .works
 
     case .emptyKey: return .keyValueError(.invalidKeyPath, "invalid key ''")
     case .malformedKey: return .keyValueError(.invalidKeyPath, "invalid key 'shoe size'")
@@ -202,7 +203,6 @@ enum Misuse: String, CaseIterable, Sendable {
       return .keyValueError(.undefinedKey, "this class is not key value coding-compliant for the key shoeSize.")
     case .setUnknownKey:
       return .keyValueError(.undefinedKey, "setValue:forUndefinedKey:]: this class is not key value coding-compliant")
-    case .wrongValueTypeForKey: return .keyValueError(.invalidValue, "setValue:forKey:]: key age")
     case .nilForScalarKey: return .keyValueError(.nilValueForScalar, "could not set nil as the value for the key age.")
     case .keyThatIsNotAString: return .keyValueError(.invalidArgument, "a key must be a string, not 5")
     case .malformedKeyPath: return .keyValueError(.invalidKeyPath, "invalid key path 'friend..name'")
@@ -499,6 +499,12 @@ enum Misuse: String, CaseIterable, Sendable {
     case .deallocThatThrows:
       #expect(f.diagnostics.all.contains { $0.contains("-[Fragile dealloc] threw") && $0.contains("cannot be freed") })
       #expect(scratch.cls?.liveInstanceCount == 0)
+      return
+    case .wrongValueTypeForKey:
+      // Sending -longLongValue boxed the string, which loaded Foundation's classes into the
+      // runtime (as a bridged value's first message does), so the snapshot is not compared.
+      #expect(try f.ann.value(forKey: "age") == 0)  // "old" has no leading number
+      #expect(f.runtime.lookUpClass(named: "__NSCFString") != nil)
       return
     case .doubleRegistration:
       #expect(f.ann.observedKeyPaths == ["name", "age", "age"])
