@@ -36,6 +36,11 @@ extension Class {
   /// Objective-C: `class_addMethod`
   @discardableResult
   public func addMethod(_ selector: Selector, types: String, implementation: Implementation) throws(RuntimeError) -> Bool {
+    try addMethod(selector, encoding: .string(types), implementation: implementation)
+  }
+
+  /// `class_addMethod` with the encoding given as a string, a signature, or inferred.
+  func addMethod(_ selector: Selector, encoding types: MethodTypes, implementation: Implementation) throws(RuntimeError) -> Bool {
     let (runtime, selector, signature) = try prepareMethodChange(selector, types: types, "class_addMethod")
     return try runtime.withState { state throws(RuntimeError) -> Bool in
       let data = try lockedForMethodChange(&state, "class_addMethod")
@@ -69,6 +74,13 @@ extension Class {
   @discardableResult
   public func replaceMethod(
     _ selector: Selector, types: String, implementation: Implementation
+  ) throws(RuntimeError) -> Implementation? {
+    try replaceMethod(selector, encoding: .string(types), implementation: implementation)
+  }
+
+  /// `class_replaceMethod` with the encoding given as a string, a signature, or inferred.
+  func replaceMethod(
+    _ selector: Selector, encoding types: MethodTypes, implementation: Implementation
   ) throws(RuntimeError) -> Implementation? {
     let (runtime, selector, signature) = try prepareMethodChange(selector, types: types, "class_replaceMethod")
     return try runtime.withState { state throws(RuntimeError) -> Implementation? in
@@ -205,13 +217,13 @@ extension Class {
   }
 
   private func prepareMethodChange(
-    _ selector: Selector, types: String, _ function: String
+    _ selector: Selector, types: MethodTypes, _ function: String
   ) throws(RuntimeError) -> (Runtime, Selector, MethodSignature) {
     guard let runtime = weakRuntime else {
       throw RuntimeError(.foreignRuntime, "\(function): the runtime of \(name) no longer exists")
     }
     let selector = try selector.validated()
-    let signature = try MethodSignature.parsed(types)
+    let signature = try signature(for: selector, types, function)
     try signature.validate(for: selector)
     return (runtime, selector, signature)
   }

@@ -3,7 +3,9 @@
 // Docs: docs/runtime.md#type-encodings. Tests: Tests/MiniRuntimeTests/TypeEncodingTests.swift.
 //
 // LP64 sizes as clang uses them on x86_64 and arm64. Only used to print realistic method
-// encodings such as `v24@0:8q16`; nothing is laid out in memory by these numbers.
+// encodings such as `v24@0:8q16`; nothing is laid out in memory by these numbers. The offsets
+// follow clang's rule (`argumentSize`): integers widened to an `int`, arrays as pointers, no
+// alignment between arguments.
 
 extension TypeEncoding {
   /// The size in bytes of a value of this type on a 64-bit platform.
@@ -56,20 +58,45 @@ extension TypeEncoding {
   }
 }
 
+extension TypeEncoding {
+  /// The bytes an argument of this type takes in a method's frame, as clang counts them for the
+  /// offsets of a method encoding: an integer (`c` `C` `s` `S` `i` `I` `l` `L` `q` `Q`, and `B`)
+  /// takes at least the size of an `int`; a C array is passed as a pointer (8); anything else
+  /// takes its own size, with no padding and no alignment.
+  ///
+  /// ```swift
+  /// TypeEncoding.char.argumentSize                  // 4
+  /// TypeEncoding.double.argumentSize                // 8
+  /// try TypeEncoding("[4i]").argumentSize           // 8
+  /// try TypeEncoding("{Pair=cc}").argumentSize      // 2
+  /// ```
+  ///
+  /// Objective-C: none (clang's `ASTContext::getObjCEncodingTypeSize`).
+  public var argumentSize: Int {
+    switch unqualified {
+    case .bool, .char, .unsignedChar, .short, .unsignedShort, .int, .unsignedInt, .long, .unsignedLong:
+      return 4
+    case .array: return 8
+    default: return size
+    }
+  }
+}
+
 extension MethodSignature {
   /// The same signature with clang-style frame offsets: `v@:q` becomes `v24@0:8q16`.
   ///
-  /// Each argument starts where the previous one ended, taking at least the size of an `int`;
-  /// the number after the return type is the total.
+  /// Each argument starts where the previous one ended; it takes its
+  /// ``TypeEncoding/argumentSize`` (an integer at least 4 bytes, so `c@:i` becomes `c20@0:8i16`;
+  /// no alignment). The number after the return type is the total, the frame size.
   ///
-  /// Objective-C: none (what clang writes into method type encodings).
+  /// Objective-C: none (what clang's `getObjCEncodingForMethodDecl` writes into method type
+  /// encodings).
   public func withFrameOffsets() -> MethodSignature {
     var copy = self
     var offset = 0
     for index in copy.argumentElements.indices {
       copy.argumentElements[index].offset = offset
-      offset += max(copy.argumentElements[index].type.size, 4)
-      offset = TypeEncoding.align(offset, to: 4)
+      offset += copy.argumentElements[index].type.argumentSize
     }
     copy.returnElement.offset = offset
     return copy

@@ -135,7 +135,8 @@ import Testing
 
   @Test(arguments: [
     ("v@:q", "v24@0:8q16"), ("v@:c", "v20@0:8c16"), ("@@:", "@16@0:8"), ("v@:{Point=dd}", "v32@0:8{Point=dd}16"),
-    ("v@:@@", "v32@0:8@16@24"), ("B@::", "B24@0:8:16"),
+    ("v@:@@", "v32@0:8@16@24"), ("B@::", "B24@0:8:16"), ("c@:i", "c20@0:8i16"), ("v@:[4i]", "v24@0:8[4i]16"),
+    ("v@:{Pair=cc}@", "v26@0:8{Pair=cc}16@18"),
   ])
   func withFrameOffsetsMatchesClang(bare: String, expected: String) throws {
     #expect(try MethodSignature(bare).withFrameOffsets().description == expected)
