@@ -107,18 +107,13 @@ extension Object {
   }
 
   /// A description of every registration on this object, internal ones included, in the style
-  /// of Foundation's `NSKeyValueObservationInfo`.
+  /// of Foundation's `NSKeyValueObservationInfo`: one line per element of ``observances``, the
+  /// same information as values.
   ///
   /// Objective-C: `[[obj observationInfo] description]`
   public var observationInfoDescription: String {
-    guard let table = observationSnapshot?.table else { return "(not observed)" }
-    let lines = table.lock.withLock {
-      table.registrations.map { registration in
-        "<Observance: Observer: \(registration.observerDescription), Key path: \(registration.pathString), "
-          + "Options: \(registration.options), Context: \(registration.context)>"
-      }
-    }
-    return "<ObservationInfo> (\n" + lines.map { "  " + $0 }.joined(separator: "\n") + "\n)"
+    guard observationSnapshot?.table != nil else { return "(not observed)" }
+    return "<ObservationInfo> (\n" + observances.map { "  \($0)" }.joined(separator: "\n") + "\n)"
   }
 }
 
