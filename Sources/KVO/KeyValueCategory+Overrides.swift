@@ -7,7 +7,8 @@
 // object's class runs NSObject's own implementation of that selector, and message sends are not
 // traced. This file is the one place that decides it, and it decides it one way: by asking the
 // class's method cache which implementation a send would run (`Object.runs`, lock-free, no
-// reference counting). A runtime where the category is not installed yet answers "forwarding",
+// reference counting; `Object.sendWouldRun` where the Swift API stands for a message, so that
+// its first call initializes a class no message has reached, as the message would). A runtime where the category is not installed yet answers "forwarding",
 // so the category is installed and the question asked again.
 //
 // A decision derived from it and cached (a one-key path's getter, CachedGetter.swift) must read
@@ -25,6 +26,20 @@ extension KeyValueCategory {
   @inline(__always)
   static func isOverridden(_ selector: Selector, own implementation: Implementation, by object: Object) -> Bool {
     if object.runs(implementation, for: selector) { return false }
+    return isOverriddenAfterInstalling(selector, own: implementation, by: object)
+  }
+
+  /// ``isOverridden(_:own:by:)`` for a Swift API that stands for a message to `object`
+  /// (`value(forKey:)` is `[obj valueForKey:]`): it asks as the send would
+  /// (`Object.sendWouldRun`), so the first call for an object whose class no message has reached
+  /// yet (a new `NSKVONotifying_` class) initializes that class, as the message would, and later
+  /// calls are a cache read instead of a method-list search.
+  ///
+  /// - Throws: What the class's `+initialize` threw.
+  /// - Complexity: O(1) once the class is initialized: a method-cache read.
+  @inline(__always)
+  static func isOverridden(_ selector: Selector, own implementation: Implementation, bySending object: Object) throws -> Bool {
+    if try object.sendWouldRun(implementation, for: selector) { return false }
     return isOverriddenAfterInstalling(selector, own: implementation, by: object)
   }
 

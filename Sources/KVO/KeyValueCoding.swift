@@ -27,7 +27,8 @@ extension Object {
   ///
   /// Objective-C: `-[NSObject valueForKey:]`
   public func value(forKey key: String) throws -> Value {
-    guard KeyValueCategory.isOverridden(Selectors.valueForKey, own: KeyValueCategory.valueForKey, by: self) else {
+    guard try KeyValueCategory.isOverridden(Selectors.valueForKey, own: KeyValueCategory.valueForKey, bySending: self)
+    else {
       return try KeyValueCoding.value(of: self, forKey: key)
     }
     return try Runtime.msgSend(self, Selectors.valueForKey, .string(key))
@@ -52,7 +53,7 @@ extension Object {
   ///
   /// Objective-C: `-[NSObject setValue:forKey:]`
   public func setValue(_ value: Value, forKey key: String) throws {
-    guard KeyValueCategory.isOverridden(Selectors.setValueForKey, own: KeyValueCategory.setValueForKey, by: self)
+    guard try KeyValueCategory.isOverridden(Selectors.setValueForKey, own: KeyValueCategory.setValueForKey, bySending: self)
     else {
       return try KeyValueCoding.setValue(value, of: self, forKey: key)
     }

@@ -30,7 +30,7 @@ extension Object {
   public func addObserver(
     _ observer: Object, forKeyPath keyPath: String, options: ObservingOptions = [], context: ObservationContext = .none
   ) throws {
-    if runsOwnRegistration(KeyValueCategory.addObserver, Selectors.addObserver) {
+    if try runsOwnRegistration(KeyValueCategory.addObserver, Selectors.addObserver) {
       try Observation.add(observer: .object(observer), to: self, keyPath: keyPath, options: options, context: context)
       return
     }
@@ -48,7 +48,7 @@ extension Object {
   ///
   /// Objective-C: `-[NSObject removeObserver:forKeyPath:]`
   public func removeObserver(_ observer: Object, forKeyPath keyPath: String) throws {
-    if runsOwnRegistration(KeyValueCategory.removeObserver, Selectors.removeObserver) {
+    if try runsOwnRegistration(KeyValueCategory.removeObserver, Selectors.removeObserver) {
       return try Observation.remove(observer: observer, from: self, keyPath: keyPath, context: nil)
     }
     try sendCategoryMessage(Selectors.removeObserver, Arguments(.object(observer), .string(keyPath)))
@@ -60,7 +60,7 @@ extension Object {
   ///
   /// Objective-C: `-[NSObject removeObserver:forKeyPath:context:]`
   public func removeObserver(_ observer: Object, forKeyPath keyPath: String, context: ObservationContext) throws {
-    if runsOwnRegistration(KeyValueCategory.removeObserverWithContext, Selectors.removeObserverWithContext) {
+    if try runsOwnRegistration(KeyValueCategory.removeObserverWithContext, Selectors.removeObserverWithContext) {
       return try Observation.remove(observer: observer, from: self, keyPath: keyPath, context: context)
     }
     try sendCategoryMessage(
@@ -71,9 +71,12 @@ extension Object {
   /// traced: then the Swift API calls the same engine directly, which behaves identically and
   /// saves the message (its argument list and the unpacking). A class that overrides the method,
   /// or a trace of message sends, gets the real message.
+  /// The question is the send's (`sendWouldRun`): the first one after the object's isa became a
+  /// new notifying class initializes that class, as `[obj removeObserver:…]` would, so later
+  /// registrations find NSObject's implementation in its method cache.
   @inline(__always)
-  private func runsOwnRegistration(_ implementation: Implementation, _ selector: Selector) -> Bool {
-    !tracesMessageSends && runs(implementation, for: selector)
+  private func runsOwnRegistration(_ implementation: Implementation, _ selector: Selector) throws -> Bool {
+    try !tracesMessageSends && sendWouldRun(implementation, for: selector)
   }
 
   /// Observes `keyPath` with a Swift closure until the returned token is invalidated or released.
@@ -155,7 +158,8 @@ extension Object {
   /// Objective-C: `-[NSObject willChangeValueForKey:]`
   public func willChangeValue(forKey key: String) throws {
     guard
-      KeyValueCategory.isOverridden(Selectors.willChangeValueForKey, own: KeyValueCategory.willChangeValueForKey, by: self)
+      try KeyValueCategory.isOverridden(
+        Selectors.willChangeValueForKey, own: KeyValueCategory.willChangeValueForKey, bySending: self)
     else { return try Notifier.willChange(self, key: key) }
     try Runtime.msgSend(self, Selectors.willChangeValueForKey, .string(key))
   }
@@ -166,7 +170,8 @@ extension Object {
   /// Objective-C: `-[NSObject didChangeValueForKey:]`
   public func didChangeValue(forKey key: String) throws {
     guard
-      KeyValueCategory.isOverridden(Selectors.didChangeValueForKey, own: KeyValueCategory.didChangeValueForKey, by: self)
+      try KeyValueCategory.isOverridden(
+        Selectors.didChangeValueForKey, own: KeyValueCategory.didChangeValueForKey, bySending: self)
     else { return try Notifier.didChange(self, key: key) }
     try Runtime.msgSend(self, Selectors.didChangeValueForKey, .string(key))
   }

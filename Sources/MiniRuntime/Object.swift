@@ -164,12 +164,50 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
   /// person.runs(defaultSetter, for: "setAge:")   // false once a subclass overrides setAge:
   /// ```
   ///
-  /// Objective-C: none (`class_getMethodImplementation(object_getClass(obj), sel) == imp`).
+  /// A query: it runs no user code, so it never sends `+initialize` and never fills the cache of
+  /// a class that is not initialized (the cache rule, Runtime+Lookup.swift); for such a class
+  /// every call searches the method lists. ``sendWouldRun(_:for:)`` answers as a send would,
+  /// initializing the class first.
+  ///
+  /// Objective-C: none (MiniKVO extension: `class_getMethodImplementation(object_getClass(obj),
+  /// sel) == imp`, without the `+initialize` and resolver objc4's function runs).
   public final func runs(_ implementation: Implementation, for selector: Selector) -> Bool {
     withIsa { cls in
       if let cached = cls.cache.lookUp(selector) { return cached.refers(to: implementation) }
       return cls.methodImplementation(for: selector) === implementation
     }
+  }
+
+  /// Whether a message `selector` sent to the object would run `implementation`: the send's own
+  /// lookup, without the call. Like the send, it first initializes the object's class if no
+  /// message has reached it yet (superclasses first, `+initialize` sent once, an inherited one
+  /// included), so the method cache fills and later calls are a cache read.
+  ///
+  /// ```swift
+  /// try person.sendWouldRun(defaultSetter, for: "setAge:")  // true; Person is initialized now
+  /// ```
+  ///
+  /// Layers above use it where their Swift API stands for a message (KVO's
+  /// `removeObserver(_:forKeyPath:)` is `[obj removeObserver:forKeyPath:]`) but runs the
+  /// implementation directly when nothing would see the difference. It never runs the resolver:
+  /// a method the class lacks cannot be `implementation`.
+  ///
+  /// - Throws: What `+initialize` threw (the class is initialized all the same, as after a send).
+  /// - Complexity: O(1) on a cache hit; the first call for an uninitialized class runs `+initialize`.
+  ///
+  /// Objective-C: `class_getMethodImplementation(object_getClass(obj), sel) == imp` (which
+  /// initializes the class, as objc4's does)
+  public final func sendWouldRun(_ implementation: Implementation, for selector: Selector) throws -> Bool {
+    let cached = withIsa { cls in cls.cache.lookUp(selector).map { $0.refers(to: implementation) } }
+    if let cached { return cached }
+    return try sendWouldRunAfterMiss(implementation, for: selector)
+  }
+
+  @inline(never)
+  private func sendWouldRunAfterMiss(_ implementation: Implementation, for selector: Selector) throws -> Bool {
+    let cls = isa
+    guard let runtime = cls.weakRuntime else { return false }
+    return try runtime.lookUp(selector, in: cls, receiver: self, behavior: [.initialize, .nilOnMiss]) === implementation
   }
 
   /// Whether the object's runtime reports message sends to an event observer: layers above

@@ -10,6 +10,7 @@
 //     instancesRespond(to:)   [.resolver, .nilOnMiss]    (runs the resolver, never +initialize)
 //   methodImplementation(for:),
 //     Object.runs(_:for:)     []                         (runs no user code)
+//   Object.sendWouldRun(_:for:) [.initialize, .nilOnMiss] (a send's lookup without the call)
 //   the runtime's own checks  [.nilOnMiss]               (is there a resolver, a forwarding target…)
 // Only a lookup with `.initialize` sends +initialize, and only one with `.resolver` runs
 // +resolveInstanceMethod: / +resolveClassMethod:.

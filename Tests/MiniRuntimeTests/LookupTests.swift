@@ -23,6 +23,65 @@ import Testing
     try runtime.checkInvariants()
   }
 
+  @Test func runsFindingTheMethodNeverFillsTheCacheOfAnUninitializedClass() throws {
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    let ann = try person.createInstance()
+    let age = person.methodImplementation(for: "age")
+    for _ in 0..<3 { #expect(ann.runs(age, for: "age")) }  // every call searches the method lists
+    #expect(!person.isInitialized)
+    #expect(cacheCount(person, runtime) == 0)
+    try runtime.checkInvariants()
+  }
+
+  @Test func sendWouldRunInitializesTheClassOnceThenAnswersFromTheCache() throws {
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    let calls = Recorder<String>()
+    try person.isa.addMethod("initialize") { receiver, _, _ in
+      calls.append("+[\((receiver as? Class)?.name ?? "?") initialize]")
+      return .nil
+    }
+    let ann = try person.createInstance()
+    let age = person.methodImplementation(for: "age")
+    #expect(try ann.sendWouldRun(age, for: "age"))
+    #expect(person.isInitialized)
+    #expect(calls.all == ["+[Person initialize]"])
+    #expect(person.cache.lookUp("age") != nil)  // filled: the next call is a cache read
+    #expect(try ann.sendWouldRun(age, for: "age"))
+    #expect(try !ann.sendWouldRun(age, for: "name"))
+    #expect(calls.all == ["+[Person initialize]"])
+    try runtime.checkInvariants()
+  }
+
+  @Test func sendWouldRunNeverRunsTheResolver() throws {
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    let calls = Recorder<String>()
+    try person.isa.addMethod("resolveInstanceMethod:") { _, _, arguments in
+      calls.append("resolve \(arguments[0].selectorValue?.name ?? "")")
+      return false
+    }
+    let ann = try new(person, in: runtime)
+    #expect(try !ann.sendWouldRun(Implementation.forwarding, for: "fly"))
+    #expect(calls.all.isEmpty)
+    try runtime.checkInvariants()
+  }
+
+  @Test func sendWouldRunRethrowsAnInitializeErrorAndTheClassCountsAsInitialized() throws {
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    try person.isa.addMethod("initialize") { _, _, _ in
+      throw RuntimeError(.invalidArgument, "initialize failed")
+    }
+    let ann = try person.createInstance()
+    let age = person.methodImplementation(for: "age")
+    expectError(.invalidArgument) { _ = try ann.sendWouldRun(age, for: "age") }
+    #expect(person.isInitialized)
+    #expect(try ann.sendWouldRun(age, for: "age"))
+    try runtime.checkInvariants()
+  }
+
   @Test func queriesFillTheCacheOnceTheClassIsInitialized() throws {
     let runtime = Runtime()
     let person = try makePerson(in: runtime)
