@@ -13,10 +13,10 @@ import Testing
     let ann = try runtime.msgSend(person, "new").objectValue
     // snippet: docs/runtime.md#forwarding-and-invocations
     let proxyClass = try runtime.allocateClassPair(superclass: nil, name: "Proxy")  // a root class, as NSProxy
-    try proxyClass.addMethod("methodSignatureForSelector:", types: "@24@0:8:16") { _, _, arguments in
+    try proxyClass.addMethod("methodSignatureForSelector:") { _, _, arguments in
       try runtime.msgSend(ann, "methodSignatureForSelector:", arguments[0])  // the target's signature
     }
-    try proxyClass.addMethod("forwardInvocation:", types: "v24@0:8@16") { _, _, arguments in
+    try proxyClass.addMethod("forwardInvocation:") { _, _, arguments in
       let invocation = try #require(Invocation(arguments[0].objectValue))
       if invocation.selector == "setAge:" { try invocation.setArgument(try invocation.argument(at: 2).intValue.map { .int64(Int64($0) + 1) } ?? 0, at: 2) }
       try invocation.invoke(target: ann)  // the return value stays in the invocation

@@ -31,7 +31,7 @@ import Testing
     try runtime.registerClassPair(student)
     // snippet: docs/runtime.md#initialize
     let order = Locked<[String]>([])
-    try person.isa.addMethod("initialize", types: "v16@0:8") { receiver, _, _ in
+    try person.isa.addMethod("initialize") { receiver, _, _ in
       order.withLock { $0.append("+[\((receiver as? Class)?.name ?? "?") initialize]") }
       return .nil
     }

@@ -52,7 +52,7 @@ final class ManualExecutor: CallbackExecutor {
     // snippet: docs/kvocontroller.md#before-and-after
     let received = Locked<[String]>([])
     // One method receives every notification of every observation; it sorts them by key path or context.
-    try watcherClass.addMethod("observeValueForKeyPath:ofObject:change:context:", types: "v48@0:8@16@24@32^v40") {
+    try watcherClass.addMethod("observeValueForKeyPath:ofObject:change:context:") {
       _, _, arguments in
       received.withLock { $0.append("\(arguments[0]) \(arguments[2].change?.new ?? nil)") }
       return .nil

@@ -33,7 +33,7 @@ struct KVOExample {
   func makeWatcher(recordingInto received: Locked<[Change]>) throws -> Object {
     let watcherClass = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Watcher")
     try runtime.registerClassPair(watcherClass)
-    try watcherClass.addMethod("observeValueForKeyPath:ofObject:change:context:", types: "v48@0:8@16@24@32^v40") {
+    try watcherClass.addMethod("observeValueForKeyPath:ofObject:change:context:") {
       _, _, arguments in
       if let change = arguments[2].change { received.withLock { $0.append(change) } }
       return .nil
@@ -452,6 +452,27 @@ struct KVOExample {
     first.invalidate()
     second.invalidate()
     #expect(ann.observationInfo == nil)  // dropped with the last registration
+    // end snippet
+    try example.runtime.checkInvariants()
+  }
+
+  @Test func observancesAreTheObservationInfoAsValues() throws {
+    let example = try KVOExample()
+    let ann = try example.newPerson("Ann", "Lee", age: 42)
+    // snippet: docs/kvo.md#seeing-what-is-registered
+    let received = Locked<[Change]>([])
+    let watcher = try example.makeWatcher(recordingInto: received)
+    try ann.addObserver(watcher, forKeyPath: "age", options: [.new, .old], context: 7)
+    let token = try ann.observe("firstName") { _, _ in }
+    let observances = ann.observances
+    #expect(observances.map(\.keyPath) == ["age", "firstName"])
+    #expect(observances.map(\.kind) == [.object, .closure])
+    #expect(observances[0].observer === watcher && observances[0].options == [.new, .old])
+    #expect(observances[0].context == 7)
+    #expect(ann.observationInfoDescription.contains(observances[1].description))  // the same line
+    token.invalidate()
+    try ann.removeObserver(watcher, forKeyPath: "age")
+    #expect(ann.observances.isEmpty)
     // end snippet
     try example.runtime.checkInvariants()
   }

@@ -65,7 +65,7 @@ import Testing
     try runtime.registerClassPair(person)
     // snippet: docs/runtime.md#weak-references (2)
     let variable = WeakVariable()
-    try person.addMethod("dealloc", types: "v16@0:8") { receiver, _, _ in
+    try person.addMethod("dealloc") { receiver, _, _ in
       let error = #expect(throws: RuntimeError.self) { try variable.store(receiver) }
       #expect(error?.code == .deallocatingObject)
       return .nil

@@ -33,6 +33,17 @@ import Testing
     // end snippet
     #expect(ann?.isa.name == "NSKVONotifying_Person")
     #expect(watcher.kvoController.observedKeyPaths(of: try #require(ann)) == ["age"])
+
+    // snippet: README.md#a-first-look (3)
+    try person.addMethod("description") { _, _, _ in "a person" }  // NSObject's types, "@16@0:8"
+    try person.addMethod("isAdult", types: .compiled(returning: .bool)) { receiver, _, _ in
+      .bool((try Runtime.msgSend(receiver, "age").intValue ?? 0) >= 18)
+    }  // "B16@0:8", as clang compiles -(BOOL)isAdult
+    // end snippet
+    #expect(person.instanceMethod(for: "description")?.typeEncoding == "@16@0:8")
+    #expect(person.instanceMethod(for: "isAdult")?.typeEncoding == "B16@0:8")
+    #expect(try runtime.msgSend(ann, "isAdult") == true)
+    #expect(try runtime.msgSend(ann, "description") == "a person")
     try runtime.checkInvariants()
   }
 }

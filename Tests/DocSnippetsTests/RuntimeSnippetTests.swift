@@ -97,6 +97,7 @@ import Testing
     #expect(setter.returnType == .void)
     #expect(setter.messageArgumentTypes == [.longLong])
     #expect(MethodSignature(returning: .void, arguments: [.longLong]).withFrameOffsets().description == "v24@0:8q16")
+    #expect(MethodSignature.compiled(returning: .char, arguments: [.int]).description == "c20@0:8i16")
     let error = #expect(throws: RuntimeError.self) { try TypeEncoding("{Point=dd}x") }
     #expect(error?.code == .invalidTypeEncoding)  // the message names the offset of the 'x'
     // end snippet
@@ -186,6 +187,25 @@ import Testing
     try runtime.checkInvariants()
   }
 
+  @Test func methodsNeedNoTypeStringWhenTheEncodingIsKnown() throws {
+    let runtime = Runtime()
+    let person = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Person")
+    try runtime.registerClassPair(person)
+    // snippet: docs/runtime.md#methods-without-a-type-string
+    try person.addMethod("isAdult", types: .compiled(returning: .bool)) { _, _, _ in true }
+    try person.addMethod("description") { _, _, _ in "a person" }  // well-known: "@16@0:8"
+    try person.replaceMethod("isAdult") { _, _, _ in false }  // its own method's types
+    #expect(person.instanceMethod(for: "isAdult")?.typeEncoding == "B16@0:8")
+    #expect(person.instanceMethod(for: "description")?.typeEncoding == "@16@0:8")
+    let error = #expect(throws: RuntimeError.self) { try person.addMethod("greet:") { _, _, _ in .nil } }
+    #expect(error?.code == .invalidTypeEncoding)  // "…pass types: with a string such as "v24@0:8@16"…"
+    // end snippet
+    let ann = try #require(try runtime.msgSend(person, "new").objectValue)
+    #expect(try runtime.msgSend(ann, "isAdult") == false)
+    #expect(try runtime.msgSend(ann, "description") == "a person")
+    try runtime.checkInvariants()
+  }
+
   @Test func unimplementedMessagesAreResolvedOrRefused() throws {
     let runtime = Runtime()
     let person = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Person")
@@ -195,7 +215,7 @@ import Testing
     #expect(try Runtime.msgSend(nil, "age") == .nil)  // a message to nil runs nothing and returns nil
 
     // +resolveInstanceMethod: may add the missing method; the send then looks again, once.
-    try person.isa.addMethod("resolveInstanceMethod:", types: "B24@0:8:16") { receiver, _, arguments in
+    try person.isa.addMethod("resolveInstanceMethod:") { receiver, _, arguments in
       guard let cls = receiver as? Class, arguments[0].selectorValue == "fly" else { return false }
       return .bool(try cls.addMethod("fly", types: "@16@0:8") { _, _, _ in "flying" })
     }
@@ -228,7 +248,7 @@ import Testing
     let observation = runtime.addEventObserver { event in
       if case .cacheEntriesFlushed = event { flushes.withLock { $0.append(event.description) } }
     }
-    try person.replaceMethod("greet", types: "@16@0:8", implementation: Implementation { _, _, _ in "hi" })
+    try person.replaceMethod("greet") { _, _, _ in "hi" }
     observation.cancel()
     // Only greet's entry goes, only where greet was inherited (Person's own cache held nothing):
     #expect(flushes.withLock { $0 } == ["flushed 1 cache entry for greet of Student"])
@@ -309,16 +329,16 @@ import Testing
     try runtime.registerClassPair(tag)
     // snippet: docs/runtime.md#lifecycle
     let order = Locked<[String]>([])
-    try person.addMethod("dealloc", types: "v16@0:8") { receiver, _cmd, _ in
+    try person.addMethod("dealloc") { receiver, _cmd, _ in
       order.withLock { $0.append("-[Person dealloc]") }
       guard let runtime = receiver.runtime else { return .nil }
       return try runtime.msgSendSuper(receiver, superclass: runtime.rootClass, _cmd)  // [super dealloc]
     }
-    try student.addMethod("dealloc", types: "v16@0:8") { receiver, _cmd, _ in
+    try student.addMethod("dealloc") { receiver, _cmd, _ in
       order.withLock { $0.append("-[Student dealloc]") }
       return try Runtime.msgSendSuper(receiver, superclass: person, _cmd)
     }
-    try tag.addMethod("dealloc", types: "v16@0:8") { _, _, _ in
+    try tag.addMethod("dealloc") { _, _, _ in
       order.withLock { $0.append("-[Tag dealloc]") }
       return .nil
     }
