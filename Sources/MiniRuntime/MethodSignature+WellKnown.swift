@@ -1,7 +1,8 @@
 // MethodSignature+WellKnown.swift: the encodings of the selectors users override most.
 //
 // Docs: docs/runtime.md#methods-without-a-type-string. Tests:
-// Tests/MiniRuntimeTests/MethodEncodingTests.swift, Tests/KVOTests/WellKnownEncodingTests.swift.
+// Tests/MiniRuntimeTests/MethodEncodingTests.swift (and, for the KVC/KVO entries, the KVO
+// module's well-known encoding tests).
 //
 // Model: a fixed table from selector name to the encoding clang writes for NSObject's declaration
 // of it (NSObject's own methods, its KVC/KVO category, NSCopying), each built from types with
