@@ -137,13 +137,13 @@ enum KeyValueCategory {
     (
       "valueForKeyPath:", "@24@0:8@16",
       method("NSKeyValueCoding", "valueForKeyPath:") { receiver, _, arguments in
-        try KeyValueCoding.value(of: .object(receiver), at: try KeyValuePath(try key(arguments[0])))
+        try KeyValueCoding.value(of: .object(receiver), at: try KeyValuePath(keyValueCoding: try key(arguments[0])))
       }
     ),
     (
       "setValue:forKeyPath:", "v32@0:8@16@24",
       method("NSKeyValueCoding", "setValue:forKeyPath:") { receiver, _, arguments in
-        try KeyValueCoding.setValue(arguments[0], of: receiver, at: try KeyValuePath(try key(arguments[1])))
+        try KeyValueCoding.setValue(arguments[0], of: receiver, at: try KeyValuePath(keyValueCoding: try key(arguments[1])))
         return .nil
       }
     ),

@@ -8,6 +8,8 @@
 //         `+accessInstanceVariablesDirectly` says yes, the ivars `_<key>`, `_is<Key>`, `<key>`,
 //         `is<Key>`; else `valueForUndefinedKey:`.
 //   set:  `set<Key>:`, `_set<Key>:`; then the same ivars; else `setValue:forUndefinedKey:`.
+// Any string is a key, as in Foundation; one that no method or ivar could be named after (empty,
+// or with a space, `.` or other punctuation) skips the search and is undefined at once, uncached.
 // The outcome (a "plan") is cached per class and key, as Foundation caches its getters and
 // setters: an immutable `AccessorPlans` list published as an associated object of the class,
 // read with the class's spin lock and scanned by key (short keys compare as two words). It is
@@ -38,11 +40,29 @@ extension KeyValueCoding {
   /// `Age` for `age`: the first character upper-cased, as KVC builds accessor names.
   static func capitalized(_ key: String) -> String { key.prefix(1).uppercased() + key.dropFirst() }
 
+  /// Whether some accessor or ivar could be named after `key`: it is not empty and has only
+  /// letters, digits and `_` (`9lives` can name `_9lives`). Foundation accepts any string as a
+  /// key and searches; for any other key (`first name`, `a.b`, the empty key) no name it builds
+  /// can be a method or ivar here, so the search is skipped and the key is undefined.
+  static func canNameAccessor(_ key: String) -> Bool {
+    guard !key.isEmpty else { return false }
+    for byte in key.utf8 {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+        UInt8(ascii: "_"):
+        continue
+      default:
+        return false
+      }
+    }
+    return true
+  }
+
   static func getterPlan(for cls: Class, key: String) throws -> GetterPlan {
     let generation = MethodGeneration(of: cls)
     let plans = AccessorPlans.of(cls)
     if let plans, plans.generation == generation, let found = plans.getter(for: key) { return found }
-    try KeyValuePath.validateKey(key)  // a cache hit is a key validated before
+    guard canNameAccessor(key) else { return .undefined }  // not cached: any string can be a key
     let plan = try searchGetter(in: cls, key: key)
     AccessorPlans.publish(on: cls, generation: generation, adding: { $0.getters.append((key, plan)) })
     return plan
@@ -52,7 +72,7 @@ extension KeyValueCoding {
     let generation = MethodGeneration(of: cls)
     let plans = AccessorPlans.of(cls)
     if let plans, plans.generation == generation, let found = plans.setter(for: key) { return found }
-    try KeyValuePath.validateKey(key)  // a cache hit is a key validated before
+    guard canNameAccessor(key) else { return .undefined }  // not cached: any string can be a key
     let plan = try searchSetter(in: cls, key: key)
     AccessorPlans.publish(on: cls, generation: generation, adding: { $0.setters.append((key, plan)) })
     return plan

@@ -24,7 +24,7 @@ extension Class {
   ///   getter (KVC returns an array proxy); `nil` when nothing answers for the key but the class
   ///   overrides `valueForUndefinedKey:` (any value may come back).
   /// - Throws: ``KeyValueError`` with code `undefinedKey` when nothing answers for the key, as
-  ///   `valueForKey:` would; `invalidKeyPath` for a malformed key.
+  ///   `valueForKey:` would (any string is a key: `first name` is undefined, not malformed).
   ///
   /// Objective-C: none (MiniKVO extension; what `FBKVOClassKeyPath` checks at compile time).
   public func valueType(forKey key: String) throws -> TypeEncoding? {

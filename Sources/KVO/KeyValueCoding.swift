@@ -17,12 +17,14 @@ extension Object {
   /// ```swift
   /// try person.value(forKey: "age")        // 42 (via -age, or the ivar _age)
   /// try person.value(forKey: "shoeSize")   // throws undefinedKey
+  /// try person.value(forKey: "first name") // any string is a key: undefinedKey too
   /// ```
   ///
   /// A class that overrides `valueForKey:` is sent the message; otherwise the category's own
   /// implementation runs directly (the same code, one send fewer).
   ///
-  /// - Throws: ``KeyValueError`` (`undefinedKey`, `invalidKeyPath`) or what the accessor throws.
+  /// - Throws: ``KeyValueError`` (`undefinedKey`, from `valueForUndefinedKey:`) or what the
+  ///   accessor throws.
   /// - Complexity: O(1) once the accessor plan is cached: one plan lookup and one send.
   ///
   /// Objective-C: `-[NSObject valueForKey:]`
@@ -46,8 +48,8 @@ extension Object {
   /// try person.setValue(nil, forKey: "age")   // throws nilValueForScalar (setNilValueForKey:)
   /// ```
   ///
-  /// - Throws: ``KeyValueError`` (`undefinedKey`, `nilValueForScalar`, `invalidValue`,
-  ///   `invalidKeyPath`), ``RuntimeError`` `unrecognizedSelector` for a value that does not
+  /// - Throws: ``KeyValueError`` (`undefinedKey`, `nilValueForScalar`, `invalidValue`),
+  ///   ``RuntimeError`` `unrecognizedSelector` for a value that does not
   ///   answer the conversion message (a string for a `char`), or what the setter throws.
   ///   Nothing changes when it throws.
   ///
@@ -66,7 +68,13 @@ extension Object {
   /// try company.value(forKeyPath: "ceo.name")              // "Ann"
   /// try company.value(forKeyPath: "employees.@count")      // 3
   /// try company.value(forKeyPath: "employees.@avg.salary") // 1500.0
+  /// try company.value(forKeyPath: "ceo..name")             // throws undefinedKey (the key "")
   /// ```
+  ///
+  /// The path is split on every `.` and each piece is a key, whatever it holds, as in Foundation.
+  ///
+  /// - Throws: ``KeyValueError``: what `valueForKey:` throws for a piece (`undefinedKey`);
+  ///   `invalidKeyPath` for an unknown collection operator or one with no key path after it.
   ///
   /// Objective-C: `-[NSObject valueForKeyPath:]`
   public func value(forKeyPath keyPath: String) throws -> Value {
@@ -101,9 +109,8 @@ extension Object {
   /// try person.setValuesForKeys(["age": 30, "name": "Ann"])
   /// ```
   ///
-  /// - Throws: ``KeyValueError`` with code `invalidKeyPath` before anything is set if a key is
-  ///   malformed; otherwise what `setValue:forKey:` throws for a key, after the keys before it
-  ///   (in ascending order) were set, as Foundation stops at the key that raised.
+  /// - Throws: What `setValue:forKey:` throws for a key, after the keys before it (in ascending
+  ///   order) were set, as Foundation stops at the key that raised.
   ///
   /// Objective-C: `-[NSObject setValuesForKeysWithDictionary:]`
   public func setValuesForKeys(_ keyedValues: [String: Value]) throws {
@@ -131,7 +138,6 @@ enum KeyValueCoding {
 
   /// `valueForKey:` on an object.
   static func value(of object: Object, forKey key: String) throws -> Value {
-    // The key is validated by `getterPlan` when it is not cached (only valid keys are).
     return try value(of: object, using: try getterPlan(for: object.isa, key: key), key: key)
   }
 
@@ -152,7 +158,6 @@ enum KeyValueCoding {
 
   /// `setValue:forKey:` on an object.
   static func setValue(_ value: Value, of object: Object, forKey key: String) throws {
-    // The key is validated by `setterPlan` when it is not cached (only valid keys are).
     switch try setterPlan(for: object.isa, key: key) {
     case .method(let selector, let type):
       if value.isNil && isScalar(type) {
@@ -233,9 +238,8 @@ enum KeyValueCoding {
     return current
   }
 
-  /// `setValuesForKeysWithDictionary:`: every key checked first, then set in ascending order.
+  /// `setValuesForKeysWithDictionary:`: each key set in ascending order.
   static func setValues(_ keyedValues: [String: Value], of object: Object) throws {
-    for key in keyedValues.keys { try KeyValuePath.validateKey(key) }
     for (key, value) in keyedValues.sorted(by: { $0.key < $1.key }) {
       try Runtime.msgSend(object, "setValue:forKey:", value, .string(key))
     }

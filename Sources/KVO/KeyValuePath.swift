@@ -5,7 +5,9 @@
 //
 // Grammar: components separated by `.`; a component is a key (a C identifier) or a collection
 // operator (`@count`, `@sum`, …). Every operator but `@count` needs a key path after it (the
-// values it aggregates). Parse → print → parse is the identity.
+// values it aggregates). Parse → print → parse is the identity. That grammar is what observing
+// accepts; key-value coding splits a path on `.` and takes any piece as a key, as Foundation
+// does (`init(keyValueCoding:)`), so an odd key is an undefined key there, not a malformed path.
 
 /// A collection operator usable in a key path.
 ///
@@ -91,15 +93,48 @@ public struct KeyValuePath: Hashable, Sendable, CustomStringConvertible {
         components.append(.key(String(piece)))
       }
     }
-    for (index, component) in components.enumerated() {
-      if case .collectionOperator(let op) = component, op != .count, index == components.count - 1 {
-        throw Self.error(string, "the operator '@\(op.rawValue)' needs a key path after it")
-      }
-    }
+    try Self.checkOperands(components, string)
     self.components = components
   }
 
+  /// Throws unless every operator but `@count` has a key path after it.
+  private static func checkOperands(_ components: [Component], _ string: String) throws(KeyValueError) {
+    for (index, component) in components.enumerated() {
+      if case .collectionOperator(let op) = component, op != .count, index == components.count - 1 {
+        throw error(string, "the operator '@\(op.rawValue)' needs a key path after it")
+      }
+    }
+  }
+
   init(components: [Component]) { self.components = components }
+
+  /// Splits a key path as `valueForKeyPath:` and `setValue:forKeyPath:` do: on every `.`, each
+  /// piece a key whatever it holds (`first name`, or the empty key between two dots), so a
+  /// piece no accessor can be named after ends in `valueForUndefinedKey:`. A piece starting with
+  /// `@` is a collection operator, checked as ``init(_:)`` checks it.
+  ///
+  /// - Throws: ``KeyValueError`` with code `invalidKeyPath` for an unknown operator, or an
+  ///   operator (other than `@count`) with nothing after it.
+  init(keyValueCoding string: String) throws(KeyValueError) {
+    // The common case, one key with no `.` and no `@`: no splitting.
+    if !string.utf8.contains(UInt8(ascii: ".")) && string.first != "@" {
+      self.components = [.key(string)]
+      return
+    }
+    var components: [Component] = []
+    for piece in string.split(separator: ".", omittingEmptySubsequences: false) {
+      if piece.first == "@" {
+        guard let op = CollectionOperator(rawValue: String(piece.dropFirst())) else {
+          throw Self.error(string, "unknown collection operator '\(piece)'")
+        }
+        components.append(.collectionOperator(op))
+      } else {
+        components.append(.key(String(piece)))
+      }
+    }
+    try Self.checkOperands(components, string)
+    self.components = components
+  }
 
   /// The path as a string, `.`-separated.
   ///

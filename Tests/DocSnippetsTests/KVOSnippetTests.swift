@@ -157,9 +157,9 @@ struct KVOExample {
     #expect(path.components == [.key("friends"), .collectionOperator(.sum), .key("age")])
     #expect(path.description == "friends.@sum.age")
     let empty = #expect(throws: KeyValueError.self) { try KeyValuePath("friend..age") }
-    #expect(empty?.code == .invalidKeyPath)  // an empty component
+    #expect(empty?.code == .invalidKeyPath)  // an empty component: not a path to observe
     let spaced = #expect(throws: KeyValueError.self) { try ann.value(forKey: "first name") }
-    #expect(spaced?.code == .invalidKeyPath)  // keys are C identifiers
+    #expect(spaced?.code == .undefinedKey)  // but any string is a key to KVC: valueForUndefinedKey:
     // end snippet
     try example.runtime.checkInvariants()
   }

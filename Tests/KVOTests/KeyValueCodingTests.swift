@@ -28,20 +28,24 @@ import Testing
     _ = world
   }
 
-  @Test func malformedKeysAreRejectedEvenOnceValidKeysAreCached() throws {
-    // Keys are validated when their accessor plan is first searched; cached plans exist only for
-    // valid keys, so a malformed key is refused however warm the class's cache is.
+  @Test func oddKeysAreUndefinedEvenOnceValidKeysAreCached() throws {
+    // Any string is a key, as in Foundation: one no accessor can be named after is undefined,
+    // however warm the class's plan cache is, and never cached itself.
     let world = try World()
     let person = try world.newPerson()
     for _ in 0..<2 {
       try person.setValue(7, forKey: "age")
       #expect(try person.value(forKey: "age") == .int64(7))
-      for bad in ["", "shoe size", "friend.age", "9lives", "@count"] {
-        #expect(throws: KeyValueError.self) { try person.value(forKey: bad) }
-        #expect(throws: KeyValueError.self) { try person.setValue(1, forKey: bad) }
-        do { _ = try person.value(forKey: bad) } catch let error as KeyValueError { #expect(error.code == .invalidKeyPath) }
+      for odd in ["", "shoe size", "friend.age", "9lives", "@count"] {
+        let read = #expect(throws: KeyValueError.self) { try person.value(forKey: odd) }
+        #expect(read?.code == .undefinedKey)
+        #expect(read?.message.hasSuffix("valueForUndefinedKey:]: this class is not key value coding-compliant for the key \(odd).") == true)
+        let write = #expect(throws: KeyValueError.self) { try person.setValue(1, forKey: odd) }
+        #expect(write?.code == .undefinedKey)
       }
     }
+    let cached = AccessorPlans.of(person.isa).map { $0.getters.map(\.key) + $0.setters.map(\.key) } ?? []
+    #expect(cached.allSatisfy { !$0.contains(" ") && !$0.contains(".") && !$0.isEmpty && !$0.hasPrefix("@") })
   }
 
   @Test func setValuesForKeysSetsEachKeyThroughSetValueForKey() throws {
@@ -55,9 +59,10 @@ import Testing
     #expect(try person.value(forKey: "age") == 30)
     #expect(try person.value(forKey: "name") == .nil)  // .nil is Foundation's NSNull: sets nil
     #expect(log.all.map(\.keyPath) == ["age", "name"])  // ascending key order
-    // A malformed key is refused before anything is set.
-    #expect(throws: KeyValueError.self) { try person.setValuesForKeys(["age": 31, "bad key": 1]) }
-    #expect(try person.value(forKey: "age") == 30)
+    // Any string is a key: "bad key" is undefined, and stops there after "age" (ascending) was set.
+    let error = #expect(throws: KeyValueError.self) { try person.setValuesForKeys(["age": 31, "bad key": 1]) }
+    #expect(error?.code == .undefinedKey)
+    #expect(try person.value(forKey: "age") == 31)
     // An undefined key stops there: the keys before it (in ascending order) are set, as in Foundation.
     #expect(throws: KeyValueError.self) { try person.setValuesForKeys(["age": 32, "zzz": 1]) }
     #expect(try person.value(forKey: "age") == 32)
@@ -170,14 +175,20 @@ import Testing
     #expect(values == ["age": 4, "name": .null], "nil is NSNull in a dictionary")
   }
 
-  @Test func malformedKeysThrowInvalidKeyPath() throws {
+  @Test func oddKeysAreUndefinedAndOnlyBadOperatorsMakeAPathMalformed() throws {
     let world = try World()
     let person = try world.newPerson()
     for key in ["", "a b", "1x", "a.b"] {
-      #expect(throws: KeyValueError.self) { try person.value(forKey: key) }
+      let error = #expect(throws: KeyValueError.self) { try person.value(forKey: key) }
+      #expect(error?.code == .undefinedKey)
     }
-    for path in ["", "a..b", ".a", "a.", "@nope.x", "items.@sum"] {
-      #expect(throws: KeyValueError.self) { try person.value(forKeyPath: path) }
+    for path in ["", "a..b", ".a", "a.", "first name"] {
+      let error = #expect(throws: KeyValueError.self) { try person.value(forKeyPath: path) }
+      #expect(error?.code == .undefinedKey)
+    }
+    for path in ["@nope.x", "items.@sum"] {
+      let error = #expect(throws: KeyValueError.self) { try person.value(forKeyPath: path) }
+      #expect(error?.code == .invalidKeyPath)
     }
   }
 

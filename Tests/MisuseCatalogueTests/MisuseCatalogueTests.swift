@@ -41,14 +41,14 @@
 // Key-value coding (KVO module)
 // | case                          | entry point and input                        | MiniKVO answers                         | Foundation                                |
 // |-------------------------------|----------------------------------------------|-----------------------------------------|-------------------------------------------|
-// | emptyKey *                    | value(forKey: "")                            | invalidKeyPath                          | NSUnknownKeyException                     |
-// | malformedKey *                | value(forKey: "shoe size")                   | invalidKeyPath                          | NSUnknownKeyException                     |
+// | emptyKey                      | value(forKey: "")                            | undefinedKey (same text)                | NSUnknownKeyException                     |
+// | malformedKey                  | value(forKey: "shoe size")                   | undefinedKey (same text)                | NSUnknownKeyException                     |
 // | unknownKey *                  | value(forKey: "shoeSize")                    | undefinedKey (same text)                | NSUnknownKeyException                     |
 // | setUnknownKey *               | setValue(1, forKey: "shoeSize")              | undefinedKey (same text)                | NSUnknownKeyException                     |
 // | wrongValueTypeForKey          | setValue("old", forKey: "age")               | -longLongValue of the string: sets 0    | -longLongValue of the string: sets 0      |
 // | nilForScalarKey *             | setValue(nil, forKey: "age")                 | nilValueForScalar (same text)           | NSInvalidArgumentException                |
 // | keyThatIsNotAString *         | msgSend(ann, "valueForKey:", 5)              | invalidArgument                         | unrecognized selector sent to NSNumber    |
-// | malformedKeyPath *            | value(forKeyPath: "friend..name")            | invalidKeyPath                          | NSUnknownKeyException (key "")            |
+// | malformedKeyPath              | value(forKeyPath: "friend..name")            | undefinedKey for the key "" (same text) | NSUnknownKeyException (key "")            |
 // | unknownCollectionOperator *   | value(forKeyPath: "items.@nope.age")         | invalidKeyPath                          | NSInvalidArgumentException                |
 // | operatorWithoutRightPath *    | value(forKeyPath: "items.@sum")              | invalidKeyPath                          | an exception                              |
 // | sumOfStrings *                | value(forKeyPath: "items.@sum.name")         | invalidValue                            | an exception                              |
@@ -197,15 +197,17 @@ enum Misuse: String, CaseIterable, Sendable {
       return .works
     case .wrongValueTypeForKey: return .works
 
-    case .emptyKey: return .keyValueError(.invalidKeyPath, "invalid key ''")
-    case .malformedKey: return .keyValueError(.invalidKeyPath, "invalid key 'shoe size'")
+    case .emptyKey: return .keyValueError(.undefinedKey, "this class is not key value coding-compliant for the key .")
+    case .malformedKey:
+      return .keyValueError(.undefinedKey, "this class is not key value coding-compliant for the key shoe size.")
     case .unknownKey:
       return .keyValueError(.undefinedKey, "this class is not key value coding-compliant for the key shoeSize.")
     case .setUnknownKey:
       return .keyValueError(.undefinedKey, "setValue:forUndefinedKey:]: this class is not key value coding-compliant")
     case .nilForScalarKey: return .keyValueError(.nilValueForScalar, "could not set nil as the value for the key age.")
     case .keyThatIsNotAString: return .keyValueError(.invalidArgument, "a key must be a string, not 5")
-    case .malformedKeyPath: return .keyValueError(.invalidKeyPath, "invalid key path 'friend..name'")
+    case .malformedKeyPath:
+      return .keyValueError(.undefinedKey, "valueForUndefinedKey:]: this class is not key value coding-compliant for the key .")
     case .unknownCollectionOperator: return .keyValueError(.invalidKeyPath, "unknown collection operator '@nope'")
     case .operatorWithoutRightPath: return .keyValueError(.invalidKeyPath, "needs a key path after it")
     case .sumOfStrings: return .keyValueError(.invalidValue, "@sum needs numbers")
