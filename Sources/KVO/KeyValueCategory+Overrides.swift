@@ -46,10 +46,10 @@ extension KeyValueCategory {
   /// Whether `cls` overrides NSObject's `implementation` of `selector` (the class-side form,
   /// for decisions cached per class).
   static func isOverridden(_ selector: Selector, own implementation: Implementation, in cls: Class) -> Bool {
-    var found = cls.methodImplementation(for: selector)
+    var found = cls.methodImplementationWithoutResolver(for: selector)
     if found === Implementation.forwarding, let runtime = cls.runtime {
       runtime.installKeyValueObserving()
-      found = cls.methodImplementation(for: selector)
+      found = cls.methodImplementationWithoutResolver(for: selector)
     }
     return found !== implementation
   }
@@ -58,7 +58,7 @@ extension KeyValueCategory {
   private static func isOverriddenAfterInstalling(
     _ selector: Selector, own implementation: Implementation, by object: Object
   ) -> Bool {
-    guard object.isa.methodImplementation(for: selector) === Implementation.forwarding, let runtime = object.runtime
+    guard object.isa.methodImplementationWithoutResolver(for: selector) === Implementation.forwarding, let runtime = object.runtime
     else { return true }  // something else answers it: an override
     runtime.installKeyValueObserving()
     return !object.runs(implementation, for: selector)

@@ -81,13 +81,13 @@ extension KeyValueCoding {
   private static func searchGetter(in cls: Class, key: String) throws -> GetterPlan {
     let capitalized = capitalized(key)
     for name in ["get\(capitalized)", key, "is\(capitalized)", "_\(key)"] {
-      if let selector = try? Selector(validating: name), selector.argumentCount == 0, cls.instanceMethod(for: selector) != nil {
+      if let selector = try? Selector(validating: name), selector.argumentCount == 0, cls.instanceMethodWithoutResolver(for: selector) != nil {
         return .method(selector)
       }
     }
     let count = Selector(interning: "countOf\(capitalized)")
     let objectAtIndex = Selector(interning: "objectIn\(capitalized)AtIndex:")
-    if count.isValid, cls.instanceMethod(for: count) != nil, cls.instanceMethod(for: objectAtIndex) != nil {
+    if count.isValid, cls.instanceMethodWithoutResolver(for: count) != nil, cls.instanceMethodWithoutResolver(for: objectAtIndex) != nil {
       return .indexed(count: count, objectAtIndex: objectAtIndex)
     }
     if let ivar = try directIvar(in: cls, key: key, capitalized: capitalized) { return .ivar(ivar) }
@@ -97,7 +97,7 @@ extension KeyValueCoding {
   private static func searchSetter(in cls: Class, key: String) throws -> SetterPlan {
     let capitalized = capitalized(key)
     for name in ["set\(capitalized):", "_set\(capitalized):"] {
-      if let selector = try? Selector(validating: name), let method = cls.instanceMethod(for: selector),
+      if let selector = try? Selector(validating: name), let method = cls.instanceMethodWithoutResolver(for: selector),
         let type = method.signature.messageArgumentTypes.first
       {
         return .method(selector, argumentType: type)

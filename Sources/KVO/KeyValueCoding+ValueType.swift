@@ -31,7 +31,7 @@ extension Class {
     runtime?.installKeyValueObserving()  // the search sends +accessInstanceVariablesDirectly
     switch try KeyValueCoding.getterPlan(for: self, key: key) {
     case .method(let selector):
-      let type = instanceMethod(for: selector)?.signature.returnType
+      let type = instanceMethodWithoutResolver(for: selector)?.signature.returnType
       // A method's encoding says `@`; a property's names the class (`T@"Person"`).
       if case .object(nil)? = type?.unqualified, let declared = declaredType(ofPropertyWithGetter: selector) {
         return declared
@@ -40,7 +40,7 @@ extension Class {
     case .indexed: return .object(className: "NSArray")
     case .ivar(let ivar): return ivar.type
     case .undefined:
-      if let handler = instanceMethod(for: "valueForUndefinedKey:"), handler.owner.superclass != nil { return nil }
+      if let handler = instanceMethodWithoutResolver(for: "valueForUndefinedKey:"), handler.owner.superclass != nil { return nil }
       throw KeyValueError(
         .undefinedKey, "[<\(name)> valueForKey:]: this class is not key value coding-compliant for the key \(key).")
     }

@@ -122,7 +122,7 @@ extension Object {
   /// Sends one of the category's messages, installing the category first if needed.
   @discardableResult
   func sendCategoryMessage(_ selector: Selector, _ arguments: Arguments) throws -> Value {
-    if isa.methodImplementation(for: selector) === Implementation.forwarding { runtime?.installKeyValueObserving() }
+    if isa.methodImplementationWithoutResolver(for: selector) === Implementation.forwarding { runtime?.installKeyValueObserving() }
     return try Runtime.msgSend(self, selector, arguments: arguments)
   }
 }

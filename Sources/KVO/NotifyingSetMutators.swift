@@ -27,7 +27,7 @@ enum NotifyingSetMutators {
     var hooks: [NotifyingSetters.Hook] = []
     for (name, kind, oneObject, implementationName) in accessors {
       let selector = Selector(interning: name)
-      guard selector.isValid, let method = original.instanceMethod(for: selector),
+      guard selector.isValid, let method = original.instanceMethodWithoutResolver(for: selector),
         method.signature.messageArgumentTypes.count == 1
       else { continue }
       hooks.append(

@@ -44,7 +44,7 @@ enum NotifyingSetters {
     // overrides it only if it returns void and takes one argument of a type it can box.
     for name in ["set\(capitalized):", "_set\(capitalized):"] {
       let selector = Selector(interning: name)
-      guard selector.isValid, let method = original.instanceMethod(for: selector) else { continue }
+      guard selector.isValid, let method = original.instanceMethodWithoutResolver(for: selector) else { continue }
       let signature = method.signature
       if signature.returnType.unqualified != .void {
         diagnostics.append(
@@ -78,7 +78,7 @@ enum NotifyingSetters {
     ]
     for (name, kind, shape, implementationName) in mutators {
       let selector = Selector(interning: name)
-      guard selector.isValid, let method = original.instanceMethod(for: selector) else { continue }
+      guard selector.isValid, let method = original.instanceMethodWithoutResolver(for: selector) else { continue }
       hooks.append(
         Hook(
           selector: selector, types: method.typeEncoding,

@@ -7,7 +7,8 @@
 // instances (a lookup with `.initialize`, Runtime+Lookup.swift) initializes the class: its
 // superclass first, then `+initialize` is *sent* to it, so a subclass that does not implement
 // `+initialize` runs its superclass's again with itself as receiver. Queries
-// (`respondsToSelector:`, `methodImplementation(for:)`, `createInstance()`) never initialize.
+// (`respondsToSelector:`, `instanceMethod(for:)`, `createInstance()`) send no `+initialize` of
+// their own; `methodImplementation(for:)` does, as objc4's `class_getMethodImplementation`.
 //
 // State: each class moves uninitialized → initializing(by thread T) → initialized, recorded in
 // its metaclass's `ClassMetadata.initialization` (where objc4 keeps RW_INITIALIZED), under

@@ -141,7 +141,7 @@ extension Class {
     case .string(let string): return try MethodSignature.parsed(string)
     case .signature(let signature): return signature
     case .inferred:
-      if let existing = instanceMethod(for: selector) { return existing.signature }
+      if let existing = instanceMethodWithoutResolver(for: selector) { return existing.signature }
       if let known = MethodSignature.wellKnown(selector) { return known }
       let example = MethodSignature.compiled(
         returning: .void, arguments: Array(repeating: .id, count: selector.argumentCount))

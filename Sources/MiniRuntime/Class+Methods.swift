@@ -102,27 +102,6 @@ extension Class {
     }
   }
 
-  /// The method `selector` names for instances of this class, searching superclasses.
-  ///
-  /// This is the plain, uncached lookup; ``methodImplementation(for:)`` goes through the cache,
-  /// and the tests check that the two always agree.
-  ///
-  /// - Complexity: O(*d*) in the depth of the hierarchy.
-  ///
-  /// Objective-C: `class_getInstanceMethod` (without triggering `+resolveInstanceMethod:`)
-  public func instanceMethod(for selector: Selector) -> Method? {
-    guard let runtime = weakRuntime else { return nil }
-    return runtime.withState { state in runtime.findMethod(selector, in: self, &state) }
-  }
-
-  /// The class method `selector` names, searching superclasses (and, at the root, NSObject's
-  /// instance methods, since the root metaclass inherits from the root class).
-  ///
-  /// Objective-C: `class_getClassMethod`
-  public func classMethod(for selector: Selector) -> Method? {
-    (isMetaclass ? self : isa).instanceMethod(for: selector)
-  }
-
   /// The class's own methods, newest first, as objc4 lists them: each `addMethod` (and
   /// `replaceMethod` that adds) and each category puts its methods in front of those already
   /// there. So a category's methods come before the class methods added before it (the most
@@ -140,29 +119,6 @@ extension Class {
   ///
   /// Objective-C: `class_copyMethodList`
   public var methodList: [Method] { withMetadata { $0.methodOrder } }
-
-  /// The implementation `msgSend` would run for `selector` on an instance of this class:
-  /// through the cache; ``Implementation/forwarding`` when nothing implements it.
-  ///
-  /// A query: it runs no user code (no `+initialize`, no resolver) and fills the cache only once
-  /// the class is initialized (a cache is never filled before `+initialize` is done).
-  ///
-  /// - Complexity: O(1) on a cache hit; a miss walks the superclass chain under the runtime lock.
-  ///
-  /// Objective-C: `class_getMethodImplementation` (without its `+initialize` and `+resolveInstanceMethod:`)
-  public func methodImplementation(for selector: Selector) -> Implementation {
-    if let cached = cache.lookUp(selector) { return cached.implementation }
-    guard let runtime = weakRuntime else { return .forwarding }
-    return runtime.query(selector, in: self) ?? .forwarding
-  }
-
-  /// Whether instances respond to `selector`; may run `+resolveInstanceMethod:`, never
-  /// `+initialize`.
-  ///
-  /// Objective-C: `class_respondsToSelector`
-  public func instancesRespond(to selector: Selector) -> Bool {
-    weakRuntime?.responds(self, to: selector) ?? false
-  }
 
   /// Changes the superclass (the deprecated `class_setSuperclass`), flushing every cache below.
   ///
@@ -304,8 +260,8 @@ extension Method {
   /// could hold either.
   ///
   /// ```swift
-  /// let original = person.instanceMethod(for: "greet")!
-  /// let swizzled = person.instanceMethod(for: "xxx_greet")!
+  /// let original = try person.instanceMethod(for: "greet")!
+  /// let swizzled = try person.instanceMethod(for: "xxx_greet")!
   /// try original.exchangeImplementation(with: swizzled)
   /// try Runtime.msgSend(ann, "greet")   // now runs xxx_greet's code, even if greet was cached
   /// ```

@@ -19,7 +19,7 @@ public typealias ImplementationBody =
 /// ```swift
 /// let imp = Implementation(name: "-[Person greet]") { receiver, _cmd, _ in "hello" }
 /// try person.addMethod("greet", types: "@@:", implementation: imp)
-/// person.instanceMethod(for: "greet")?.implementation === imp   // true
+/// try person.instanceMethod(for: "greet")?.implementation === imp   // true
 /// ```
 ///
 /// Objective-C: `IMP`

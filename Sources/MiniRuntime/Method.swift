@@ -13,7 +13,7 @@ import Synchronization
 /// A method: a selector, its type encoding and the implementation it currently runs.
 ///
 /// ```swift
-/// let setter = person.instanceMethod(for: "setAge:")!
+/// let setter = try person.instanceMethod(for: "setAge:")!
 /// setter.selector.name       // "setAge:"
 /// setter.typeEncoding        // "v24@0:8q16"
 /// setter.implementation      // the IMP msgSend calls

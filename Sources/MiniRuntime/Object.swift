@@ -174,7 +174,7 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
   public final func runs(_ implementation: Implementation, for selector: Selector) -> Bool {
     withIsa { cls in
       if let cached = cls.cache.lookUp(selector) { return cached.refers(to: implementation) }
-      return cls.methodImplementation(for: selector) === implementation
+      return cls.methodImplementationWithoutResolver(for: selector) === implementation
     }
   }
 

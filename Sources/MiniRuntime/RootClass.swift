@@ -55,7 +55,7 @@ enum RootClass {
         try Runtime.msgSend(receiver, "description")  // as objc4: an override of description counts
       }),
       ("methodForSelector:", "^?24@0:8:16", { receiver, _, arguments in
-        .swiftObject(receiver.isa.methodImplementation(for: try selector(arguments[0])))
+        .swiftObject(try receiver.isa.methodImplementation(for: try selector(arguments[0])))
       }),
       ("isEqual:", "B24@0:8@16", { receiver, _, arguments in
         .bool(arguments[0].objectValue === receiver)
@@ -91,7 +91,7 @@ enum RootClass {
       ("methodSignatureForSelector:", "@24@0:8:16", { receiver, _, arguments in
         // The signature of the method the receiver's class has (for a class: its class method).
         guard let selector = arguments[0].selectorValue, let runtime = receiver.runtime,
-          let method = receiver.isa.instanceMethod(for: selector)
+          let method = receiver.isa.instanceMethodWithoutResolver(for: selector)
         else { return .nil }
         return .object(try runtime.methodSignatureObject(method.signature))
       }),
@@ -139,7 +139,7 @@ enum RootClass {
       ("debugDescription", "@16@0:8", { receiver, _, _ in try Runtime.msgSend(receiver, "description") }),
       ("instanceMethodForSelector:", "^?24@0:8:16", { receiver, _, arguments in
         guard let cls = receiver as? Class else { return .nil }
-        return .swiftObject(cls.methodImplementation(for: try selector(arguments[0])))
+        return .swiftObject(try cls.methodImplementation(for: try selector(arguments[0])))
       }),
       ("conformsToProtocol:", "B24@0:8@16", { receiver, _, arguments in
         guard let cls = receiver as? Class, let proto = arguments[0].objectValue as? Protocol else { return false }
@@ -147,7 +147,7 @@ enum RootClass {
       }),
       ("instanceMethodSignatureForSelector:", "@24@0:8:16", { receiver, _, arguments in
         guard let cls = receiver as? Class, let selector = arguments[0].selectorValue, let runtime = receiver.runtime,
-          let method = cls.instanceMethod(for: selector)
+          let method = cls.instanceMethodWithoutResolver(for: selector)
         else { return .nil }
         return .object(try runtime.methodSignatureObject(method.signature))
       }),

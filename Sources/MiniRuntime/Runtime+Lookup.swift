@@ -8,7 +8,10 @@
 //   send, super send          [.initialize, .resolver]   (then forwarding if nothing is found)
 //   respondsToSelector:,
 //     instancesRespond(to:)   [.resolver, .nilOnMiss]    (runs the resolver, never +initialize)
-//   methodImplementation(for:),
+//   methodImplementation(for:) [.initialize, .resolver]  (class_getMethodImplementation)
+//   instanceMethod(for:),
+//     classMethod(for:)       [.resolver, .nilOnMiss]    (class_getInstanceMethod / …ClassMethod)
+//   …WithoutResolver(for:),
 //     Object.runs(_:for:)     []                         (runs no user code)
 //   Object.sendWouldRun(_:for:) [.initialize, .nilOnMiss] (a send's lookup without the call)
 //   the runtime's own checks  [.nilOnMiss]               (is there a resolver, a forwarding target…)

@@ -12,12 +12,16 @@ import Testing
     try runtime.registerClassPair(person)
     let ann = try person.createInstance()
     // snippet: docs/runtime.md#the-lookup
-    #expect(person.methodImplementation(for: "age").name == "-[Person age]")  // a query…
+    #expect(try person.instanceMethod(for: "age")?.typeEncoding == "q16@0:8")  // queries…
     #expect(person.instancesRespond(to: "setAge:"))
-    #expect(!person.isInitialized)  // …initializes nothing
+    #expect(!person.isInitialized)  // …initialize nothing
     #expect(runtime.invariantViolations() == [])  // and filled no cache of an uninitialized class
     try runtime.msgSend(ann, "setAge:", 7)  // the first real send initializes Person, then caches
     #expect(person.isInitialized)
+    let other = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Other")
+    try runtime.registerClassPair(other)
+    #expect(try other.methodImplementation(for: "fly") === Implementation.forwarding)  // _objc_msgForward
+    #expect(other.isInitialized)  // class_getMethodImplementation initializes, as in objc4
     // end snippet
     try runtime.checkInvariants()
   }

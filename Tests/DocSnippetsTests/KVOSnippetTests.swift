@@ -70,11 +70,11 @@ struct KVOExample {
   @Test func kvoInstallsItsNSObjectCategoryOnFirstUse() throws {
     // snippet: docs/kvo.md#how-kvo-attaches-to-a-runtime
     let runtime = Runtime()
-    #expect(runtime.rootClass.instanceMethod(for: "valueForKey:") == nil)  // objc4 alone: no Foundation
+    #expect(try runtime.rootClass.instanceMethod(for: "valueForKey:") == nil)  // objc4 alone: no Foundation
     runtime.installKeyValueObserving()  // what linking Foundation does; any KVC or KVO call does it too
-    let method = try #require(runtime.rootClass.instanceMethod(for: "valueForKey:"))
+    let method = try #require(try runtime.rootClass.instanceMethod(for: "valueForKey:"))
     #expect(method.implementation.name == "-[NSObject(NSKeyValueCoding) valueForKey:]")
-    #expect(runtime.rootClass.classMethod(for: "automaticallyNotifiesObserversForKey:") != nil)
+    #expect(try runtime.rootClass.classMethod(for: "automaticallyNotifiesObserversForKey:") != nil)
     // end snippet
     try runtime.checkInvariants()
   }

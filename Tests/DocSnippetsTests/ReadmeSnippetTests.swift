@@ -40,8 +40,8 @@ import Testing
       .bool((try Runtime.msgSend(receiver, "age").intValue ?? 0) >= 18)
     }  // "B16@0:8", as clang compiles -(BOOL)isAdult
     // end snippet
-    #expect(person.instanceMethod(for: "description")?.typeEncoding == "@16@0:8")
-    #expect(person.instanceMethod(for: "isAdult")?.typeEncoding == "B16@0:8")
+    #expect(try person.instanceMethod(for: "description")?.typeEncoding == "@16@0:8")
+    #expect(try person.instanceMethod(for: "isAdult")?.typeEncoding == "B16@0:8")
     #expect(try runtime.msgSend(ann, "isAdult") == true)
     #expect(try runtime.msgSend(ann, "description") == "a person")
     try runtime.checkInvariants()

@@ -137,7 +137,7 @@ import Testing
     #expect(Self.requiredTokens(for: ".retain") == [".retain"])
     #expect(Self.code("x.retainNonatomic", uses: ".retain") == false)
     #expect(Self.code("[.retain, .copy]", uses: ".retain"))
-    #expect(Self.code("let m: Method? = cls.instanceMethod(for: s)", uses: "Method"))
+    #expect(Self.code("let m: Method? = try cls.instanceMethod(for: s)", uses: "Method"))
     #expect(Self.code("cls.instanceMethod(for: s)", uses: "Method") == false)
   }
 }

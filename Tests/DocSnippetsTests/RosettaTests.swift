@@ -32,7 +32,7 @@ import Testing
     #expect(try Runtime.msgSendSuper(ann, superclass: person, "age") == 43)
     #expect(try runtime.msgSendSuper(ann, superclass: root, "class") == .class(person))
     // Rosetta: _objc_msgForward
-    #expect(person.methodImplementation(for: "fly") === Implementation.forwarding)
+    #expect(try person.methodImplementation(for: "fly") === Implementation.forwarding)
     // Rosetta: _objc_flush_caches
     runtime.flushCaches(person)
     runtime.flushCaches()
@@ -118,13 +118,15 @@ import Testing
     // Rosetta: class_copyPropertyList
     #expect(person.propertyList.map(\.name) == ["age"])
     // Rosetta: class_getInstanceMethod
-    #expect(person.instanceMethod(for: "setAge:")?.typeEncoding == "v24@0:8q16")
+    #expect(try person.instanceMethod(for: "setAge:")?.typeEncoding == "v24@0:8q16")
+    #expect(person.instanceMethodWithoutResolver(for: "setAge:")?.typeEncoding == "v24@0:8q16")
     // Rosetta: class_getClassMethod
-    #expect(person.classMethod(for: "new") != nil)
+    #expect(try person.classMethod(for: "new") != nil)
     // Rosetta: class_copyMethodList
     #expect(person.methodList.map(\.selector.name) == ["setAge:", "age"])  // newest first
     // Rosetta: class_getMethodImplementation
-    #expect(person.methodImplementation(for: "setAge:").name == "-[Person setAge:]")
+    #expect(try person.methodImplementation(for: "setAge:").name == "-[Person setAge:]")
+    #expect(person.methodImplementationWithoutResolver(for: "setAge:").name == "-[Person setAge:]")
     // Rosetta: class_respondsToSelector
     #expect(person.instancesRespond(to: "age"))
     // Rosetta: class_replaceMethod
@@ -192,8 +194,8 @@ import Testing
     // Rosetta: sel_getName
     #expect(literal.name == "setAge:")
 
-    let setter = try #require(person.instanceMethod(for: "setName:"))
-    let getter = try #require(person.instanceMethod(for: "name"))
+    let setter = try #require(try person.instanceMethod(for: "setName:"))
+    let getter = try #require(try person.instanceMethod(for: "name"))
     // Rosetta: method_getName
     #expect(setter.selector == "setName:")
     // Rosetta: method_getTypeEncoding
@@ -248,7 +250,7 @@ import Testing
     // Rosetta: SEL
     let selector: Selector = "description"
     // Rosetta: Method
-    let method: Method? = cls.instanceMethod(for: selector)
+    let method: Method? = try cls.instanceMethod(for: selector)
     // Rosetta: IMP
     let implementation: Implementation? = method?.implementation
     #expect(implementation?.name == "-[NSObject description]")

@@ -177,8 +177,8 @@ import Testing
 
     let ann = try #require(try runtime.msgSend(person, "new").objectValue)
     #expect(try runtime.msgSend(ann, "greet") == "hello")  // … and greet is now cached
-    let original = try #require(person.instanceMethod(for: "greet"))
-    let swizzled = try #require(person.instanceMethod(for: "xxx_greet"))
+    let original = try #require(try person.instanceMethod(for: "greet"))
+    let swizzled = try #require(try person.instanceMethod(for: "xxx_greet"))
     try original.exchangeImplementation(with: swizzled)
     #expect(try runtime.msgSend(ann, "greet") == "swizzled")  // the exchange flushed the cache
     #expect(try runtime.msgSend(ann, "xxx_greet") == "hello")
@@ -195,8 +195,8 @@ import Testing
     try person.addMethod("isAdult", types: .compiled(returning: .bool)) { _, _, _ in true }
     try person.addMethod("description") { _, _, _ in "a person" }  // well-known: "@16@0:8"
     try person.replaceMethod("isAdult") { _, _, _ in false }  // its own method's types
-    #expect(person.instanceMethod(for: "isAdult")?.typeEncoding == "B16@0:8")
-    #expect(person.instanceMethod(for: "description")?.typeEncoding == "@16@0:8")
+    #expect(try person.instanceMethod(for: "isAdult")?.typeEncoding == "B16@0:8")
+    #expect(try person.instanceMethod(for: "description")?.typeEncoding == "@16@0:8")
     let error = #expect(throws: RuntimeError.self) { try person.addMethod("greet:") { _, _, _ in .nil } }
     #expect(error?.code == .invalidTypeEncoding)  // "…pass types: with a string such as "v24@0:8@16"…"
     // end snippet

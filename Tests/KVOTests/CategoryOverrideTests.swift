@@ -43,7 +43,7 @@ import Testing
     let thing = try cls.createInstance()
     try thing.willChangeValue(forKey: "size")  // installs Foundation's category, then runs it
     try thing.didChangeValue(forKey: "size")
-    #expect(runtime.rootClass.instanceMethod(for: "willChangeValueForKey:") != nil)
+    #expect(try runtime.rootClass.instanceMethod(for: "willChangeValueForKey:") != nil)
   }
 
   @Test func aNotifyingSetterNoticesAWillOverrideAddedAfterItsFirstSet() throws {

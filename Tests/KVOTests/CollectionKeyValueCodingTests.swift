@@ -118,7 +118,7 @@ import Testing
     #expect(!second.hasFoundation, "KVO alone adds no Foundation classes")
     try second.installFoundation()
     for runtime in [first, second] {
-      let valueForKey = try #require(runtime.lookUpClass(named: "NSArray")?.instanceMethod(for: "valueForKey:"))
+      let valueForKey = try #require(try runtime.lookUpClass(named: "NSArray")?.instanceMethod(for: "valueForKey:"))
       #expect(valueForKey.implementation.name == "-[NSArray(NSKeyValueCoding) valueForKey:]")
     }
   }

@@ -218,7 +218,7 @@ import Testing
     try shape.setValue(value, forKey: "origin")
     #expect(try shape.value(forKey: "origin") == value)
     #expect(log.all.map(\.change.new) == [value])
-    #expect(shape.isa.instanceMethod(for: "setOrigin:")?.implementation.name == "_NSSetPointValueAndNotify")
+    #expect(try shape.isa.instanceMethod(for: "setOrigin:")?.implementation.name == "_NSSetPointValueAndNotify")
   }
 
   // MARK: - Collection operators

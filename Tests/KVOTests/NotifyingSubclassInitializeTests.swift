@@ -49,7 +49,7 @@ import Testing
       try person.removeObserver(observer, forKeyPath: "age")
     }
     #expect(calls.count == 2, "once per class")
-    #expect(notifying.methodImplementation(for: "removeObserver:forKeyPath:") === KeyValueCategory.removeObserver)
+    #expect(try notifying.methodImplementation(for: "removeObserver:forKeyPath:") === KeyValueCategory.removeObserver)
     try world.runtime.checkInvariants()
   }
 }

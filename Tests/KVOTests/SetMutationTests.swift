@@ -91,8 +91,8 @@ import Testing
     ])
     #expect(try world.members(of: club) == ["z"])
     let notifying = try #require(world.runtime.lookUpClass(named: "NSKVONotifying_Club"))
-    #expect(notifying.instanceMethod(for: "addMembersObject:")?.implementation.name == "NSKVOAddObjectAndNotify")
-    #expect(notifying.instanceMethod(for: "intersectMembers:")?.implementation.name == "NSKVOIntersectSetAndNotify")
+    #expect(try notifying.instanceMethod(for: "addMembersObject:")?.implementation.name == "NSKVOAddObjectAndNotify")
+    #expect(try notifying.instanceMethod(for: "intersectMembers:")?.implementation.name == "NSKVOIntersectSetAndNotify")
     try world.runtime.checkInvariants()
   }
 

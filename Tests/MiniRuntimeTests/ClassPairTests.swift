@@ -32,7 +32,7 @@ import Testing
     #expect(runtime.classes.map(ObjectIdentifier.init) == classesBefore.map(ObjectIdentifier.init))
     #expect(runtime.lookUpClass(named: "Person") === person)
     #expect(runtime.rootClass.subclasses.filter { $0.name == "Person" }.count == 1)
-    #expect(person.instanceMethod(for: "age") != nil)
+    #expect(try person.instanceMethod(for: "age") != nil)
     try runtime.checkInvariants()
   }
 
@@ -78,7 +78,7 @@ import Testing
     #expect(person.ivar(named: "_extra") == nil)
     expectError(.invalidClassState) { try person.synthesizeProperty("extra", type: .int) }
     #expect(person.property(named: "extra") == nil)
-    #expect(person.instanceMethod(for: "extra") == nil)
+    #expect(try person.instanceMethod(for: "extra") == nil)
     try runtime.checkInvariants()
   }
 
@@ -255,7 +255,7 @@ import Testing
     #expect(first.lookUpClass(named: "Person") === person)
     #expect(second.lookUpClass(named: "Person") === other)
     try addReturning(person, "greet", "first")
-    #expect(other.instanceMethod(for: "greet") == nil)
+    #expect(try other.instanceMethod(for: "greet") == nil)
     expectError(.foreignRuntime) { _ = try second.allocateClassPair(superclass: person, name: "Student") }
     expectError(.foreignRuntime) { try second.registerClassPair(person) }
     expectError(.foreignRuntime) { try second.disposeClassPair(person) }

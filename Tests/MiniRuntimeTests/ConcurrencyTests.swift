@@ -18,8 +18,8 @@ import Testing
     let student = try makeSubclass(of: person, named: "Student", in: runtime)
     try addReturning(person, "greet", "original")
     try addReturning(person, "xxx_greet", "swizzled")
-    let original = try #require(person.instanceMethod(for: "greet"))
-    let swizzled = try #require(person.instanceMethod(for: "xxx_greet"))
+    let original = try #require(try person.instanceMethod(for: "greet"))
+    let swizzled = try #require(try person.instanceMethod(for: "xxx_greet"))
     let receivers = [try new(person, in: runtime), try new(student, in: runtime)]
     let senders = 4
     let sendsPerSender = 20_000
@@ -148,7 +148,7 @@ import Testing
     #expect(sharedWins.load(ordering: .relaxed) == shared.count, "exactly one addMethod wins per selector")
     #expect(person.methodList.count == ownMethods + threads * perThread + shared.count)
     for selector in shared {
-      let method = try #require(person.instanceMethod(for: selector))
+      let method = try #require(try person.instanceMethod(for: selector))
       #expect(try runtime.msgSend(ann, selector) == .string(method.implementation.name))
     }
     try runtime.checkInvariants()

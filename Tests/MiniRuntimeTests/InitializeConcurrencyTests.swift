@@ -110,7 +110,9 @@ final class TestThread: @unchecked Sendable {
     let first = TestThread { _ = try? Runtime.msgSend(ann, "age") }
     started.wait()
     for _ in 0..<8 {
-      _ = person.methodImplementation(for: "age")
+      // Not methodImplementation(for:): like objc4's, it would wait for +initialize to finish.
+      _ = person.methodImplementationWithoutResolver(for: "age")
+      _ = try person.instanceMethod(for: "age")  // found: sends nothing, waits for nothing
       _ = person.instancesRespond(to: "setAge:")
       _ = ann.runs(Implementation.forwarding, for: "name")
     }

@@ -142,14 +142,16 @@ import Testing
     try runtime.checkInvariants()
   }
 
-  @Test func queriesNeverInitialize() throws {
+  @Test func queriesOtherThanMethodImplementationNeverInitialize() throws {
     let runtime = Runtime()
     let person = try makePerson(in: runtime)
     let calls = Recorder<String>()
     try recordInitialize(person, into: calls)
     let ann = try person.createInstance()
-    _ = person.instanceMethod(for: "age")
-    _ = person.methodImplementation(for: "age")
+    _ = try person.instanceMethod(for: "age")  // found: no resolver, so no message at all
+    _ = try person.classMethod(for: "new")
+    _ = person.instanceMethodWithoutResolver(for: "fly")
+    _ = person.methodImplementationWithoutResolver(for: "age")
     _ = person.instancesRespond(to: "age")
     _ = person.isa.instancesRespond(to: "new")
     _ = ann.runs(Implementation.forwarding, for: "age")

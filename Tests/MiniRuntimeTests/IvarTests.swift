@@ -207,8 +207,8 @@ import Testing
     }
     // Swap -[Counter setCount:] with -[Label setText:] (slot 0, a reference slot) and
     // -[Counter count] with -[Label size] (slot 1, which a Counter does not have).
-    try counter.instanceMethod(for: "setCount:")!.exchangeImplementation(with: label.instanceMethod(for: "setText:")!)
-    try counter.instanceMethod(for: "count")!.exchangeImplementation(with: label.instanceMethod(for: "size")!)
+    try counter.instanceMethod(for: "setCount:")!.exchangeImplementation(with: try label.instanceMethod(for: "setText:")!)
+    try counter.instanceMethod(for: "count")!.exchangeImplementation(with: try label.instanceMethod(for: "size")!)
     let c = try new(counter, in: runtime)
     try c.setValue(5, forIvar: "_count")
     let error = expectError(.incompatibleLayout) { try runtime.msgSend(c, "setCount:", "text") }

@@ -14,10 +14,11 @@ import Testing
     let runtime = Runtime()
     let person = try makePerson(in: runtime)
     let ann = try person.createInstance()
-    #expect(person.methodImplementation(for: "age").name == "-[Person age]")
+    #expect(person.methodImplementationWithoutResolver(for: "age").name == "-[Person age]")
     #expect(person.instancesRespond(to: "setAge:"))
+    #expect(try person.instanceMethod(for: "age") != nil)
     #expect(!ann.runs(Implementation.forwarding, for: "name"))
-    #expect(person.methodImplementation(for: "fly") === Implementation.forwarding)
+    #expect(person.methodImplementationWithoutResolver(for: "fly") === Implementation.forwarding)
     #expect(cacheCount(person, runtime) == 0)
     #expect(cacheCount(person.isa, runtime) == 0)
     try runtime.checkInvariants()
@@ -27,7 +28,7 @@ import Testing
     let runtime = Runtime()
     let person = try makePerson(in: runtime)
     let ann = try person.createInstance()
-    let age = person.methodImplementation(for: "age")
+    let age = person.methodImplementationWithoutResolver(for: "age")
     for _ in 0..<3 { #expect(ann.runs(age, for: "age")) }  // every call searches the method lists
     #expect(!person.isInitialized)
     #expect(cacheCount(person, runtime) == 0)
@@ -43,7 +44,7 @@ import Testing
       return .nil
     }
     let ann = try person.createInstance()
-    let age = person.methodImplementation(for: "age")
+    let age = person.methodImplementationWithoutResolver(for: "age")
     #expect(try ann.sendWouldRun(age, for: "age"))
     #expect(person.isInitialized)
     #expect(calls.all == ["+[Person initialize]"])
@@ -75,7 +76,7 @@ import Testing
       throw RuntimeError(.invalidArgument, "initialize failed")
     }
     let ann = try person.createInstance()
-    let age = person.methodImplementation(for: "age")
+    let age = person.methodImplementationWithoutResolver(for: "age")
     expectError(.invalidArgument) { _ = try ann.sendWouldRun(age, for: "age") }
     #expect(person.isInitialized)
     #expect(try ann.sendWouldRun(age, for: "age"))
@@ -88,12 +89,12 @@ import Testing
     _ = try new(person, in: runtime)  // +new initializes Person
     #expect(person.isInitialized)
     let before = cacheCount(person, runtime)
-    _ = person.methodImplementation(for: "age")
+    _ = try person.methodImplementation(for: "age")
     #expect(cacheCount(person, runtime) == before + 1)
     try runtime.checkInvariants()
   }
 
-  @Test func methodImplementationRunsNeitherInitializeNorTheResolver() throws {
+  @Test func methodImplementationWithoutResolverRunsNeitherInitializeNorTheResolver() throws {
     let runtime = Runtime()
     let person = try makePerson(in: runtime)
     let calls = Recorder<String>()
@@ -105,7 +106,8 @@ import Testing
       calls.append("resolve \(arguments[0].selectorValue?.name ?? "")")
       return false
     }
-    #expect(person.methodImplementation(for: "fly") === Implementation.forwarding)
+    #expect(person.methodImplementationWithoutResolver(for: "fly") === Implementation.forwarding)
+    #expect(person.instanceMethodWithoutResolver(for: "fly") == nil)
     #expect(calls.all.isEmpty)
     try runtime.checkInvariants()
   }
@@ -162,7 +164,7 @@ import Testing
       resolved.append(selector.name)
       return .bool(try cls.addMethod(selector, types: "@16@0:8") { _, _, _ in "resolved" })
     }
-    #expect(person.methodImplementation(for: "fly") === Implementation.forwarding)
+    #expect(person.methodImplementationWithoutResolver(for: "fly") === Implementation.forwarding)
     #expect(try runtime.msgSend(ann, "fly") == "resolved", "the query left no negative entry behind")
     #expect(resolved.all == ["fly"])
     try runtime.checkInvariants()
@@ -172,7 +174,7 @@ import Testing
     let runtime = Runtime()
     let person = try makePerson(in: runtime)
     let student = try makeSubclass(of: person, named: "Student", in: runtime)
-    let inherited = try #require(person.instanceMethod(for: "age")).implementation
+    let inherited = try #require(try person.instanceMethod(for: "age")).implementation
     let stu = try student.createInstance()
     #expect(stu.runs(inherited, for: "age"))
     try student.addMethod("age", types: "q16@0:8") { _, _, _ in 1 }

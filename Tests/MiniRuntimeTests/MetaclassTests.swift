@@ -73,9 +73,9 @@ import Testing
     let runtime = Runtime()
     let person = try makePerson(in: runtime)
     try person.isa.addMethod("create", types: "@16@0:8", implementation: returning("created"))
-    #expect(person.classMethod(for: "create") != nil)
-    #expect(person.isa.classMethod(for: "create") != nil)
-    #expect(person.instanceMethod(for: "create") == nil)
+    #expect(try person.classMethod(for: "create") != nil)
+    #expect(try person.isa.classMethod(for: "create") != nil)
+    #expect(try person.instanceMethod(for: "create") == nil)
     #expect(person.isa.methodList.map(\.selector) == ["create"])
     #expect(try runtime.msgSend(person, "create") == "created")
     let ann = try new(person, in: runtime)
@@ -87,7 +87,7 @@ import Testing
     let runtime = Runtime()
     let person = try makePerson(in: runtime)
     // The root metaclass inherits from NSObject: -[NSObject respondsToSelector:] is a class method too.
-    let found = try #require(person.classMethod(for: "respondsToSelector:"))
+    let found = try #require(try person.classMethod(for: "respondsToSelector:"))
     #expect(found.owner === runtime.rootClass)
     #expect(try runtime.msgSend(person, "respondsToSelector:", .selector("alloc")) == true)
     try runtime.checkInvariants()
@@ -117,7 +117,7 @@ import Testing
     try runtime.registerClassPair(bare)
     let object = try bare.createInstance()
     #expect(try runtime.msgSend(object, "hello") == "hi")
-    #expect(bare.instanceMethod(for: "respondsToSelector:") == nil)
+    #expect(try bare.instanceMethod(for: "respondsToSelector:") == nil)
     // Nothing implements forwarding or doesNotRecognizeSelector: here; the send still fails cleanly.
     let error = expectError(.unrecognizedSelector) { try runtime.msgSend(object, "fly") }
     #expect(error?.message.hasPrefix("-[Bare fly]: unrecognized selector sent to instance ") == true)

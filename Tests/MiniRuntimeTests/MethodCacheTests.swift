@@ -30,7 +30,7 @@ import Testing
     #expect(f.student.cache.lookUp("greet") == nil)
     #expect(try f.greet(f.stu) == "person")
     let cached = try #require(f.student.cache.lookUp("greet"))
-    #expect(cached.implementation === f.person.instanceMethod(for: "greet")?.implementation)
+    #expect(cached.implementation === f.person.instanceMethodWithoutResolver(for: "greet")?.implementation)
     #expect(f.person.cache.lookUp("greet") == nil, "only the receiver's class caches the hit")
     try f.runtime.checkInvariants()
   }
@@ -76,8 +76,8 @@ import Testing
     try addReturning(f.person, "xxx_greet", "swizzled")
     #expect(try f.greet(f.ann) == "person")
     #expect(try f.greet(f.stu) == "person")
-    let original = try #require(f.person.instanceMethod(for: "greet"))
-    let swizzled = try #require(f.person.instanceMethod(for: "xxx_greet"))
+    let original = try #require(try f.person.instanceMethod(for: "greet"))
+    let swizzled = try #require(try f.person.instanceMethod(for: "xxx_greet"))
     try original.exchangeImplementation(with: swizzled)
     #expect(try f.greet(f.ann) == "swizzled")
     #expect(try f.greet(f.stu) == "swizzled")
@@ -162,7 +162,7 @@ import Testing
       try addReturning(f.student, "greet", "student")
       results.append(try f.greet(f.stu))
       try f.person.instanceMethod(for: "greet")!.exchangeImplementation(
-        with: f.person.instanceMethod(for: "xxx_greet")!)
+        with: try f.person.instanceMethod(for: "xxx_greet")!)
       results.append(try f.greet(f.ann))
       results.append(try f.greet(f.stu))
       results.append((try? f.runtime.msgSend(f.ann, "fly")) ?? "threw")
@@ -302,8 +302,8 @@ import Testing
 
   @Test func exchangeFlushesBothSelectorsInBothClasses() throws {
     let h = try Hierarchy()
-    let greet = try #require(h.person.instanceMethod(for: "greet"))
-    let robotAge = try #require(h.robot.instanceMethod(for: "age"))
+    let greet = try #require(try h.person.instanceMethod(for: "greet"))
+    let robotAge = try #require(try h.robot.instanceMethod(for: "age"))
     try greet.exchangeImplementation(with: robotAge)
     for cls in [h.person, h.student, h.grad] { #expect(!h.caches("greet", cls) && h.caches("age", cls)) }
     #expect(!h.caches("age", h.robot) && h.caches("greet", h.robot))
@@ -361,7 +361,7 @@ import Testing
         try cls.replaceMethod(selector, types: "@16@0:8", implementation: implementation)
       case 3:
         let other = selectors.randomElement(using: &random)!
-        if let first = cls.instanceMethod(for: selector), let second = cls.instanceMethod(for: other) {
+        if let first = try cls.instanceMethod(for: selector), let second = try cls.instanceMethod(for: other) {
           try first.exchangeImplementation(with: second)
         }
       case 4:
@@ -369,14 +369,14 @@ import Testing
       default:
         let receiver: Object =
           Bool.random(using: &random) ? objects.randomElement(using: &random)! : classes.randomElement(using: &random)!
-        let expected = receiver.isa.instanceMethod(for: selector)?.implementation
+        let expected = receiver.isa.instanceMethodWithoutResolver(for: selector)?.implementation
         let result = try? runtime.msgSend(receiver, selector)
         #expect(result == expected.map { Value.string($0.name) }, "send of \(selector) to \(receiver)")
       }
       for cls in metaclassesToo {
         for selector in selectors {
-          let reference = cls.instanceMethod(for: selector)?.implementation ?? .forwarding
-          #expect(cls.methodImplementation(for: selector) === reference, "\(cls).\(selector) disagrees")
+          let reference = cls.instanceMethodWithoutResolver(for: selector)?.implementation ?? .forwarding
+          #expect(cls.methodImplementationWithoutResolver(for: selector) === reference, "\(cls).\(selector) disagrees")
         }
       }
     }

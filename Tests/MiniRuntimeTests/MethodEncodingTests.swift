@@ -79,7 +79,7 @@ import Testing
     let runtime = Runtime()
     let person = try makeClass("Person", in: runtime)
     try person.isa.addMethod("automaticallyNotifiesObserversForKey:") { _, _, _ in false }
-    #expect(person.classMethod(for: "automaticallyNotifiesObserversForKey:")?.typeEncoding == "B24@0:8@16")
+    #expect(try person.classMethod(for: "automaticallyNotifiesObserversForKey:")?.typeEncoding == "B24@0:8@16")
     try runtime.checkInvariants()
   }
 
@@ -111,7 +111,7 @@ import Testing
     try person.addMethod("initial:", types: .compiled(returning: .char, arguments: [.int])) { _, _, arguments in
       .int8(Int8(truncatingIfNeeded: arguments[0].intValue ?? 0))
     }
-    #expect(person.instanceMethod(for: "initial:")?.typeEncoding == "c20@0:8i16")
+    #expect(try person.instanceMethod(for: "initial:")?.typeEncoding == "c20@0:8i16")
     let ann = try new(person, in: runtime)
     #expect(try runtime.msgSend(ann, "initial:", .int32(65)) == .int8(65))
     try runtime.checkInvariants()
@@ -178,7 +178,7 @@ import Testing
     let runtime = Runtime()
     let person = try makeClass("Person", in: runtime)
     try person.replaceMethod("isAdult", types: .compiled(returning: .bool)) { _, _, _ in true }
-    #expect(person.instanceMethod(for: "isAdult")?.typeEncoding == "B16@0:8")
+    #expect(try person.instanceMethod(for: "isAdult")?.typeEncoding == "B16@0:8")
     try runtime.checkInvariants()
   }
 }

@@ -11,7 +11,7 @@ import Testing
     let person = try makePerson(in: runtime)
     let greet = returning("hello")
     #expect(try person.addMethod("greet", types: "@16@0:8", implementation: greet))
-    let method = try #require(person.instanceMethod(for: "greet"))
+    let method = try #require(try person.instanceMethod(for: "greet"))
     #expect(method.implementation === greet)
     #expect(method.owner === person)
     #expect(method.selector == "greet")
@@ -29,8 +29,8 @@ import Testing
     let listBefore = person.methodList.map(\.selector)
     #expect(try person.addMethod("greet", types: "@16@0:8", implementation: returning("again")) == false)
     #expect(try person.addMethod("greet", types: "v16@0:8", implementation: returning("other types")) == false)
-    #expect(person.instanceMethod(for: "greet")?.implementation === original)
-    #expect(person.instanceMethod(for: "greet")?.typeEncoding == "@16@0:8")
+    #expect(try person.instanceMethod(for: "greet")?.implementation === original)
+    #expect(try person.instanceMethod(for: "greet")?.typeEncoding == "@16@0:8")
     #expect(person.methodList.map(\.selector) == listBefore)
     #expect(try runtime.msgSend(try new(person, in: runtime), "greet") == "original")
     try runtime.checkInvariants()
@@ -42,8 +42,8 @@ import Testing
     let student = try makeSubclass(of: person, named: "Student", in: runtime)
     try addReturning(person, "greet", "person")
     #expect(try addReturning(student, "greet", "student"))
-    #expect(student.instanceMethod(for: "greet")?.owner === student)
-    #expect(person.instanceMethod(for: "greet")?.implementation.name == "person")
+    #expect(try student.instanceMethod(for: "greet")?.owner === student)
+    #expect(try person.instanceMethod(for: "greet")?.implementation.name == "person")
     #expect(try runtime.msgSend(try new(student, in: runtime), "greet") == "student")
     #expect(try runtime.msgSend(try new(person, in: runtime), "greet") == "person")
     try runtime.checkInvariants()
@@ -80,8 +80,8 @@ import Testing
     try person.addMethod("greet", types: "@16@0:8", implementation: first)
     let old = try person.replaceMethod("greet", types: "v16@0:8", implementation: second)
     #expect(old === first)
-    #expect(person.instanceMethod(for: "greet")?.implementation === second)
-    #expect(person.instanceMethod(for: "greet")?.typeEncoding == "@16@0:8", "types are used only when adding")
+    #expect(try person.instanceMethod(for: "greet")?.implementation === second)
+    #expect(try person.instanceMethod(for: "greet")?.typeEncoding == "@16@0:8", "types are used only when adding")
     #expect(person.methodList.filter { $0.selector == "greet" }.count == 1)
     try runtime.checkInvariants()
   }
@@ -94,8 +94,8 @@ import Testing
     let added = returning("student")
     #expect(try student.replaceMethod("greet", types: "@16@0:8", implementation: added) == nil)
     #expect(student.methodList.map(\.selector) == ["greet"])
-    #expect(student.instanceMethod(for: "greet")?.implementation === added)
-    #expect(person.instanceMethod(for: "greet")?.implementation.name == "person", "the superclass is untouched")
+    #expect(try student.instanceMethod(for: "greet")?.implementation === added)
+    #expect(try person.instanceMethod(for: "greet")?.implementation.name == "person", "the superclass is untouched")
     try runtime.checkInvariants()
   }
 
@@ -106,8 +106,8 @@ import Testing
     let b = returning("b")
     try person.addMethod("first", types: "@16@0:8", implementation: a)
     try person.addMethod("second", types: "@16@0:8", implementation: b)
-    let first = try #require(person.instanceMethod(for: "first"))
-    let second = try #require(person.instanceMethod(for: "second"))
+    let first = try #require(try person.instanceMethod(for: "first"))
+    let second = try #require(try person.instanceMethod(for: "second"))
     try first.exchangeImplementation(with: second)
     #expect(first.implementation === b)
     #expect(second.implementation === a)
@@ -124,13 +124,13 @@ import Testing
     let runtime = Runtime()
     let person = try makeClass("Person", in: runtime) { try addReturning($0, "greet", "person") }
     let robot = try makeClass("Robot", in: runtime) { try addReturning($0, "beep", "robot") }
-    try person.instanceMethod(for: "greet")!.exchangeImplementation(with: robot.instanceMethod(for: "beep")!)
+    try person.instanceMethod(for: "greet")!.exchangeImplementation(with: try robot.instanceMethod(for: "beep")!)
     #expect(try runtime.msgSend(try new(person, in: runtime), "greet") == "robot")
     #expect(try runtime.msgSend(try new(robot, in: runtime), "beep") == "person")
     expectError(.foreignRuntime) {
       let other = Runtime()
       let alien = try makeClass("Alien", in: other) { try addReturning($0, "zap", "alien") }
-      try person.instanceMethod(for: "greet")!.exchangeImplementation(with: alien.instanceMethod(for: "zap")!)
+      try person.instanceMethod(for: "greet")!.exchangeImplementation(with: try alien.instanceMethod(for: "zap")!)
     }
     try runtime.checkInvariants()
   }
@@ -140,7 +140,7 @@ import Testing
     let person = try makePerson(in: runtime)
     let original = returning("original")
     try person.addMethod("greet", types: "@16@0:8", implementation: original)
-    let method = try #require(person.instanceMethod(for: "greet"))
+    let method = try #require(try person.instanceMethod(for: "greet"))
     let replacement = returning("replacement")
     #expect(try method.setImplementation(replacement) === original)
     #expect(method.implementation === replacement)
@@ -152,16 +152,16 @@ import Testing
     let runtime = Runtime()
     let person = try makePerson(in: runtime)
     let robot = try makeClass("Robot", in: runtime) { try addReturning($0, "beep", "robot") }
-    let beep = try #require(robot.instanceMethod(for: "beep"))
+    let beep = try #require(try robot.instanceMethod(for: "beep"))
     let original = beep.implementation
     try runtime.disposeClassPair(robot)
     let generation = runtime.methodGeneration
     let error = expectError(.invalidClassState) { try beep.setImplementation(returning("late")) }
     #expect(error?.message.contains("'Robot' was disposed") == true, "\(error?.message ?? "")")
     expectError(.invalidClassState) { try person.instanceMethod(for: "age")!.exchangeImplementation(with: beep) }
-    expectError(.invalidClassState) { try beep.exchangeImplementation(with: person.instanceMethod(for: "age")!) }
+    expectError(.invalidClassState) { try beep.exchangeImplementation(with: try person.instanceMethod(for: "age")!) }
     #expect(beep.implementation === original)
-    #expect(person.instanceMethod(for: "age")?.implementation.name == "-[Person age]")
+    #expect(try person.instanceMethod(for: "age")?.implementation.name == "-[Person age]")
     #expect(runtime.methodGeneration == generation)
     try runtime.checkInvariants()
   }
@@ -171,10 +171,10 @@ import Testing
     let person = try makePerson(in: runtime)
     let student = try makeSubclass(of: person, named: "Student", in: runtime)
     let grad = try makeSubclass(of: student, named: "Grad", in: runtime)
-    #expect(grad.instanceMethod(for: "age")?.owner === person)
-    #expect(grad.instanceMethod(for: "respondsToSelector:")?.owner === runtime.rootClass)
-    #expect(grad.instanceMethod(for: "fly") == nil)
-    #expect(grad.instanceMethod(for: "alloc") == nil, "class methods are not instance methods")
+    #expect(try grad.instanceMethod(for: "age")?.owner === person)
+    #expect(try grad.instanceMethod(for: "respondsToSelector:")?.owner === runtime.rootClass)
+    #expect(try grad.instanceMethod(for: "fly") == nil)
+    #expect(try grad.instanceMethod(for: "alloc") == nil, "class methods are not instance methods")
     try runtime.checkInvariants()
   }
 
@@ -183,10 +183,10 @@ import Testing
     let person = try makePerson(in: runtime)
     let student = try makeSubclass(of: person, named: "Student", in: runtime)
     try person.isa.addMethod("create", types: "@16@0:8", implementation: returning("made"))
-    #expect(student.classMethod(for: "create")?.owner === person.isa)
-    #expect(student.classMethod(for: "alloc")?.owner === runtime.rootClass.isa)
-    #expect(student.classMethod(for: "age") == nil, "instance methods of Person are not class methods")
-    #expect(student.classMethod(for: "hash")?.owner === runtime.rootClass, "the root metaclass inherits NSObject")
+    #expect(try student.classMethod(for: "create")?.owner === person.isa)
+    #expect(try student.classMethod(for: "alloc")?.owner === runtime.rootClass.isa)
+    #expect(try student.classMethod(for: "age") == nil, "instance methods of Person are not class methods")
+    #expect(try student.classMethod(for: "hash")?.owner === runtime.rootClass, "the root metaclass inherits NSObject")
     #expect(try runtime.msgSend(student, "create") == "made")
     try runtime.checkInvariants()
   }
@@ -233,9 +233,9 @@ import Testing
   @Test func methodImplementationIsForwardingWhenNothingImplements() throws {
     let runtime = Runtime()
     let person = try makePerson(in: runtime)
-    #expect(person.methodImplementation(for: "fly") === Implementation.forwarding)
-    #expect(person.methodImplementation(for: "age") === person.instanceMethod(for: "age")?.implementation)
-    #expect(person.isa.methodImplementation(for: "alloc") === person.classMethod(for: "alloc")?.implementation)
+    #expect(try person.methodImplementation(for: "fly") === Implementation.forwarding)
+    #expect(try person.methodImplementation(for: "age") === person.instanceMethod(for: "age")?.implementation)
+    #expect(try person.isa.methodImplementation(for: "alloc") === person.classMethod(for: "alloc")?.implementation)
     #expect(!person.instancesRespond(to: "fly"))
     #expect(person.instancesRespond(to: "age"))
     try runtime.checkInvariants()
@@ -246,7 +246,7 @@ import Testing
     let person = try makePerson(in: runtime)
     let ann = try new(person, in: runtime)
     try runtime.msgSend(ann, "setAge:", 9)
-    let getter = try #require(person.instanceMethod(for: "age")).implementation
+    let getter = try #require(try person.instanceMethod(for: "age")).implementation
     #expect(try getter(ann, "age", []) == 9)
     #expect(getter.name == "-[Person age]")
     #expect(getter.description == "-[Person age]")

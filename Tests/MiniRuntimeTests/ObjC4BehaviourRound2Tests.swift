@@ -133,7 +133,7 @@ import Testing
     // objc4 ignores the types when the method exists.
     let previous = try cls.replaceMethod("greet", types: "@16@0:8", implementation: returning("second"))
     #expect(previous === first)
-    #expect(cls.instanceMethod(for: "greet")?.typeEncoding == "@16@0:8")
+    #expect(try cls.instanceMethod(for: "greet")?.typeEncoding == "@16@0:8")
     #expect(try runtime.msgSend(object, "greet") == "second")
     try runtime.checkInvariants()
   }
@@ -143,7 +143,7 @@ import Testing
     let cls = try makeClass("Probe", in: runtime)
     try addReturning(cls, "greet", "first")
     try cls.replaceMethod("greet", types: "v16@0:8", implementation: returning("second"))
-    #expect(cls.instanceMethod(for: "greet")?.typeEncoding == "@16@0:8")
+    #expect(try cls.instanceMethod(for: "greet")?.typeEncoding == "@16@0:8")
     #expect(cls.methodList.count == 1)
   }
 
@@ -160,8 +160,8 @@ import Testing
     let baseObject = try new(base, in: runtime)
     let subObject = try new(sub, in: runtime)
     #expect(try runtime.msgSend(subObject, "greet") == "base")  // fills Sub's cache with Base's IMP
-    let original = try #require(sub.instanceMethod(for: "greet"))
-    let swizzled = try #require(sub.instanceMethod(for: "xxx_greet"))
+    let original = try #require(try sub.instanceMethod(for: "greet"))
+    let swizzled = try #require(try sub.instanceMethod(for: "xxx_greet"))
     let swizzledImplementation = swizzled.implementation
     let added = try sub.addMethod("greet", types: swizzled.typeEncoding, implementation: swizzled.implementation)
     #expect(added)
@@ -187,7 +187,7 @@ import Testing
       return "B"
     })
     let object = try new(cls, in: runtime)
-    try #require(cls.instanceMethod(for: "a")).exchangeImplementation(with: try #require(cls.instanceMethod(for: "b")))
+    try #require(try cls.instanceMethod(for: "a")).exchangeImplementation(with: try #require(try cls.instanceMethod(for: "b")))
     #expect(try runtime.msgSend(object, "a") == "B")
     #expect(try runtime.msgSend(object, "b") == "A")
     #expect(seen.all == ["B:a", "A:b"])
@@ -198,7 +198,7 @@ import Testing
     let cls = try makeClass("Probe", in: runtime)
     let first = returning("first")
     try cls.addMethod("greet", types: "@16@0:8", implementation: first)
-    let method = try #require(cls.instanceMethod(for: "greet"))
+    let method = try #require(try cls.instanceMethod(for: "greet"))
     let second = returning("second")
     #expect(try method.setImplementation(second) === first)
     try method.exchangeImplementation(with: method)

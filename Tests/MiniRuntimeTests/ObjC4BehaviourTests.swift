@@ -55,9 +55,9 @@ import Testing
     let baseObject = try new(base, in: runtime)
     let subObject = try new(sub, in: runtime)
     #expect(try runtime.msgSend(baseObject, "greet") == "base")
-    let original = try #require(sub.instanceMethod(for: "greet"))
+    let original = try #require(try sub.instanceMethod(for: "greet"))
     #expect(original.owner === base)
-    let swizzled = try #require(sub.instanceMethod(for: "xxx_greet"))
+    let swizzled = try #require(try sub.instanceMethod(for: "xxx_greet"))
     try original.exchangeImplementation(with: swizzled)
     #expect(try runtime.msgSend(baseObject, "greet") == "swizzled")
     #expect(try runtime.msgSend(subObject, "greet") == "swizzled")
@@ -71,7 +71,7 @@ import Testing
     let sub = try makeSubclass(of: base, named: "Sub", in: runtime)
     let object = try new(sub, in: runtime)
     #expect(throws: RuntimeError.self) { try runtime.msgSend(object, "late") }
-    #expect(sub.methodImplementation(for: "late") === Implementation.forwarding)
+    #expect(try sub.methodImplementation(for: "late") === Implementation.forwarding)
     try addReturning(base, "late", "now")
     #expect(try runtime.msgSend(object, "late") == "now")
     try runtime.checkInvariants()
@@ -117,9 +117,9 @@ import Testing
     try addReturning(cls.isa, "classThing", "c")
     #expect(cls.isa.methodList.map(\.selector.name) == ["classThing"])
     #expect(cls.methodList.map(\.selector.name) == ["instanceThing"])
-    #expect(cls.classMethod(for: "classThing") != nil)
-    #expect(cls.classMethod(for: "instanceThing") == nil)
-    #expect(cls.instanceMethod(for: "classThing") == nil)
+    #expect(try cls.classMethod(for: "classThing") != nil)
+    #expect(try cls.classMethod(for: "instanceThing") == nil)
+    #expect(try cls.instanceMethod(for: "classThing") == nil)
   }
 
   @Test func respondsToSelectorOnAClassAnswersForClassMethods() throws {
@@ -264,11 +264,11 @@ import Testing
     try addReturning(cls, "greet", "a")
     let replacement = returning("b")
     _ = try cls.replaceMethod("greet", types: "@16@0:8", implementation: replacement)
-    #expect(cls.methodImplementation(for: "greet") === replacement)
-    #expect(cls.instanceMethod(for: "greet")?.implementation === replacement)
+    #expect(try cls.methodImplementation(for: "greet") === replacement)
+    #expect(try cls.instanceMethod(for: "greet")?.implementation === replacement)
     let third = returning("c")
-    try #require(cls.instanceMethod(for: "greet")).setImplementation(third)
-    #expect(cls.methodImplementation(for: "greet") === third)
+    try #require(try cls.instanceMethod(for: "greet")).setImplementation(third)
+    #expect(try cls.methodImplementation(for: "greet") === third)
   }
 
   @Test func performSelectorReachesAResolvedMethod() throws {

@@ -63,11 +63,11 @@ import Testing
     try runtime.registerClassPair(person)
     #expect(person.ivarList.map(\.description) == ["_age q", "_name @\"NSString\""])
     #expect(person.propertyList.map(\.description) == ["age Tq,V_age", "name T@\"NSString\",C,N,V_name"])
-    #expect(person.instanceMethod(for: "age")?.typeEncoding == "q16@0:8")
-    #expect(person.instanceMethod(for: "setAge:")?.typeEncoding == "v24@0:8q16")
-    #expect(person.instanceMethod(for: "name")?.typeEncoding == "@16@0:8")
-    #expect(person.instanceMethod(for: "setName:")?.typeEncoding == "v24@0:8@16")
-    #expect(person.instanceMethod(for: "setAge:")?.implementation.name == "-[Person setAge:]")
+    #expect(try person.instanceMethod(for: "age")?.typeEncoding == "q16@0:8")
+    #expect(try person.instanceMethod(for: "setAge:")?.typeEncoding == "v24@0:8q16")
+    #expect(try person.instanceMethod(for: "name")?.typeEncoding == "@16@0:8")
+    #expect(try person.instanceMethod(for: "setName:")?.typeEncoding == "v24@0:8@16")
+    #expect(try person.instanceMethod(for: "setAge:")?.implementation.name == "-[Person setAge:]")
     let ann = try new(person, in: runtime)
     try runtime.msgSend(ann, "setAge:", .int32(42))
     #expect(try runtime.msgSend(ann, "age") == .int64(42))
@@ -83,8 +83,8 @@ import Testing
   func synthesizedAccessorEncodingsMatchClang(type: TypeEncoding, getter: String, setter: String) throws {
     let runtime = Runtime()
     let cls = try makeClass("Holder", in: runtime) { try $0.synthesizeProperty("value", type: type) }
-    #expect(cls.instanceMethod(for: "value")?.typeEncoding == getter)
-    #expect(cls.instanceMethod(for: "setValue:")?.typeEncoding == setter)
+    #expect(try cls.instanceMethod(for: "value")?.typeEncoding == getter)
+    #expect(try cls.instanceMethod(for: "setValue:")?.typeEncoding == setter)
     try runtime.checkInvariants()
   }
 
@@ -93,8 +93,8 @@ import Testing
     let cls = try makeClass("Thing", in: runtime) {
       try $0.synthesizeProperty("identifier", type: .longLong, options: [.readonly])
     }
-    #expect(cls.instanceMethod(for: "identifier") != nil)
-    #expect(cls.instanceMethod(for: "setIdentifier:") == nil)
+    #expect(try cls.instanceMethod(for: "identifier") != nil)
+    #expect(try cls.instanceMethod(for: "setIdentifier:") == nil)
     #expect(cls.property(named: "identifier")?.setter == nil)
     #expect(cls.property(named: "identifier")?.attributes.description == "Tq,R,V_identifier")
     let thing = try new(cls, in: runtime)

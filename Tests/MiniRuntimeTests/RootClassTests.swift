@@ -151,7 +151,7 @@ import Testing
     #expect(viaClass.swiftObject(as: Implementation.self) === age)
     // A class asked for its own methods gets the class side: +new, not an instance method.
     let classSide = try runtime.msgSend(cls, "methodForSelector:", .selector("new"))
-    #expect(classSide.swiftObject(as: Implementation.self) === runtime.rootClass.isa.methodImplementation(for: "new"))
+    #expect(try classSide.swiftObject(as: Implementation.self) === runtime.rootClass.isa.methodImplementation(for: "new"))
     // Nothing implements it: the forwarding implementation, as objc4 answers _objc_msgForward.
     let missing = try runtime.msgSend(object, "methodForSelector:", .selector("fly"))
     #expect(missing.swiftObject(as: Implementation.self) === Implementation.forwarding)

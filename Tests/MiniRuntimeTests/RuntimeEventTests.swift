@@ -29,7 +29,8 @@ import Testing
     runtime.flushCaches(person)  // nothing left to flush: no second event
     try person.replaceMethod("greet", types: "@16@0:8", implementation: returning("hello"))
     try addReturning(person, "wave", "waving")
-    try person.instanceMethod(for: "greet")!.exchangeImplementation(with: person.instanceMethod(for: "wave")!)
+    // The plain queries: class_getInstanceMethod would also fill the cache (and the exchange flush it).
+    try person.instanceMethodWithoutResolver(for: "greet")!.exchangeImplementation(with: person.instanceMethodWithoutResolver(for: "wave")!)
     try ann.setClass(sibling)
     try ann.setClass(person)
     observation.cancel()

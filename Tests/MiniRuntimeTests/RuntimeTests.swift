@@ -42,7 +42,7 @@ import Testing
     expectBump("replaceMethod")
     try person.instanceMethod(for: "greet")!.setImplementation(returning("hey"))
     expectBump("setImplementation")
-    try person.instanceMethod(for: "greet")!.exchangeImplementation(with: person.instanceMethod(for: "age")!)
+    try person.instanceMethod(for: "greet")!.exchangeImplementation(with: try person.instanceMethod(for: "age")!)
     expectBump("exchangeImplementation")
     let other = try makeClass("Other", in: runtime)
     expectBump("allocateClassPair")

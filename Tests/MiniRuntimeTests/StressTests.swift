@@ -44,8 +44,8 @@ import Testing
   @Test func sendsDuringSwizzleAddAndFlushSeeOnlyValidImplementationsAndNeverGoBack() throws {
     let rounds = 400  // even, so greet ends unswizzled
     let f = try Fixture(extras: rounds)
-    let originalGreet = try #require(f.base.instanceMethod(for: "greet"))
-    let swizzledGreet = try #require(f.base.instanceMethod(for: "xxx_greet"))
+    let originalGreet = try #require(try f.base.instanceMethod(for: "greet"))
+    let swizzledGreet = try #require(try f.base.instanceMethod(for: "xxx_greet"))
     let senders = 3
     let sendsPerSender = 6_000
     let surprises = Recorder<String>()
@@ -133,8 +133,8 @@ import Testing
   @Test func sendsWithCachesDisabledDuringMethodChangesSeeOnlyValidImplementations() throws {
     let f = try Fixture(extras: 0)
     f.runtime.cachesDisabled = true
-    let original = try #require(f.base.instanceMethod(for: "greet"))
-    let swizzled = try #require(f.base.instanceMethod(for: "xxx_greet"))
+    let original = try #require(try f.base.instanceMethod(for: "greet"))
+    let swizzled = try #require(try f.base.instanceMethod(for: "xxx_greet"))
     let surprises = Recorder<String>()
     DispatchQueue.concurrentPerform(iterations: 3) { index in
       for step in 0..<2_000 {

@@ -117,7 +117,7 @@ import Testing
     let runtime = Runtime()
     let cls = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Cached")
     expectError(.invalidTypeEncoding) { try cls.addMethod("broken", types: "v@:{broken") { _, _, _ in .nil } }
-    #expect(cls.instanceMethod(for: "broken") == nil)
+    #expect(try cls.instanceMethod(for: "broken") == nil)
   }
 
   @Test func methodSignatureSplitsReturnArgumentsAndOffsets() throws {

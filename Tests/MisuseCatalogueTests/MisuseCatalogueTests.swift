@@ -275,8 +275,8 @@ enum Misuse: String, CaseIterable, Sendable {
       try f.person.addMethod("mutate", types: "@16@0:8") { receiver, _, _ in
         let cls = receiver.isa
         try cls.addMethod("late", types: "@16@0:8") { _, _, _ in "late" }
-        let age = try #require(cls.instanceMethod(for: "age"))
-        let late = try #require(cls.instanceMethod(for: "late"))
+        let age = try #require(try cls.instanceMethod(for: "age"))
+        let late = try #require(try cls.instanceMethod(for: "late"))
         try age.exchangeImplementation(with: late)
         return try Runtime.msgSend(receiver, "age")  // the exchanged implementation
       }

@@ -8,8 +8,8 @@ import Testing
   @Test func exchangedImplementationsAreBothChanged() throws {
     let (runtime, person) = try personRuntime()
     let before = Snapshot(objects: [], classes: [person])
-    let name = try #require(person.instanceMethod(for: "name"))
-    let age = try #require(person.instanceMethod(for: "age"))
+    let name = try #require(try person.instanceMethod(for: "name"))
+    let age = try #require(try person.instanceMethod(for: "age"))
     try name.exchangeImplementation(with: age)
     let after = Snapshot(objects: [], classes: [person])
     let differences = Difference.between(before, after, events: [])

@@ -1,0 +1,103 @@
+// Class+MethodQueries.swift: asking a class which method or implementation a selector names.
+//
+// Docs: docs/runtime.md#the-lookup. Tests: Tests/MiniRuntimeTests/MethodQueryTests.swift,
+// LookupTests.swift, MethodCacheTests.swift.
+//
+// Two families, both going through the one lookup (Runtime+Lookup.swift):
+//   - objc4's queries, which may run user code as objc4's do: `instanceMethod(for:)` and
+//     `classMethod(for:)` run the resolver (`LOOKUP_RESOLVER`, no +initialize of their own);
+//     `methodImplementation(for:)` runs +initialize and the resolver; `instancesRespond(to:)` runs
+//     the resolver. User code runs with no lock held, and what it throws reaches the caller.
+//   - the plain queries (`…WithoutResolver`), which run no user code: the reference the cached
+//     send is tested against, and what layers above (KVO's accessor and override checks) use.
+
+extension Class {
+  /// The method `selector` names for instances of this class, searching superclasses; if there
+  /// is none, the class's `+resolveInstanceMethod:` (for a metaclass, `+resolveClassMethod:`)
+  /// runs once and the lists are searched again.
+  ///
+  /// ```swift
+  /// try person.instanceMethod(for: "age")?.typeEncoding   // "q16@0:8"
+  /// try person.instanceMethod(for: "fly")                 // nil, after +resolveInstanceMethod:
+  /// ```
+  ///
+  /// As objc4, the query sends no `+initialize` of its own; sending the resolve message
+  /// initializes the class as any message does. An invalid selector names no method (`nil`,
+  /// no resolver).
+  ///
+  /// - Throws: What the resolver (or the `+initialize` its send triggers) threw.
+  /// - Complexity: O(*d*) in the depth of the hierarchy, plus the resolver on a miss.
+  ///
+  /// Objective-C: `class_getInstanceMethod`
+  public func instanceMethod(for selector: Selector) throws -> Method? {
+    guard let runtime = weakRuntime, selector.isValid else { return nil }
+    _ = try runtime.lookUp(selector, in: self, receiver: nil, behavior: [.resolver, .nilOnMiss])
+    return instanceMethodWithoutResolver(for: selector)
+  }
+
+  /// The class method `selector` names, searching superclasses (and, at the root, NSObject's
+  /// instance methods, since the root metaclass inherits from the root class); if there is
+  /// none, `+resolveClassMethod:` runs once (then `+resolveInstanceMethod:` on the metaclass).
+  ///
+  /// - Throws: What the resolver threw.
+  ///
+  /// Objective-C: `class_getClassMethod`
+  public func classMethod(for selector: Selector) throws -> Method? {
+    try (isMetaclass ? self : isa).instanceMethod(for: selector)
+  }
+
+  /// The implementation `msgSend` would run for `selector` on an instance of this class:
+  /// through the cache, after `+initialize` and, on a miss, the resolver; the forwarding
+  /// implementation (`_objc_msgForward`) when nothing implements it.
+  ///
+  /// ```swift
+  /// try person.methodImplementation(for: "age").name   // "-[Person age]" (Person now initialized)
+  /// try person.methodImplementation(for: "fly") === Implementation.forwarding   // true
+  /// ```
+  ///
+  /// - Throws: What `+initialize` or the resolver threw.
+  /// - Complexity: O(1) on a cache hit; a miss walks the superclass chain under the runtime lock.
+  ///
+  /// Objective-C: `class_getMethodImplementation`
+  public func methodImplementation(for selector: Selector) throws -> Implementation {
+    if let cached = cache.lookUp(selector) { return cached.implementation }  // a hit implies initialized
+    guard let runtime = weakRuntime, selector.isValid else { return .forwarding }
+    return try runtime.lookUp(selector, in: self, receiver: nil, behavior: [.initialize, .resolver]) ?? .forwarding
+  }
+
+  /// Whether instances respond to `selector`; may run `+resolveInstanceMethod:`, never
+  /// `+initialize`. An error the resolver throws counts as "does not respond".
+  ///
+  /// Objective-C: `class_respondsToSelector`
+  public func instancesRespond(to selector: Selector) -> Bool {
+    weakRuntime?.responds(self, to: selector) ?? false
+  }
+
+  // MARK: - Queries that run no user code
+
+  /// The method `selector` names for instances of this class, searching superclasses, without
+  /// running the resolver: the plain, uncached lookup, which the tests compare with the cache.
+  ///
+  /// - Complexity: O(*d*) in the depth of the hierarchy.
+  ///
+  /// Objective-C: none (MiniKVO extension: `class_getInstanceMethod` without
+  /// `+resolveInstanceMethod:`).
+  public func instanceMethodWithoutResolver(for selector: Selector) -> Method? {
+    guard let runtime = weakRuntime else { return nil }
+    return runtime.withState { state in runtime.findMethod(selector, in: self, &state) }
+  }
+
+  /// The implementation `msgSend` would run for `selector` now, or the forwarding
+  /// implementation: through the cache, running no user code (no `+initialize`, no resolver).
+  /// It fills the cache only once the class is initialized.
+  ///
+  /// - Complexity: O(1) on a cache hit; a miss walks the superclass chain under the runtime lock.
+  ///
+  /// Objective-C: none (MiniKVO extension: `class_getMethodImplementation` without
+  /// `+initialize` and `+resolveInstanceMethod:`).
+  public func methodImplementationWithoutResolver(for selector: Selector) -> Implementation {
+    if let cached = cache.lookUp(selector) { return cached.implementation }
+    guard let runtime = weakRuntime else { return .forwarding }
+    return runtime.query(selector, in: self) ?? .forwarding
+  }
+}
