@@ -117,6 +117,12 @@ enum RootClass {
         return try object.objectValue?.runtime?.msgSend(object.objectValue, "init") ?? .nil
       }),
       ("class", "#16@0:8", { receiver, _, _ in (receiver as? Class).map(Value.class) ?? .nil }),
+      // A class is its own copy: objc4's NSObject has all four on the class side, each returning
+      // self, so `[Person copy] == Person` and a copy policy given a class stores the class.
+      ("copy", "@16@0:8", { receiver, _, _ in (receiver as? Class).map(Value.class) ?? .nil }),
+      ("mutableCopy", "@16@0:8", { receiver, _, _ in (receiver as? Class).map(Value.class) ?? .nil }),
+      ("copyWithZone:", "@24@0:8^{_NSZone=}16", { receiver, _, _ in (receiver as? Class).map(Value.class) ?? .nil }),
+      ("mutableCopyWithZone:", "@24@0:8^{_NSZone=}16", { receiver, _, _ in (receiver as? Class).map(Value.class) ?? .nil }),
       ("superclass", "#16@0:8", { receiver, _, _ in
         (receiver as? Class)?.superclass.map(Value.class) ?? .nil
       }),

@@ -117,6 +117,16 @@ import Testing
     try f.runtime.checkInvariants()
   }
 
+  @Test(arguments: [AssociationPolicy.copy, .copyNonatomic])
+  func copyOfAClassStoresTheClass(policy: AssociationPolicy) throws {
+    let f = try Fixture()
+    let holder = try new(f.owner, in: f.runtime)
+    try holder.setAssociatedObject(.class(f.tag), forKey: f.key, policy: policy)
+    #expect(holder.associatedObject(forKey: f.key) == .class(f.tag))
+    #expect(f.copies.all.isEmpty, "the class's copy is the class: Tag's -copyWithZone: is not involved")
+    try f.runtime.checkInvariants()
+  }
+
   @Test func copyOfUncopyableObjectThrowsAndAssociatesNothing() throws {
     let f = try Fixture(copyable: false)
     let holder = try new(f.owner, in: f.runtime)

@@ -28,6 +28,8 @@ import Testing
     ("self", .instance), ("isProxy", .instance), ("copy", .instance), ("mutableCopy", .instance),
     ("isSubclassOfClass:", .class), ("debugDescription", .instance), ("debugDescription", .class),
     ("methodForSelector:", .instance), ("instanceMethodForSelector:", .class),
+    // A class is its own copy (objc4's +[NSObject copy…] return self).
+    ("copy", .class), ("mutableCopy", .class), ("copyWithZone:", .class), ("mutableCopyWithZone:", .class),
     // Issue 11: protocols.
     ("conformsToProtocol:", .instance), ("conformsToProtocol:", .class), ("initialize", .class), ("load", .class),
   ]
@@ -94,6 +96,24 @@ import Testing
     let plain = try new(runtime.rootClass, in: runtime)
     let error = expectError(.unrecognizedSelector) { try runtime.msgSend(plain, "copy") }
     #expect(error?.message.hasPrefix("-[NSObject copyWithZone:]") == true)
+    try runtime.checkInvariants()
+  }
+
+  @Test func aClassIsItsOwnCopy() throws {
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    for selector: Selector in ["copy", "mutableCopy"] {
+      #expect(try runtime.msgSend(person, selector) == .class(person))
+    }
+    for selector: Selector in ["copyWithZone:", "mutableCopyWithZone:"] {
+      #expect(try runtime.msgSend(person, selector, .nil) == .class(person))
+    }
+    #expect(try runtime.msgSend(runtime.rootClass, "copy") == .class(runtime.rootClass))
+    // Instances still are not: -copy sends copyWithZone:, which NSObject's instances lack.
+    let ann = try new(person, in: runtime)
+    let error = expectError(.unrecognizedSelector) { try runtime.msgSend(ann, "copy") }
+    #expect(error?.message.hasPrefix("-[Person copyWithZone:]") == true)
+    expectError(.unrecognizedSelector) { try runtime.msgSend(ann, "mutableCopy") }
     try runtime.checkInvariants()
   }
 
