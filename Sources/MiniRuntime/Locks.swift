@@ -25,6 +25,9 @@
 //     7. `Object.lock` (an `AdaptiveLock`, one per object): the object's associated objects and
 //        its observation-info slot; `RuntimeLocals.lock` (an `AdaptiveLock`): the per-runtime
 //        state slots. Leaves, held for a few loads and stores.
+//     8. a `SyncTable`'s monitor (Runtime+Synchronized.swift): which objects `@synchronized`
+//        holds. A leaf. The lock `@synchronized` gives the user is not in this order: it is
+//        held while the user's body runs, which may call anything, as in Objective-C.
 //   MiniFoundation: a collection's `contents` (a `Locked`, CollectionStorage.swift). A leaf.
 //   KVOController's locks (one per controller, one in the shared controller, the delivery lock)
 //   are never held while calling KVO or the runtime.
