@@ -143,6 +143,17 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
     UnretainedClass(bits: isaWord.load(ordering: .acquiring)).cls
   }
 
+  /// Whether the object is a class or a metaclass: its isa is a metaclass.
+  ///
+  /// ```swift
+  /// person.isClass          // true: a class object
+  /// person.isa.isClass      // true: a metaclass is a class too
+  /// ann.isClass             // false: an instance
+  /// ```
+  ///
+  /// Objective-C: `object_isClass`
+  public var isClass: Bool { isa.isMetaclass }
+
   /// Runs `body` with the object's class without reference counting (the class cannot go away
   /// while it has instances). For hot paths that only read from the class.
   @inline(__always)
