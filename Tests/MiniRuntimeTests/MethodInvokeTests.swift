@@ -24,7 +24,7 @@ import Testing
     let seen = Box<String>("")
     try person.addMethod("describe:with:", types: "@32@0:8@16@24") { _, selector, arguments in
       seen.value = selector.name
-      return .string("\(arguments[0]) \(arguments[1])")
+      return .string((arguments[0].stringValue ?? "?") + " " + (arguments[1].stringValue ?? "?"))
     }
     let method = try #require(person.instanceMethod(for: "describe:with:"))
     let ann = try new(person, in: runtime)
