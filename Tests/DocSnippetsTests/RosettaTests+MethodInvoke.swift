@@ -11,7 +11,7 @@ import Testing
     let person = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Person")
     try person.addMethod("greet", types: "@16@0:8") { _, _, _ in "hello" }
     try runtime.registerClassPair(person)
-    let method = try #require(person.instanceMethod(for: "greet"))
+    let method = try #require(try person.instanceMethod(for: "greet"))
     // Rosetta: method_invoke
     #expect(try method.invoke(try person.createInstance()) == "hello")
     // Rosetta: method_getDescription

@@ -13,7 +13,7 @@ import Testing
     let student = try makeSubclass(of: person, named: "Student", in: runtime)
     #expect(try addReturning(student, "greet", "student's greet"))
     let pupil = try new(student, in: runtime)
-    let inherited = try #require(person.instanceMethod(for: "greet"))
+    let inherited = try #require(try person.instanceMethod(for: "greet"))
     #expect(try runtime.msgSend(pupil, "greet") == "student's greet")
     #expect(try inherited.invoke(pupil) == "person's greet", "no lookup: the method held is the one run")
   }
@@ -26,7 +26,7 @@ import Testing
       seen.value = selector.name
       return .string((arguments[0].stringValue ?? "?") + " " + (arguments[1].stringValue ?? "?"))
     }
-    let method = try #require(person.instanceMethod(for: "describe:with:"))
+    let method = try #require(try person.instanceMethod(for: "describe:with:"))
     let ann = try new(person, in: runtime)
     #expect(try method.invoke(ann, ["a", "b"]) == "a b")
     #expect(seen.value == "describe:with:")
@@ -35,7 +35,7 @@ import Testing
   @Test func invokeChecksTheArgumentCountAndNilRunsNothing() throws {
     let runtime = Runtime()
     let person = try makePerson(in: runtime)
-    let setter = try #require(person.instanceMethod(for: "setAge:"))
+    let setter = try #require(try person.instanceMethod(for: "setAge:"))
     let ann = try new(person, in: runtime)
     _ = expectError(.wrongArgumentCount) { _ = try setter.invoke(ann) }
     #expect(try setter.invoke(nil, [7]) == .nil)
@@ -47,7 +47,7 @@ import Testing
     let runtime = Runtime()
     let person = try makePerson(in: runtime)
     #expect(try addReturning(person, "greet", "hello"))
-    let method = try #require(person.instanceMethod(for: "greet"))
+    let method = try #require(try person.instanceMethod(for: "greet"))
     _ = try method.setImplementation(returning("swizzled"))
     #expect(try method.invoke(try new(person, in: runtime)) == "swizzled")
   }
@@ -55,7 +55,7 @@ import Testing
   @Test func descriptionHoldsTheNameAndTypes() throws {
     let runtime = Runtime()
     let person = try makePerson(in: runtime)
-    let method = try #require(person.instanceMethod(for: "setAge:"))
+    let method = try #require(try person.instanceMethod(for: "setAge:"))
     #expect(method.methodDescription == MethodDescription(selector: "setAge:", types: "v24@0:8q16"))
   }
 
