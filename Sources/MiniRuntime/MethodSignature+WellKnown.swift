@@ -41,7 +41,9 @@ extension MethodSignature {
     wellKnownSignatures.sorted { $0.key < $1.key }.map { (Selector(interning: $0.key), $0.value) }
   }
 
-  private static let wellKnownSignatures: [String: MethodSignature] = {
+  private static var wellKnownSignatures: [String: MethodSignature] { wellKnownTable.signatures }
+
+  private static let wellKnownTable: (signatures: [String: MethodSignature], keyValueSelectors: Set<String>) = {
     let object = TypeEncoding.id, sel = TypeEncoding.selector, cls = TypeEncoding.class
     let bool = TypeEncoding.bool, unsigned = TypeEncoding.unsignedLongLong, context = TypeEncoding.pointer(.void)
     let zone = TypeEncoding.pointer(.structure(name: "_NSZone", fields: []))
@@ -66,7 +68,8 @@ extension MethodSignature {
       ("instancesRespondToSelector:", bool, [sel]), ("isSubclassOfClass:", bool, [cls]),
       ("instanceMethodForSelector:", .pointer(.unknown), [sel]),
       ("instanceMethodSignatureForSelector:", object, [sel]),
-      // Key-value coding.
+    ]
+    let keyValueCoding: [(String, TypeEncoding, [TypeEncoding])] = [
       ("valueForKey:", object, [object]), ("setValue:forKey:", .void, [object, object]),
       ("valueForKeyPath:", object, [object]), ("setValue:forKeyPath:", .void, [object, object]),
       ("valueForUndefinedKey:", object, [object]), ("setValue:forUndefinedKey:", .void, [object, object]),
@@ -75,7 +78,8 @@ extension MethodSignature {
       ("mutableSetValueForKey:", object, [object]), ("mutableSetValueForKeyPath:", object, [object]),
       ("mutableOrderedSetValueForKey:", object, [object]), ("mutableOrderedSetValueForKeyPath:", object, [object]),
       ("dictionaryWithValuesForKeys:", object, [object]), ("setValuesForKeysWithDictionary:", .void, [object]),
-      // Key-value observing.
+    ]
+    let keyValueObserving: [(String, TypeEncoding, [TypeEncoding])] = [
       ("observeValueForKeyPath:ofObject:change:context:", .void, [object, object, object, context]),
       ("addObserver:forKeyPath:options:context:", .void, [object, object, unsigned, context]),
       ("removeObserver:forKeyPath:", .void, [object, object]),
@@ -90,9 +94,19 @@ extension MethodSignature {
       ("keyPathsForValuesAffectingValueForKey:", object, [object]),
     ]
     var signatures: [String: MethodSignature] = [:]
-    for (name, returnType, arguments) in table {
+    for (name, returnType, arguments) in table + keyValueCoding + keyValueObserving {
       signatures[name] = .compiled(returning: returnType, arguments: arguments)
     }
-    return signatures
+    return (
+      signatures,
+      Set(keyValueCoding.map(\.0)).union(keyValueObserving.map(\.0))
+    )
   }()
+
+  /// Whether `selector` is declared by Foundation's key-value coding or observing category of
+  /// NSObject (`NSKeyValueCoding.h`, `NSKeyValueObserving.h`), which a runtime has only once that
+  /// category is installed: the unrecognized-selector error names the installation for these.
+  static func isKeyValueCodingOrObserving(_ selector: Selector) -> Bool {
+    wellKnownTable.keyValueSelectors.contains(selector.name)
+  }
 }

@@ -50,15 +50,24 @@ extension Runtime {
   /// `-[Person fly]: unrecognized selector sent to instance 0x…` (or `+[…] … sent to class …`).
   ///
   /// Objective-C: the reason of the exception `-doesNotRecognizeSelector:` raises.
+  /// A key-value coding or observing selector gets a ``RuntimeError/hint`` naming
+  /// `installKeyValueObserving()`: a runtime has Foundation's category only once it is installed.
   public static func unrecognizedSelector(_ receiver: Object, _ selector: Selector) -> RuntimeError {
+    let hint =
+      MethodSignature.isKeyValueCodingOrObserving(selector)
+      ? "\(selector.name) is declared by Foundation's key-value coding and observing category of NSObject, "
+        + "which this runtime does not have yet: call runtime.installKeyValueObserving() (module KVO) "
+        + "before sending it with msgSend; any call of the KVO module's API installs it too"
+      : nil
     if let cls = receiver as? Class {
       return RuntimeError(
         .unrecognizedSelector,
-        "+[\(cls.name) \(selector.name)]: unrecognized selector sent to class \(receiver.address)")
+        "+[\(cls.name) \(selector.name)]: unrecognized selector sent to class \(receiver.address)", hint: hint)
     }
     return RuntimeError(
       .unrecognizedSelector,
-      "-[\(receiver.isa.name) \(selector.name)]: unrecognized selector sent to instance \(receiver.address)")
+      "-[\(receiver.isa.name) \(selector.name)]: unrecognized selector sent to instance \(receiver.address)",
+      hint: hint)
   }
 }
 

@@ -75,12 +75,21 @@ public struct RuntimeError: Error, Equatable, Sendable, CustomStringConvertible 
   /// Objective-C: none (the text `_objc_inform` or an exception reason would carry).
   public let message: String
 
+  /// Advice for the reader that Objective-C would not print, kept apart from `message` so the
+  /// message stays the runtime's own text: for example, that `valueForKey:` is unrecognized
+  /// because Foundation's key-value coding is not installed in this runtime yet. `nil` for most
+  /// errors.
+  ///
+  /// Objective-C: none (MiniKVO extension).
+  public let hint: String?
+
   /// Creates an error.
   ///
   /// Objective-C: none (MiniKVO extension).
-  public init(_ code: Code, _ message: String) {
+  public init(_ code: Code, _ message: String, hint: String? = nil) {
     self.code = code
     self.message = message
+    self.hint = hint
   }
 
   /// The name of the exception Objective-C raises in this situation, if it raises one: an
@@ -97,8 +106,8 @@ public struct RuntimeError: Error, Equatable, Sendable, CustomStringConvertible 
     }
   }
 
-  /// The message.
+  /// The message, then the hint (if any) on a line of its own.
   ///
   /// Objective-C: none (MiniKVO extension).
-  public var description: String { message }
+  public var description: String { hint.map { "\(message)\nhint: \($0)" } ?? message }
 }
