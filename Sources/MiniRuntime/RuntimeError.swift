@@ -86,7 +86,14 @@ public struct RuntimeError: Error, Equatable, Sendable, CustomStringConvertible 
   /// Creates an error.
   ///
   /// Objective-C: none (MiniKVO extension).
-  public init(_ code: Code, _ message: String, hint: String? = nil) {
+  public init(_ code: Code, _ message: String) {
+    self.init(code, message, hint: nil)
+  }
+
+  /// Creates an error with a hint for the reader.
+  ///
+  /// Objective-C: none (MiniKVO extension).
+  public init(_ code: Code, _ message: String, hint: String?) {
     self.code = code
     self.message = message
     self.hint = hint
