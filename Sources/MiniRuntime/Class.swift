@@ -75,6 +75,7 @@ public final class Class: Object, @unchecked Sendable {
     isaOwner = isa
     super.init(classObject: ())
     isaWord.store(UnretainedClass(isa ?? self).bits, ordering: .releasing)
+    if isMetaclass { metadata.version = 7 }  // as objc4 realizes a metaclass (Class+Version.swift)
   }
 
   /// Binds the class to its runtime; called once, before any other thread can see the class.
@@ -205,6 +206,8 @@ final class ClassMetadata: @unchecked Sendable {
   @exclusivity(unchecked) var initializationPending: [Class] = []
   /// The image that defined the class (Runtime+Images.swift); `nil` for `allocateClassPair`'s.
   @exclusivity(unchecked) var imageName: String?
+  /// `class_getVersion`: 0 for a class, 7 for a metaclass, until set (Class+Version.swift).
+  @exclusivity(unchecked) var version: Int32 = 0
 
   func clear() {
     instanceClass = nil

@@ -22,6 +22,16 @@ import Testing
     #expect(runtime.classes.map(\.name) == ["NSObject", "Person"])
     // Rosetta: objc_getMetaClass
     #expect(person.metaclass === person.isa)
+    #expect(runtime.metaclass(named: "Person") === person.isa)
+    // Rosetta: objc_getClass
+    #expect(runtime.class(named: "Person") === person)
+    // Rosetta: objc_getRequiredClass
+    #expect(try runtime.requiredClass(named: "Person") === person)
+    // Rosetta: class_getVersion
+    #expect(person.version == 0)
+    // Rosetta: class_setVersion
+    person.version = 2
+    #expect(person.version == 2)
 
     // Rosetta: objc_msgSend
     let ann = try #require(try Runtime.msgSend(person, "new").objectValue)
