@@ -4,9 +4,10 @@
 //
 // The search follows Foundation's documented order:
 //   get:  `get<Key>`, `<key>`, `is<Key>`, `_<key>`; then `countOf<Key>` with
-//         `objectIn<Key>AtIndex:` (an indexed to-many getter); then, if
-//         `+accessInstanceVariablesDirectly` says yes, the ivars `_<key>`, `_is<Key>`, `<key>`,
-//         `is<Key>`; else `valueForUndefinedKey:`.
+//         `objectIn<Key>AtIndex:` or `<key>AtIndexes:` (a live `NSKeyValueArray`); then
+//         `countOf<Key>` with `enumeratorOf<Key>` and `memberOf<Key>:` (a live `NSKeyValueSet`:
+//         CollectionGetterProxy.swift); then, if `+accessInstanceVariablesDirectly` says yes,
+//         the ivars `_<key>`, `_is<Key>`, `<key>`, `is<Key>`; else `valueForUndefinedKey:`.
 //   set:  `set<Key>:`, `_set<Key>:`; then the same ivars; else `setValue:forUndefinedKey:`.
 // Any string is a key, as in Foundation; one that no method or ivar could be named after (empty,
 // or with a space, `.` or other punctuation) skips the search and is undefined at once, uncached.
@@ -24,7 +25,10 @@ import MiniRuntime
 /// How `valueForKey:` gets a key's value on a class.
 enum GetterPlan: Sendable {
   case method(Selector)
-  case indexed(count: Selector, objectAtIndex: Selector)
+  /// `countOf<Key>` with `objectIn<Key>AtIndex:` or `<key>AtIndexes:`: an `NSKeyValueArray`.
+  case indexed
+  /// `countOf<Key>`, `enumeratorOf<Key>` and `memberOf<Key>:`: an `NSKeyValueSet`.
+  case unordered
   case ivar(Ivar)
   case undefined
 }
@@ -86,9 +90,13 @@ extension KeyValueCoding {
       }
     }
     let count = Selector(interning: "countOf\(capitalized)")
-    let objectAtIndex = Selector(interning: "objectIn\(capitalized)AtIndex:")
-    if count.isValid, cls.instanceMethodWithoutResolver(for: count) != nil, cls.instanceMethodWithoutResolver(for: objectAtIndex) != nil {
-      return .indexed(count: count, objectAtIndex: objectAtIndex)
+    if count.isValid, cls.instanceMethodWithoutResolver(for: count) != nil {
+      func has(_ name: String) -> Bool {
+        let selector = Selector(interning: name)
+        return selector.isValid && cls.instanceMethodWithoutResolver(for: selector) != nil
+      }
+      if has("objectIn\(capitalized)AtIndex:") || has("\(key)AtIndexes:") { return .indexed }
+      if has("enumeratorOf\(capitalized)") && has("memberOf\(capitalized):") { return .unordered }
     }
     if let ivar = try directIvar(in: cls, key: key, capitalized: capitalized) { return .ivar(ivar) }
     return .undefined

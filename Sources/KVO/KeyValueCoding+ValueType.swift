@@ -5,7 +5,7 @@
 // Tests/KVOControllerTests/TypedKeyPathTests.swift.
 //
 // The same search as `valueForKey:` (KeyValueCoding+Accessors.swift, and its cache), stopped
-// before the read: a getter method gives its return type, an indexed to-many getter an array,
+// before the read: a getter method gives its return type, collection accessors an array or set,
 // an ivar its type. Used to check a key path against a class before observing it, which is what
 // FBKVOController's `FBKVOClassKeyPath` macro does at compile time.
 
@@ -20,8 +20,8 @@ extension Class {
   /// try person.valueType(forKey: "agee")    // throws undefinedKey
   /// ```
   ///
-  /// - Returns: The getter's return type or the ivar's type; `@"NSArray"` for an indexed to-many
-  ///   getter (KVC returns an array proxy); `nil` when nothing answers for the key but the class
+  /// - Returns: The getter's return type or the ivar's type; `@"NSArray"` for indexed
+  ///   accessors and `@"NSSet"` for unordered ones (KVC returns a proxy of that class); `nil` when nothing answers for the key but the class
   ///   overrides `valueForUndefinedKey:` (any value may come back).
   /// - Throws: ``KeyValueError`` with code `undefinedKey` when nothing answers for the key, as
   ///   `valueForKey:` would (any string is a key: `first name` is undefined, not malformed).
@@ -38,6 +38,7 @@ extension Class {
       }
       return type
     case .indexed: return .object(className: "NSArray")
+    case .unordered: return .object(className: "NSSet")
     case .ivar(let ivar): return ivar.type
     case .undefined:
       if let handler = instanceMethodWithoutResolver(for: "valueForUndefinedKey:"), handler.owner.superclass != nil { return nil }

@@ -146,9 +146,10 @@ enum KeyValueCoding {
     switch plan {
     case .method(let selector):
       return try Runtime.msgSend(object, selector)
-    case .indexed(let count, let objectAtIndex):
-      let total = try Runtime.msgSend(object, count).intValue ?? 0
-      return .array(try (0..<max(0, total)).map { try Runtime.msgSend(object, objectAtIndex, .int($0)) })
+    case .indexed:
+      return try CollectionGetterProxy.array(for: object, key: key)
+    case .unordered:
+      return try CollectionGetterProxy.set(for: object, key: key)
     case .ivar(let ivar):
       return try object.value(for: ivar)
     case .undefined:

@@ -110,7 +110,9 @@ extension MutableArrayProxy {
         .collectionIsNil,
         "[<\(access.proxyClassName) \(address)> \(method)]: value for key \(key) of object \(object.address) is nil")
     }
-    guard let elements = value.arrayValue else {
+    // An array, or an NSArray object of any class (the live proxy of indexed accessors).
+    if let elements = value.arrayValue { return elements }
+    guard case .array(let elements)? = try value.collectionContents() else {
       throw KeyValueError(.invalidValue, "\(object)'s \(key) is \(value), not an array")
     }
     return elements

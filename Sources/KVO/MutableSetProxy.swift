@@ -29,8 +29,17 @@ final class ProxyClasses: Sendable {
 
   let mutableSet, fastMutableSet, slowMutableSet, ivarMutableSet: Class
   let mutableOrderedSet, fastMutableOrderedSet, slowMutableOrderedSet, ivarMutableOrderedSet: Class
+  let keyValueArray, keyValueSet: Class
   let containerIvar, keyIvar: Ivar
   let orderedContainerIvar, orderedKeyIvar: Ivar
+
+  /// The `_container` and `_key` ivars of a proxy class.
+  struct ProxyIvars: Sendable {
+    let container, key: Ivar
+  }
+  /// The ivars of `NSKeyValueArray` and `NSKeyValueSet` (CollectionGetterProxy.swift), which
+  /// declare the same two at the same offsets.
+  let getterIvars: ProxyIvars
 
   /// The proxy classes of `runtime`, made on first use (after installing Foundation).
   static func of(_ runtime: Runtime) throws -> ProxyClasses {
@@ -63,10 +72,17 @@ final class ProxyClasses: Sendable {
     fastMutableOrderedSet = try make("NSKeyValueFastMutableOrderedSet", "NSKeyValueMutableOrderedSet", ivars: false, [])
     slowMutableOrderedSet = try make("NSKeyValueSlowMutableOrderedSet", "NSKeyValueMutableOrderedSet", ivars: false, [])
     ivarMutableOrderedSet = try make("NSKeyValueIvarMutableOrderedSet", "NSKeyValueMutableOrderedSet", ivars: false, [])
+    keyValueArray = try make("NSKeyValueArray", "NSArray", ivars: true, CollectionGetterProxy.arrayMethods)
+    keyValueSet = try make("NSKeyValueSet", "NSSet", ivars: true, CollectionGetterProxy.setMethods)
     guard let container = mutableSet.ivar(named: "_container"), let key = mutableSet.ivar(named: "_key"),
       let orderedContainer = mutableOrderedSet.ivar(named: "_container"), let orderedKey = mutableOrderedSet.ivar(named: "_key")
     else { throw KeyValueError(.invalidArgument, "the proxy classes lost their ivars") }
     (containerIvar, keyIvar, orderedContainerIvar, orderedKeyIvar) = (container, key, orderedContainer, orderedKey)
+    guard let getterContainer = keyValueArray.ivar(named: "_container"), let getterKey = keyValueArray.ivar(named: "_key"),
+      keyValueSet.ivar(named: "_container")?.offset == getterContainer.offset,
+      keyValueSet.ivar(named: "_key")?.offset == getterKey.offset
+    else { throw KeyValueError(.invalidArgument, "the collection proxy classes lost their ivars") }
+    getterIvars = ProxyIvars(container: getterContainer, key: getterKey)
   }
 }
 

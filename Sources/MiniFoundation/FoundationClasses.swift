@@ -25,6 +25,7 @@ final class FoundationClasses: Sendable {
   let null: Class
   let indexSet, mutableIndexSet: Class
   let swiftValue: Class
+  let enumerator: Class
   private let nullInstance = Locked<WeakReference<Object>?>(nil)
 
   /// Code that runs in every runtime Foundation loads into (layers above add their categories).
@@ -108,6 +109,7 @@ final class FoundationClasses: Sendable {
     indexSet = try make("NSIndexSet", root, NSIndexSetMethods.all)
     mutableIndexSet = try make("NSMutableIndexSet", indexSet, NSMutableIndexSetMethods.all)
     swiftValue = try make("__SwiftValue", root, SwiftValueMethods.all)
+    enumerator = try make("NSEnumerator", root, NSEnumeratorMethods.all)
   }
 
   /// The runtime's `NSNull` instance (`[NSNull null]`).

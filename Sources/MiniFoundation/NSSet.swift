@@ -19,6 +19,7 @@ enum NSSetMethods {
         .bool(!(try Runtime.msgSend(receiver, "member:", arguments[0])).isNil)
       },
       MethodEntry("anyObject", "@16@0:8") { receiver, _, _ in try Unordered.elements(of: receiver).first ?? .nil },
+      NSEnumeratorMethods.objectEnumerator { Array(try Unordered.elements(of: $0)) },
       MethodEntry("init", "@16@0:8") { receiver, _, _ in .object(receiver) },
       MethodEntry("initWithArray:", "@24@0:8@16") { receiver, selector, arguments in
         let elements = try Message.array(arguments[0], receiver, selector).map(Message.element)

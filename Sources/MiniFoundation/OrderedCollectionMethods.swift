@@ -45,6 +45,7 @@ enum OrderedCollectionMethods {
         return .array(indexes.map { elements[$0] })
       },
       MethodEntry("array", "@16@0:8") { receiver, _, _ in .array(try Ordered.elements(of: receiver)) },
+      NSEnumeratorMethods.objectEnumerator { try Ordered.elements(of: $0) },
       MethodEntry("hash", "Q16@0:8") { receiver, _, _ in .uint64(UInt64(try Ordered.elements(of: receiver).count)) },
     ]
   }

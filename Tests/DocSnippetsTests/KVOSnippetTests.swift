@@ -130,6 +130,31 @@ struct KVOExample {
     try runtime.checkInvariants()
   }
 
+  @Test func collectionAccessorsReadAsALiveProxyArray() throws {
+    // snippet: docs/kvo.md#collection-accessors
+    let runtime = Runtime()
+    let table = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Table")
+    try table.addIvar("_storage", type: .object(className: "NSArray"))
+    try runtime.registerClassPair(table)
+    try table.addMethod("countOfRows", types: "Q16@0:8") { receiver, _, _ in
+      .int(try receiver.value(ofIvar: "_storage").arrayValue?.count ?? 0)
+    }
+    try table.addMethod("objectInRowsAtIndex:", types: "@24@0:8Q16") { receiver, _, arguments in
+      try runtime.msgSend(bridging: try receiver.value(ofIvar: "_storage"), "objectAtIndex:", arguments[0])
+    }
+    let sheet = try table.createInstance()
+    try sheet.setValue(["a"], forIvar: "_storage")
+
+    let rows = try sheet.value(forKey: "rows")
+    #expect(rows.objectValue?.isa.name == "NSKeyValueArray")  // an NSArray subclass
+    try sheet.setValue(["a", "b"], forIvar: "_storage")  // changed after valueForKey: answered
+    #expect(try runtime.msgSend(bridging: rows, "count") == 2)  // -countOfRows, sent now
+    #expect(try runtime.msgSend(bridging: rows, "objectAtIndex:", 1) == "b")  // -objectInRowsAtIndex:
+    #expect(try sheet.value(forKeyPath: "rows.@count") == 2)
+    // end snippet
+    try runtime.checkInvariants()
+  }
+
   @Test func theAccessorSearchPrefersMethodsThenIvars() throws {
     // snippet: docs/kvo.md#the-accessor-search-order
     let runtime = Runtime()
