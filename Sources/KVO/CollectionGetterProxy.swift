@@ -48,8 +48,8 @@ enum CollectionGetterProxy {
 
   private static func make(_ cls: Class, _ ivars: ProxyClasses.ProxyIvars, _ container: Object, _ key: String) throws -> Object {
     let proxy = try cls.createInstance()
-    try proxy.setValue(.object(container), for: ivars.container)
-    try proxy.setValue(.string(key), for: ivars.key)
+    try proxy.setValue(.object(container), forIvar: "_container")
+    try proxy.setValue(.string(key), forIvar: "_key")
     return proxy
   }
 
@@ -60,9 +60,9 @@ enum CollectionGetterProxy {
     let key: String
 
     init(_ proxy: Object) throws {
-      let ivars = try proxyClasses(of: proxy).getterIvars
-      guard case .object(let container) = try proxy.value(for: ivars.container),
-        let key = try proxy.value(for: ivars.key).stringValue
+      // By name: NSKeyValueArray and NSKeyValueSet each declare their own `_container` and `_key`.
+      guard case .object(let container) = try proxy.value(ofIvar: "_container"),
+        let key = try proxy.value(ofIvar: "_key").stringValue
       else { throw KeyValueError(.invalidArgument, "\(proxy) is a collection proxy without a container") }
       (self.container, self.key) = (container, key)
     }
