@@ -18,7 +18,8 @@ import MiniRuntime
 /// The KVO machinery attached to one runtime.
 final class KVORuntime: @unchecked Sendable {
   struct State {
-    /// Original class, and its notifying subclass → the `ObservedClass` of the two.
+    /// Original class, and its notifying subclass → the `ObservedClass` of the two; a
+    /// metaclass → the `ObservedClass` of its class object (whose notifying class is itself).
     var observedClasses: [ObjectIdentifier: ObservedClass] = [:]
     /// Flattened `keyPathsForValuesAffecting…` per class and key, each valid for the method
     /// generation it was worked out in (MethodGeneration.swift).
@@ -90,7 +91,22 @@ final class KVORuntime: @unchecked Sendable {
 
   /// Whether `cls` is a notifying subclass made by this runtime's KVO.
   func isNotifyingClass(_ cls: Class) -> Bool {
-    observedClass(of: cls)?.notifying === cls
+    guard let entry = observedClass(of: cls) else { return false }
+    return entry.notifying === cls && entry.original !== cls
+  }
+
+  /// The `ObservedClass` of the class objects whose isa is `metaclass` (one: the metaclass's
+  /// class), made on first use. A class object is observed without switching its isa
+  /// (docs/kvo.md#observing-a-class-object), so the entry's notifying class is the metaclass
+  /// itself and no setter is ever hooked; it only keeps the plans of the key paths observed
+  /// on the class object.
+  func observedClassObjects(of metaclass: Class) -> ObservedClass {
+    state.withLock { state in
+      if let entry = state.observedClasses[ObjectIdentifier(metaclass)] { return entry }
+      let entry = ObservedClass(original: metaclass, notifying: metaclass)
+      state.observedClasses[ObjectIdentifier(metaclass)] = entry
+      return entry
+    }
   }
 
   /// The `ObservedClass` of `cls`, an original class or its notifying subclass, if KVO has

@@ -37,7 +37,7 @@ enum KeyPathChain {
       if refusingToMany { throw KeyValueError(.unsupportedKeyPath, message) }
       owner.runtime?.emit(.diagnostic(subsystem: "KVO", message: message))
     }
-    let target = isToMany ? nil : value.objectValue.flatMap { $0 is Class ? nil : $0 }
+    let target = isToMany ? nil : value.objectValue
     let old = table.lock.withLock { () -> ChainLink?? in
       guard registration.isRegistered, registration.linkVersion == version else { return .none }
       if let current = registration.link, current.target === target, target != nil { return .none }

@@ -65,7 +65,7 @@ final class KeyPathPlan: Sendable {
   ///
   /// - Parameter beforeHooking: Runs once the key path and its dependencies are known, before the
   ///   notifying subclass is prepared (where Foundation sends the initial notification).
-  /// - Throws: ``KeyValueError`` for a malformed or unobservable key path, or a class object.
+  /// - Throws: ``KeyValueError`` for a malformed or unobservable key path.
   static func make(
     for keyPath: String, on object: Object, beforeHooking: (KeyValuePath) throws -> Void = { _ in }
   ) throws -> (ObservedClass, KeyPathPlan) {
@@ -77,9 +77,6 @@ final class KeyPathPlan: Sendable {
         .unsupportedKeyPath,
         "[<\(object.isa.name) \(object.address)> addObserver:forKeyPath:options:context:] cannot observe '\(keyPath)': collection operators cannot be observed without a key before them")
     }
-    guard !(object is Class) else {
-      throw KeyValueError(.unsupportedKeyPath, "KVO cannot observe the class object \(object)")
-    }
     try CollectionObservation.refuseCollection(object, keyPath: keyPath)  // arrays and sets cannot be observed
     let kvo = try KVORuntime.of(object)
     // Read before the call-outs: if a method changes meanwhile, the plan is already stale.
@@ -88,7 +85,11 @@ final class KeyPathPlan: Sendable {
     let dependencies = try DependentKeys.affecting(first, of: original, kvo)
     try beforeHooking(path)
     let dependentKeys = dependencies.filter { $0.components.count == 1 }.compactMap(\.firstKey)
-    let observed = try NotifyingSubclass.prepare(original, keys: [first] + dependentKeys, kvo)
+    // A class object is observed where it stands: its isa (its metaclass) is never switched
+    // (docs/kvo.md#observing-a-class-object), so it needs no notifying subclass.
+    let observed =
+      object is Class
+      ? kvo.observedClassObjects(of: original) : try NotifyingSubclass.prepare(original, keys: [first] + dependentKeys, kvo)
     let plan = KeyPathPlan(
       generation: generation, path: path, dependencyKeys: dependentKeys,
       dependencyPaths: dependencies.filter { $0.components.count > 1 },

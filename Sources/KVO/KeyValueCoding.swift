@@ -165,7 +165,14 @@ enum KeyValueCoding {
         try Runtime.msgSend(object, "setNilValueForKey:", .string(key))
         return
       }
-      try Runtime.msgSend(object, selector, try converted(value, to: type, object, key))
+      let argument = try converted(value, to: type, object, key)
+      // A class object keeps its isa when observed, so its class-method setter does not notify:
+      // KVC brackets it, as it does an ivar set (docs/kvo.md#observing-a-class-object).
+      if object.isa.isMetaclass, try Notifier.notifiesAutomatically(object, key: key) {
+        try Notifier.bracket(object, key: key, id: KeyTable.shared.id(key)) { _ = try Runtime.msgSend(object, selector, argument) }
+        return
+      }
+      try Runtime.msgSend(object, selector, argument)
     case .ivar(let ivar):
       if value.isNil && isScalar(ivar.type) {
         try Runtime.msgSend(object, "setNilValueForKey:", .string(key))

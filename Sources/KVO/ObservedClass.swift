@@ -7,7 +7,9 @@
 // (NotifyingSubclass.swift) and kept for the runtime's life in `KVORuntime.state`, which maps
 // both the original class and the notifying subclass to it. It holds the keys whose setters the
 // subclass hooks so far (changed under `KVORuntime.state`'s lock) and the plans of the key
-// paths observed on its instances (KeyPathPlan.swift).
+// paths observed on its instances (KeyPathPlan.swift). A class object, observed without a
+// notifying subclass, has one too, keyed by its metaclass, which is both its `original` and its
+// `notifying` class (KVORuntime.observedClassObjects).
 //
 // Locking: `plans` is a short list behind `planLock`, a leaf lock held only to scan or replace
 // the list. Plans are made with no lock held (making one sends the class's methods); two

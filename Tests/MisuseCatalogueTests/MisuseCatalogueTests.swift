@@ -64,7 +64,7 @@
 // | observeMalformedKeyPath *     | addObserver(o, forKeyPath: "a..b")           | invalidKeyPath                          | not checked when registering              |
 // | observeCollectionOperator *   | addObserver(o, forKeyPath: "@count")         | unsupportedKeyPath                      | registers; nothing can ever notify it     |
 // | observeThroughToMany *        | addObserver(o, forKeyPath: "items.name")     | unsupportedKeyPath                      | NSInvalidArgumentException ("not supported") |
-// | observeClassObject *          | Person.addObserver(o, forKeyPath: "age")     | unsupportedKeyPath                      | registers                                 |
+// | observeClassObject            | Person.addObserver(o, forKeyPath: "age")     | registers                               | registers                                 |
 // | addNilObserver *              | msgSend addObserver:… with observer nil      | invalidArgument                         | not checked                               |
 // | removeNilObserver *           | msgSend removeObserver:… with observer nil   | invalidArgument                         | NSRangeException                          |
 // | doubleRegistration            | addObserver twice, one set                   | two registrations, two notifications    | the same                                  |
@@ -221,10 +221,9 @@ enum Misuse: String, CaseIterable, Sendable {
     case .observeCollectionOperator:
       return .keyValueError(.unsupportedKeyPath, "collection operators cannot be observed without a key before them")
     case .observeThroughToMany: return .keyValueError(.unsupportedKeyPath, "goes through a to-many property")
-    case .observeClassObject: return .keyValueError(.unsupportedKeyPath, "cannot observe the class object")
     case .addNilObserver: return .keyValueError(.invalidArgument, "needs an observer object")
     case .removeNilObserver: return .keyValueError(.invalidArgument, "needs an observer, got nil")
-    case .doubleRegistration: return .works
+    case .doubleRegistration, .observeClassObject: return .works
     case .doubleRemoval, .removeNeverAdded, .removeWithWrongContext:
       return .keyValueError(.observerNotRegistered, "because it is not registered as an observer.")
     case .observerFreedWhileRegistered: return .cleanedUp(diagnostic: "was deallocated while registered")
@@ -514,6 +513,11 @@ enum Misuse: String, CaseIterable, Sendable {
       try f.ann.removeObserver(f.observer, forKeyPath: "age")
       try f.ann.removeObserver(f.observer, forKeyPath: "age")
       try f.ann.setValue(42, forKey: "age")
+    case .observeClassObject:
+      // Registered on the class object, whose isa stays its metaclass (no notifying subclass).
+      #expect(f.person.observedKeyPaths == ["age"])
+      #expect(f.person.isa === f.runtime.metaclass(named: "Person"))
+      try f.person.removeObserver(f.observer, forKeyPath: "age")
     case .unhandledNotification:
       #expect(try f.ann.value(forKey: "age") == 43)
       try f.ann.removeObserver(try #require(scratch.observer), forKeyPath: "age")
