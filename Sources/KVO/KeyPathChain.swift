@@ -12,15 +12,24 @@
 // Relinking reads the new target with a getter (user code), so it runs with no lock held; a
 // version number on the registration makes sure that of two concurrent relinks only the latest
 // installs its link, and that a registration removed meanwhile never gets one.
+//
+// A chain that meets an array, ordered set or set (observing through a to-many property) is
+// refused as Foundation refuses it, where Foundation sends the collection `addObserver:…` and
+// it raises "not supported": at registration (nothing is registered), or out of the setter of a
+// middle key that stores a collection, after the value is stored and every observer was told;
+// the chain is then linked to nothing until a later set stores an object again.
 
 import MiniRuntime
 
 enum KeyPathChain {
   /// Points the chain link of `registration` (on `owner`) at the object its first key leads to now.
   ///
-  /// - Parameter refusingToMany: Throw if that value is an array (observing through a to-many
-  ///   property is not supported, as in Foundation); otherwise report it as a diagnostic.
-  static func relink(_ registration: Registration, of owner: Object, refusingToMany: Bool = false) throws {
+  /// - Throws: What the getter throws, and, when that value is an array, ordered set or set,
+  ///   Foundation's "not supported" refusal of `addObserver:…` sent to a collection
+  ///   (`unsupportedKeyPath`), thrown after the old link is torn down, so the chain is left
+  ///   linked to nothing (observing through a to-many property is not supported). Raised at
+  ///   registration, or out of the setter whose did relinks, after its observers were told.
+  static func relink(_ registration: Registration, of owner: Object) throws {
     guard registration.plan.isChain, let table = owner.observationSnapshot?.table else { return }
     // `items.@count`: the operator's value is computed from `items`, whose changes notify it; no
     // link is needed past a key followed by an operator.
@@ -30,14 +39,13 @@ enum KeyPathChain {
       return registration.linkVersion
     }
     let value = try KeyValueCoding.value(of: owner, forKey: registration.firstKey)  // call-out: getter
-    let isToMany = try CollectionObservation.isToManyCollection(value)
-    if isToMany {
-      let message =
-        "[<\(CollectionObservation.className(of: value))> addObserver:forKeyPath:options:context:] is not supported. Key path: \(registration.plan.restString) (observing \"\(registration.pathString)\" on \(owner) goes through a to-many property)"
-      if refusingToMany { throw KeyValueError(.unsupportedKeyPath, message) }
-      owner.runtime?.emit(.diagnostic(subsystem: "KVO", message: message))
+    var refusal: KeyValueError? = nil
+    if try CollectionObservation.isToManyCollection(value) {
+      refusal = KeyValueError(
+        .unsupportedKeyPath,
+        "[<\(CollectionObservation.className(of: value))\(value.objectValue.map { " \($0.address)" } ?? "")> addObserver:forKeyPath:options:context:] is not supported. Key path: \(registration.plan.restString) (observing \"\(registration.pathString)\" on \(owner) goes through a to-many property)")
     }
-    let target = isToMany ? nil : value.objectValue
+    let target = refusal == nil ? value.objectValue : nil
     let old = table.lock.withLock { () -> ChainLink?? in
       guard registration.isRegistered, registration.linkVersion == version else { return .none }
       if let current = registration.link, current.target === target, target != nil { return .none }
@@ -47,6 +55,7 @@ enum KeyPathChain {
     }
     guard let old else { return }  // nothing to do, or someone relinked or removed it meanwhile
     Observation.tearDown(old)
+    if let refusal { throw refusal }
     guard let target else { return }
     guard let runtime = owner.runtime else { return }
     let forwarder = Forwarder(owner: owner, ownerPathID: registration.pathID, isDependency: false)

@@ -41,7 +41,7 @@ enum Observation {
     let registration = Registration(plan: plan, options: options, context: context, observer: observer)
     try insert(registration, into: object, observed, table: table)
     do {
-      if plan.isChain { try KeyPathChain.relink(registration, of: object, refusingToMany: true) }
+      if plan.isChain { try KeyPathChain.relink(registration, of: object) }
       if !plan.dependencyPaths.isEmpty { try DependentKeys.retainLinks(for: registration, on: object) }
     } catch {
       remove(registration, from: object)

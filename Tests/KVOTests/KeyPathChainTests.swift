@@ -174,5 +174,45 @@ import Testing
     try world.set(person, "friend", .object(cy))
     #expect(received.all == ["add to Bob", "remove from Bob", "add to Cy"])
   }
-}
 
+  @Test(arguments: ["array", "set", "orderedSet"])
+  func middleKeySetToACollectionThrowsFromTheSetterAfterTellingEveryObserver(kind: String) throws {
+    let world = try World()
+    let person = try world.newPerson()
+    let bob = try world.newPerson()
+    let cy = try world.newPerson()
+    try world.set(person, "friend", .object(bob))
+    let (chainObserver, chainLog) = try world.newObserver()
+    let (friendObserver, friendLog) = try world.newObserver()
+    try person.addObserver(chainObserver, forKeyPath: "friend.age", options: [.new])
+    try person.addObserver(friendObserver, forKeyPath: "friend", options: [.new])
+    let collection: Object
+    switch kind {
+    case "array": collection = try world.runtime.mutableArray([.object(cy)])
+    case "set": collection = try world.runtime.mutableSet([.object(cy)])
+    default: collection = try world.runtime.mutableOrderedSet([.object(cy)])
+    }
+    // Foundation sends the collection addObserver:forKeyPath:… for `age`, which raises out of
+    // the setter; here the setter stores the value, tells everyone, then throws the same error.
+    let error = #expect(throws: KeyValueError.self) { try world.set(person, "friend", .object(collection)) }
+    #expect(error?.code == .unsupportedKeyPath)
+    #expect(error?.exceptionName == "NSInvalidArgumentException")
+    #expect(error?.message.hasPrefix("[<\(collection.isa.name) \(collection.address)> addObserver:forKeyPath:options:context:] is not supported. Key path: age") == true)
+    #expect(try person.value(forKey: "friend").objectValue === collection)  // stored
+    #expect(friendLog.all.map(\.change.new?.objectValue) == [collection])  // told
+    #expect(chainLog.all.map(\.keyPath) == ["friend.age"])
+    // The chain links nothing: bob is released, the collection was never registered on.
+    #expect(bob.isa === world.person && bob.observationInfo == nil)
+    #expect(collection.observationInfo == nil)
+    #expect(person.observedKeyPaths == ["friend.age", "friend"])
+    try world.runtime.checkInvariants()
+    // A later object relinks the chain as usual.
+    try world.set(person, "friend", .object(cy))
+    try world.set(cy, "age", 9)
+    #expect(chainLog.all.last?.change.new == 9)
+    #expect(cy.isa.name == "NSKVONotifying_Person")
+    try person.removeObserver(chainObserver, forKeyPath: "friend.age")
+    #expect(cy.isa === world.person)
+    try world.runtime.checkInvariants()
+  }
+}
