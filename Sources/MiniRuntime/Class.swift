@@ -67,13 +67,14 @@ public final class Class: Object, @unchecked Sendable {
   /// send needs no runtime value.
   let events: EventHub
 
-  /// Creates a class whose isa is `isa`, or itself when `isa` is `nil` (a root metaclass).
-  init(name: String, isMetaclass: Bool, isa: Class?, events: EventHub) {
+  /// Creates a class whose isa is `isa`, or itself when `isa` is `nil` (a root metaclass), with
+  /// `extraBytes` of indexed ivars in the class object (`objc_duplicateClass`'s).
+  init(name: String, isMetaclass: Bool, isa: Class?, events: EventHub, extraBytes: Int = 0) {
     self.name = name
     self.isMetaclass = isMetaclass
     self.events = events
     isaOwner = isa
-    super.init(classObject: ())
+    super.init(classObject: (), extraBytes: extraBytes)
     isaWord.store(UnretainedClass(isa ?? self).bits, ordering: .releasing)
     if isMetaclass { metadata.version = 7 }  // as objc4 realizes a metaclass (Class+Version.swift)
   }

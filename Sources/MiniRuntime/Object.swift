@@ -89,9 +89,10 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Creates a class object; `Class.init` sets the isa once the metaclass exists.
-  init(classObject: ()) {
+  /// `extraBytes` are the class object's own indexed ivars (`objc_duplicateClass`'s).
+  init(classObject: (), extraBytes: Int = 0) {
     isaWord = Atomic(0)
-    storage = ObjectStorage()
+    storage = extraBytes == 0 ? ObjectStorage() : ObjectStorage(layout: .empty, extraBytes: extraBytes)
     owningRuntime = nil
     bridgedStorage = nil
   }

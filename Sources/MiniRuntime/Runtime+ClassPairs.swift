@@ -110,8 +110,10 @@ extension Runtime {
   /// Removes a class and its metaclass from the runtime, and releases the associated objects of
   /// both (after the runtime's lock is released: a release may run a `dealloc`).
   ///
-  /// Refused while the class has live instances or subclasses (including a KVO subclass),
-  /// where Objective-C would leave dangling pointers behind.
+  /// Refused while the class has live instances or subclasses (including a KVO subclass), or
+  /// while a class made by ``duplicateClass(_:name:extraBytes:)`` shares its metaclass, where
+  /// Objective-C would leave dangling pointers behind. Disposing such a duplicate leaves the
+  /// shared metaclass to its original.
   ///
   /// - Throws: ``RuntimeError`` with code `classInUse`, `invalidClassState` (a metaclass, the
   ///   root class or another class the runtime made for itself, or already disposed) or
@@ -123,7 +125,7 @@ extension Runtime {
     guard cls !== rootClass else {
       throw RuntimeError(.invalidClassState, "objc_disposeClassPair: the root class NSObject cannot be disposed")
     }
-    try withState { state throws(RuntimeError) in
+    let ownsMetaclass = try withState { state throws(RuntimeError) -> Bool in
       let data = cls.locked(&state)
       guard data.state != .disposed else {
         throw RuntimeError(.invalidClassState, "objc_disposeClassPair: class '\(cls.name)' was already disposed")
@@ -142,21 +144,29 @@ extension Runtime {
         let names = subclasses.map(\.name).joined(separator: ", ")
         throw RuntimeError(.classInUse, "objc_disposeClassPair: class '\(cls.name)' still has subclasses: \(names)")
       }
+      // A class made by objc_duplicateClass shares its original's metaclass
+      // (Runtime+DuplicateClass.swift): disposing it leaves the metaclass, and an original goes
+      // only when no copy uses its metaclass any more.
+      let ownsMetaclass = !isDuplicate(cls, &state)
+      if ownsMetaclass, let user = classesSharingMetaclass(with: cls, &state).first {
+        throw RuntimeError(.classInUse, "objc_disposeClassPair: class '\(cls.name)' has a duplicate, \(user.name), that shares its metaclass")
+      }
       if let superclass = data.superclass {
         superclass.locked(&state).subclasses.removeAll { $0 === cls }
-        superclass.isa.locked(&state).subclasses.removeAll { $0 === cls.isa }
+        if ownsMetaclass { superclass.isa.locked(&state).subclasses.removeAll { $0 === cls.isa } }
       }
       state.classesByName[cls.name] = nil
       state.registered.removeAll { $0 === cls }
       state.methodGeneration &+= 1
-      cls.isa.detach(&state)
+      if ownsMetaclass { cls.isa.detach(&state) }
       cls.detach(&state)
       data.state = .disposed
-      cls.isa.locked(&state).state = .disposed
+      if ownsMetaclass { cls.isa.locked(&state).state = .disposed }
       state.record(.classDisposed(name: cls.name))
+      return ownsMetaclass
     }
     cls.removeAssociatedObjects()  // call-out: releases may run deallocs, no lock held
-    cls.isa.removeAssociatedObjects()
+    if ownsMetaclass { cls.isa.removeAssociatedObjects() }
   }
 
   /// The registered class named `name`, or `nil`.

@@ -31,7 +31,8 @@ extension Runtime {
         if !meta.isMetaclass { problems.append("isa of \(cls.name) is not a metaclass") }
         let root = cls.superclassChainLocked(&state).last ?? cls
         if meta.isa !== root.isa { problems.append("isa of \(cls.name)'s metaclass is not the root metaclass") }
-        let expected = cls.locked(&state).superclass?.isa ?? cls
+        // A duplicate's metaclass is its original's (Runtime+DuplicateClass.swift).
+        let expected = cls.locked(&state).superclass?.isa ?? meta.locked(&state).instanceClass ?? cls
         if meta.locked(&state).superclass !== expected {
           problems.append("superclass of \(cls.name)'s metaclass is not \(Class.label(expected))")
         }

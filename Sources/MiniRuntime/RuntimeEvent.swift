@@ -20,6 +20,8 @@ public enum RuntimeEvent: Sendable, Hashable, CustomStringConvertible {
   case classAllocated(name: String, superclass: String?)
   /// `registerClassPair` registered a class.
   case classRegistered(name: String)
+  /// `duplicateClass` made and registered a copy of `original` (sharing its metaclass).
+  case classDuplicated(name: String, original: String)
   /// `disposeClassPair` removed a class.
   case classDisposed(name: String)
   /// An ivar was added to a class under construction.
@@ -76,6 +78,7 @@ public enum RuntimeEvent: Sendable, Hashable, CustomStringConvertible {
     case .classAllocated(let name, let superclass):
       return "allocated class pair \(name) : \(superclass ?? "(root)")"
     case .classRegistered(let name): return "registered class \(name)"
+    case .classDuplicated(let name, let original): return "duplicated class \(original) as \(name)"
     case .classDisposed(let name): return "disposed class \(name)"
     case .ivarAdded(let cls, let name, let type): return "added ivar \(cls).\(name) '\(type)'"
     case .propertyAdded(let cls, let name, let attributes):

@@ -115,6 +115,7 @@ public enum Difference: Sendable, Hashable, CustomStringConvertible {
   private static func createdClassIDs(_ event: RuntimeEvent) -> [String] {
     switch event {
     case .classAllocated(let name, _), .classRegistered(let name): return [name, name + " (meta)"]
+    case .classDuplicated(let name, _): return [name]  // the metaclass is the original's
     default: return []
     }
   }

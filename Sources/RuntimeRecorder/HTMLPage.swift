@@ -135,7 +135,7 @@ struct HTMLPage {
   /// A one-word category of an event, for its tag and style.
   static func kind(of event: RuntimeEvent) -> String {
     switch event {
-    case .classAllocated, .classRegistered, .classDisposed, .superclassChanged: return "class"
+    case .classAllocated, .classRegistered, .classDuplicated, .classDisposed, .superclassChanged: return "class"
     case .ivarAdded, .propertyAdded: return "ivar"
     case .methodAdded, .methodReplaced, .implementationsExchanged: return "method"
     case .cacheFlushed: return "cache"

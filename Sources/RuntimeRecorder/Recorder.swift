@@ -140,7 +140,7 @@ public final class Recorder: Sendable {
   /// flush is a side effect of a change elsewhere).
   static func classNames(in event: RuntimeEvent) -> [String] {
     switch event {
-    case .classAllocated(let name, _), .classRegistered(let name): return [name]
+    case .classAllocated(let name, _), .classRegistered(let name), .classDuplicated(let name, _): return [name]
     case .ivarAdded(let cls, _, _), .propertyAdded(let cls, _, _): return [cls]
     case .methodAdded(let cls, _, _, _), .methodReplaced(let cls, _, _): return [cls]
     case .superclassChanged(let cls, _, _): return [cls]

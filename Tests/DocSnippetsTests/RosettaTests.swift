@@ -47,6 +47,10 @@ import Testing
     runtime.flushCaches(person)
     runtime.flushCaches()
 
+    // Rosetta: objc_duplicateClass
+    let twin = try runtime.duplicateClass(person, name: "Twin", extraBytes: 0)
+    #expect(twin.isa === person.isa)
+
     let spare = try runtime.allocateClassPair(superclass: root, name: "Spare")
     // Rosetta: objc_disposeClassPair
     try runtime.disposeClassPair(spare)
