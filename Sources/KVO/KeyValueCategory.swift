@@ -143,7 +143,7 @@ enum KeyValueCategory {
     (
       "setValue:forKeyPath:", "v32@0:8@16@24",
       method("NSKeyValueCoding", "setValue:forKeyPath:") { receiver, _, arguments in
-        try KeyValueCoding.setValue(arguments[0], of: receiver, at: try KeyValuePath(keyValueCoding: try key(arguments[1])))
+        try KeyValueCoding.setValue(arguments[0], of: receiver, at: KeyValuePath(keys: try key(arguments[1])))
         return .nil
       }
     ),
@@ -210,13 +210,14 @@ enum KeyValueCategory {
     (
       "mutableArrayValueForKey:", "@24@0:8@16",
       method("NSKeyValueCoding", "mutableArrayValueForKey:") { receiver, _, arguments in
-        .swiftObject(try MutableArrayProxy(receiver, key: try key(arguments[0])))
+        .swiftObject(MutableArrayProxy(receiver, key: try key(arguments[0])))
       }
     ),
     (
       "mutableArrayValueForKeyPath:", "@24@0:8@16",
       method("NSKeyValueCoding", "mutableArrayValueForKeyPath:") { receiver, _, arguments in
-        try MutableArrayProxy.forKeyPath(try KeyValuePath(try key(arguments[0])), of: receiver)
+        try ToManyKeyPath.proxy(
+          of: receiver, keyPath: try key(arguments[0]), "mutableArrayValueForKeyPath:", "mutableArrayValueForKey:")
       }
     ),
     ("addObserver:forKeyPath:options:context:", "v48@0:8@16@24Q32^v40", addObserver),

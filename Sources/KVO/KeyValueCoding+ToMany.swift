@@ -4,6 +4,10 @@
 //
 // Both return a `MutableArrayProxy` (MutableArrayProxy.swift), which reaches the array the way
 // Foundation's documented search for ordered collections says (MutableArrayProxy+Access.swift).
+// The key-path forms of all three proxies (array, set, ordered set) recurse as Foundation's do:
+// `[[self valueForKey:first] mutable…ValueForKeyPath:rest]`, so the path goes through whatever
+// `valueForKey:` answers (a dictionary's `objectForKey:`, an array's mapped values, a number),
+// and the proxy of the last key is made by the object the rest of the path leads to.
 
 import MiniRuntime
 
@@ -16,7 +20,8 @@ extension Object {
   /// try friends.remove(at: 0)                 // kind .removal
   /// ```
   ///
-  /// - Throws: ``KeyValueError`` with code `invalidKeyPath` for a malformed key.
+  /// Any string is a key, as in Foundation: for one that names no accessor or ivar (`""`) the
+  /// proxy is made, and using it throws `undefinedKey` (`NSUnknownKeyException`).
   ///
   /// Objective-C: `-[NSObject mutableArrayValueForKey:]`
   public func mutableArrayValue(forKey key: String) throws -> MutableArrayProxy {
@@ -35,9 +40,11 @@ extension Object {
   /// try items?.append("x")   // observers of the friend's items get an insertion
   /// ```
   ///
-  /// - Throws: ``KeyValueError`` with code `invalidKeyPath` for a malformed path,
-  ///   `unsupportedKeyPath` for a collection operator or a path through a value that is not an
-  ///   object.
+  /// Each key but the last is read with `valueForKey:` and the rest of the path is sent to its
+  /// value, so a dictionary on the way is looked up with `objectForKey:`, as in Foundation.
+  ///
+  /// - Throws: What `valueForKey:` throws for a key on the way; ``KeyValueError`` with code
+  ///   `unsupportedKeyPath` for a value on the way that is no object (a C string).
   ///
   /// Objective-C: `-[NSObject mutableArrayValueForKeyPath:]`
   public func mutableArrayValue(forKeyPath keyPath: String) throws -> MutableArrayProxy? {
@@ -50,3 +57,25 @@ extension Object {
   }
 }
 
+
+/// The key-path forms of `mutableArrayValueForKey:`, `mutableSetValueForKey:` and
+/// `mutableOrderedSetValueForKey:`.
+enum ToManyKeyPath {
+  /// Foundation's recursion: no `.` in `keyPath` sends `keyMessage` (the proxy of that key);
+  /// otherwise the first key's value (`valueForKey:`, nil giving nil) is sent `pathMessage` with
+  /// the rest of the path. A bridged value on the way is boxed into its Foundation object.
+  static func proxy(of receiver: Object, keyPath: String, _ pathMessage: Selector, _ keyMessage: Selector) throws -> Value {
+    guard let dot = keyPath.firstIndex(of: ".") else {
+      return try Runtime.msgSend(receiver, keyMessage, .string(keyPath))
+    }
+    let key = String(keyPath[..<dot])
+    let rest = String(keyPath[keyPath.index(after: dot)...])
+    let next = try KeyValueCoding.value(of: .object(receiver), forKey: key, in: receiver.runtime)  // call-out: accessors
+    if next.isNil { return .nil }
+    guard let runtime = receiver.runtime, let object = try? runtime.object(bridging: next) else {
+      throw KeyValueError(
+        .unsupportedKeyPath, "\(pathMessage.name) '\(keyPath)' passes through \(next) at '\(key)', which is not an object")
+    }
+    return try Runtime.msgSend(object, pathMessage, .string(rest))
+  }
+}

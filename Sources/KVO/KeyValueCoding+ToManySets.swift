@@ -5,9 +5,9 @@
 // MutableOrderedSetProxyTests.swift.
 //
 // Each returns a new proxy object (MutableSetProxy.swift, MutableOrderedSetProxy.swift). The
-// key-path forms follow the path to its last object with `valueForKey:` (through dictionaries
-// and collections, as KVC reads), then ask that object for the proxy of the last key; a nil
-// on the way gives nil, as messaging nil does.
+// key-path forms recurse as Foundation's do (ToManyKeyPath in KeyValueCoding+ToMany.swift): the
+// first key's value (`valueForKey:`, so through dictionaries and collections) is sent the rest of
+// the path, and the last object makes the proxy; a nil on the way gives nil, as messaging nil does.
 
 import MiniFoundation
 import MiniRuntime
@@ -18,24 +18,6 @@ enum ToManySetsCategory {
   static let mutableOrderedSetValueForKey: Selector = "mutableOrderedSetValueForKey:"
   static let mutableOrderedSetValueForKeyPath: Selector = "mutableOrderedSetValueForKeyPath:"
 
-  /// The object the path's last key belongs to and that key, or `nil` if the path meets nil.
-  static func target(of path: KeyValuePath, from object: Object, _ method: String) throws -> (Object, String)? {
-    guard !path.containsOperator, case .key(let last)? = path.components.last else {
-      throw KeyValueError(.unsupportedKeyPath, "\(method) cannot edit through a collection operator: \(path)")
-    }
-    var target = object
-    for component in path.components.dropLast() {
-      guard case .key(let key) = component else { continue }
-      let next = try KeyValueCoding.value(of: .object(target), forKey: key, in: target.runtime)  // call-out: accessors
-      if next.isNil { return nil }
-      guard let runtime = target.runtime, let nextObject = try? runtime.object(bridging: next) else {
-        throw KeyValueError(.unsupportedKeyPath, "\(method) '\(path)' passes through \(next) at '\(key)', which is not an object")
-      }
-      target = nextObject
-    }
-    return (target, last)
-  }
-
   static let methods: [(Selector, String, Implementation)] = [
     (
       mutableSetValueForKey, "@24@0:8@16",
@@ -45,10 +27,9 @@ enum ToManySetsCategory {
     ),
     (
       mutableSetValueForKeyPath, "@24@0:8@16",
-      KeyValueCategory.method("NSKeyValueCoding", "mutableSetValueForKeyPath:") { receiver, selector, arguments in
-        let path = try KeyValuePath(try KeyValueCategory.key(arguments[0]))
-        guard let (target, key) = try target(of: path, from: receiver, selector.name) else { return .nil }
-        return try Runtime.msgSend(target, mutableSetValueForKey, .string(key))
+      KeyValueCategory.method("NSKeyValueCoding", "mutableSetValueForKeyPath:") { receiver, _, arguments in
+        try ToManyKeyPath.proxy(
+          of: receiver, keyPath: try KeyValueCategory.key(arguments[0]), mutableSetValueForKeyPath, mutableSetValueForKey)
       }
     ),
     (
@@ -59,10 +40,10 @@ enum ToManySetsCategory {
     ),
     (
       mutableOrderedSetValueForKeyPath, "@24@0:8@16",
-      KeyValueCategory.method("NSKeyValueCoding", "mutableOrderedSetValueForKeyPath:") { receiver, selector, arguments in
-        let path = try KeyValuePath(try KeyValueCategory.key(arguments[0]))
-        guard let (target, key) = try target(of: path, from: receiver, selector.name) else { return .nil }
-        return try Runtime.msgSend(target, mutableOrderedSetValueForKey, .string(key))
+      KeyValueCategory.method("NSKeyValueCoding", "mutableOrderedSetValueForKeyPath:") { receiver, _, arguments in
+        try ToManyKeyPath.proxy(
+          of: receiver, keyPath: try KeyValueCategory.key(arguments[0]), mutableOrderedSetValueForKeyPath,
+          mutableOrderedSetValueForKey)
       }
     ),
   ]

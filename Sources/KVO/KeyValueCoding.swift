@@ -84,6 +84,10 @@ extension Object {
   /// Sets the value at a dotted key path: the last key on the object the rest of the path leads
   /// to (nothing happens if that object is nil, as messaging nil does nothing).
   ///
+  /// Every piece is a key, as in Foundation: setting has no collection operators, so
+  /// `items.@count` sets the key `@count` on every element of the array (each throws
+  /// `undefinedKey`; an empty array does nothing).
+  ///
   /// Objective-C: `-[NSObject setValue:forKeyPath:]`
   public func setValue(_ value: Value, forKeyPath keyPath: String) throws {
     try sendCategoryMessage("setValue:forKeyPath:", [value, .string(keyPath)])
@@ -253,11 +257,9 @@ enum KeyValueCoding {
     }
   }
 
-  /// `setValue:forKeyPath:` on an object.
+  /// `setValue:forKeyPath:` on an object: `path` holds keys only (``KeyValuePath/init(keys:)``),
+  /// so `items.@count` sets the key `@count` on the array, which sets it on every element.
   static func setValue(_ value: Value, of object: Object, at path: KeyValuePath) throws {
-    guard !path.containsOperator else {
-      throw KeyValueError(.unsupportedKeyPath, "setValue:forKeyPath: cannot set through a collection operator: \(path)")
-    }
     guard case .key(let last)? = path.components.last else { return }
     let head = KeyValuePath(components: Array(path.components.dropLast()))
     let target = head.components.isEmpty ? Value.object(object) : try self.value(of: .object(object), at: head)

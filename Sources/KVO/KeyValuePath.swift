@@ -136,6 +136,18 @@ public struct KeyValuePath: Hashable, Sendable, CustomStringConvertible {
     self.components = components
   }
 
+  /// Splits a key path as `setValue:forKeyPath:` does: on every `.`, each piece a key whatever
+  /// it holds, a leading `@` included. Setting has no collection operators in Foundation: the
+  /// piece `@count` is sent on as a key (to an array, which sets it on every element; to any
+  /// other object, an undefined key).
+  init(keys string: String) {
+    if !string.utf8.contains(UInt8(ascii: ".")) {
+      self.components = [.key(string)]
+      return
+    }
+    self.components = string.split(separator: ".", omittingEmptySubsequences: false).map { .key(String($0)) }
+  }
+
   /// The path as a string, `.`-separated.
   ///
   /// Objective-C: none (the `NSString` itself).

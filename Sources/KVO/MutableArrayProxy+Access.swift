@@ -68,6 +68,7 @@ extension MutableArrayProxy {
   /// Foundation's search for `key` of `object` (shared with the ordered-set proxy).
   static func access(of object: Object, key: String) throws -> Access {
     let cls = object.isa
+    guard KeyValueCoding.canNameAccessor(key) else { return .undefined }  // `""`: no search, as for valueForKey:
     let found = mutatorSelectors(KeyValueCoding.capitalized(key)).map { selector in
       selector.isValid && cls.instancesRespond(to: selector) ? selector : nil
     }

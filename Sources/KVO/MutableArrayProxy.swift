@@ -16,38 +16,21 @@ import MiniRuntime
 /// Objective-C: the `NSMutableArray` proxy `mutableArrayValueForKey:` returns
 /// (`NSKeyValueFastMutableArray`, `NSKeyValueSlowMutableArray`, `NSKeyValueIvarMutableArray`)
 public final class MutableArrayProxy: Sendable {
-  private weak let object: Object?
+  /// The container, kept alive by the proxy as Foundation's proxy retains it (so a proxy made on
+  /// a value boxed on the way of a key path still has its object).
+  private let object: Object
   /// The to-many key being edited.
   ///
   /// Objective-C: none (the proxy's key).
   public let key: String
   let capitalized: String
 
-  init(_ object: Object, key: String) throws {
-    try KeyValuePath.validateKey(key)
+  /// A proxy for any key, as Foundation makes one: a key no accessor or ivar can be named after
+  /// (the empty key) is an undefined key when the proxy is used.
+  init(_ object: Object, key: String) {
     self.object = object
     self.key = key
     capitalized = KeyValueCoding.capitalized(key)
-  }
-
-  /// `mutableArrayValueForKeyPath:`: the proxy for the last key on the object the rest of
-  /// `path` leads to, or `.nil` if that object is nil.
-  static func forKeyPath(_ path: KeyValuePath, of object: Object) throws -> Value {
-    guard !path.containsOperator, case .key(let last)? = path.components.last else {
-      throw KeyValueError(.unsupportedKeyPath, "mutableArrayValueForKeyPath: cannot edit through a collection operator: \(path)")
-    }
-    var target = object
-    for component in path.components.dropLast() {
-      guard case .key(let key) = component else { continue }
-      let next = try target.value(forKey: key)
-      if next.isNil { return .nil }
-      guard let nextObject = next.objectValue else {
-        throw KeyValueError(
-          .unsupportedKeyPath, "mutableArrayValueForKeyPath: '\(path)' passes through \(next) at '\(key)', which is not an object")
-      }
-      target = nextObject
-    }
-    return .swiftObject(try MutableArrayProxy(target, key: last))
   }
 
   // MARK: - Reading
@@ -223,12 +206,7 @@ public final class MutableArrayProxy: Sendable {
     }
   }
 
-  private func target() throws(KeyValueError) -> Object {
-    guard let object else {
-      throw KeyValueError(.invalidArgument, "the object of this mutableArrayValueForKey:\(key) proxy is gone")
-    }
-    return object
-  }
+  private func target() throws(KeyValueError) -> Object { object }
 
   /// Refuses an index outside `0..<count` (or `0...count` when the end is allowed, to insert).
   private func check(_ index: Int, in count: Int, includingEnd: Bool = false, _ method: String) throws(KeyValueError) {

@@ -27,8 +27,8 @@ import MiniRuntime
 /// The proxy of `mutableOrderedSetValueForKey:` (a namespace: the proxy is a runtime object).
 enum MutableOrderedSetProxy {
   /// A new proxy for `key` of `container`, of the class its route names.
+  /// Any string is a key (a key that names nothing, such as `""`, is undefined when used).
   static func make(for container: Object, key: String) throws -> Object {
-    try KeyValuePath.validateKey(key)
     guard let runtime = container.runtime else {
       throw KeyValueError(.invalidArgument, "\(container) belongs to a runtime that no longer exists")
     }
@@ -336,7 +336,8 @@ extension Object {
   /// try Runtime.msgSend(steps, "addObject:", "stir")   // observers get kind .insertion at the end
   /// ```
   ///
-  /// - Throws: ``KeyValueError`` with code `invalidKeyPath` for a malformed key.
+  /// Any string is a key, as in Foundation: the proxy of one that names no accessor (`""`)
+  /// throws `undefinedKey` (`NSUnknownKeyException`) when used.
   ///
   /// Objective-C: `-[NSObject mutableOrderedSetValueForKey:]`
   public func mutableOrderedSetValue(forKey key: String) throws -> Object {
@@ -350,9 +351,11 @@ extension Object {
   /// An ordered-set proxy for the property at the end of `keyPath`; `nil` when the object the
   /// rest of the path leads to is nil.
   ///
-  /// - Throws: ``KeyValueError`` with code `invalidKeyPath` for a malformed path,
-  ///   `unsupportedKeyPath` for a collection operator or a path through a value that is not an
-  ///   object.
+  /// Each key but the last is read with `valueForKey:` (a dictionary's `objectForKey:`) and the
+  /// rest of the path is sent to its value, as Foundation recurses.
+  ///
+  /// - Throws: What `valueForKey:` throws for a key on the way; ``KeyValueError`` with code
+  ///   `unsupportedKeyPath` for a value on the way that is no object (a C string).
   ///
   /// Objective-C: `-[NSObject mutableOrderedSetValueForKeyPath:]`
   public func mutableOrderedSetValue(forKeyPath keyPath: String) throws -> Object? {

@@ -32,6 +32,7 @@ enum SetAccess {
   /// Foundation's search (see the file comment), on the container's class as it is now.
   static func find(for container: Object, key: String) throws -> SetAccess {
     let cls = container.isa
+    guard KeyValueCoding.canNameAccessor(key) else { return .undefined }  // `""`: no search, as for valueForKey:
     let capitalized = KeyValueCoding.capitalized(key)
     func found(_ name: String) -> Selector? {
       let selector = Selector(interning: name)

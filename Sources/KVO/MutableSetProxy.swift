@@ -89,8 +89,8 @@ final class ProxyClasses: Sendable {
 /// The proxy of `mutableSetValueForKey:` (a namespace: the proxy itself is a runtime object).
 enum MutableSetProxy {
   /// A new proxy for `key` of `container`, of the class its route names.
+  /// Any string is a key (a key that names nothing, such as `""`, is undefined when used).
   static func make(for container: Object, key: String) throws -> Object {
-    try KeyValuePath.validateKey(key)
     guard let runtime = container.runtime else {
       throw KeyValueError(.invalidArgument, "\(container) belongs to a runtime that no longer exists")
     }
@@ -194,7 +194,8 @@ extension Object {
   /// try Runtime.msgSend(tags, "removeObject:", "swift") // kind .removal, old = {swift}
   /// ```
   ///
-  /// - Throws: ``KeyValueError`` with code `invalidKeyPath` for a malformed key.
+  /// Any string is a key, as in Foundation: the proxy of one that names no accessor (`""`)
+  /// throws `undefinedKey` (`NSUnknownKeyException`) when used.
   ///
   /// Objective-C: `-[NSObject mutableSetValueForKey:]`
   public func mutableSetValue(forKey key: String) throws -> Object {
@@ -208,9 +209,11 @@ extension Object {
   /// A set proxy for the unordered to-many property at the end of `keyPath`: the last key, on
   /// the object the rest of the path leads to; `nil` when that object is nil.
   ///
-  /// - Throws: ``KeyValueError`` with code `invalidKeyPath` for a malformed path,
-  ///   `unsupportedKeyPath` for a collection operator or a path through a value that is not an
-  ///   object.
+  /// Each key but the last is read with `valueForKey:` (a dictionary's `objectForKey:`) and the
+  /// rest of the path is sent to its value, as Foundation recurses.
+  ///
+  /// - Throws: What `valueForKey:` throws for a key on the way; ``KeyValueError`` with code
+  ///   `unsupportedKeyPath` for a value on the way that is no object (a C string).
   ///
   /// Objective-C: `-[NSObject mutableSetValueForKeyPath:]`
   public func mutableSetValue(forKeyPath keyPath: String) throws -> Object? {

@@ -52,6 +52,20 @@ import Testing
     #expect(try ann.value(forKey: "name") == "Same" && bob.value(forKey: "name") == "Same")
   }
 
+  @Test func setValueForKeyPathThroughCountSetsTheKeyCountOnEveryElement() throws {
+    let (world, ann, bob) = try twoPeople()
+    try world.set(ann, "items", [.object(bob)])
+    let error = #expect(throws: KeyValueError.self) { try ann.setValue(1, forKeyPath: "items.@count") }
+    #expect(error?.exceptionName == "NSUnknownKeyException")  // bob has no key @count
+    #expect(
+      error?.message
+        == "[<Person \(bob.address)> setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key @count.")
+    try world.set(ann, "items", [])
+    try ann.setValue(1, forKeyPath: "items.@count")  // no element: nothing happens, as in Foundation
+    let own = #expect(throws: KeyValueError.self) { try ann.setValue(1, forKey: "@count") }
+    #expect(own?.code == .undefinedKey)  // an object has no key @count either
+  }
+
   @Test func anAtKeyGoesToTheCollectionItself() throws {
     let (world, ann, bob) = try twoPeople()
     let people = try world.runtime.object(bridging: [.object(ann), .object(bob)])

@@ -137,7 +137,27 @@ import Testing
     let proxy = try #require(try person.mutableSetValue(forKeyPath: "friend.members"))
     try Runtime.msgSend(proxy, "addObject:", "c")
     #expect(log.all.map(\.change) == [Change(kind: .insertion, new: .set(["c"]))])
-    #expect(throws: KeyValueError.self) { try person.mutableSetValue(forKeyPath: "friend.@count") }
+    let undefined = try #require(try person.mutableSetValue(forKeyPath: "friend.@count"))  // a proxy, as Foundation's
+    let error = #expect(throws: KeyValueError.self) { try Runtime.msgSend(undefined, "count") }
+    #expect(error?.exceptionName == "NSUnknownKeyException")
+  }
+
+  @Test func theKeyPathFormLooksUpADictionaryOnTheWayWithObjectForKey() throws {
+    let world = try World()
+    let club = try world.club(.mutators)
+    let person = try world.newPerson()
+    try person.setValue(.object(try world.runtime.mutableDictionary(["home": .object(club)])), forKey: "friend")
+    let proxy = try #require(try person.mutableSetValue(forKeyPath: "friend.home.members"))
+    try Runtime.msgSend(proxy, "addObject:", "c")
+    #expect(try club.value(forKey: "members").setElements?.contains("c") == true)
+  }
+
+  @Test func theEmptyKeyMakesAProxyThatRaisesWhenUsed() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    let proxy = try person.mutableSetValue(forKey: "")
+    let error = try #require(throws: KeyValueError.self) { try Runtime.msgSend(proxy, "count") }
+    #expect(error.exceptionName == "NSUnknownKeyException")
   }
 
   @Test func theProxyKeepsItsContainerAlive() throws {

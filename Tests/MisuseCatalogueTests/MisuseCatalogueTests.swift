@@ -52,10 +52,10 @@
 // | unknownCollectionOperator *   | value(forKeyPath: "items.@nope.age")         | invalidKeyPath                          | NSInvalidArgumentException                |
 // | operatorWithoutRightPath *    | value(forKeyPath: "items.@sum")              | invalidKeyPath                          | an exception                              |
 // | sumOfStrings *                | value(forKeyPath: "items.@sum.name")         | invalidValue                            | an exception                              |
-// | setThroughOperator *          | setValue(1, forKeyPath: "items.@count")      | unsupportedKeyPath                      | NSUnknownKeyException                     |
+// | setThroughOperator            | setValue(1, forKeyPath: "items.@count")      | undefinedKey: each element's key @count | NSUnknownKeyException (the same)          |
 // | toManyInsertOutOfBounds *     | mutableArrayValue("items").insert(at: 5)     | indexOutOfBounds (same text)            | NSRangeException                          |
 // | toManyEditOfNilArray *        | bob's mutableArrayValue("items").remove(at: 0) | collectionIsNil (same text)           | NSInternalInconsistencyException          |
-// | toManyEmptyKey *              | mutableArrayValue(forKey: "")                | invalidKeyPath                          | a proxy that raises when used             |
+// | toManyEmptyKey                | mutableArrayValue(forKey: "").count()        | a proxy; using it: undefinedKey         | a proxy; using it: NSUnknownKeyException  |
 //
 // Key-value observing (KVO module)
 // | case                          | entry point and input                        | MiniKVO answers                         | Foundation                                |
@@ -211,10 +211,12 @@ enum Misuse: String, CaseIterable, Sendable {
     case .unknownCollectionOperator: return .keyValueError(.invalidKeyPath, "unknown collection operator '@nope'")
     case .operatorWithoutRightPath: return .keyValueError(.invalidKeyPath, "needs a key path after it")
     case .sumOfStrings: return .keyValueError(.invalidValue, "@sum needs numbers")
-    case .setThroughOperator: return .keyValueError(.unsupportedKeyPath, "cannot set through a collection operator")
+    case .setThroughOperator:
+      return .keyValueError(.undefinedKey, "setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key @count.")
     case .toManyInsertOutOfBounds: return .keyValueError(.indexOutOfBounds, "index 5 beyond bounds [0 .. 1]")
     case .toManyEditOfNilArray: return .keyValueError(.collectionIsNil, "value for key items of object")
-    case .toManyEmptyKey: return .keyValueError(.invalidKeyPath, "invalid key ''")
+    case .toManyEmptyKey:
+      return .keyValueError(.undefinedKey, "valueForUndefinedKey:]: this class is not key value coding-compliant for the key .")
 
     case .observeEmptyKeyPath: return .keyValueError(.invalidKeyPath, "the key path is empty")
     case .observeMalformedKeyPath: return .keyValueError(.invalidKeyPath, "it has an empty component")
@@ -302,6 +304,8 @@ enum Misuse: String, CaseIterable, Sendable {
       try runtime.registerClassPair(fragile)
       scratch.cls = fragile
       scratch.object = try Fixture.new(fragile)
+    case .setThroughOperator:
+      try runtime.installFoundation()  // the array is boxed into an __NSArrayI, whose classes are made on first use
     case .doubleRemoval:
       try f.ann.addObserver(f.observer, forKeyPath: "age")
       try f.ann.removeObserver(f.observer, forKeyPath: "age")
@@ -420,7 +424,7 @@ enum Misuse: String, CaseIterable, Sendable {
     case .setThroughOperator: try ann.setValue(1, forKeyPath: "items.@count")
     case .toManyInsertOutOfBounds: try ann.mutableArrayValue(forKey: "items").insert("x", at: 5)
     case .toManyEditOfNilArray: try f.bob.mutableArrayValue(forKey: "items").remove(at: 0)
-    case .toManyEmptyKey: _ = try ann.mutableArrayValue(forKey: "")
+    case .toManyEmptyKey: _ = try ann.mutableArrayValue(forKey: "").count()
 
     case .observeEmptyKeyPath: try ann.addObserver(f.observer, forKeyPath: "")
     case .observeMalformedKeyPath: try ann.addObserver(f.observer, forKeyPath: "a..b")
