@@ -135,6 +135,15 @@ extension Class {
     return runtime.withState { state in findIvar(named: name, &state) }
   }
 
+  /// The "class variable" named `name`: an ivar of the metaclass chain, which ends in the root
+  /// class. objc4 has no class variables of its own; it answers its metaclass's ivar, and since no
+  /// metaclass can declare ivars (`class_addIvar` refuses one), only a root class's ivars are found.
+  ///
+  /// Objective-C: `class_getClassVariable`
+  public func classVariable(named name: String) -> Ivar? {
+    isa.ivar(named: name)
+  }
+
   /// The class's own ivars in declaration order.
   ///
   /// Objective-C: `class_copyIvarList`

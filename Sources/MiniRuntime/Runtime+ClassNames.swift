@@ -1,13 +1,21 @@
-// Runtime+ClassNames.swift: finding a class or metaclass by name (objc4's objc_getClass family).
+// Runtime+ClassNames.swift: finding a class or metaclass by name (objc4's objc_getClass family),
+// and the hook that may supply a class nobody registered yet (objc_setHook_getClass).
 //
 // Docs: docs/runtime.md#classes-and-metaclasses. Tests: Tests/MiniRuntimeTests/ClassNameTests.swift.
 //
-// objc4 has three spellings beside `objc_lookUpClass`: `objc_getClass` (which would also ask an
-// installed class handler, `objc_setHook_getClass`, for a class it does not know),
-// `objc_getMetaClass` and `objc_getRequiredClass` (which ends the process when the class is
-// missing). MiniKVO has no class handlers, so the first answers as `lookUpClass(named:)` does;
-// the last throws, since Swift has no abort a caller could test. All read `classesByName` under
-// `Runtime.lock` and see registered classes only.
+// objc4 has three spellings beside `objc_lookUpClass`: `objc_getClass`, `objc_getMetaClass` and
+// `objc_getRequiredClass` (which ends the process when the class is missing; here it throws, since
+// Swift has no abort a caller could test). The first three differ from `objc_lookUpClass` in one
+// way: for a name no registered class has, they ask the installed class hook, which may make the
+// class on the spot (lazy class creation). The hooks form a chain: each new hook receives the one
+// it replaces and calls it for names it does not handle; the first hook answers nil.
+//
+// Locking: the table is read under `Runtime.lock`; the hook runs with no lock held (it usually
+// allocates and registers a class). A hook that asks for the name it is being asked for (directly
+// or through another hook) would recurse for ever in objc4; here the inner lookup answers nil
+// without calling the hook again (a per-thread guard).
+
+import Synchronization
 
 extension Runtime {
   /// The registered class named `name`, or `nil`.
@@ -17,18 +25,20 @@ extension Runtime {
   /// runtime.class(named: "Nobody")         // nil
   /// ```
   ///
-  /// objc4's `objc_getClass` differs from `objc_lookUpClass` only by asking the class handler
-  /// hook for a missing class; MiniKVO has no such hook, so the two answer alike.
+  /// For a name no registered class has, it asks the class hook (``setGetClassHook(_:)``), which
+  /// may make the class; `lookUpClass(named:)` never asks.
   ///
-  /// - Complexity: O(1).
+  /// - Complexity: O(1), plus the hook for a missing class.
   ///
   /// Objective-C: `objc_getClass`
   public func `class`(named name: String) -> Class? {
-    lookUpClass(named: name)
+    if let cls = lookUpClass(named: name) { return cls }
+    return classFromHook(named: name)
   }
 
   /// The metaclass of the registered class named `name`, or `nil` (objc4 also logs that the
-  /// class is not linked into the application).
+  /// class is not linked into the application). A missing class is asked of the class hook, as
+  /// ``class(named:)`` does.
   ///
   /// ```swift
   /// runtime.metaclass(named: "Person")?.isMetaclass   // true
@@ -38,10 +48,11 @@ extension Runtime {
   ///
   /// Objective-C: `objc_getMetaClass`
   public func metaclass(named name: String) -> Class? {
-    lookUpClass(named: name)?.isa
+    self.class(named: name)?.isa
   }
 
-  /// The registered class named `name`; its absence is an error, where objc4 ends the process.
+  /// The registered class named `name`; its absence is an error, where objc4 ends the process. A
+  /// missing class is asked of the class hook first, as ``class(named:)`` does.
   ///
   /// ```swift
   /// try runtime.requiredClass(named: "Person").name   // "Person"
@@ -53,9 +64,81 @@ extension Runtime {
   ///
   /// Objective-C: `objc_getRequiredClass`
   public func requiredClass(named name: String) throws(RuntimeError) -> Class {
-    guard let cls = lookUpClass(named: name) else {
+    guard let cls = self.class(named: name) else {
       throw RuntimeError(.invalidArgument, "link error: class '\(name)' not found.")
     }
     return cls
+  }
+
+  /// Installs `hook` as the first hook ``class(named:)`` asks for a name no registered class has,
+  /// and returns the hook it replaces (at first, one that answers nil), which `hook` should call
+  /// for names it does not handle.
+  ///
+  /// ```swift
+  /// chain.previous = runtime.setGetClassHook { runtime, name in
+  ///   guard name.hasPrefix("Lazy") else { return chain.previous?(runtime, name) }
+  ///   let cls = try? runtime.allocateClassPair(superclass: runtime.rootClass, name: name)
+  ///   if let cls { try? runtime.registerClassPair(cls) }
+  ///   return cls
+  /// }
+  /// runtime.class(named: "LazyThing")   // made by the hook
+  /// ```
+  ///
+  /// The hook runs with no lock held, so it may make and register classes. Its answer counts only
+  /// if it is a registered class of this runtime (objc4 trusts the hook; here any other answer
+  /// reads as nil). Asked again for the same name from inside itself, on the same thread, the
+  /// lookup answers nil without calling it.
+  ///
+  /// Objective-C: `objc_setHook_getClass`
+  @discardableResult
+  public func setGetClassHook(_ hook: @escaping GetClassHook) -> GetClassHook {
+    let previous = classHooks.hook.withLock { installed -> GetClassHook? in
+      defer { installed = hook }
+      return installed
+    }
+    classHooks.isInstalled.store(true, ordering: .releasing)
+    return previous ?? { _, _ in nil }
+  }
+
+  /// The hook's answer for a missing class, when a hook is installed and not already asked for
+  /// `name` on this thread.
+  private func classFromHook(named name: String) -> Class? {
+    guard classHooks.isInstalled.load(ordering: .acquiring), let hook = classHooks.hook.withLock({ $0 }) else {
+      return nil
+    }
+    let asking = GetClassHooks.namesBeingAsked.current
+    let token = GetClassHooks.Asked(runtime: ObjectIdentifier(self), name: name)
+    guard asking.names.insert(token).inserted else { return nil }  // re-entered for this name
+    defer { asking.names.remove(token) }
+    guard let cls = hook(self, name) else { return nil }  // call-out: the user's hook, no lock held
+    guard cls.weakRuntime === self, !cls.isMetaclass, cls.isRegistered else { return nil }
+    return cls
+  }
+}
+
+/// A hook ``Runtime/class(named:)`` asks for a class nobody registered: it answers the class
+/// (usually made on the spot) or calls the hook it replaced.
+///
+/// Objective-C: `objc_hook_getClass`
+public typealias GetClassHook = @Sendable (_ runtime: Runtime, _ name: String) -> Class?
+
+/// The installed class hook of one runtime. Locking: `hook`'s own lock (a leaf, only held to read
+/// or swap the closure); `isInstalled` lets a lookup skip it with one load.
+final class GetClassHooks: Sendable {
+  let isInstalled = Atomic<Bool>(false)
+  let hook = Locked<GetClassHook?>(nil)
+
+  /// The names each thread is asking the hook for (the re-entry guard).
+  static let namesBeingAsked = ThreadLocal { NamesBeingAsked() }
+
+  /// A name being asked of one runtime's hook.
+  struct Asked: Hashable {
+    let runtime: ObjectIdentifier
+    let name: String
+  }
+
+  /// One thread's names being asked of the hook; only that thread touches it.
+  final class NamesBeingAsked {
+    var names: Set<Asked> = []
   }
 }

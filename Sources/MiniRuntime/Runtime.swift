@@ -81,6 +81,9 @@ public final class Runtime: @unchecked Sendable {
   /// The `setAssociatedObject` hook, if any (AssociatedObjects.swift).
   let associationHooks = AssociationHooks()
 
+  /// The `objc_getClass` hook, if any (Runtime+ClassNames.swift).
+  let classHooks = GetClassHooks()
+
   /// The state layers above keep per runtime (RuntimeLocal.swift).
   let locals = RuntimeLocals()
 

@@ -27,6 +27,9 @@ import Testing
     #expect(runtime.class(named: "Person") === person)
     // Rosetta: objc_getRequiredClass
     #expect(try runtime.requiredClass(named: "Person") === person)
+    // Rosetta: objc_setHook_getClass
+    runtime.setGetClassHook { _, name in name == "Personne" ? person : nil }
+    #expect(runtime.class(named: "Personne") === person)
     // Rosetta: class_getVersion
     #expect(person.version == 0)
     // Rosetta: class_setVersion
@@ -123,6 +126,8 @@ import Testing
     #expect(person.superclass === runtime.rootClass)
     // Rosetta: class_getInstanceVariable
     #expect(person.ivar(named: "_age")?.type == .longLong)
+    // Rosetta: class_getClassVariable
+    #expect(person.classVariable(named: "_age") == nil, "a metaclass chain ending in NSObject has no ivars")
     // Rosetta: class_copyIvarList
     #expect(person.ivarList.map(\.name) == ["_age"])
     // Rosetta: class_getInstanceSize
