@@ -50,7 +50,7 @@ enum CollectionCategories {
   typealias Entry = (Selector, String, Implementation)
 
   static func method(_ className: String, _ category: String, _ selector: String, _ body: @escaping ImplementationBody) -> Implementation {
-    Implementation(name: "-[\(className)(\(category)) \(selector)]", body)
+    Implementation(function: "-[\(className)(\(category)) \(selector)]", body)
   }
 
   /// NSObject's own `valueForKey:` for `@key` without its `@` (`@count` → `-count`).

@@ -84,7 +84,7 @@ enum CollectionGetterProxy {
   }
 
   private static func method(_ className: String, _ selector: String, _ body: @escaping ImplementationBody) -> Implementation {
-    Implementation(name: "-[\(className) \(selector)]", body)
+    Implementation(function: "-[\(className) \(selector)]", body)
   }
 
   // MARK: - NSKeyValueArray

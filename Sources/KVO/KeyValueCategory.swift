@@ -63,7 +63,7 @@ enum KeyValueCategory {
   static func method(
     _ category: String, _ selector: String, isClassMethod: Bool = false, _ body: @escaping ImplementationBody
   ) -> Implementation {
-    Implementation(name: "\(isClassMethod ? "+" : "-")[NSObject(\(category)) \(selector)]", body)
+    Implementation(function: "\(isClassMethod ? "+" : "-")[NSObject(\(category)) \(selector)]", body)
   }
 
   static let valueForKey = method("NSKeyValueCoding", "valueForKey:") { receiver, _, arguments in

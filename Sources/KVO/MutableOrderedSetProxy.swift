@@ -46,7 +46,7 @@ enum MutableOrderedSetProxy {
   }
 
   private static func method(_ selector: String, _ body: @escaping ImplementationBody) -> Implementation {
-    Implementation(name: "-[NSKeyValueMutableOrderedSet \(selector)]", body)
+    Implementation(function: "-[NSKeyValueMutableOrderedSet \(selector)]", body)
   }
 
   /// A method of the proxy: its edit for this message, then `body`.

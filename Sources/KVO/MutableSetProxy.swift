@@ -121,7 +121,7 @@ enum MutableSetProxy {
   }
 
   private static func method(_ selector: String, _ body: @escaping ImplementationBody) -> Implementation {
-    Implementation(name: "-[NSKeyValueMutableSet \(selector)]", body)
+    Implementation(function: "-[NSKeyValueMutableSet \(selector)]", body)
   }
 
   /// A method that edits the set: the proxy's parts, the route, then `edit`.

@@ -43,7 +43,7 @@ enum NotifyingSetMutators {
     key: String, kind: SetMutationKind, oneObject: Bool, named name: String, original: Class
   ) -> Implementation {
     let id = KeyTable.shared.id(key)
-    return Implementation(name: name) { receiver, selector, arguments in
+    return Implementation(function: name) { receiver, selector, arguments in
       guard Notifier.isObserved(receiver, id: id) else {
         return try Runtime.msgSendSuper(receiver, superclass: original, selector, arguments: arguments)
       }

@@ -120,7 +120,7 @@ enum NotifyingSetters {
   static func setter(key: String, type: TypeEncoding, named name: String, original: Class) -> Implementation {
     let context = Context(key: key, original: original)
     let type = type.unqualified
-    return Implementation(name: name) { receiver, selector, arguments in
+    return Implementation(function: name) { receiver, selector, arguments in
       let value: Value
       do {
         value = try arguments[0].converted(to: type)
@@ -142,7 +142,7 @@ enum NotifyingSetters {
     key: String, kind: ChangeKind, shape: MutatorShape, named name: String, original: Class
   ) -> Implementation {
     let context = Context(key: key, original: original)
-    return Implementation(name: name) { receiver, selector, arguments in
+    return Implementation(function: name) { receiver, selector, arguments in
       guard let snapshot = receiver.observationSnapshot, snapshot.trigger(context.id) != nil else {
         return try Runtime.msgSendSuper(receiver, superclass: context.original, selector, arguments: arguments)
       }

@@ -69,17 +69,17 @@ enum NotifyingSubclass {
     let cls = try runtime.allocateClassPair(superclass: original, name: "NSKVONotifying_" + original.name)
     // Added newest-first (Class+Methods.swift), so the list reads `class, dealloc, _isKVOA`, and
     // with setters added later in front: `setAge:, class, dealloc, _isKVOA`, as Apple's does.
-    try cls.addMethod("_isKVOA", types: "B16@0:8", implementation: Implementation(name: "NSKVOIsAutonotifying") { _, _, _ in
+    try cls.addMethod("_isKVOA", types: "B16@0:8", implementation: Implementation(function: "NSKVOIsAutonotifying") { _, _, _ in
       true
     })
-    try cls.addMethod("dealloc", types: "v16@0:8", implementation: Implementation(name: "NSKVODeallocate") {
+    try cls.addMethod("dealloc", types: "v16@0:8", implementation: Implementation(function: "NSKVODeallocate") {
       receiver, _, _ in
       // The class's own dealloc first (it may remove observations, of itself too), then
       // whatever is still registered is cleaned up, with Foundation's diagnostic.
       defer { Observation.objectDeallocating(receiver) }
       return try Runtime.msgSendSuper(receiver, superclass: original, "dealloc")
     })
-    try cls.addMethod("class", types: "#16@0:8", implementation: Implementation(name: "NSKVOClass") { _, _, _ in
+    try cls.addMethod("class", types: "#16@0:8", implementation: Implementation(function: "NSKVOClass") { _, _, _ in
       .class(original)
     })
     try runtime.registerClassPair(cls)

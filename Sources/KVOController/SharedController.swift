@@ -102,14 +102,14 @@ final class SharedController: @unchecked Sendable, CustomStringConvertible {
     // controller replaced it.
     try cls.replaceMethod(
       observeValue, types: "v48@0:8@16@24@32^v40",
-      implementation: Implementation(name: "-[_FBKVOSharedController observeValueForKeyPath:ofObject:change:context:]") {
+      implementation: Implementation(function: "-[_FBKVOSharedController observeValueForKeyPath:ofObject:change:context:]") {
         [weak shared] _, _, arguments in
         try shared?.observeValue(arguments)
         return .nil
       })
     try cls.replaceMethod(
       "debugDescription", types: "@16@0:8",
-      implementation: Implementation(name: "-[_FBKVOSharedController debugDescription]") { [weak shared] receiver, _, _ in
+      implementation: Implementation(function: "-[_FBKVOSharedController debugDescription]") { [weak shared] receiver, _, _ in
         .string(shared?.description ?? receiver.description)
       })
     return shared

@@ -74,10 +74,10 @@ final class FoundationClasses: Sendable {
     func make(_ name: String, _ superclass: Class, _ methods: ClassMethods = ClassMethods()) throws -> Class {
       let cls = try runtime.allocateClassPair(superclass: superclass, name: name)
       for entry in methods.instance {
-        try cls.addMethod(entry.selector, types: entry.types, implementation: Implementation(name: "-[\(name) \(entry.selector.name)]", entry.body))
+        try cls.addMethod(entry.selector, types: entry.types, implementation: Implementation(function: "-[\(name) \(entry.selector.name)]", entry.body))
       }
       for entry in methods.classSide {
-        try cls.isa.addMethod(entry.selector, types: entry.types, implementation: Implementation(name: "+[\(name) \(entry.selector.name)]", entry.body))
+        try cls.isa.addMethod(entry.selector, types: entry.types, implementation: Implementation(function: "+[\(name) \(entry.selector.name)]", entry.body))
       }
       try runtime.registerClassPair(cls)
       return cls

@@ -149,7 +149,7 @@ public struct Category: Sendable {
       throw RuntimeError(
         .duplicateName, "category \(label) already has \(isClassMethod ? "class" : "instance") method '\(selector.name)'")
     }
-    let implementation = Implementation(name: "\(isClassMethod ? "+" : "-")[\(label) \(selector.name)]", body)
+    let implementation = Implementation(function: "\(isClassMethod ? "+" : "-")[\(label) \(selector.name)]", body)
     return MethodEntry(selector: selector, signature: signature, implementation: implementation)
   }
 }

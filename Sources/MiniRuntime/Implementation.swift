@@ -5,6 +5,15 @@
 // Model: an immutable box around a Swift closure. Method caches hold unretained pointers to
 // these boxes, so every class retains every implementation any of its methods ever had (see
 // Class.swift); that is what keeps a cached pointer valid while another thread swizzles.
+//
+// Two kinds, as objc4 has two: a *function* (`init(function:_:)`, what the runtime and the layers
+// above use for their own methods, objc4's compiled IMPs) runs its closure directly; a *block*
+// (`init(name:_:)`, `imp_implementationWithBlock`) keeps the closure in a `BlockState` and runs it
+// through a small wrapper that first reads the state's atomic "removed" flag, so that after
+// `imp_removeBlock` no call can reach the closure (Implementation+Block.swift). The flag is
+// written once, with a compare-and-swap; the closure itself stays retained, because a caller
+// may have loaded the implementation just before the removal. Functions pay nothing for this:
+// the runtime's synthesized accessors, which the send benchmarks time, are functions.
 
 /// The closure type of an implementation: receiver, `_cmd`, the message's arguments.
 ///
@@ -24,7 +33,8 @@ public typealias ImplementationBody =
 ///
 /// Objective-C: `IMP`
 public final class Implementation: Sendable, CustomStringConvertible {
-  /// The closure.
+  /// The code a call runs: a function's closure, or for a block the wrapper that refuses to
+  /// run once the block was removed (see ``block``).
   ///
   /// Objective-C: none (the function an `IMP` points to).
   public let body: ImplementationBody
@@ -34,16 +44,46 @@ public final class Implementation: Sendable, CustomStringConvertible {
   /// Objective-C: none (the symbol name of the function).
   public let name: String
 
-  /// Wraps a closure as an implementation.
+  /// The block of an implementation made from one; `nil` for a function.
+  let blockState: BlockState?
+
+  /// Wraps a closure as an implementation made from a block: ``block`` answers the closure,
+  /// and ``removeBlock()`` can take it away again.
   ///
   /// - Parameters:
   ///   - name: A label for dumps and traces.
-  ///   - body: The code; it receives the receiver, `_cmd` and the arguments.
+  ///   - block: The code; it receives the receiver, `_cmd` and the arguments.
   ///
   /// Objective-C: `imp_implementationWithBlock`
-  public init(name: String = "<block>", _ body: @escaping ImplementationBody) {
+  public init(name: String = "<block>", _ block: @escaping ImplementationBody) {
+    let state = BlockState(block)
+    self.name = name
+    blockState = state
+    body = { receiver, selector, arguments in
+      guard !state.isRemoved else { throw BlockState.removedError(receiver, selector) }
+      return try state.block(receiver, selector, arguments)
+    }
+  }
+
+  /// Wraps a closure as an implementation that stands for a compiled function, not a block:
+  /// ``block`` answers `nil` and ``removeBlock()`` answers `false`. The runtime's own methods
+  /// (NSObject's, synthesized accessors, `_objc_msgForward`) and those of the layers above
+  /// (KVO's notifying setters, Foundation's classes) are made this way.
+  ///
+  /// ```swift
+  /// let imp = Implementation(function: "-[Person greet]") { _, _, _ in "hello" }
+  /// imp.block == nil   // true
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: A label for dumps and traces (the function's symbol).
+  ///   - body: The code; it receives the receiver, `_cmd` and the arguments.
+  ///
+  /// Objective-C: an `IMP` pointing to a compiled function
+  public init(function name: String, _ body: @escaping ImplementationBody) {
     self.name = name
     self.body = body
+    blockState = nil
   }
 
   /// Calls the implementation directly, as calling an `IMP` through a function pointer does.

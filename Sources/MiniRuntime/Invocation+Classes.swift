@@ -30,7 +30,7 @@ enum InvocationClasses {
   static func install(_ methods: [(Selector, String, ImplementationBody)], on cls: Class, isClassMethod: Bool) throws(RuntimeError) {
     let name = cls.instanceClass?.name ?? cls.name
     for (selector, types, body) in methods {
-      let implementation = Implementation(name: "\(isClassMethod ? "+" : "-")[\(name) \(selector.name)]", body)
+      let implementation = Implementation(function: "\(isClassMethod ? "+" : "-")[\(name) \(selector.name)]", body)
       _ = try cls.addMethod(selector, types: types, implementation: implementation)
     }
   }

@@ -13,10 +13,10 @@ enum RootClass {
     let meta = root.isa
     for (selector, types, body) in instanceMethods() {
       // Cannot fail: fixed, valid selectors and encodings (RootClassTests checks every one).
-      _ = try? root.addMethod(selector, types: types, implementation: Implementation(name: "-[NSObject \(selector.name)]", body))
+      _ = try? root.addMethod(selector, types: types, implementation: Implementation(function: "-[NSObject \(selector.name)]", body))
     }
     for (selector, types, body) in classMethods() {
-      _ = try? meta.addMethod(selector, types: types, implementation: Implementation(name: "+[NSObject \(selector.name)]", body))
+      _ = try? meta.addMethod(selector, types: types, implementation: Implementation(function: "+[NSObject \(selector.name)]", body))
     }
   }
 

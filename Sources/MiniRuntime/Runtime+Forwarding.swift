@@ -75,7 +75,7 @@ extension Implementation {
   /// The implementation cached for selectors nothing implements: it forwards the message.
   ///
   /// Objective-C: `_objc_msgForward`
-  public static let forwarding = Implementation(name: "_objc_msgForward") { receiver, selector, arguments in
+  public static let forwarding = Implementation(function: "_objc_msgForward") { receiver, selector, arguments in
     guard let runtime = receiver.runtime else {
       throw RuntimeError(.foreignRuntime, "cannot forward '\(selector.name)': the runtime no longer exists")
     }

@@ -63,6 +63,9 @@ public struct RuntimeError: Error, Equatable, Sendable, CustomStringConvertible 
     case deallocatingObject
     /// An associated object was set on an instance of a class that forbids them (objc4 aborts).
     case associationsForbidden
+    /// An implementation was called whose block `imp_removeBlock` removed (objc4: undefined
+    /// behaviour, the trampoline is freed).
+    case blockRemoved
   }
 
   /// What went wrong.

@@ -17,14 +17,14 @@ extension Class {
 
   static func synthesizedGetter(for ivar: Ivar, atomic: Bool, label: String) -> Implementation {
     guard atomic && ivar.isAggregate else {
-      return Implementation(name: label) { receiver, _, _ in
+      return Implementation(function: label) { receiver, _, _ in
         // Fast path: a whole-word scalar is one check and one load.
         if let value = receiver.storage.loadWholeScalarWord(ivar) { return value }
         try receiver.checkAccessor(ivar)
         return try receiver.storage.load(ivar)
       }
     }
-    return Implementation(name: label) { receiver, _, _ in
+    return Implementation(function: label) { receiver, _, _ in
       try receiver.checkAccessor(ivar)
       return try LockStripes.structure.withLock(for: receiver.address(of: ivar)) { () throws(RuntimeError) in
         try receiver.storage.load(ivar)
@@ -35,7 +35,7 @@ extension Class {
   static func synthesizedSetter(for ivar: Ivar, copies: Bool, atomic: Bool, label: String) -> Implementation {
     let locksStruct = atomic && ivar.isAggregate
     guard copies || locksStruct else {
-      return Implementation(name: label) { receiver, selector, arguments in
+      return Implementation(function: label) { receiver, selector, arguments in
         // Fast path: a whole-word scalar of exactly the ivar's type is one check and one store.
         if receiver.storage.storeExactWholeWord(arguments, ivar) { return .nil }
         try receiver.checkAccessor(ivar)
@@ -44,7 +44,7 @@ extension Class {
         return .nil
       }
     }
-    return Implementation(name: label) { receiver, selector, arguments in
+    return Implementation(function: label) { receiver, selector, arguments in
       try receiver.checkAccessor(ivar)
       var value = arguments[0]
       if copies, let object = value.objectValue {

@@ -229,6 +229,12 @@ import Testing
     let original = getter.implementation
     // Rosetta: imp_implementationWithBlock
     let replacement = Implementation(name: "-[Person shout]") { _, _, _ in "ANN" }
+    let compiled = Implementation(function: "shout") { _, _, _ in "ANN" }
+    // Rosetta: imp_getBlock
+    #expect(replacement.block != nil && compiled.block == nil)
+    // Rosetta: imp_removeBlock
+    let spareBlock = Implementation(name: "spare") { _, _, _ in .nil }
+    #expect(spareBlock.removeBlock() && !compiled.removeBlock())
     // Rosetta: method_setImplementation
     #expect(try getter.setImplementation(replacement) === original)
     // Rosetta: method_exchangeImplementations
