@@ -1,13 +1,15 @@
-// CachedGetter.swift: the getter a one-key path's values are read with while methods are unchanged.
+// CachedGetter.swift: the getter a path's first key is read with while methods are unchanged.
 //
 // Docs: docs/kvo.md#the-notifying-set. Tests: Tests/KVOTests/ChangeDictionaryTests.swift.
 
 import MiniRuntime
 
-/// The getter method of a one-key path, found when the registration was made, valid while the
-/// runtime's method generation is unchanged (MethodGeneration.swift) and the class did not
-/// override `valueForKey:`. Two plain words, so reading it costs no reference counting.
+/// The getter method of a path's first key, found when the registration was made, valid while
+/// the runtime's method generation is unchanged (MethodGeneration.swift) and the class did not
+/// override `valueForKey:`. Plain words, so reading it costs no reference counting.
 struct CachedGetter: Sendable {
   let generation: MethodGeneration
   let selector: Selector
+  /// Whether the path goes on past its first key (a chain: the rest is read from the value).
+  let isChain: Bool
 }

@@ -36,7 +36,8 @@ final class KeyPathPlan: Sendable {
   let dependencyKeyIDs: [KeyID]
   /// Key paths of the same object whose changes affect `firstKey`.
   let dependencyPaths: [KeyValuePath]
-  /// For a one-key path: how to read its value without the KVC message (see `CachedGetter`).
+  /// How to read the path's first key without the KVC message (see `CachedGetter`): the whole
+  /// value of a one-key path, the object the rest of a chain is read from.
   let getter: CachedGetter?
 
   init(
@@ -98,16 +99,17 @@ final class KeyPathPlan: Sendable {
     return (observed, plan)
   }
 
-  /// The getter a one-key path's old and new values can be read with, while the class keeps
-  /// the category's own `valueForKey:` and the runtime's methods do not change.
+  /// The getter the path's first key can be read with (a one-key path's old and new values; the
+  /// start of a chain's), while the class keeps the category's own `valueForKey:` and the
+  /// runtime's methods do not change.
   private static func cachedGetter(for path: KeyValuePath, in cls: Class) throws -> CachedGetter? {
     // The generation first: an override of valueForKey: added by another thread after it is
     // read bumps it, so the getter below is never used with that override in place.
     let generation = MethodGeneration(of: cls)
-    guard path.rest == nil, let key = path.firstKey,
+    guard let key = path.firstKey,
       !KeyValueCategory.isOverridden(Selectors.valueForKey, own: KeyValueCategory.valueForKey, in: cls)
     else { return nil }
     guard case .method(let selector) = try KeyValueCoding.getterPlan(for: cls, key: key) else { return nil }
-    return CachedGetter(generation: generation, selector: selector)
+    return CachedGetter(generation: generation, selector: selector, isChain: path.rest != nil)
   }
 }

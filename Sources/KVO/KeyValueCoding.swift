@@ -224,13 +224,23 @@ enum KeyValueCoding {
   /// `valueForKeyPath:` on any value; bridged values met on the way are boxed in `runtime` (by
   /// default the runtime of `base`, when it is an object).
   static func value(of base: Value, at path: KeyValuePath, in runtime: Runtime? = nil) throws -> Value {
-    let runtime = runtime ?? base.objectValue?.runtime
+    try value(of: base, at: path, boxingIn: { runtime ?? base.objectValue?.runtime })
+  }
+
+  /// `valueForKeyPath:` on any value, bridged values met on the way boxed in the runtime
+  /// `boxingIn` answers (asked only when one is met).
+  static func value(of base: Value, at path: KeyValuePath, boxingIn runtimeOf: () -> Runtime?) throws -> Value {
     var current = base
     for (index, component) in path.components.enumerated() {
       switch component {
       case .key(let key):
-        current = try value(of: current, forKey: key, in: runtime)
+        if case .object(let object) = current {  // the common case: no runtime needed
+          current = try object.value(forKey: key)
+        } else {
+          current = try value(of: current, forKey: key, in: runtimeOf())
+        }
       case .collectionOperator(let op):
+        let runtime = runtimeOf()
         if current.isNil { return .nil }
         let rest = Array(path.components.dropFirst(index + 1))
         let rightPath = rest.isEmpty ? nil : KeyValuePath(components: rest)

@@ -132,14 +132,41 @@ enum Notifier {
   }
 
   /// The forwarded will of an internal registration: entries for the paths of `owner` that a
-  /// change of `id` affects and that change `beginning` has no entry for yet, joined to it.
-  /// Returns the entries it pushed (none if the change already had them: the re-entry guard).
+  /// change of `id` affects and that change `beginning` has no entry for yet, joined to it and
+  /// listed in `change.forwarded` under `registrationID` (none if the change already had them:
+  /// the re-entry guard).
   private static func forwardWill(
     to owner: Object, id: KeyID, kind: ChangeKind, indexes: Indexes?, setMutation: SetMutation?, beginning: PendingChange,
-    thread: ThreadChanges
-  ) -> [Unmanaged<PendingChange>] {
-    guard let paths = owner.observationSnapshot?.paths(triggeredBy: id) else { return [] }
+    from change: PendingChange, registrationID: UInt64, thread: ThreadChanges
+  ) {
+    guard let trigger = owner.observationSnapshot?.trigger(id) else { return }
     let ownerID = ObjectIdentifier(owner)
+    if trigger.count == 1 {  // the common case (a chain link's change): no list, no reference counting
+      let entry: Unmanaged<PendingChange>? = trigger.first._withUnsafeGuaranteedRef { path in
+        guard !thread.contains(ownerID, path.pathID, inChange: beginning.serial) else { return nil }
+        let isThisKey = path.pathID == id
+        return thread.push(
+          ownerID, path, serial: beginning.serial, begins: false, key: id, forwarded: true,
+          kind: isThisKey ? kind : .setting, indexes: isThisKey ? indexes : nil)
+      }
+      guard let entry else { return }
+      entry._withUnsafeGuaranteedRef { begun in
+        if setMutation != nil && begun.pathID == id { begun.setMutation = setMutation }
+        do {
+          try readOldValue(of: owner, into: begun)
+        } catch {
+          thread.discard([entry])
+          beginning.errors.append(error)
+          return
+        }
+        if begun.withPath({ $0.wantsPrior || $0.hasForwarders }) {
+          announce(CollectionOfOne(begun), of: owner, beginning: beginning, thread: thread)
+        }
+        change.forwarded.append((registrationID, entry))
+      }
+      return
+    }
+    guard let paths = owner.observationSnapshot?.paths(triggeredBy: id) else { return }
     var entries: [Unmanaged<PendingChange>] = []
     for path in paths where !thread.contains(ownerID, path.pathID, inChange: beginning.serial) {
       let isThisKey = path.pathID == id
@@ -148,7 +175,7 @@ enum Notifier {
           ownerID, path, serial: beginning.serial, begins: false, key: id, forwarded: true,
           kind: isThisKey ? kind : .setting, indexes: isThisKey ? indexes : nil))
     }
-    guard !entries.isEmpty else { return [] }
+    guard !entries.isEmpty else { return }
     let begun = entries.map { $0.takeUnretainedValue() }
     if setMutation != nil { for change in begun where change.pathID == id { change.setMutation = setMutation } }
     do {
@@ -156,11 +183,11 @@ enum Notifier {
     } catch {
       thread.discard(entries)
       beginning.errors.append(error)
-      return []
+      return
     }
     let announcing = begun.filter { $0.withPath { $0.wantsPrior || $0.hasForwarders } }
     if !announcing.isEmpty { announce(announcing, of: owner, beginning: beginning, thread: thread) }
-    return entries
+    for entry in entries { change.forwarded.append((registrationID, entry)) }
   }
 
   /// Sends the prior notifications and forwards the will to internal registrations, in
@@ -173,11 +200,11 @@ enum Notifier {
         guard registration.isRegistered else { return }  // removed meanwhile: not told
         if let forwarder = registration.forwarder {
           guard let owner = forwarder.owner else { return }
-          let begun = forwardWill(
+          forwardWill(
             to: owner, id: forwarder.ownerPathID, kind: forwarder.isDependency ? .setting : change.kind,
             indexes: forwarder.isDependency ? nil : change.indexes,
-            setMutation: forwarder.isDependency ? nil : change.setMutation, beginning: beginning, thread: thread)
-          for entry in begun { change.forwarded.append((registration.id, entry)) }
+            setMutation: forwarder.isDependency ? nil : change.setMutation, beginning: beginning, from: change,
+            registrationID: registration.id, thread: thread)
         } else if registration.options.contains(.prior) {
           let prior = Change(
             kind: change.kind, new: nil,
@@ -213,13 +240,18 @@ enum Notifier {
       }
       thread.recycle(beginning)
     } else {
-      let entries = thread.take(beginning)
-      let changes = entries.map { $0.takeUnretainedValue() }
-      withObserversAlive(of: changes) { observers in
-        finish(changes.filter { !$0.isForwarded }, of: object, observers: observers, errors: &errors)
+      // The change's entries, copied off the stack into scratch memory (no allocation): the
+      // entries of `object` first, then the forwarded ones, each group in the order pushed.
+      let count = thread.countOfChange(beginning)
+      withUnsafeTemporaryAllocation(of: Unmanaged<PendingChange>.self, capacity: count) { scratch in
+        let own = thread.take(beginning, into: scratch)
+        let taken = UnsafeBufferPointer(scratch)
+        withObserversAlive(of: PendingChangeList(taken)) { observers in
+          finish(PendingChangeList(UnsafeBufferPointer(rebasing: taken[..<own])), of: object, observers: observers, errors: &errors)
+        }
+        taken[0]._withUnsafeGuaranteedRef { if !$0.errors.isEmpty { errors = $0.errors + errors } }
+        for entry in taken { thread.recycle(entry) }
       }
-      errors = changes[0].errors + errors
-      thread.recycle(entries)
     }
     if let first = errors.first { throw first }
   }
@@ -239,7 +271,9 @@ enum Notifier {
     _ changes: Changes, of object: Object, observers: UnsafeBufferPointer<Unmanaged<Object>?>, errors: inout [any Error]
   ) {
     for change in changes {
-      if change.withPath(\.isChain) {
+      // A chain's link moves only when the key it goes through may have changed: not for a
+      // change its link forwarded (the rest of the path changed; its key is the path's own id).
+      if change.withPath(\.isChain) && !(change.isForwarded && change.key == change.pathID) {
         for registration in object.observationSnapshot?.path(change.pathID)?.registrations ?? [] {
           do { try KeyPathChain.relink(registration, of: object) } catch { errors.append(error) }
         }
@@ -258,6 +292,12 @@ enum Notifier {
       guard registration.isRegistered else { return }  // removed before its turn: not told
       if let forwarder = registration.forwarder {
         guard let owner = forwarder.owner else { return }
+        if change.forwarded.count == 1 {  // the common case: one entry forwarded, no list
+          let (id, entry) = change.forwarded[0]
+          guard id == registration.id else { return }
+          entry._withUnsafeGuaranteedRef { finish(CollectionOfOne($0), of: owner, observers: observers, errors: &errors) }
+          return
+        }
         let group = change.forwarded.filter { $0.registration == registration.id }.map { $0.change.takeUnretainedValue() }
         if !group.isEmpty { finish(group, of: owner, observers: observers, errors: &errors) }
         return
@@ -368,16 +408,25 @@ enum Notifier {
   }
 
   /// The value a change reports: the whole value for a setting, the affected elements for a
-  /// to-many change. A one-key path uses the getter cached at registration while it is valid.
+  /// to-many change. The path's first key is read with the getter cached at registration
+  /// while it is valid (a chain reads the rest of its path from that value by KVC).
   private static func currentValue(of object: Object, for change: PendingChange) throws -> Value {
     let value = try change.withPath { observed in
       if let cached = observed.getter, cached.generation.isCurrent(for: object) {
-        return try Runtime.msgSend(object, cached.selector)
+        let first = try Runtime.msgSend(object, cached.selector)
+        return cached.isChain ? try restOfChain(observed, from: first, of: object) : first
       }
       return try KeyValueCoding.value(of: .object(object), at: observed.path)
     }
     guard let indexes = change.indexes, change.kind != .setting else { return value }
     let elements = try value.arrayValue ?? value.collectionContents()?.elements ?? []  // an array or an ordered set
     return .array(indexes.filter { elements.indices.contains($0) }.map { elements[$0] })
+  }
+
+  /// The value at the rest of a chain's path, read by KVC from `first`, its first key's value.
+  @inline(never)
+  private static func restOfChain(_ observed: ObservedPath.View, from first: Value, of object: Object) throws -> Value {
+    guard let rest = observed.storage.plan.rest else { return first }
+    return try KeyValueCoding.value(of: first, at: rest, boxingIn: { object.runtime })
   }
 }

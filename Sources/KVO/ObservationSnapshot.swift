@@ -95,8 +95,11 @@ final class ObservationSnapshot: @unchecked Sendable {
   ///
   /// - Complexity: O(*k*) in the number of distinct keys observed on the object (usually a few).
   func paths(triggeredBy key: KeyID) -> [ObservedPath]? {
-    let paths = ([first] + others).filter { $0.key == key }.map { $0.path.takeUnretainedValue() }
-    return paths.isEmpty ? nil : paths
+    guard let (count, head) = trigger(key) else { return nil }
+    guard count > 1 else { return [head.takeUnretainedValue()] }
+    // A key's entries are adjacent in the list `first` + `others` (positions 0, 1 …).
+    let start = first.key == key ? 0 : 1 + (others.firstIndex { $0.key == key } ?? 0)
+    return (start..<start + count).map { ($0 == 0 ? first : others[$0 - 1]).path.takeUnretainedValue() }
   }
 
   /// The plan of the observed path `keyPath`, if the object observes it.
@@ -114,8 +117,9 @@ final class ObservationSnapshot: @unchecked Sendable {
 
   /// The observed path `pathID`, if any.
   func path(_ pathID: KeyID) -> ObservedPath? {
-    ([first] + others).first { $0.key == pathID && $0.path._withUnsafeGuaranteedRef { $0.pathID } == pathID }?.path
-      .takeUnretainedValue()
+    func isIt(_ entry: Trigger) -> Bool { entry.key == pathID && entry.path._withUnsafeGuaranteedRef { $0.pathID } == pathID }
+    if isIt(first) { return first.path.takeUnretainedValue() }
+    return others.first(where: isIt)?.path.takeUnretainedValue()
   }
 }
 

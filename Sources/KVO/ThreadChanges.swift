@@ -18,6 +18,18 @@
 
 import MiniRuntime
 
+/// Entries taken off a thread's stack, seen as their changes (no reference counting: the
+/// thread's storage keeps them alive while they are finishing).
+struct PendingChangeList: RandomAccessCollection {
+  let entries: UnsafeBufferPointer<Unmanaged<PendingChange>>
+
+  init(_ entries: UnsafeBufferPointer<Unmanaged<PendingChange>>) { self.entries = entries }
+
+  var startIndex: Int { entries.startIndex }
+  var endIndex: Int { entries.endIndex }
+  subscript(position: Int) -> PendingChange { entries[position].takeUnretainedValue() }
+}
+
 /// The changes in progress on one thread.
 final class ThreadChanges: @unchecked Sendable {
   /// Each thread's changes, made on first use and freed when the thread ends.
@@ -113,22 +125,66 @@ final class ThreadChanges: @unchecked Sendable {
   /// Takes the entries of `beginning`'s change off the stack, in the order pushed (the
   /// beginning first); they are finishing until `recycle`d.
   func take(_ beginning: Unmanaged<PendingChange>) -> [Unmanaged<PendingChange>] {
-    let serial = beginning._withUnsafeGuaranteedRef { $0.serial }
     var taken: [Unmanaged<PendingChange>] = []
-    var kept: [Unmanaged<PendingChange>] = []
-    var reached = false
-    for entry in stack {
-      if entry.toOpaque() == beginning.toOpaque() { reached = true }
-      if reached && entry._withUnsafeGuaranteedRef({ $0.serial == serial }) {
-        taken.append(entry)
+    taken.reserveCapacity(countOfChange(beginning))
+    removeChange(of: beginning) { taken.append($0) }
+    return taken
+  }
+
+  /// How many entries `beginning`'s change has on the stack (the size `take(_:into:)` needs).
+  func countOfChange(_ beginning: Unmanaged<PendingChange>) -> Int {
+    guard let start = stack.lastIndex(where: { $0.toOpaque() == beginning.toOpaque() }) else { return 0 }
+    let serial = beginning._withUnsafeGuaranteedRef { $0.serial }
+    var count = 0
+    for index in start..<stack.count where stack[index]._withUnsafeGuaranteedRef({ $0.serial == serial }) { count &+= 1 }
+    return count
+  }
+
+  /// Takes the entries of `beginning`'s change off the stack into `scratch` (exactly
+  /// `countOfChange(beginning)` long, its contents overwritten): first the entries a will pushed
+  /// itself, then the forwarded ones, each group in the order pushed (so the beginning is first).
+  /// Returns how many are not forwarded. They are finishing until `recycle`d. No allocation.
+  func take(_ beginning: Unmanaged<PendingChange>, into scratch: UnsafeMutableBufferPointer<Unmanaged<PendingChange>>) -> Int {
+    var own = 0
+    var forwarded = scratch.count
+    removeChange(of: beginning) { entry in
+      if entry._withUnsafeGuaranteedRef({ $0.isForwarded }) {
+        forwarded -= 1
+        scratch[forwarded] = entry  // from the end, reversed below
       } else {
-        kept.append(entry)
+        scratch[own] = entry
+        own += 1
       }
     }
-    stack = kept
-    for entry in taken { entry._withUnsafeGuaranteedRef { $0.markFinishing() } }
-    finishing += taken.count
-    return taken
+    // INVARIANT: `scratch.count` is the change's entry count, so the two groups meet exactly.
+    precondition(own == forwarded, "take(_:into:) needs countOfChange(beginning) slots")
+    var (low, high) = (own, scratch.count - 1)
+    while low < high {  // the forwarded group was filled from the end: put it in push order
+      scratch.swapAt(low, high)
+      (low, high) = (low + 1, high - 1)
+    }
+    return own
+  }
+
+  /// Removes `beginning`'s change from the stack in place (its entries lie at or above the
+  /// beginning and carry its serial; others stay, in order), passing each to `body` in the order
+  /// pushed and marking it finishing.
+  private func removeChange(of beginning: Unmanaged<PendingChange>, _ body: (Unmanaged<PendingChange>) -> Void) {
+    guard let start = stack.lastIndex(where: { $0.toOpaque() == beginning.toOpaque() }) else { return }
+    let serial = beginning._withUnsafeGuaranteedRef { $0.serial }
+    var kept = start
+    for index in start..<stack.count {
+      let entry = stack[index]
+      if entry._withUnsafeGuaranteedRef({ $0.serial == serial }) {
+        entry._withUnsafeGuaranteedRef { $0.markFinishing() }
+        finishing += 1
+        body(entry)
+      } else {
+        stack[kept] = entry
+        kept += 1
+      }
+    }
+    stack.removeLast(stack.count - kept)
   }
 
   /// Takes `entries`, just pushed by a will that cannot go on, off the stack and frees them.
