@@ -172,7 +172,7 @@ extension Class {
     "\(isMetaclass ? "+" : "-")[\(name) \(selector.name)]"
   }
 
-  private func prepareMethodChange(
+  func prepareMethodChange(
     _ selector: Selector, types: MethodTypes, _ function: String
   ) throws(RuntimeError) -> (Runtime, Selector, MethodSignature) {
     guard let runtime = weakRuntime else {

@@ -230,6 +230,10 @@ import Testing
     // Rosetta: imp_implementationWithBlock
     let replacement = Implementation(name: "-[Person shout]") { _, _, _ in "ANN" }
     let compiled = Implementation(function: "shout") { _, _, _ in "ANN" }
+    // Rosetta: class_addMethodsBulk
+    #expect(try person.addMethods([("bulkOne", replacement, "@16@0:8"), ("bulkOne", replacement, "@16@0:8")]).isEmpty)
+    // Rosetta: class_replaceMethodsBulk
+    try person.replaceMethods([("bulkOne", compiled, "@16@0:8")])
     // Rosetta: imp_getBlock
     #expect(replacement.block != nil && compiled.block == nil)
     // Rosetta: imp_removeBlock

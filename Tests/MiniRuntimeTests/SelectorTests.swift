@@ -127,4 +127,22 @@ import Testing
     }
     try runtime.checkInvariants()
   }
+
+  @Test func lookingUpANameNeverRegisteredAnswersNil() throws {
+    #expect(Selector(lookingUp: "neverRegisteredAnywhere_\(UInt64.random(in: 0...UInt64.max))") == nil)
+    let made = Selector(interning: "lookedUpLater:")
+    #expect(Selector(lookingUp: "lookedUpLater:") == made, "sel_lookUpByName finds a registered name")
+    #expect(Selector(lookingUp: "neverRegisteredEither:") == nil)
+    #expect(Selector(lookingUp: "neverRegisteredEither:") == nil, "looking up does not register")
+  }
+
+  @Test func nullSelectorIsNamedNullAndRefusedBySends() throws {
+    let runtime = Runtime()
+    #expect(Selector.null.isNull && !Selector.null.isValid)
+    #expect(Selector.null.name == "<null selector>")
+    #expect(Selector(lookingUp: "<null selector>") == nil, "the null selector is not in the table")
+    let ann = try runtime.rootClass.createInstance()
+    let error = expectError(.invalidSelectorName) { try runtime.msgSend(ann, Selector.null) }
+    #expect(error?.message.contains("null") == true)
+  }
 }
