@@ -78,6 +78,8 @@ extension MethodSignature {
       ("mutableSetValueForKey:", object, [object]), ("mutableSetValueForKeyPath:", object, [object]),
       ("mutableOrderedSetValueForKey:", object, [object]), ("mutableOrderedSetValueForKeyPath:", object, [object]),
       ("dictionaryWithValuesForKeys:", object, [object]), ("setValuesForKeysWithDictionary:", .void, [object]),
+      ("validateValue:forKey:error:", bool, [.pointer(object), object, .pointer(object)]),
+      ("validateValue:forKeyPath:error:", bool, [.pointer(object), object, .pointer(object)]),
     ]
     let keyValueObserving: [(String, TypeEncoding, [TypeEncoding])] = [
       ("observeValueForKeyPath:ofObject:change:context:", .void, [object, object, object, context]),

@@ -127,7 +127,11 @@ extension Value {
     case .selector:
       switch self { case .nil, .selector: return self; default: return nil }
     case .pointer:
-      switch self { case .nil, .pointer: return self; default: return nil }
+      switch self {
+      case .nil, .pointer: return self
+      case .swiftObject(let object) where object is VariablePointer: return self  // `&variable`
+      default: return nil
+      }
     case .structure(let name, let fields):
       guard case .structure(let value) = self, value.name == name else { return nil }
       guard let fields else { return self }

@@ -216,6 +216,36 @@ struct KVOExample {
     try example.runtime.checkInvariants()
   }
 
+  @Test func validationSendsTheKeysValidatorWithPointersToTheValueAndTheError() throws {
+    let example = try KVOExample()
+    let person = example.person
+    let ann = try example.newPerson("Ann", "Lee", age: 42)
+    // snippet: docs/kvo.md#validation
+    // -validateFirstName:error: trims spaces and refuses an empty name, as Apple's guide shows.
+    try person.addMethod("validateFirstName:error:", types: "B32@0:8^@16^@24") { _, _, arguments in
+      guard let value = arguments[0].swiftObject(as: VariablePointer.self) else { return false }
+      let name = value.pointee.stringValue ?? ""
+      let trimmed = String(name.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+      if trimmed.isEmpty {
+        arguments[1].swiftObject(as: VariablePointer.self)?.pointee = "a name is needed"  // *outError = …
+        return false
+      }
+      value.pointee = .string(trimmed)  // *ioValue = trimmed: the caller gets the replacement
+      return true
+    }
+    var name: Value = "  Bea "
+    try ann.validateValue(&name, forKey: "firstName")
+    #expect(name == "Bea")
+    var blank: Value = " "
+    let refusal = #expect(throws: ValidationError.self) { try ann.validateValue(&blank, forKey: "firstName") }
+    #expect(refusal?.error == "a name is needed")
+    var age: Value = -3
+    try ann.validateValue(&age, forKey: "age")  // no -validateAge:error:: valid as it is
+    #expect(try ann.value(forKey: "firstName") == "Ann")  // validating never sets
+    // end snippet
+    try example.runtime.checkInvariants()
+  }
+
   @Test func observingSwizzlesTheIsaAndTheLastRemovalRestoresIt() throws {
     let example = try KVOExample()
     let runtime = example.runtime
