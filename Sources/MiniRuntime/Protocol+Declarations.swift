@@ -5,6 +5,9 @@
 //
 // Writers run under `Runtime.lock` and only while the protocol is under construction; readers
 // take the lock too (a registered protocol never changes, but one under construction may).
+// The calls objc4 ignores (a declaration added to a registered protocol, incorporating a protocol
+// still under construction, an optional property) are ignored here too: nothing changes, nothing
+// is thrown, and a `diagnostic` event says why (where objc4 prints an `_objc_inform` message).
 // Lookups of one protocol's declarations search the protocols it incorporates, depth first in
 // the order they were added, as objc4's `protocol_getMethod` does; list copies do not.
 
@@ -18,9 +21,11 @@ extension Protocol {
   /// try named.addMethodDescription("nameCount", types: "Q16@0:8", isRequired: false, isInstanceMethod: false)
   /// ```
   ///
-  /// - Throws: ``RuntimeError`` with code `invalidArgument` once the protocol is registered (objc4
-  ///   logs and ignores the call), `invalidSelectorName`, or `invalidTypeEncoding` (also when the
-  ///   encoding's argument count does not match the selector).
+  /// Once the protocol is registered the call is ignored, as objc4 ignores it: nothing changes and
+  /// a `diagnostic` event says so (objc4 logs that the protocol is not under construction).
+  ///
+  /// - Throws: ``RuntimeError`` with code `invalidSelectorName` or `invalidTypeEncoding` (also when
+  ///   the encoding's argument count does not match the selector).
   ///
   /// Objective-C: `protocol_addMethodDescription`
   public func addMethodDescription(
@@ -40,16 +45,18 @@ extension Protocol {
   /// Makes this protocol incorporate `other` (`@protocol Named <Identified>`): whatever conforms
   /// to this one conforms to `other` too.
   ///
-  /// - Throws: ``RuntimeError`` with code `invalidArgument` if this protocol is registered or
-  ///   `other` is not (objc4 logs and ignores both), or `foreignRuntime`.
+  /// Ignored, with a `diagnostic` event, if this protocol is registered or `other` is still under
+  /// construction (objc4 logs and ignores both).
+  ///
+  /// - Throws: ``RuntimeError`` with code `foreignRuntime`.
   ///
   /// Objective-C: `protocol_addProtocol`
   public func addProtocol(_ other: Protocol) throws(RuntimeError) {
     try runtime?.checkOwnProtocol(other, "protocol_addProtocol")
     try mutate("protocol_addProtocol") { data, state throws(RuntimeError) in
       guard other.locked(&state).isRegistered else {
-        throw RuntimeError(
-          .invalidArgument, "protocol_addProtocol: added protocol '\(other.name)' is still under construction")
+        return state.record(
+          Protocol.ignored("protocol_addProtocol: protocol '\(other.name)' is still under construction and cannot be incorporated"))
       }
       data.protocols.append(other)
     }
@@ -57,9 +64,11 @@ extension Protocol {
 
   /// Declares a required property, of instances or of the class.
   ///
-  /// - Throws: ``RuntimeError`` with code `invalidArgument` once the protocol is registered, or
-  ///   for an optional property (objc4 ignores those silently: it keeps required ones only);
-  ///   `invalidName` or `invalidPropertyAttributes`.
+  /// Ignored, with a `diagnostic` event, once the protocol is registered (objc4 logs and ignores
+  /// the call) and for an optional property (objc4 keeps required properties only and drops the
+  /// others without a word; the event is MiniKVO's).
+  ///
+  /// - Throws: ``RuntimeError`` with code `invalidName` or `invalidPropertyAttributes`.
   ///
   /// Objective-C: `protocol_addProperty`
   public func addProperty(
@@ -69,12 +78,11 @@ extension Protocol {
       throw RuntimeError(.invalidName, "protocol_addProperty: invalid property name '\(name)': \(problem)")
     }
     let parsed = try PropertyAttributes(attributes)
-    guard isRequired else {
-      throw RuntimeError(
-        .invalidArgument,
-        "protocol_addProperty: optional property '\(name)' would not be kept (the runtime stores required properties only)")
-    }
-    try mutate("protocol_addProperty") { data, _ in
+    try mutate("protocol_addProperty") { data, state in
+      guard isRequired else {
+        return state.record(
+          Protocol.ignored("protocol_addProperty: optional property '\(name)' is not kept (only required properties are stored)"))
+      }
       data.properties.append(
         ProtocolMetadata.PropertyEntry(property: Property(name: name, attributes: parsed), isInstanceProperty: isInstanceProperty))
     }
@@ -166,7 +174,8 @@ extension Protocol {
     return result
   }
 
-  /// Runs `body` on the metadata under the runtime lock if the protocol is under construction.
+  /// Runs `body` on the metadata under the runtime lock if the protocol is under construction;
+  /// otherwise records a `diagnostic` event and changes nothing.
   private func mutate(
     _ function: String, _ body: (ProtocolMetadata, inout Runtime.State) throws(RuntimeError) -> Void
   ) throws(RuntimeError) {
@@ -176,9 +185,14 @@ extension Protocol {
     try runtime.withState { state throws(RuntimeError) in
       let data = locked(&state)
       guard !data.isRegistered else {
-        throw RuntimeError(.invalidArgument, "\(function): protocol '\(name)' is registered and can no longer change")
+        return state.record(Protocol.ignored("\(function): protocol '\(name)' is registered and can no longer change"))
       }
       try body(data, &state)
     }
+  }
+
+  /// The event for a call objc4 ignores: `message`, and that nothing changed.
+  static func ignored(_ message: String) -> RuntimeEvent {
+    .diagnostic(subsystem: "runtime", message: message + "; the call is ignored")
   }
 }

@@ -23,8 +23,9 @@
 /// try Runtime.msgSend(ann, "conformsToProtocol:", .object(named))   // true
 /// ```
 ///
-/// Guarantees, each pinned by a test: a registered protocol cannot change
-/// (`ProtocolTests.registeredProtocolRefusesNewMethodDescriptions`); conformance follows
+/// Guarantees, each pinned by a test: a registered protocol cannot change; a declaration added
+/// to it is ignored with a `diagnostic` event, as objc4 ignores it
+/// (`ProtocolTests.registeredProtocolIgnoresNewDeclarationsWithADiagnostic`); conformance follows
 /// incorporated protocols (`ProtocolTests.conformanceFollowsIncorporatedProtocols`).
 ///
 /// Objective-C: `Protocol` / `protocol_t`

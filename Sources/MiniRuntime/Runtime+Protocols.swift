@@ -43,8 +43,10 @@ extension Runtime {
   /// Registers a protocol made with ``allocateProtocol(named:)``: it becomes immutable and
   /// ``protocol(named:)`` finds it.
   ///
-  /// - Throws: ``RuntimeError`` with code `invalidArgument` (already registered; objc4 logs and
-  ///   returns) or `foreignRuntime`.
+  /// Registering a protocol again is ignored, as objc4 ignores it: nothing changes and a
+  /// `diagnostic` event says so (objc4 logs that it was already registered).
+  ///
+  /// - Throws: ``RuntimeError`` with code `foreignRuntime`.
   ///
   /// Objective-C: `objc_registerProtocol`
   public func registerProtocol(_ proto: Protocol) throws(RuntimeError) {
@@ -52,7 +54,7 @@ extension Runtime {
     try withState { state throws(RuntimeError) in
       let data = proto.locked(&state)
       guard !data.isRegistered else {
-        throw RuntimeError(.invalidArgument, "objc_registerProtocol: protocol '\(proto.name)' was already registered")
+        return state.record(Protocol.ignored("objc_registerProtocol: protocol '\(proto.name)' was already registered"))
       }
       data.isRegistered = true
       state.registeredProtocols.append(proto)

@@ -46,27 +46,43 @@ import Testing
     try runtime.checkInvariants()
   }
 
-  @Test func registeredProtocolRefusesNewMethodDescriptions() throws {
+  /// The `diagnostic` messages `body` causes.
+  func diagnostics(in runtime: Runtime, _ body: () throws -> Void) rethrows -> [String] {
+    let messages = Recorder<String>()
+    let observation = runtime.addEventObserver { event in
+      if case .diagnostic(let subsystem, let message) = event, subsystem == "runtime" { messages.append(message) }
+    }
+    defer { observation.cancel() }
+    try body()
+    return messages.all
+  }
+
+  @Test func registeredProtocolIgnoresNewDeclarationsWithADiagnostic() throws {
     let runtime = Runtime()
     let named = try makeProtocol("Named", in: runtime, requiring: "name")
     let other = try makeProtocol("Other", in: runtime)
-    let error = expectError(.invalidArgument) {
+    let messages = try diagnostics(in: runtime) {
       try named.addMethodDescription("age", types: "q16@0:8", isRequired: true, isInstanceMethod: true)
+      try named.addProtocol(other)
+      try named.addProperty("name", attributes: "T@\"NSString\",R")
     }
-    #expect(error?.message == "protocol_addMethodDescription: protocol 'Named' is registered and can no longer change")
-    expectError(.invalidArgument) { try named.addProtocol(other) }
-    expectError(.invalidArgument) { try named.addProperty("name", attributes: "T@\"NSString\",R") }
+    #expect(
+      messages == [
+        "protocol_addMethodDescription: protocol 'Named' is registered and can no longer change; the call is ignored",
+        "protocol_addProtocol: protocol 'Named' is registered and can no longer change; the call is ignored",
+        "protocol_addProperty: protocol 'Named' is registered and can no longer change; the call is ignored",
+      ])
     #expect(named.methodDescriptions(isRequired: true, isInstanceMethod: true).map(\.selector) == ["name"])
     #expect(named.protocols.isEmpty)
     #expect(named.properties().isEmpty)
     try runtime.checkInvariants()
   }
 
-  @Test func registeringAProtocolTwiceIsRefused() throws {
+  @Test func registeringAProtocolTwiceIsIgnoredWithADiagnostic() throws {
     let runtime = Runtime()
     let named = try makeProtocol("Named", in: runtime)
-    let error = expectError(.invalidArgument) { try runtime.registerProtocol(named) }
-    #expect(error?.message == "objc_registerProtocol: protocol 'Named' was already registered")
+    let messages = try diagnostics(in: runtime) { try runtime.registerProtocol(named) }
+    #expect(messages == ["objc_registerProtocol: protocol 'Named' was already registered; the call is ignored"])
     #expect(runtime.protocols.count == 1)
     try runtime.checkInvariants()
   }
@@ -157,12 +173,15 @@ import Testing
     try runtime.checkInvariants()
   }
 
-  @Test func incorporatingAProtocolUnderConstructionIsRefused() throws {
+  @Test func incorporatingAProtocolUnderConstructionIsIgnoredWithADiagnostic() throws {
     let runtime = Runtime()
     let drafting = try runtime.allocateProtocol(named: "Drafting")
     let named = try runtime.allocateProtocol(named: "Named")
-    let error = expectError(.invalidArgument) { try named.addProtocol(drafting) }
-    #expect(error?.message == "protocol_addProtocol: added protocol 'Drafting' is still under construction")
+    let messages = try diagnostics(in: runtime) { try named.addProtocol(drafting) }
+    #expect(
+      messages == [
+        "protocol_addProtocol: protocol 'Drafting' is still under construction and cannot be incorporated; the call is ignored"
+      ])
     #expect(named.protocols.isEmpty)
     try runtime.checkInvariants()
   }
@@ -172,10 +191,10 @@ import Testing
     let proto = try runtime.allocateProtocol(named: "Named")
     try proto.addProperty("name", attributes: "T@\"NSString\",R,C")
     try proto.addProperty("count", attributes: "Tq,R", isRequired: true, isInstanceProperty: false)
-    let optional = expectError(.invalidArgument) {
-      try proto.addProperty("nickname", attributes: "T@\"NSString\"", isRequired: false)
+    let optional = try diagnostics(in: runtime) {
+      try proto.addProperty("nickname", attributes: "T@\"NSString\"", isRequired: false)  // no throw: ignored
     }
-    #expect(optional?.message.contains("optional property 'nickname'") == true)
+    #expect(optional.first?.contains("optional property 'nickname' is not kept") == true)
     expectError(.invalidPropertyAttributes) { try proto.addProperty("bad", attributes: "X") }
     try runtime.registerProtocol(proto)
     #expect(proto.properties().map(\.name) == ["name"])

@@ -37,6 +37,10 @@
 // | methodChangeInsideItsSend     | an IMP adds and exchanges methods            | works                                   | works                                     |
 // | runtimeCallInsideEventObserver| a class registered inside an event callback  | works (events run outside the lock)     | (no events)                               |
 // | deallocThatThrows *           | dealloc throws                               | diagnostic event; the object is freed   | (an exception in dealloc ends the process)|
+// | changeRegisteredProtocol      | Named.addMethodDescription after registering | ignored: diagnostic; nothing changes    | logs "not under construction", ignores it |
+// | registerProtocolTwice         | registerProtocol(Named) again                | ignored: diagnostic; nothing changes    | logs "already registered", ignores it     |
+// | incorporateDraftProtocol      | Named.addProtocol(a protocol still drafted)  | ignored: diagnostic; nothing changes    | logs "still under construction", ignores it |
+// | optionalProtocolProperty      | Named.addProperty(isRequired: false)         | ignored: diagnostic; nothing changes    | ignored silently (only required are kept) |
 //
 // Key-value coding (KVO module)
 // | case                          | entry point and input                        | MiniKVO answers                         | Foundation                                |
@@ -108,6 +112,7 @@ final class Scratch: @unchecked Sendable {
   var object: Object?
   var observer: Object?
   var cls: Class?
+  var protocols: [Protocol] = []
   var controller: KVOController?
   var events: EventObservation?
   var log = Log<String>()
@@ -147,7 +152,8 @@ enum Misuse: String, CaseIterable, Sendable {
   case disposeKVOSubclassInUse
   case setClassToOtherLayout, addIvarAfterRegistration, malformedMethodTypes, malformedPropertyAttributes
   case classFromAnotherRuntime, resolverResendsItsSelector, methodChangeInsideItsSend, runtimeCallInsideEventObserver
-  case deallocThatThrows
+  case deallocThatThrows, changeRegisteredProtocol, registerProtocolTwice, incorporateDraftProtocol
+  case optionalProtocolProperty
   // Key-value coding
   case emptyKey, malformedKey, unknownKey, setUnknownKey, wrongValueTypeForKey, nilForScalarKey, keyThatIsNotAString
   case malformedKeyPath, unknownCollectionOperator, operatorWithoutRightPath, sumOfStrings, setThroughOperator
@@ -194,6 +200,8 @@ enum Misuse: String, CaseIterable, Sendable {
     case .classFromAnotherRuntime: return .runtimeError(.foreignRuntime, "belongs to another runtime")
     case .resolverResendsItsSelector: return .runtimeError(.unrecognizedSelector, "fly]: unrecognized selector")
     case .methodChangeInsideItsSend, .runtimeCallInsideEventObserver, .deallocThatThrows, .setClassToOtherLayout:
+      return .works
+    case .changeRegisteredProtocol, .registerProtocolTwice, .incorporateDraftProtocol, .optionalProtocolProperty:
       return .works
     case .wrongValueTypeForKey: return .works
 
@@ -257,6 +265,10 @@ enum Misuse: String, CaseIterable, Sendable {
   func prepare(_ f: Fixture, _ scratch: Scratch) throws {
     let runtime = f.runtime
     switch self {
+    case .changeRegisteredProtocol, .registerProtocolTwice, .incorporateDraftProtocol, .optionalProtocolProperty:
+      let named = try runtime.allocateProtocol(named: "Named")
+      if self != .incorporateDraftProtocol && self != .optionalProtocolProperty { try runtime.registerProtocol(named) }
+      scratch.protocols = [named, try runtime.allocateProtocol(named: "Draft")]
     case .disposeClassWithInstances:
       scratch.object = try Fixture.new(f.other)
     case .disposeTwice:
@@ -409,6 +421,12 @@ enum Misuse: String, CaseIterable, Sendable {
       let temp = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Temp")
       try runtime.registerClassPair(temp)
     case .deallocThatThrows: scratch.object = nil
+    case .changeRegisteredProtocol:
+      try scratch.protocols[0].addMethodDescription("age", types: "q16@0:8", isRequired: true, isInstanceMethod: true)
+    case .registerProtocolTwice: try f.runtime.registerProtocol(scratch.protocols[0])
+    case .incorporateDraftProtocol: try scratch.protocols[0].addProtocol(scratch.protocols[1])
+    case .optionalProtocolProperty:
+      try scratch.protocols[0].addProperty("nickname", attributes: "T@\"NSString\"", isRequired: false)
 
     case .emptyKey: _ = try ann.value(forKey: "")
     case .malformedKey: _ = try ann.value(forKey: "shoe size")
@@ -504,6 +522,19 @@ enum Misuse: String, CaseIterable, Sendable {
     case .deallocThatThrows:
       #expect(f.diagnostics.all.contains { $0.contains("-[Fragile dealloc] threw") && $0.contains("cannot be freed") })
       #expect(scratch.cls?.liveInstanceCount == 0)
+      return
+    case .changeRegisteredProtocol, .registerProtocolTwice, .incorporateDraftProtocol, .optionalProtocolProperty:
+      let named = scratch.protocols[0]
+      #expect(named.methodDescriptions(isRequired: true, isInstanceMethod: true).isEmpty)
+      #expect(named.protocols.isEmpty && named.properties().isEmpty)
+      #expect(f.runtime.protocols.count == (named.isRegistered ? 1 : 0))
+      let expected = [
+        Self.changeRegisteredProtocol: "protocol 'Named' is registered and can no longer change; the call is ignored",
+        .registerProtocolTwice: "protocol 'Named' was already registered; the call is ignored",
+        .incorporateDraftProtocol: "protocol 'Draft' is still under construction and cannot be incorporated; the call is ignored",
+        .optionalProtocolProperty: "optional property 'nickname' is not kept",
+      ][self]!
+      #expect(f.diagnostics.all.contains { $0.contains(expected) }, "diagnostics: \(f.diagnostics.all)")
       return
     case .wrongValueTypeForKey:
       // Sending -longLongValue boxed the string, which loaded Foundation's classes into the
