@@ -2,9 +2,13 @@
 //
 // Docs: docs/kvo.md#collection-operators. Tests: Tests/KVOTests/CollectionOperatorTests.swift.
 //
-// Each operator takes the array on its left and the key path on its right (the values to
-// aggregate); nil values are skipped, as Foundation skips NSNull. Sums stay integers while every
-// value is an integer (overflow is an error, not a wrap-around) and become doubles otherwise.
+// Each operator takes the collection on its left and the key path on its right (the values to
+// aggregate), with Foundation's answers (the KVC Programming Guide; Apple's implementation):
+// `@sum` adds every value that is not nil as a decimal number (nil counts as 0; empty: 0);
+// `@avg` divides that sum by the count of ALL elements, so nils count as 0 (empty: nil); `@max`
+// and `@min` skip nil and keep a value when `compare:` sent to the best so far says it is larger
+// (smaller), so they answer nil when empty or all nil; `@count` ignores the right path.
+// Decimal arithmetic (DecimalNumber.swift) keeps `0.1 + 0.2` at 0.3, as NSDecimalNumber does.
 
 import MiniFoundation
 import MiniRuntime
@@ -18,22 +22,21 @@ enum CollectionOperators {
     let values = try elements.map { element in
       try rightPath.map { try KeyValueCoding.value(of: element, at: $0, in: runtime) } ?? element
     }
-    let present = values.filter { !$0.isNil && !$0.isNull }  // nil and NSNull are skipped
+    let present = values.filter { !$0.isNil && !$0.isNull }  // the unions leave nil and NSNull out
     let isSet: Bool
     if case .set = contents { isSet = true } else { isSet = false }
     switch op {
     case .count:
       return .int(elements.count)
     case .sum:
-      return try sum(present, op)
+      return try sum(values, op).value
     case .avg:
-      guard !present.isEmpty else { return .double(0) }
-      guard let total = try sum(present, op).doubleValue else { return .nil }
-      return .double(total / Double(present.count))
+      guard !elements.isEmpty else { return .nil }  // Foundation: nil, not 0, for no elements
+      return try sum(values, op).divided(by: elements.count)
     case .min:
-      return try extreme(present, op, isBetter: <)
+      return try extreme(values, op, keepingWhenCompared: 1, in: runtime)  // [min compare:v] == NSOrderedDescending
     case .max:
-      return try extreme(present, op, isBetter: >)
+      return try extreme(values, op, keepingWhenCompared: -1, in: runtime)  // [max compare:v] == NSOrderedAscending
     case .unionOfObjects:
       return isSet ? .set(Set(present)) : .array(present)
     case .distinctUnionOfObjects:
@@ -59,86 +62,43 @@ enum CollectionOperators {
     return flattened
   }
 
-  private static func sum(_ values: [Value], _ op: CollectionOperator) throws -> Value {
-    var integer: Int64 = 0
-    var floating = 0.0
-    var allIntegers = true
-    for value in values {
-      guard let number = value.doubleValue else {
+  /// `@sum`: each value that is not nil added as a decimal number; anything else that is not a
+  /// number (a string, NSNull) is refused, as Foundation's `-decimalValue` message would be.
+  private static func sum(_ values: [Value], _ op: CollectionOperator) throws -> DecimalNumber {
+    var total = DecimalNumber.zero
+    for value in values where !value.isNil {
+      guard let number = DecimalNumber(value) else {
         throw KeyValueError(.invalidValue, "@\(op.rawValue) needs numbers, found \(value)")
       }
-      floating += number
-      if allIntegers, let whole = wholeNumber(value) {
-        let (result, overflow) = integer.addingReportingOverflow(whole)
-        guard !overflow else { throw KeyValueError(.invalidValue, "@\(op.rawValue) overflowed") }
-        integer = result
-      } else {
-        allIntegers = false
-      }
+      total = total.adding(number)
     }
-    return allIntegers ? .int64(integer) : .double(floating)
+    return total
   }
 
-  /// The value of an integer-typed number (not a floating one, even if integral).
-  private static func wholeNumber(_ value: Value) -> Int64? {
-    switch value.bridged {
-    case .bool, .int8, .int16, .int32, .int64, .uint8, .uint16, .uint32, .uint64:
-      return value.intValue.flatMap { Int64(exactly: $0) }
-    default:
-      return nil
-    }
-  }
-
+  /// `@max` / `@min`: nil skipped; a value replaces the best so far when `[best compare:value]`
+  /// answers `keep` (-1, NSOrderedAscending, for `@max`; 1 for `@min`). `compare:` is a message,
+  /// so numbers compare as `NSNumber`s, strings as `NSString`s, and an object of your own class
+  /// by its own `compare:`; mixing numbers and strings is refused by `compare:` itself.
   private static func extreme(
-    _ values: [Value], _ op: CollectionOperator, isBetter: (Comparison, Comparison) -> Bool
+    _ values: [Value], _ op: CollectionOperator, keepingWhenCompared keep: Int, in runtime: Runtime?
   ) throws -> Value {
-    var best: (Value, Comparison)?
-    for value in values {
-      let key: Comparison
-      if let number = value.doubleValue {
-        key = .number(number)
-      } else if let text = value.stringValue {
-        key = .text(text)
-      } else {
-        throw KeyValueError(.invalidValue, "@\(op.rawValue) needs numbers or strings, found \(value)")
+    var best: Value?
+    for value in values where !value.isNil {
+      guard let current = best else {
+        best = value
+        continue
       }
-      if let current = best {
-        guard current.1.isSameKind(as: key) else {
-          throw KeyValueError(.invalidValue, "@\(op.rawValue) cannot compare \(current.0) with \(value)")
-        }
-        if isBetter(key, current.1) { best = (value, key) }
-      } else {
-        best = (value, key)
+      guard let runtime else {
+        throw KeyValueError(.invalidValue, "@\(op.rawValue) has no runtime to send compare: to \(current)")
       }
+      if try runtime.msgSend(bridging: current, "compare:", value).intValue == keep { best = value }  // call-out
     }
-    return best?.0 ?? .nil
+    return best ?? .nil
   }
 
   private static func distinct(_ values: [Value]) -> [Value] {
     var seen = Set<Value>()
     return values.filter { seen.insert($0).inserted }
-  }
-
-  /// A value as `compare:` sees it.
-  enum Comparison: Comparable {
-    case number(Double)
-    case text(String)
-
-    func isSameKind(as other: Comparison) -> Bool {
-      switch (self, other) {
-      case (.number, .number), (.text, .text): return true
-      default: return false
-      }
-    }
-
-    static func < (lhs: Comparison, rhs: Comparison) -> Bool {
-      switch (lhs, rhs) {
-      case (.number(let a), .number(let b)): return a < b
-      case (.text(let a), .text(let b)): return a < b
-      case (.number, .text): return true
-      case (.text, .number): return false
-      }
-    }
   }
 }
 

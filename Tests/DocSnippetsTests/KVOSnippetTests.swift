@@ -203,14 +203,14 @@ struct KVOExample {
     ]
     try ann.setValue(friends, forKey: "friends")
     #expect(try ann.value(forKeyPath: "friends.@count") == 3)
-    #expect(try ann.value(forKeyPath: "friends.@sum.age") == .int64(90))  // an integer while every value is one
-    #expect(try ann.value(forKeyPath: "friends.@avg.age") == .double(30))  // always a double
+    #expect(try ann.value(forKeyPath: "friends.@sum.age") == .int64(90))  // a decimal sum; whole, so an integer
+    #expect(try ann.value(forKeyPath: "friends.@avg.age") == 30)
     #expect(try ann.value(forKeyPath: "friends.@max.firstName") == "Dee")
     #expect(try ann.value(forKeyPath: "friends.@distinctUnionOfObjects.lastName") == ["Lee", "Kim"])
 
     try ann.setValue([], forKey: "friends")
     #expect(try ann.value(forKeyPath: "friends.@sum.age") == 0)
-    #expect(try ann.value(forKeyPath: "friends.@avg.age") == 0.0)
+    #expect(try ann.value(forKeyPath: "friends.@avg.age") == .nil)  // no elements: nil, as in Foundation
     #expect(try ann.value(forKeyPath: "friends.@max.age") == .nil)
     // end snippet
     try example.runtime.checkInvariants()
