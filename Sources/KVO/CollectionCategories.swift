@@ -157,7 +157,7 @@ enum CollectionCategories {
           try set()
           return .nil
         }
-        try Notifier.bracket(receiver, key: key, id: KeyTable.shared.id(key), set)
+        try Notifier.bracket(receiver, key: key, id: KeyID(key), set)
         return .nil
       }
     )

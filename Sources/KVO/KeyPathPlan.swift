@@ -47,12 +47,12 @@ final class KeyPathPlan: Sendable {
     self.generation = generation
     self.path = path
     pathString = path.description
-    pathID = KeyTable.shared.id(pathString)
+    pathID = KeyID(pathString)
     firstKey = path.firstKey ?? pathString
-    firstKeyID = path.components.count == 1 ? pathID : KeyTable.shared.id(firstKey)  // one key: one lookup
+    firstKeyID = path.components.count == 1 ? pathID : KeyID(firstKey)  // one key: one lookup
     rest = path.rest
     restString = rest?.description ?? ""
-    dependencyKeyIDs = dependencyKeys.map { KeyTable.shared.id($0) }
+    dependencyKeyIDs = dependencyKeys.map { KeyID($0) }
     self.dependencyPaths = dependencyPaths
     self.getter = getter
   }

@@ -173,7 +173,7 @@ enum KeyValueCoding {
       // A class object keeps its isa when observed, so its class-method setter does not notify:
       // KVC brackets it, as it does an ivar set (docs/kvo.md#observing-a-class-object).
       if object.isa.isMetaclass, try Notifier.notifiesAutomatically(object, key: key) {
-        try Notifier.bracket(object, key: key, id: KeyTable.shared.id(key)) { _ = try Runtime.msgSend(object, selector, argument) }
+        try Notifier.bracket(object, key: key, id: KeyID(key)) { _ = try Runtime.msgSend(object, selector, argument) }
         return
       }
       try Runtime.msgSend(object, selector, argument)
@@ -187,7 +187,7 @@ enum KeyValueCoding {
         try object.setValue(converted, for: ivar)
         return
       }
-      try Notifier.bracket(object, key: key, id: KeyTable.shared.id(key)) { try object.setValue(converted, for: ivar) }
+      try Notifier.bracket(object, key: key, id: KeyID(key)) { try object.setValue(converted, for: ivar) }
     case .undefined:
       try Runtime.msgSend(object, "setValue:forUndefinedKey:", value, .string(key))
     }

@@ -137,7 +137,7 @@ extension MutableArrayProxy {
         try object.setValue(.array(elements), for: ivar)
         return
       }
-      try Notifier.bracket(object, key: key, id: KeyTable.shared.id(key), kind: kind, indexes: indexes) {
+      try Notifier.bracket(object, key: key, id: KeyID(key), kind: kind, indexes: indexes) {
         try object.setValue(.array(elements), for: ivar)
       }
     case .undefined:

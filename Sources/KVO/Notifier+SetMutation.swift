@@ -17,7 +17,7 @@ extension Notifier {
   /// Begins a set mutation of `key` on `object`.
   static func willChange(_ object: Object, key: String, mutation: SetMutation) throws {
     try validateSetKey(key)
-    let id = KeyTable.shared.id(key)
+    let id = KeyID(key)
     try ThreadChanges.perThread.withCurrent { thread in
       try willChange(
         object, id: id, kind: mutation.kind.changeKind, indexes: nil, snapshot: nil, thread: thread, setMutation: mutation)
@@ -36,7 +36,7 @@ extension Notifier {
   static func bracket<Result>(
     _ object: Object, key: String, mutation: SetMutation, _ body: () throws -> Result
   ) throws -> Result {
-    let id = KeyTable.shared.id(key)
+    let id = KeyID(key)
     return try ThreadChanges.perThread.withCurrent { thread in
       let mark = thread.lastSerial
       do {

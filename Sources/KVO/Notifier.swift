@@ -33,7 +33,7 @@ enum Notifier {
 
   static func willChange(_ object: Object, key: String, kind: ChangeKind = .setting, indexes: Indexes? = nil) throws {
     try validate(key)
-    let id = KeyTable.shared.id(key)
+    let id = KeyID(key)
     try ThreadChanges.perThread.withCurrent { thread in
       try willChange(object, id: id, kind: kind, indexes: indexes, snapshot: nil, thread: thread)
     }
@@ -41,7 +41,7 @@ enum Notifier {
 
   static func didChange(_ object: Object, key: String) throws {
     try validate(key)
-    let id = KeyTable.shared.id(key)
+    let id = KeyID(key)
     try ThreadChanges.perThread.withCurrent { thread in try didChange(object, id: id, thread: thread) }
   }
 
@@ -62,7 +62,7 @@ enum Notifier {
   /// Whether KVC must notify around a direct ivar set of `key`: someone observes it and the
   /// class notifies automatically for it.
   static func notifiesAutomatically(_ object: Object, key: String) throws -> Bool {
-    guard let snapshot = object.observationSnapshot, snapshot.trigger(KeyTable.shared.id(key)) != nil else {
+    guard let snapshot = object.observationSnapshot, snapshot.trigger(KeyID(key)) != nil else {
       return false
     }
     let original = snapshot.table.originalClass

@@ -42,7 +42,7 @@ enum NotifyingSetMutators {
   private static func mutator(
     key: String, kind: SetMutationKind, oneObject: Bool, named name: String, original: Class
   ) -> Implementation {
-    let id = KeyTable.shared.id(key)
+    let id = KeyID(key)
     return Implementation(function: name) { receiver, selector, arguments in
       guard Notifier.isObserved(receiver, id: id) else {
         return try Runtime.msgSendSuper(receiver, superclass: original, selector, arguments: arguments)

@@ -111,7 +111,7 @@ enum NotifyingSetters {
 
     init(key: String, original: Class) {
       self.key = key
-      id = KeyTable.shared.id(key)
+      id = KeyID(key)
       self.original = original
     }
   }

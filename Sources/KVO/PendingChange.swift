@@ -72,8 +72,8 @@ final class PendingChange: @unchecked Sendable {
 
   init() {
     objectID = ObjectIdentifier(PendingChange.self)
-    pathID = KeyID(raw: 0)
-    key = KeyID(raw: 0)
+    pathID = KeyID.none
+    key = KeyID.none
     kind = .setting
   }
 

@@ -113,7 +113,7 @@ final class Registration: @unchecked Sendable {
   /// The observer, for descriptions and diagnostics.
   var observerDescription: String {
     if let label { return label.description }
-    if let forwarder { return "<forwarder to \(KeyTable.shared.name(forwarder.ownerPathID))>" }
+    if let forwarder { return "<forwarder to \(forwarder.ownerPathID.name)>" }
     return "<closure>"
   }
 

@@ -16,7 +16,8 @@
 //     2. `Runtime.lock` (a `Lock`): the class table and every class's mutable metadata
 //        (method lists, ivars, properties, subclass lists, superclass links, cache writes).
 //     3. `EventHub`'s lock (a `Locked`): the list of event observers. Taken only to copy the list.
-//     4. `SelectorTable`'s lock (a `Locked`): the process-wide selector names. A leaf.
+//     4. `SelectorTable`'s lock (a `Locked`): the process-wide selector names, KVO's keys among
+//        them (KVO's KeyID.swift). A leaf.
 //     5. a `StructLocks` stripe (an `AdaptiveLock`, objc4's `StructLocks`): the copy of an atomic
 //        struct property, whole. May take 6 (a struct with an object member).
 //     6. a `PropertyLocks` stripe (an `AdaptiveLock`, objc4's `PropertyLocks`): one reference word

@@ -7,7 +7,8 @@
 // `SEL` (a pointer to a unique string). The table is global because selectors are global in
 // Objective-C too; interning is idempotent, so runtimes never observe each other through it.
 // The argument count and a validity bit ride along in the value, so the send path can check
-// arity without touching the table.
+// arity without touching the table. This is the process's one interning mechanism: KVO interns
+// its keys and key paths as selectors too (KVO's KeyID.swift; decision 0012).
 
 /// An interned method name such as `setAge:`.
 ///
@@ -106,6 +107,24 @@ public struct Selector: Hashable, Sendable, CustomStringConvertible, Expressible
   /// Objective-C: `sel_lookUpByName`
   public init?(lookingUp name: String) {
     guard let known = SelectorTable.shared.lookUp(name) else { return nil }
+    self = known
+  }
+
+  /// The selector interned at `index` (the inverse of ``index``), or `nil` if no name has that
+  /// index yet. Index 0 is the ``null`` selector.
+  ///
+  /// ```swift
+  /// let age: Selector = "age"
+  /// Selector(internedAt: age.index) == age   // true
+  /// ```
+  ///
+  /// Objective-C: none (MiniKVO extension: a `SEL` is its own pointer; KVO keeps keys as indexes).
+  public init?(internedAt index: UInt32) {
+    if index == 0 {
+      self = .null
+      return
+    }
+    guard let known = SelectorTable.shared.selector(at: index) else { return nil }
     self = known
   }
 

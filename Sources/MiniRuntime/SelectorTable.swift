@@ -3,7 +3,9 @@
 // Docs: docs/runtime.md#selectors. Tests: Tests/MiniRuntimeTests/SelectorTests.swift.
 //
 // Model: names are appended once and never removed (objc4 never unregisters a selector either),
-// so an index stays valid for the life of the process.
+// so an index stays valid for the life of the process. The only interning table of the process:
+// KVO's key ids are selector indexes (decision 0012), so key names land here too, a key path
+// (`friend.age`) as an invalid selector.
 // Readers and writers: `intern` and `name(of:)` both take `lock`; neither is on the cached send
 // path, which compares indexes only. Nothing here calls out to user code.
 //

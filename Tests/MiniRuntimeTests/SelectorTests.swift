@@ -64,6 +64,15 @@ import Testing
     #expect(description.keywords == ["description"])
   }
 
+  @Test func aSelectorIsFoundAgainFromItsIndex() throws {
+    let selector = try Selector(validating: "selectorTestsFoundAgain:from:")
+    #expect(Selector(internedAt: selector.index) == selector)
+    #expect(Selector(internedAt: selector.index)?.argumentCount == 2)
+    #expect(Selector(internedAt: selector.index)?.isValid == true)
+    #expect(Selector(internedAt: 0) == .null)
+    #expect(Selector(internedAt: UInt32.max) == nil)
+  }
+
   /// `Selector("…")` with a string *literal* is literal coercion (SE-0213), so it never throws:
   /// a malformed literal silently makes an invalid selector. Only a non-literal name validates.
   @Test func selectorInitWithLiteralArgumentDoesNotValidate() {
