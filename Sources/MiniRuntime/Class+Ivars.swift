@@ -21,29 +21,33 @@ extension Class {
   /// let person = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Person")
   /// try person.addIvar("_age", type: .longLong)          // offset 8, right after the isa
   /// try runtime.registerClassPair(person)
-  /// try person.addIvar("_name", type: .object(className: "NSString"))
-  /// // throws invalidClassState: "class_addIvar: cannot add ivar '_name' to Person: the class is
-  /// // already registered and its instances have a fixed layout"
+  /// try person.addIvar("_name", type: .object(className: "NSString"))   // false: registered
   /// ```
   ///
   /// Any type can be an ivar; a type no ``Value`` holds (a union, `long double`, a bit field, a
   /// struct whose members the encoding omits) reserves its bytes, which a memory dump shows but
   /// which cannot be read or written as a value.
   ///
-  /// - Throws: ``RuntimeError`` with code `invalidClassState` (registered, disposed, metaclass),
-  ///   `invalidName`, `duplicateName` (the class itself already has an ivar of that name; a
-  ///   superclass's is shadowed, as in objc4) or `invalidArgument` (the instance would exceed
-  ///   ``maximumInstanceSize``).
+  /// - Returns: `false`, changing nothing, when the class is registered (its instances have a fixed
+  ///   layout), disposed, or a metaclass (no class variables), as objc4 returns `NO`; `true` when
+  ///   the ivar was added.
+  /// - Throws: ``RuntimeError`` with code `invalidName`, `duplicateName` (the class itself already
+  ///   has an ivar of that name; a superclass's is shadowed, as in objc4) or `invalidArgument`
+  ///   (the instance would exceed ``maximumInstanceSize``).
   ///
   /// Objective-C: `class_addIvar`
-  public func addIvar(_ name: String, type: TypeEncoding) throws(RuntimeError) {
-    try addIvar(name, type: type, size: type.size, log2Alignment: Self.log2(type.alignment), isWeak: false)
+  @discardableResult
+  public func addIvar(_ name: String, type: TypeEncoding) throws(RuntimeError) -> Bool {
+    try answeringNo { () throws(RuntimeError) in
+      try addIvar(name, type: type, size: type.size, log2Alignment: Self.log2(type.alignment), isWeak: false)
+    }
   }
 
   /// Adds an ivar whose type is given as an encoding string (`"q"`, `"@\"NSString\""`).
   ///
   /// Objective-C: `class_addIvar`
-  public func addIvar(_ name: String, type: String) throws(RuntimeError) {
+  @discardableResult
+  public func addIvar(_ name: String, type: String) throws(RuntimeError) -> Bool {
     try addIvar(name, type: try TypeEncoding(type))
   }
 
@@ -60,22 +64,41 @@ extension Class {
   ///     type's own size (a smaller one would let a store overwrite the next ivar).
   ///   - log2Alignment: The base-2 logarithm of the alignment, 0 to 12.
   ///   - type: The ivar's type encoding.
+  /// - Returns: As ``addIvar(_:type:)-(_,TypeEncoding)``.
   /// - Throws: As ``addIvar(_:type:)-(_,TypeEncoding)``, and `invalidArgument` for a size or
-  ///   alignment out of range, or an object pointer that would not lie on a word boundary.
+  ///   alignment out of range, or an object pointer that would not lie on a word boundary (Swift
+  ///   keeps each object pointer in one whole word).
   ///
   /// Objective-C: `class_addIvar`
-  public func addIvar(_ name: String, size: Int, log2Alignment: Int, type: TypeEncoding) throws(RuntimeError) {
-    try addIvar(name, type: type, size: size, log2Alignment: log2Alignment, isWeak: false)
+  @discardableResult
+  public func addIvar(_ name: String, size: Int, log2Alignment: Int, type: TypeEncoding) throws(RuntimeError) -> Bool {
+    try answeringNo { () throws(RuntimeError) in
+      try addIvar(name, type: type, size: size, log2Alignment: log2Alignment, isWeak: false)
+    }
   }
 
   /// Adds an ivar whose type is given as an encoding string, with objc4's explicit size and alignment.
   ///
   /// Objective-C: `class_addIvar`
-  public func addIvar(_ name: String, size: Int, log2Alignment: Int, type: String) throws(RuntimeError) {
+  @discardableResult
+  public func addIvar(_ name: String, size: Int, log2Alignment: Int, type: String) throws(RuntimeError) -> Bool {
     try addIvar(name, size: size, log2Alignment: log2Alignment, type: try TypeEncoding(type))
   }
 
-  /// `class_addIvar`; `isWeak` for a weak property's ivar.
+  /// objc4's `NO` for the refusals it has: `body`'s `invalidClassState` (a registered, disposed or
+  /// meta class) becomes `false`; every other error is thrown on.
+  private func answeringNo(_ body: () throws(RuntimeError) -> Void) throws(RuntimeError) -> Bool {
+    do {
+      try body()
+      return true
+    } catch where error.code == .invalidClassState {
+      return false
+    }
+  }
+
+  /// `class_addIvar`, throwing `invalidClassState` where the public forms answer `false` (a
+  /// property synthesized after registration must fail loudly, before its accessors are added);
+  /// `isWeak` for a weak property's ivar.
   func addIvar(_ name: String, type: TypeEncoding, size: Int, log2Alignment: Int, isWeak: Bool) throws(RuntimeError) {
     guard let runtime = weakRuntime else {
       throw RuntimeError(.foreignRuntime, "class_addIvar: the runtime of \(self.name) no longer exists")
