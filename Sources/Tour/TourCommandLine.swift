@@ -6,6 +6,7 @@
 // out) without starting a process. Exit status: 0 done, 1 a step failed or the page could not be
 // written, 2 a usage error (the usage goes to standard error). With `--html FILE` the steps are
 // recorded by a `Recorder` (RuntimeRecorder), one frame each, and the page goes to FILE.
+// `--chapter runtime` prints the runtime chapter (RuntimeChapter.swift) instead of the steps.
 
 import RuntimeRecorder
 
@@ -46,6 +47,15 @@ public enum TourCommandLine {
       return 0
     case .run:
       break
+    }
+    if options.chapter == .runtime {
+      do {
+        try RuntimeChapter.lines(runtime: runtime).forEach(output)
+        return 0
+      } catch {
+        errorOutput("kvo-tour: the runtime chapter failed: \(error)")
+        return 1
+      }
     }
     if options.format == .html, let path = options.htmlPath {
       return writePage(to: path, step: options.step, runtime: runtime, output: output, errorOutput: errorOutput)

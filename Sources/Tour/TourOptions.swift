@@ -26,6 +26,16 @@ public struct TourOptions: Sendable, Hashable {
     case help
   }
 
+  /// Which walk to take.
+  ///
+  /// Objective-C: none (MiniKVO extension).
+  public enum Chapter: String, Sendable, Hashable, CaseIterable {
+    /// The tour of KVO: isa-swizzling, notifying setters, FBKVOController (the default).
+    case kvo
+    /// The runtime itself: +initialize order and a forwarding proxy (``RuntimeChapter``).
+    case runtime
+  }
+
   /// How to print each step.
   ///
   /// Objective-C: none (MiniKVO extension).
@@ -75,6 +85,10 @@ public struct TourOptions: Sendable, Hashable {
   ///
   /// Objective-C: none (MiniKVO extension).
   public var noColor = false
+  /// Which walk to take (`--chapter`); the KVO tour by default.
+  ///
+  /// Objective-C: none (MiniKVO extension).
+  public var chapter = Chapter.kvo
 
   /// The defaults: every step, as text, coloured on a terminal.
   ///
@@ -86,6 +100,7 @@ public struct TourOptions: Sendable, Hashable {
   /// Objective-C: none (MiniKVO extension).
   public static let usage = """
     usage: kvo-tour [--step N] [--dot | --mermaid | --html FILE] [--no-color]
+           kvo-tour --chapter runtime
            kvo-tour --list
            kvo-tour --help
 
@@ -100,6 +115,7 @@ public struct TourOptions: Sendable, Hashable {
                    runtime events, what changed and a diagram of objects, classes and
                    metaclasses (kvo-tour --html tour.html, then open tour.html in a browser)
       --no-color   no colour (colour is only used on a terminal, and never when NO_COLOR is set)
+      --chapter C  kvo (the default) or runtime: +initialize order and a forwarding proxy (text only)
       --help       show this help
     """
 
@@ -140,6 +156,11 @@ public struct TourOptions: Sendable, Hashable {
         formats.append("--html")
         options.format = .html
         options.htmlPath = path
+      case "--chapter":
+        guard let value = remaining.popFirst() else { throw UsageError(message: "--chapter needs a name (kvo or runtime)") }
+        options.chapter = try chapter(value)
+      case _ where argument.hasPrefix("--chapter="):
+        options.chapter = try chapter(String(argument.dropFirst("--chapter=".count)))
       case "--step":
         guard let value = remaining.popFirst() else {
           throw UsageError(message: "--step needs a step number (1-\(Tour.steps.count))")
@@ -156,7 +177,17 @@ public struct TourOptions: Sendable, Hashable {
       throw UsageError(message: Set(formats).sorted().joined(separator: " and ") + " cannot be combined")
     }
     if formats.filter({ $0 == "--html" }).count > 1 { throw UsageError(message: "--html can be given only once") }
+    if options.chapter == .runtime && (options.step != nil || !formats.isEmpty) {
+      throw UsageError(message: "--chapter runtime prints text only; it takes no --step, --dot, --mermaid or --html")
+    }
     return options
+  }
+
+  private static func chapter(_ name: String) throws(UsageError) -> Chapter {
+    guard let chapter = Chapter(rawValue: name) else {
+      throw UsageError(message: "there is no chapter '\(name)'; the chapters are kvo and runtime")
+    }
+    return chapter
   }
 
   private static func stepNumber(_ text: String, replacing previous: Int?) throws(UsageError) -> Int {
