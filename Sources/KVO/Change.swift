@@ -93,7 +93,8 @@ public struct ChangeKey: Hashable, Sendable, CustomStringConvertible {
 /// change.old == nil        // no old entry: not asked for, or an insertion (the key is absent)
 /// change.old == .nil       // the old value was nil (Foundation's NSNull; prints as "<null>")
 /// change[.new]             // 43, dictionary-style
-/// change[.indexes]         // nil for a to-one change
+/// change[.indexes]         // nil for a to-one change; an NSIndexSet object for a to-many one
+/// change.indexes           // the same indexes as a Swift value (`Indexes`)
 /// change.isPrior           // false
 /// ```
 ///
@@ -121,10 +122,13 @@ public final class Change: Hashable, @unchecked Sendable, CustomStringConvertibl
   ///
   /// Objective-C: `change[NSKeyValueChangeOldKey]`
   public let old: Value?
-  /// The indexes of a to-many change.
+  /// The indexes of a to-many change, as a Swift value (`change[.indexes]` is the `NSIndexSet`
+  /// object).
   ///
   /// Objective-C: `change[NSKeyValueChangeIndexesKey]`
-  public let indexes: Indexes?
+  public var indexes: Indexes? { indexSource?.indexes }
+  /// The indexes, with the runtime their `NSIndexSet` is made in (ChangeIndexes.swift).
+  let indexSource: ChangeIndexes?
   /// Whether this notification comes before the change (option `prior`).
   ///
   /// Objective-C: `change[NSKeyValueChangeNotificationIsPriorKey]`
@@ -149,6 +153,9 @@ public final class Change: Hashable, @unchecked Sendable, CustomStringConvertibl
 
   /// Creates a change.
   ///
+  /// A change made here belongs to no runtime, so its `indexes` entry (`change[.indexes]`) is
+  /// the indexes as an array of numbers; the changes KVO delivers hold an `NSIndexSet` there.
+  ///
   /// Objective-C: none (Foundation builds these internally).
   public init(
     kind: ChangeKind, new: Value? = nil, old: Value? = nil, indexes: Indexes? = nil, isPrior: Bool = false,
@@ -157,7 +164,7 @@ public final class Change: Hashable, @unchecked Sendable, CustomStringConvertibl
     self.kind = kind
     self.new = new
     self.old = old
-    self.indexes = indexes
+    indexSource = indexes.map { ChangeIndexes($0, in: nil) }
     self.isPrior = isPrior
     let list = extras.map { (key: $0.key, value: $0.value) }
     firstExtra = list.first
@@ -168,18 +175,18 @@ public final class Change: Hashable, @unchecked Sendable, CustomStringConvertibl
     kind = change.kind
     new = change.new
     old = change.old
-    indexes = change.indexes
+    indexSource = change.indexSource
     isPrior = change.isPrior
     firstExtra = first
     moreExtras = more
   }
 
   /// A change with no extra entries (the one KVO builds per notification).
-  init(kind: ChangeKind, new: Value?, old: Value?, indexes: Indexes?, isPrior: Bool = false) {
+  init(kind: ChangeKind, new: Value?, old: Value?, indexes: ChangeIndexes?, isPrior: Bool = false) {
     self.kind = kind
     self.new = new
     self.old = old
-    self.indexes = indexes
+    indexSource = indexes
     self.isPrior = isPrior
     firstExtra = nil
     moreExtras = nil
@@ -210,7 +217,7 @@ public final class Change: Hashable, @unchecked Sendable, CustomStringConvertibl
     case .kind: return .uint64(UInt64(kind.rawValue))
     case .new: return new
     case .old: return old
-    case .indexes: return indexes.map { .array($0.map { .int($0) }) }
+    case .indexes: return indexSource?.entry  // an NSIndexSet, as Foundation's
     case .notificationIsPrior: return isPrior ? .bool(true) : nil
     default:
       guard let firstExtra else { return nil }
@@ -218,7 +225,7 @@ public final class Change: Hashable, @unchecked Sendable, CustomStringConvertibl
     }
   }
 
-  /// Every entry, as a dictionary keyed by the entries' strings.
+  /// Every entry, as a dictionary keyed by the entries' strings (`indexes` is an `NSIndexSet`).
   ///
   /// Objective-C: the `NSDictionary` itself.
   public var dictionary: [String: Value] {
@@ -227,6 +234,19 @@ public final class Change: Hashable, @unchecked Sendable, CustomStringConvertibl
       if let value = self[key] { result[key.rawValue] = value }
     }
     return result
+  }
+
+  /// The keys of the entries present, without making any entry's object.
+  private var presentKeys: [ChangeKey] {
+    [ChangeKey.kind, .new, .old, .indexes, .notificationIsPrior].filter { key in
+      switch key {
+      case .new: return new != nil
+      case .old: return old != nil
+      case .indexes: return indexSource != nil
+      case .notificationIsPrior: return isPrior
+      default: return true
+      }
+    } + Array(extras.keys)
   }
 
   /// Changes are equal when all their entries are.
@@ -253,10 +273,13 @@ public final class Change: Hashable, @unchecked Sendable, CustomStringConvertibl
   ///
   /// Objective-C: `-[NSDictionary description]`
   public var description: String {
-    let lines = dictionary.sorted { $0.key < $1.key }.map { entry -> String in
-      if entry.key == ChangeKey.indexes.rawValue, let indexes { return "    indexes = \(indexes);" }
-      if entry.value.isNil || entry.value == .null { return "    \(entry.key) = \"<null>\";" }
-      return "    \(entry.key) = \(entry.value);"
+    // Built without making the index set object: describing a change (as the runtime's
+    // `observerNotified` event does) must not create objects or load Foundation's classes.
+    let lines = presentKeys.map(\.rawValue).sorted().map { key -> String in
+      if key == ChangeKey.indexes.rawValue, let indexes { return "    indexes = \(indexes);" }
+      let value = self[ChangeKey(key)] ?? .nil
+      if value.isNil || value == .null { return "    \(key) = \"<null>\";" }
+      return "    \(key) = \(value);"
     }
     return "{\n" + lines.joined(separator: "\n") + "\n}"
   }

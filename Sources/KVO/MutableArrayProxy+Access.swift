@@ -137,7 +137,7 @@ extension MutableArrayProxy {
         try object.setValue(.array(elements), for: ivar)
         return
       }
-      try Notifier.bracket(object, key: key, id: KeyID(key), kind: kind, indexes: indexes) {
+      try Notifier.bracket(object, key: key, id: KeyID(key), kind: kind, indexes: ChangeIndexes(indexes, of: object)) {
         try object.setValue(.array(elements), for: ivar)
       }
     case .undefined:

@@ -299,7 +299,9 @@ struct OrderedSetEdit {
         try container.setValue(.object(set), for: ivar)
       }
       guard try Notifier.notifiesAutomatically(container, key: key) else { return try inPlace(set) }
-      try Notifier.bracket(container, key: key, id: KeyID(key), kind: kind, indexes: indexes) { try inPlace(set) }
+      try Notifier.bracket(
+        container, key: key, id: KeyID(key), kind: kind, indexes: ChangeIndexes(indexes, of: container)
+      ) { try inPlace(set) }
     case .undefined:
       try Runtime.msgSend(container, "setValue:forUndefinedKey:", .object(try runtime.orderedSet(edited)), .string(key))
     case .mutators:

@@ -44,7 +44,7 @@ struct NotificationBatch {
     if notification == nil || wanted != options || ObjectIdentifier(change) != source {
       let new = wanted.contains(.new) && change.kind != .removal ? change.new : nil
       let old = wanted.contains(.old) && change.kind != .insertion ? change.old : nil
-      notification = Change(kind: change.kind, new: new, old: old, indexes: change.indexes)
+      notification = Change(kind: change.kind, new: new, old: old, indexes: change.indexSource)
       options = wanted
       source = ObjectIdentifier(change)
       hasArguments = false

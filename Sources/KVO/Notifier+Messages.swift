@@ -26,14 +26,14 @@ extension Notifier {
   /// - Parameter viaMessages: Whether will/did go out as messages; by default
   ///   ``KeyValueCategory/sendsWillAndDid(_:indexed:)`` decides.
   static func bracket<Result>(
-    _ object: Object, key: String, id: KeyID, kind: ChangeKind = .setting, indexes: Indexes? = nil,
+    _ object: Object, key: String, id: KeyID, kind: ChangeKind = .setting, indexes: ChangeIndexes? = nil,
     snapshot: ObservationSnapshot? = nil, viaMessages: Bool? = nil, _ body: () throws -> Result
   ) throws -> Result {
     try ThreadChanges.perThread.withCurrent { thread in
       let mark = thread.lastSerial
       do {
         if viaMessages ?? KeyValueCategory.sendsWillAndDid(object, indexed: indexes != nil) {
-          return try bracketWithMessages(object, key: key, kind: kind, indexes: indexes, body)
+          return try bracketWithMessages(object, key: key, kind: kind, indexes: indexes?.indexes, body)
         }
         try willChange(object, id: id, kind: kind, indexes: indexes, snapshot: snapshot, thread: thread)
         let result = try body()

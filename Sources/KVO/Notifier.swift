@@ -34,8 +34,9 @@ enum Notifier {
   static func willChange(_ object: Object, key: String, kind: ChangeKind = .setting, indexes: Indexes? = nil) throws {
     try validate(key)
     let id = KeyID(key)
+    let toMany = indexes.map { ChangeIndexes($0, of: object) }
     try ThreadChanges.perThread.withCurrent { thread in
-      try willChange(object, id: id, kind: kind, indexes: indexes, snapshot: nil, thread: thread)
+      try willChange(object, id: id, kind: kind, indexes: toMany, snapshot: nil, thread: thread)
     }
   }
 
@@ -76,7 +77,7 @@ enum Notifier {
   ///
   /// - Throws: Only what reading an old value throws; then nothing is recorded.
   static func willChange(
-    _ object: Object, id: KeyID, kind: ChangeKind, indexes: Indexes?, snapshot known: ObservationSnapshot?,
+    _ object: Object, id: KeyID, kind: ChangeKind, indexes: ChangeIndexes?, snapshot known: ObservationSnapshot?,
     thread: ThreadChanges, setMutation: SetMutation? = nil
   ) throws {
     guard let snapshot = known ?? object.observationSnapshot, let trigger = snapshot.trigger(id) else { return }
@@ -136,7 +137,7 @@ enum Notifier {
   /// listed in `change.forwarded` under `registrationID` (none if the change already had them:
   /// the re-entry guard).
   private static func forwardWill(
-    to owner: Object, id: KeyID, kind: ChangeKind, indexes: Indexes?, setMutation: SetMutation?, beginning: PendingChange,
+    to owner: Object, id: KeyID, kind: ChangeKind, indexes: ChangeIndexes?, setMutation: SetMutation?, beginning: PendingChange,
     from change: PendingChange, registrationID: UInt64, thread: ThreadChanges
   ) {
     guard let trigger = owner.observationSnapshot?.trigger(id) else { return }
@@ -202,14 +203,14 @@ enum Notifier {
           guard let owner = forwarder.owner else { return }
           forwardWill(
             to: owner, id: forwarder.ownerPathID, kind: forwarder.isDependency ? .setting : change.kind,
-            indexes: forwarder.isDependency ? nil : change.indexes,
+            indexes: forwarder.isDependency ? nil : change.indexSource,
             setMutation: forwarder.isDependency ? nil : change.setMutation, beginning: beginning, from: change,
             registrationID: registration.id, thread: thread)
         } else if registration.options.contains(.prior) {
           let prior = Change(
             kind: change.kind, new: nil,
             old: registration.options.contains(.old) && change.kind != .insertion ? change.old : nil,
-            indexes: change.indexes, isPrior: true)
+            indexes: change.indexSource, isPrior: true)
           do {
             try deliver(
               prior, to: registration, observer: observers[change.observerBase + index]?.takeUnretainedValue(), about: object)

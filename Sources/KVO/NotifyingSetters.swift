@@ -186,13 +186,19 @@ enum NotifyingSetters {
     _ object: Object, _ context: Context, kind: ChangeKind, indexes: Indexes?, snapshot: ObservationSnapshot,
     _ body: () throws -> Value
   ) throws -> Value {
-    // A setting checks the pair captured in its context (no lazy-global reads on the hot path).
-    let viaMessages =
-      indexes == nil
-      ? context.willDid.sendsWillAndDid(object, will: context.will, did: context.did)
-      : KeyValueCategory.sendsWillAndDid(object, indexed: true)
+    // A setting checks the pair captured in its context (no lazy-global reads on the hot path);
+    // only a to-many change carries indexes (with the runtime of their NSIndexSet).
+    let viaMessages: Bool
+    let toMany: ChangeIndexes?
+    if let indexes {
+      viaMessages = KeyValueCategory.sendsWillAndDid(object, indexed: true)
+      toMany = ChangeIndexes(indexes, of: object)
+    } else {
+      viaMessages = context.willDid.sendsWillAndDid(object, will: context.will, did: context.did)
+      toMany = nil
+    }
     return try Notifier.bracket(
-      object, key: context.key, id: context.id, kind: kind, indexes: indexes, snapshot: snapshot,
+      object, key: context.key, id: context.id, kind: kind, indexes: toMany, snapshot: snapshot,
       viaMessages: viaMessages, body)
   }
 

@@ -56,7 +56,10 @@ final class PendingChange: @unchecked Sendable {
   /// from one of them does not end the change).
   @exclusivity(unchecked) var isAnnouncing = false
   @exclusivity(unchecked) private(set) var kind: ChangeKind
-  @exclusivity(unchecked) private(set) var indexes: Indexes?
+  /// The indexes of a to-many change, with the runtime of their `NSIndexSet` (ChangeIndexes.swift).
+  @exclusivity(unchecked) private(set) var indexSource: ChangeIndexes?
+  /// The indexes of a to-many change.
+  var indexes: Indexes? { indexSource?.indexes }
   @exclusivity(unchecked) var old: Value?
   @exclusivity(unchecked) var new: Value?
   /// For the entry of the key a set mutation names: the mutation, which decides old and new at
@@ -83,7 +86,7 @@ final class PendingChange: @unchecked Sendable {
   @inline(__always)
   func start(
     objectID: ObjectIdentifier, path: ObservedPath, serial: UInt64, begins: Bool, key: KeyID, forwarded: Bool,
-    kind: ChangeKind, indexes: Indexes?
+    kind: ChangeKind, indexes: ChangeIndexes?
   ) {
     self.objectID = objectID
     observed = Unmanaged.passRetained(path)
@@ -94,7 +97,7 @@ final class PendingChange: @unchecked Sendable {
     self.key = key
     isForwarded = forwarded
     self.kind = kind
-    if indexes != nil { self.indexes = indexes }
+    if indexes != nil { indexSource = indexes }
     state = .inProgress
   }
 
@@ -111,7 +114,7 @@ final class PendingChange: @unchecked Sendable {
     if old != nil { old = nil }
     if new != nil { new = nil }
     if setMutation != nil { setMutation = nil }
-    if indexes != nil { indexes = nil }
+    if indexSource != nil { indexSource = nil }
     if !forwarded.isEmpty { forwarded.removeAll(keepingCapacity: true) }
     if !errors.isEmpty { errors.removeAll() }
     isAnnouncing = false
@@ -120,7 +123,7 @@ final class PendingChange: @unchecked Sendable {
 
   /// Whether the entry holds nothing (what a free entry must be).
   var isEmpty: Bool {
-    observed == nil && view == nil && old == nil && new == nil && setMutation == nil && indexes == nil && forwarded.isEmpty && errors.isEmpty
+    observed == nil && view == nil && old == nil && new == nil && setMutation == nil && indexSource == nil && forwarded.isEmpty && errors.isEmpty
   }
 
   /// Runs `body` with the observed path as it was at the will, which the entry keeps alive (no

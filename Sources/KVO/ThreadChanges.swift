@@ -65,7 +65,7 @@ final class ThreadChanges: @unchecked Sendable {
   @discardableResult
   func push(
     _ objectID: ObjectIdentifier, _ path: ObservedPath, serial: UInt64, begins: Bool, key: KeyID, forwarded: Bool,
-    kind: ChangeKind, indexes: Indexes?
+    kind: ChangeKind, indexes: ChangeIndexes?
   ) -> Unmanaged<PendingChange> {
     let entry: Unmanaged<PendingChange>
     if let reused = pool.popLast() {

@@ -210,4 +210,105 @@ import Testing
     #expect(token == nil)
     #expect(person.isa === world.person)
   }
+
+  // MARK: - To-many changes: Foundation's objects
+
+  /// Whether `value`, boxed as a message would box it, is an instance of the class `name`.
+  func isKind(_ value: Value?, of name: String, in world: World) throws -> Bool {
+    let value = try #require(value)
+    let object = try world.runtime.object(bridging: value)
+    let cls = try #require(world.runtime.lookUpClass(named: name))
+    return try world.runtime.msgSend(object, "isKindOfClass:", .class(cls)).boolValue == true
+  }
+
+  @Test func indexesEntryOfAToManyChangeIsAnNSIndexSet() throws {
+    let world = try World()
+    try world.addItemsMutators()
+    let person = try world.newPerson()
+    try world.set(person, "items", ["a"])
+    let (observer, log) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "items", options: [.new, .prior])
+    try person.mutableArrayValue(forKey: "items").insert("b", at: 1)
+    #expect(log.all.map(\.change.isPrior) == [true, false])
+    for change in log.all.map(\.change) {
+      let indexSet = try #require(change[.indexes]?.objectValue)
+      #expect(indexSet.isa.name == "NSIndexSet")
+      #expect(try world.runtime.msgSend(indexSet, "count") == 1)
+      #expect(try world.runtime.msgSend(indexSet, "containsIndex:", 1) == true)
+      #expect(change[.indexes]?.indexesValue == [1])
+      #expect(change.indexes == [1])  // the Swift value, as before
+      #expect(change.dictionary["indexes"]?.objectValue?.isa.name == "NSIndexSet")
+    }
+    #expect(log.all.last?.change.description.contains("indexes = [number of indexes: 1 (in 1 ranges), indexes: (1)];") == true)
+  }
+
+  @Test func indexesEntryStaysAnNSIndexSetWhenALayerAboveAddsAnEntry() throws {
+    let world = try World()
+    try world.addItemsMutators()
+    let person = try world.newPerson()
+    let changes = Log<Change>()
+    let token = try person.observe("items") { _, change in changes.append(change) }
+    try person.mutableArrayValue(forKey: "items").append("a")
+    let tagged = try #require(changes.all.first).adding("items", forKey: ChangeKey("keyPath"))
+    #expect(tagged[.indexes]?.objectValue?.isa.name == "NSIndexSet")
+    #expect(tagged.indexes == [0])
+    token.invalidate()
+  }
+
+  @Test func oldAndNewOfAnIndexedChangeAreArrays() throws {
+    let world = try World()
+    try world.addItemsMutators()
+    let person = try world.newPerson()
+    try world.set(person, "items", ["a", "b"])
+    let (observer, log) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "items", options: [.new, .old])
+    try person.mutableArrayValue(forKey: "items").replace(at: 1, with: "c")
+    let change = try #require(log.all.first?.change)
+    #expect(change.kind == .replacement)
+    #expect(change.old == ["b"] && change.new == ["c"])
+    #expect(try isKind(change.old, of: "NSArray", in: world))
+    #expect(try isKind(change.new, of: "NSArray", in: world))
+  }
+
+  @Test func oldAndNewOfAnOrderedSetIndexedChangeAreArrays() throws {
+    // A class with only the ivar: the proxy edits the ordered set in place, an indexed change.
+    let world = try World()
+    let cls = try world.runtime.allocateClassPair(superclass: world.runtime.rootClass, name: "Shelf")
+    try cls.addIvar("_items", type: .object(className: "NSMutableOrderedSet"))
+    try world.runtime.registerClassPair(cls)
+    let person = try #require(try world.runtime.msgSend(cls, "new").objectValue)
+    try person.setValue(.object(try world.runtime.mutableOrderedSet(["a"])), forIvar: "_items")
+    let (observer, log) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "items", options: [.new])
+    let proxy = try person.mutableOrderedSetValue(forKey: "items")
+    try world.runtime.msgSend(proxy, "insertObject:atIndex:", "b", 1)
+    let change = try #require(log.all.last?.change)
+    #expect(change.kind == .insertion)
+    #expect(change[.indexes]?.objectValue?.isa.name == "NSIndexSet")
+    #expect(change.new == ["b"])
+    #expect(try isKind(change.new, of: "NSArray", in: world))
+    #expect(try !isKind(change.new, of: "NSOrderedSet", in: world))
+  }
+
+  @Test func oldAndNewOfASetMutationAreSetsWithNoIndexes() throws {
+    let world = try World()
+    let club = try world.club(.mutators, members: ["a", "b"])
+    let (observer, log) = try world.newObserver()
+    try club.addObserver(observer, forKeyPath: "members", options: [.new, .old])
+    let members = try club.mutableSetValue(forKey: "members")
+    try world.runtime.msgSend(members, "addObject:", "c")
+    try world.runtime.msgSend(members, "removeObject:", "a")
+    let changes = log.all.map(\.change)
+    #expect(changes.map(\.kind) == [.insertion, .removal])
+    #expect(changes[0].new == .set(["c"]) && changes[1].old == .set(["a"]))
+    #expect(try isKind(changes[0].new, of: "NSSet", in: world))
+    #expect(try isKind(changes[1].old, of: "NSSet", in: world))
+    #expect(changes.allSatisfy { $0[.indexes] == nil })
+  }
+
+  @Test func aChangeMadeWithoutARuntimeGivesItsIndexesAsNumbers() {
+    let change = Change(kind: .insertion, new: ["x"], indexes: [3])
+    #expect(change[.indexes] == [3])
+    #expect(change.indexes == [3])
+  }
 }
