@@ -29,11 +29,11 @@ extension Class {
   /// which cannot be read or written as a value.
   ///
   /// - Returns: `false`, changing nothing, when the class is registered (its instances have a fixed
-  ///   layout), disposed, or a metaclass (no class variables), as objc4 returns `NO`; `true` when
-  ///   the ivar was added.
-  /// - Throws: ``RuntimeError`` with code `invalidName`, `duplicateName` (the class itself already
-  ///   has an ivar of that name; a superclass's is shadowed, as in objc4) or `invalidArgument`
-  ///   (the instance would exceed ``maximumInstanceSize``).
+  ///   layout), disposed, a metaclass (no class variables), or already has an ivar of that name
+  ///   (a superclass's is shadowed, as in objc4), as objc4 returns `NO`; `true` when the ivar was
+  ///   added.
+  /// - Throws: ``RuntimeError`` with code `invalidName` or `invalidArgument` (the instance would
+  ///   exceed ``maximumInstanceSize``, or an object pointer would sit off a word boundary).
   ///
   /// Objective-C: `class_addIvar`
   @discardableResult
@@ -91,7 +91,7 @@ extension Class {
     do {
       try body()
       return true
-    } catch where error.code == .invalidClassState {
+    } catch where error.code == .invalidClassState || error.code == .duplicateName {
       return false
     }
   }

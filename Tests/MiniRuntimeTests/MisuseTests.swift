@@ -54,7 +54,7 @@ import Testing
     case emptySelectorName, malformedSelectorName, malformedSelectorInSend, malformedSelectorInAddMethod
     case emptyClassName, malformedClassName, duplicateClassName, duplicateUnregisteredClassName
     case unknownIvarRead, unknownIvarWrite, wrongValueTypeForIvar, wrongValueTypeThroughSetter
-    case synthesizeAfterRegistration, duplicateIvarName, invalidIvarName, ivarAlignmentOutOfRange, misalignedObjectIvar
+    case synthesizeAfterRegistration, invalidIvarName, ivarAlignmentOutOfRange, misalignedObjectIvar
     case disposeClassWithInstances, disposeClassWithSubclasses, disposeRootClass, disposeMetaclass
     case malformedMethodTypes, methodTypesArityMismatch, malformedPropertyAttributes, invalidPropertyName
     case unrecognizedSelector, unrecognizedClassSelector, wrongArgumentCount
@@ -78,7 +78,6 @@ import Testing
       case .wrongValueTypeForIvar: return (.typeMismatch, "cannot use String \"old\" as long long ('q')")
       case .wrongValueTypeThroughSetter: return (.typeMismatch, "-[Person setAge:]")
       case .synthesizeAfterRegistration: return (.invalidClassState, "cannot add ivar '_extra' to Person")
-      case .duplicateIvarName: return (.duplicateName, "Draft already has an ivar named '_x'")
       case .invalidIvarName: return (.invalidName, "'my x'")
       case .ivarAlignmentOutOfRange: return (.invalidArgument, "alignment 2^13 of '_bits' is out of range")
       case .misalignedObjectIvar: return (.invalidArgument, "not a multiple of 8 (12)")
@@ -123,7 +122,6 @@ import Testing
       case .wrongValueTypeForIvar: try f.ann.setValue("old", forIvar: "_age")
       case .wrongValueTypeThroughSetter: try runtime.msgSend(f.ann, "setAge:", "old")
       case .synthesizeAfterRegistration: try f.person.synthesizeProperty("extra", type: .int)
-      case .duplicateIvarName: try f.draft.addIvar("_x", type: .double)
       case .invalidIvarName: try f.draft.addIvar("my x", type: .double)
       case .ivarAlignmentOutOfRange: try f.draft.addIvar("_bits", size: 1, log2Alignment: 13, type: "c")
       case .misalignedObjectIvar:  // after Draft's int _x at 8, a 4-byte alignment gives offset 12
