@@ -30,14 +30,20 @@ enum Observation {
   ) throws -> Registration {
     let snapshot = object.observationSnapshot
     let table = snapshot?.table
-    var initialSent = !options.contains(.initial)
-    func sendInitialOnce(_ path: KeyValuePath) throws {
-      guard !initialSent else { return }
-      initialSent = true
-      try sendInitial(to: observer, keyPath: path, options: options, context: context, about: object)
+    let observed: ObservedClass
+    let plan: KeyPathPlan
+    if options.contains(.initial) {
+      var initialSent = false
+      func sendInitialOnce(_ path: KeyValuePath) throws {
+        guard !initialSent else { return }
+        initialSent = true
+        try sendInitial(to: observer, keyPath: path, options: options, context: context, about: object)
+      }
+      (observed, plan) = try Self.plan(for: keyPath, on: object, snapshot: snapshot, beforeHooking: sendInitialOnce)
+      try sendInitialOnce(plan.path)  // a plan kept from before: nothing was worked out
+    } else {  // the common case: no closure holding a copy of the observer (each copy retains it)
+      (observed, plan) = try Self.plan(for: keyPath, on: object, snapshot: snapshot, beforeHooking: { _ in })
     }
-    let (observed, plan) = try plan(for: keyPath, on: object, snapshot: snapshot, beforeHooking: sendInitialOnce)
-    try sendInitialOnce(plan.path)  // a plan kept from before: nothing was worked out
     let registration = Registration(plan: plan, options: options, context: context, observer: observer)
     try insert(registration, into: object, observed, table: table)
     do {
