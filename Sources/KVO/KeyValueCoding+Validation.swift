@@ -1,6 +1,6 @@
 // KeyValueCoding+Validation.swift: validateValue:forKey:error: and validateValue:forKeyPath:error:.
 //
-// Docs: docs/kvo.md#validation, docs/decisions/0012-pointer-arguments.md. Tests:
+// Docs: docs/kvo.md#validation, docs/decisions/0013-pointer-arguments.md. Tests:
 // Tests/KVOTests/ValidationTests.swift.
 //
 // Foundation's search: `validateValue:forKey:error:` sends `validate<Key>:error:` (the key

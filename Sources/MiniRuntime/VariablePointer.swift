@@ -1,7 +1,7 @@
 // VariablePointer.swift: a pointer to a variable, for the `id *` and `NSError **` arguments of
 // methods such as `validateValue:forKey:error:`.
 //
-// Docs: docs/runtime.md#values, docs/decisions/0012-pointer-arguments.md. Tests:
+// Docs: docs/runtime.md#values, docs/decisions/0013-pointer-arguments.md. Tests:
 // Tests/MiniRuntimeTests/VariablePointerTests.swift.
 //
 // Model: a small shared box standing for the address of the caller's variable. The caller makes
