@@ -157,6 +157,9 @@ final class ThreadChanges: @unchecked Sendable {
       }
     }
     // INVARIANT: `scratch.count` is the change's entry count, so the two groups meet exactly.
+    // No input can break it: the only caller (Notifier.swift) sizes `scratch` with
+    // `countOfChange(beginning)` immediately before, on this thread's own stack, which no other
+    // thread touches and no user code runs in between. A failure here is a bug in this file.
     precondition(own == forwarded, "take(_:into:) needs countOfChange(beginning) slots")
     var (low, high) = (own, scratch.count - 1)
     while low < high {  // the forwarded group was filled from the end: put it in push order
