@@ -92,13 +92,6 @@ struct Association {
 public typealias SetAssociatedObjectHook =
   @Sendable (_ object: Object, _ key: AssociationKey, _ value: Value, _ policy: AssociationPolicy) throws -> Void
 
-/// The installed `setAssociatedObject` hook of one runtime. Locking: `hook`'s own lock (a leaf,
-/// only held to read or swap the closure); `isInstalled` lets the set path skip it with one load.
-final class AssociationHooks: Sendable {
-  let isInstalled = Atomic<Bool>(false)
-  let hook = Locked<SetAssociatedObjectHook?>(nil)
-}
-
 extension Object {
   /// Associates `value` with this object under `key`, or removes the association for `.nil`.
   ///
@@ -122,9 +115,7 @@ extension Object {
   ///
   /// Objective-C: `objc_setAssociatedObject`
   public func setAssociatedObject(_ value: Value, forKey key: AssociationKey, policy: AssociationPolicy) throws {
-    if let hooks = runtime?.associationHooks, hooks.isInstalled.load(ordering: .acquiring),
-      let hook = hooks.hook.withLock({ $0 })
-    {
+    if let hook = runtime?.associationHook.current {
       try hook(self, key, value, policy)  // call-out: the user's hook, no lock held
       return
     }
@@ -210,12 +201,7 @@ extension Runtime {
   /// Objective-C: `objc_setHook_setAssociatedObject`
   @discardableResult
   public func setAssociatedObjectHook(_ hook: @escaping SetAssociatedObjectHook) -> SetAssociatedObjectHook {
-    let previous = associationHooks.hook.withLock { installed -> SetAssociatedObjectHook? in
-      defer { installed = hook }
-      return installed
-    }
-    associationHooks.isInstalled.store(true, ordering: .releasing)
-    return previous ?? { object, key, value, policy in
+    associationHook.install(hook) ?? { object, key, value, policy in
       try object.setAssociatedObjectUnhooked(value, forKey: key, policy: policy)
     }
   }

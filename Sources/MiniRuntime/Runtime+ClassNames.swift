@@ -15,8 +15,6 @@
 // or through another hook) would recurse for ever in objc4; here the inner lookup answers nil
 // without calling the hook again (a per-thread guard).
 
-import Synchronization
-
 extension Runtime {
   /// The registered class named `name`, or `nil`.
   ///
@@ -92,22 +90,15 @@ extension Runtime {
   /// Objective-C: `objc_setHook_getClass`
   @discardableResult
   public func setGetClassHook(_ hook: @escaping GetClassHook) -> GetClassHook {
-    let previous = classHooks.hook.withLock { installed -> GetClassHook? in
-      defer { installed = hook }
-      return installed
-    }
-    classHooks.isInstalled.store(true, ordering: .releasing)
-    return previous ?? { _, _ in nil }
+    classHook.install(hook) ?? { _, _ in nil }
   }
 
   /// The hook's answer for a missing class, when a hook is installed and not already asked for
   /// `name` on this thread.
   private func classFromHook(named name: String) -> Class? {
-    guard classHooks.isInstalled.load(ordering: .acquiring), let hook = classHooks.hook.withLock({ $0 }) else {
-      return nil
-    }
-    let asking = GetClassHooks.namesBeingAsked.current
-    let token = GetClassHooks.Asked(runtime: ObjectIdentifier(self), name: name)
+    guard let hook = classHook.current else { return nil }
+    let asking = GetClassHookGuard.namesBeingAsked.current
+    let token = GetClassHookGuard.Asked(runtime: ObjectIdentifier(self), name: name)
     guard asking.names.insert(token).inserted else { return nil }  // re-entered for this name
     defer { asking.names.remove(token) }
     guard let cls = hook(self, name) else { return nil }  // call-out: the user's hook, no lock held
@@ -122,12 +113,8 @@ extension Runtime {
 /// Objective-C: `objc_hook_getClass`
 public typealias GetClassHook = @Sendable (_ runtime: Runtime, _ name: String) -> Class?
 
-/// The installed class hook of one runtime. Locking: `hook`'s own lock (a leaf, only held to read
-/// or swap the closure); `isInstalled` lets a lookup skip it with one load.
-final class GetClassHooks: Sendable {
-  let isInstalled = Atomic<Bool>(false)
-  let hook = Locked<GetClassHook?>(nil)
-
+/// The per-thread re-entry guard of the class hook.
+enum GetClassHookGuard {
   /// The names each thread is asking the hook for (the re-entry guard).
   static let namesBeingAsked = ThreadLocal { NamesBeingAsked() }
 

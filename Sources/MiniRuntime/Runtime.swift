@@ -79,10 +79,10 @@ public final class Runtime: @unchecked Sendable {
   let events = EventHub()
 
   /// The `setAssociatedObject` hook, if any (AssociatedObjects.swift).
-  let associationHooks = AssociationHooks()
+  let associationHook = InstalledHook<SetAssociatedObjectHook>()
 
   /// The `objc_getClass` hook, if any (Runtime+ClassNames.swift).
-  let classHooks = GetClassHooks()
+  let classHook = InstalledHook<GetClassHook>()
 
   /// The state layers above keep per runtime (RuntimeLocal.swift).
   let locals = RuntimeLocals()
