@@ -86,6 +86,28 @@ final class ProxyClasses: Sendable {
   }
 }
 
+extension Runtime {
+  /// Makes the private classes of key-value coding's collection proxies now (installing
+  /// Foundation first if needed) instead of with the first proxy, as a process linked with
+  /// Foundation has them before `main`. Sends no message, so no class is initialized. Calling
+  /// it again does nothing.
+  ///
+  /// ```swift
+  /// try runtime.installKeyValueCodingProxyClasses()
+  /// runtime.lookUpClass(named: "NSKeyValueFastMutableSet")?.superclass?.name   // "NSKeyValueMutableSet"
+  /// ```
+  ///
+  /// - Throws: ``KeyValueError`` or Foundation's error if this runtime already has a class with
+  ///   one of their names.
+  ///
+  /// Objective-C: none (the classes `NSKeyValueMutableSet`, `NSKeyValueFastMutableSet`, … are
+  /// in Foundation's image).
+  public func installKeyValueCodingProxyClasses() throws {
+    installKeyValueObserving()
+    _ = try ProxyClasses.of(self)
+  }
+}
+
 /// The proxy of `mutableSetValueForKey:` (a namespace: the proxy itself is a runtime object).
 enum MutableSetProxy {
   /// A new proxy for `key` of `container`, of the class its route names.

@@ -1,4 +1,5 @@
-// Tour+DerivedStep.swift: step 8, dependent keys, a key-path chain and a to-many change.
+// Tour+DerivedStep.swift: step 8, dependent keys, a key-path chain and to-many changes (an
+// array relationship and a set relationship).
 //
 // Docs: docs/README.md#the-tour. Tests: Tests/TourTests/TourStepTests.swift.
 
@@ -11,6 +12,7 @@ extension Tour {
     try observeDependentKey(step)
     try observeKeyPathChain(step)
     try observeToManyChange(step)
+    try observeSetChange(step)
   }
 
   /// `displayName` depends on `name` and `age`: setting `age` notifies `displayName`.
@@ -44,11 +46,12 @@ extension Tour {
     let watcher = try world.need(world.watcher, "watcher")
     step.note("A key-path chain: watcher observes team's leader.name; the leader is bob.")
     let team = try step.action(
-      "Class Team = objc_allocateClassPair([NSObject class], \"Team\", 0);   // @property Person *leader; @property NSArray *members;"
+      "Class Team = objc_allocateClassPair([NSObject class], \"Team\", 0);   // @property Person *leader; @property NSArray *members; @property NSSet *tags;"
     ) {
       let cls = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Team")
       try cls.synthesizeProperty("leader", type: .object(className: "Person"))
       try cls.synthesizeProperty("members", type: .object(className: "NSArray"))
+      try cls.synthesizeProperty("tags", type: .object(className: "NSSet"))
       try runtime.registerClassPair(cls)
       return cls
     }.result
@@ -93,6 +96,45 @@ extension Tour {
       try team.mutableArrayValue(forKey: "members").insert(.object(ann), at: 0)
     }
     step.fact("team.members", try team.value(forKey: "members").description)
+  }
+
+  /// Adding to `tags` through `mutableSetValueForKey:` notifies an insertion whose `new` is the
+  /// set of objects added: Team has the unordered helper methods, which the set proxy sends and
+  /// the notifying subclass overrides (Foundation's kinds for set mutations: docs/kvo.md).
+  private func observeSetChange(_ step: StepRecorder) throws {
+    let runtime = runtime
+    let world = world
+    let watcher = try world.need(world.watcher, "watcher")
+    let team = try world.need(world.teamInstance, "team")
+    let teamClass = try world.need(world.team, "Team class")
+    step.note("A set relationship: adding to team.tags through its mutable set proxy.")
+    try step.action(
+      "class_addMethod(Team, @selector(addTagsObject:), imp, \"v24@0:8@16\");   // and removeTagsObject:"
+    ) {
+      try teamClass.addMethod("addTagsObject:", types: "v24@0:8@16", implementation: Self.addTag)
+      try teamClass.addMethod("removeTagsObject:", types: "v24@0:8@16", implementation: Self.removeTag)
+    }
+    try step.action(addObserverCode("team", "tags")) {
+      try team.addObserver(watcher, forKeyPath: "tags", options: Self.newOld)
+    }
+    try step.action("[[team mutableSetValueForKey:@\"tags\"] addObject:@\"kvo\"];") {
+      try runtime.msgSend(try team.mutableSetValue(forKey: "tags"), "addObject:", "kvo")
+    }
+    step.fact("team.tags", try team.value(forKey: "tags").description)
+  }
+
+  /// `-[Team addTagsObject:]`, editing the ivar `_tags`.
+  static let addTag = Implementation(name: "-[Team addTagsObject:]") { receiver, _, arguments in
+    let tags = try receiver.value(ofIvar: "_tags").setElements ?? []
+    try receiver.setValue(.set(tags.union([arguments[0]])), forIvar: "_tags")
+    return .nil
+  }
+
+  /// `-[Team removeTagsObject:]`, editing the ivar `_tags`.
+  static let removeTag = Implementation(name: "-[Team removeTagsObject:]") { receiver, _, arguments in
+    let tags = try receiver.value(ofIvar: "_tags").setElements ?? []
+    try receiver.setValue(.set(tags.subtracting([arguments[0]])), forIvar: "_tags")
+    return .nil
   }
 
   /// `-[Team insertObject:inMembersAtIndex:]`, editing the ivar `_members`.

@@ -37,7 +37,7 @@ public final class Tour {
     TourStep(number: 5, title: "Observe name too: its setter is added lazily to the same subclass"),
     TourStep(number: 6, title: "Remove the observers: isa restored, the subclass stays registered"),
     TourStep(number: 7, title: "The same through KVOController: no removal code, release cleans up"),
-    TourStep(number: 8, title: "Dependent keys, a key-path chain and a to-many change"),
+    TourStep(number: 8, title: "Dependent keys, a key-path chain and to-many changes (array and set)"),
   ]
 
   /// The runtime the tour runs in.
@@ -60,8 +60,11 @@ public final class Tour {
 
   /// A tour in `runtime`, which must not have classes named `Person`, `Observer` or `Team`.
   ///
-  /// Installs Foundation's KVC/KVO category into the runtime's NSObject first, as linking
-  /// Foundation does before `main`, so that step 3's events are KVO's own.
+  /// Loads Foundation into the runtime first (its classes, its KVC/KVO category and the private
+  /// classes of KVC's collection proxies), as linking Foundation does before `main`, so that
+  /// each step's events are its own: step 3's are KVO's, and step 8's set proxy does not print
+  /// Foundation's classes being made. If Foundation cannot be loaded (the runtime already has a
+  /// class with one of its names), the first step that needs it throws that error.
   ///
   /// - Parameter recorder: Records each step run as one frame (see ``TourCommandLine`` and
   ///   `kvo-tour --html`); it must record `runtime`.
@@ -70,8 +73,16 @@ public final class Tour {
   public init(runtime: Runtime, recorder: Recorder? = nil) {
     self.runtime = runtime
     self.recorder = recorder
-    runtime.installKeyValueObserving()
+    Self.loadFoundation(into: runtime)
     world = TourWorld(runtime: runtime)
+  }
+
+  /// What a process linked with Foundation has before `main`. Errors are left for the step that
+  /// needs Foundation to report.
+  private static func loadFoundation(into runtime: Runtime) {
+    try? runtime.installFoundation()
+    runtime.installKeyValueObserving()
+    try? runtime.installKeyValueCodingProxyClasses()  // NSKeyValueMutableSet, …
   }
 
   /// Runs step `number`, after running the steps before it silently if they have not run.

@@ -5,7 +5,7 @@
 //
 // Each step leaves its objects here for the next: `Person` and `ann` (steps 1–2), `watcher`
 // and the notifying subclass as first seen (step 3), the
-// KVOController (step 7), `Team`, `team` and `bob` (step 8). A step asks for what it needs with
+// KVOController (step 7), `Team` (leader, members, tags), `team` and `bob` (step 8). A step asks for what it needs with
 // `need`, which names what is missing instead of crashing.
 
 import KVOController

@@ -6,6 +6,23 @@ import Testing
 @testable import KVO
 
 @Suite struct MutableSetProxyTests {
+  @Test func installingTheProxyClassesEarlyMakesThemWithoutInitializingAnyClass() throws {
+    let runtime = Runtime()
+    let events = Locked<[RuntimeEvent]>([])
+    let observation = runtime.addEventObserver { event in events.withLock { $0.append(event) } }
+    try runtime.installKeyValueCodingProxyClasses()
+    try runtime.installKeyValueCodingProxyClasses()  // again: nothing
+    observation.cancel()
+    #expect(runtime.lookUpClass(named: "NSKeyValueFastMutableSet")?.superclass?.name == "NSKeyValueMutableSet")
+    #expect(runtime.lookUpClass(named: "NSKeyValueIvarMutableOrderedSet") != nil)
+    let initialized = events.withLock { $0 }.filter {
+      if case .classInitialized = $0 { return true }
+      return false
+    }
+    #expect(initialized.isEmpty)
+    try runtime.checkInvariants()
+  }
+
   @Test(arguments: [
     (World.SetRoute.mutators, "NSKeyValueFastMutableSet"), (.setter, "NSKeyValueSlowMutableSet"), (.ivar, "NSKeyValueIvarMutableSet"),
   ])

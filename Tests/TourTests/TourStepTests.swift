@@ -123,7 +123,7 @@ import Testing
   @Test func stepEightReportsDependentChainAndToManyChanges() throws {
     let (result, runtime) = try run(8)
     let changes = result.facts.changes
-    #expect(changes.map(\.keyPath) == ["displayName", "leader.name", "members"])
+    #expect(changes.map(\.keyPath) == ["displayName", "leader.name", "members", "tags"])
     #expect(changes[0].change.old == "Bea (46)")
     #expect(changes[0].change.new == "Bea (47)")
     #expect(changes[1].change.old == "Bob")
@@ -131,6 +131,21 @@ import Testing
     #expect(changes[2].change.kind == .insertion)
     #expect(changes[2].change.indexes == [0])
     #expect(changes[2].change.new?.arrayValue?.count == 1)
+    try runtime.checkInvariants()
+  }
+
+  @Test func stepEightAddsToASetRelationshipThroughItsProxyAndSeesAnInsertion() throws {
+    let (result, runtime) = try run(8)
+    let tags = try #require(result.facts.changes.last)
+    #expect(tags.keyPath == "tags")
+    #expect(tags.change.kind == .insertion)  // kind 2, as for an array, but without indexes
+    #expect(tags.change.new == .set(["kvo"]))  // the set of objects added
+    #expect(tags.change.old == nil)
+    #expect(tags.change.indexes == nil)
+    #expect(result.facts.methods["NSKVONotifying_Team"]?.contains("addTagsObject:") == true)
+    #expect(result.lines.contains(TourLine(.fact, "team.tags = {(\"kvo\")}")))
+    // Foundation is loaded before the tour starts: no step prints its classes being made.
+    #expect(!result.facts.newClasses.contains("NSKeyValueMutableSet"))
     #expect(result.facts.newClasses == ["Team", "NSKVONotifying_Team"])
     #expect(result.graph.target(of: "team", .isa) == "NSKVONotifying_Team")
     #expect(result.graph.target(of: "bob", .isa) == "NSKVONotifying_Person")
