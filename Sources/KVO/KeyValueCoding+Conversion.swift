@@ -8,7 +8,8 @@
 // converts as a C cast does (2.5 → 2, 300 → 44 in a `char`), an NSString reads its leading
 // number through the messages it has (`intValue`, `longLongValue`, `doubleValue` …), and a value
 // without the message (a string for a `char`, any other object) is an unrecognized selector.
-// The runtime's own typed setters stay strict (Value+Encoding.swift): this is KVC's conversion.
+// The runtime's own typed setters convert as C assignment does (Value+Assignment.swift), which
+// refuses what C leaves undefined: this is KVC's conversion.
 //
 // Stateless. The conversion message is a call-out (user code may implement it): no lock is held
 // while it is sent. A bridged number (a `Value` such as `.double(2.0)`, not yet an object) that

@@ -9,8 +9,9 @@
 // `_NSSetPointValueAndNotify` for `{CGPoint=dd}`, …), only when Foundation would override it:
 // a void return and one argument of a type Foundation can box (a setter that returns a value or
 // takes a `char *`, a pointer or a selector is left alone, with Foundation's log line as a
-// diagnostic). The flavour converts the argument to the setter's type first, so a wrong value
-// throws before anyone is told of a change. Then: will-change, the original setter (a super send
+// diagnostic). The flavour converts the argument to the setter's type first, as C assignment
+// does (`Value.assigned(to:)`, as the original setter would), so a wrong value throws before
+// anyone is told of a change. Then: will-change, the original setter (a super send
 // to the original class), did-change. An object nobody observes for that key goes straight to
 // the original setter.
 //
@@ -123,7 +124,7 @@ enum NotifyingSetters {
     return Implementation(function: name) { receiver, selector, arguments in
       let value: Value
       do {
-        value = try arguments[0].converted(to: type)
+        value = try arguments[0].assigned(to: type)
       } catch let error as RuntimeError {
         throw RuntimeError(error.code, "-[\(receiver.isa.name) \(selector.name)]: \(error.message)")
       }

@@ -20,7 +20,9 @@ extension Object {
     try value(for: ivarForAccess(named: name))
   }
 
-  /// Stores `value` in the ivar named `name`, converting it to the ivar's type.
+  /// Stores `value` in the ivar named `name`, converting it to the ivar's type as C assignment
+  /// does (``Value/assigned(to:)``: `2.5` stores `2` in a `long long`, `300` stores `44` in a
+  /// `char`).
   ///
   /// - Throws: As ``setValue(_:for:)``; the ivar is unchanged.
   ///
@@ -46,7 +48,8 @@ extension Object {
     return try storage.load(ivar)
   }
 
-  /// Stores `value` in `ivar`, converting it to the ivar's type.
+  /// Stores `value` in `ivar`, converting it to the ivar's type as C assignment does
+  /// (``Value/assigned(to:)``).
   ///
   /// A weak ivar holds an object without retaining it; storing an object that is being
   /// deallocated there throws objc4's "Cannot form weak reference" error.

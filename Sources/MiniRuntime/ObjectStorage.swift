@@ -127,14 +127,14 @@ struct ObjectStorage: ~Copyable {
     return read(ivar.layout, at: ivar.offset - Self.firstByte)
   }
 
-  /// Converts `value` to `ivar`'s type and writes it.
+  /// Converts `value` to `ivar`'s type as C assignment does (Value+Assignment.swift) and writes it.
   ///
-  /// - Throws: ``RuntimeError`` with code `typeMismatch` (the value does not fit, or the type is
-  ///   one no `Value` holds) or `deallocatingObject` (a weak ivar given an object that is being
+  /// - Throws: ``RuntimeError`` with code `typeMismatch` (a value of the wrong kind, a conversion
+  ///   C leaves undefined, or a type no `Value` holds) or `deallocatingObject` (a weak ivar given an object that is being
   ///   deallocated); nothing changes.
   func store(_ value: Value, _ ivar: Ivar) throws(RuntimeError) {
     if let opaque = ivar.layout.opaquePart { throw Self.noValue(ivar, opaque) }
-    let converted = try value.converted(to: ivar.type)
+    let converted = try value.assigned(to: ivar.type)
     let start = ivar.offset - Self.firstByte
     if case .reference = ivar.layout, layout.kind(ofWord: start / 8) == .weak {
       let box = try WeakValue(converted)

@@ -1,17 +1,21 @@
 // Value+Encoding.swift: a value's own type encoding, and converting a value to a given one.
 //
-// Docs: docs/runtime.md#values. Tests: Tests/MiniRuntimeTests/ValueTests.swift.
+// Docs: docs/runtime.md#values. Tests: Tests/MiniRuntimeTests/ValueTests.swift,
+// ValueAssignmentTests.swift.
 //
-// Conversion rules (used for ivars and synthesized setters): integers convert to any integer
-// or floating type they fit exactly; floating values convert to floating types (a double is
-// rounded to the nearest float, but a finite one never becomes infinite), and to integer
-// types only when integral and in range; `Bool` converts to integers as 0/1 and integers 0/1
-// to `Bool`; object types accept nil, objects, classes, Swift objects and every bridged value
-// (strings, arrays, dictionaries, sets, NSNull, and numbers and structs, which bridge to NSNumber
-// and NSValue); a number or struct type also accepts an NSNumber or NSValue object. `char *`
-// accepts a C string or a string (which becomes a C string), a C array an array of the right
-// length (which becomes a C array). Anything else is a `typeMismatch` error: never a silent
-// truncation.
+// Two rules share this code and differ only for numbers. The exact rule (`converted(to:)`, used
+// for message arguments an `NSInvocation` holds, typed return values and Foundation's factories):
+// integers convert to any integer or floating type they fit exactly; floating values convert to
+// floating types (a double is rounded to the nearest float, but a finite one never becomes
+// infinite), and to integer types only when integral and in range; `Bool` converts to integers as
+// 0/1 and integers 0/1 to `Bool`. The assignment rule (`assigned(to:)`, used for every write of
+// a typed ivar and a setter's argument) converts numbers as C assignment does
+// (Value+Assignment.swift). Both: object types accept nil, objects, classes, Swift objects and
+// every bridged value (strings, arrays, dictionaries, sets, NSNull, and numbers and structs, which
+// bridge to NSNumber and NSValue); a number or struct type also accepts an NSNumber or NSValue
+// object. `char *` accepts a C string or a string (which becomes a C string), a C array an array
+// of the right length (which becomes a C array), a struct a struct of the same name and members.
+// Anything else is a `typeMismatch` error.
 
 extension Value {
   /// The type encoding this value would have in Objective-C.
@@ -69,7 +73,8 @@ extension Value {
     }
   }
 
-  /// Converts this value to the Swift case that stores `type`, or throws.
+  /// Converts this value to the Swift case that stores `type` when `type` holds it exactly, or
+  /// throws (the exact rule; ivar writes use ``assigned(to:)``, C's assignment).
   ///
   /// ```swift
   /// try Value.int64(7).converted(to: .int)        // .int32(7)
@@ -79,20 +84,36 @@ extension Value {
   ///
   /// - Throws: ``RuntimeError`` with code `typeMismatch`.
   ///
-  /// Objective-C: none (C's implicit conversions, made strict).
+  /// Objective-C: none (C's implicit conversions, made exact).
   public func converted(to type: TypeEncoding) throws(RuntimeError) -> Value {
-    if let converted = convertedOrNil(to: type.unqualified) { return converted }
+    try converted(to: type, .exact)
+  }
+
+  /// How numbers convert: exactly, or as C assignment does.
+  enum ConversionRule {
+    /// Only to a type that holds the value exactly (a `double` may round to a `float`).
+    case exact
+    /// As C assignment does (Value+Assignment.swift).
+    case assignment
+  }
+
+  /// Converts this value to `type` under `rule`, or throws `typeMismatch`.
+  func converted(to type: TypeEncoding, _ rule: ConversionRule) throws(RuntimeError) -> Value {
+    if let converted = try convertedOrNil(to: type.unqualified, rule) { return converted }
     throw RuntimeError(
       .typeMismatch, "cannot use \(kindDescription) as \(type.cDeclaration) ('\(type)')")
   }
 
-  private func convertedOrNil(to type: TypeEncoding) -> Value? {
+  /// The converted value, `nil` for a value of the wrong kind; throws only for a number whose
+  /// assignment C leaves undefined.
+  private func convertedOrNil(to type: TypeEncoding, _ rule: ConversionRule) throws(RuntimeError) -> Value? {
     if case .object = self, !type.holdsObjects {
       // An NSNumber, NSValue or NSString object stands for its bridged value here.
       let bridged = self.bridged
       if case .object = bridged { return nil }
-      return bridged.convertedOrNil(to: type)
+      return try bridged.convertedOrNil(to: type, rule)
     }
+    if rule == .assignment, let kind = ScalarKind(arithmetic: type) { return try assignedNumber(as: kind, type) }
     switch type {
     case .bool:
       if case .bool = self { return self }
@@ -138,7 +159,7 @@ extension Value {
       guard fields.count == value.fields.count else { return nil }
       var converted: [Value] = []
       for (field, member) in zip(fields, value.fields) {
-        guard let each = member.convertedOrNil(to: field.type.unqualified) else { return nil }
+        guard let each = try member.convertedOrNil(to: field.type.unqualified, rule) else { return nil }
         converted.append(each)
       }
       return .structure(Structure(name: name, fields: converted))
@@ -151,7 +172,7 @@ extension Value {
       guard elements.count == count else { return nil }
       var converted: [Value] = []
       for member in elements {
-        guard let each = member.convertedOrNil(to: element.unqualified) else { return nil }
+        guard let each = try member.convertedOrNil(to: element.unqualified, rule) else { return nil }
         converted.append(each)
       }
       return .cArray(converted)

@@ -103,7 +103,7 @@ import Testing
     // end snippet
   }
 
-  @Test func valuesCompareLikeNSNumberAndConvertStrictly() throws {
+  @Test func valuesCompareLikeNSNumberAndConvertAsCAssignmentOrExactly() throws {
     // snippet: docs/runtime.md#values
     let age: Value = 42  // .int64(42): a literal picks the natural case
     #expect(age == .int32(42))  // numbers compare by value, like NSNumber
@@ -112,9 +112,13 @@ import Testing
     #expect(Value.string("Ann").encoding.description == "@\"NSString\"")
     #expect(Set<Value>([.int64(1), .double(1), .bool(true)]).count == 1)  // hashing agrees with ==
 
-    #expect(try Value.int64(7).converted(to: .int) == .int32(7))
+    #expect(try Value.double(-2.5).assigned(to: .longLong) == .int64(-2))  // long long n = -2.5;
+    #expect(try Value.int64(300).assigned(to: .char) == .int8(44))  // char c = 300; modulo 256
+    #expect(try Value.int64(16_777_217).assigned(to: .float) == .float(16_777_216))  // rounded
+    #expect(throws: RuntimeError.self) { try Value.double(1e10).assigned(to: .int) }  // undefined in C
+
+    #expect(try Value.int64(7).converted(to: .int) == .int32(7))  // the exact rule
     #expect(throws: RuntimeError.self) { try Value.double(2.5).converted(to: .int) }  // not integral
-    #expect(throws: RuntimeError.self) { try Value.int64(300).converted(to: .char) }  // does not fit
 
     #expect(try Value.string("Ann").converted(to: .cString) == .cString("Ann"))  // char *name = "Ann"
     #expect(Value.cString("Ann") != "Ann")  // a char * is not an NSString

@@ -158,9 +158,20 @@ import Testing
     try g.runtime.checkInvariants()
   }
 
-  @Test func theRuntimesTypedSetterStaysStrict() throws {
+  @Test func theRuntimesTypedSetterConvertsAsCAssignmentObservedOrNot() throws {
     let g = try Gauges()
-    let error = #expect(throws: RuntimeError.self) { try g.runtime.msgSend(g.object, "setTotal:", 2.5) }
-    #expect(error?.code == .typeMismatch)  // only KVC converts by message
+    try g.runtime.msgSend(g.object, "setTotal:", 2.5)  // [gauge setTotal:2.5]: C converts the argument
+    #expect(try g.object.value(ofIvar: "_total") == .int64(2))
+    let seen = Locked<[Change]>([])
+    let observation = try g.object.observe("total", options: [.new]) { _, change in
+      seen.withLock { $0.append(change) }
+    }
+    try g.runtime.msgSend(g.object, "setTotal:", -3.7)  // the notifying setter converts the same way
+    #expect(seen.withLock { $0 } == [Change(kind: .setting, new: -3)])
+    let error = #expect(throws: RuntimeError.self) { try g.runtime.msgSend(g.object, "setTotal:", Value.double(.nan)) }
+    #expect(error?.code == .typeMismatch)  // undefined in C: refused before anyone is told
+    #expect(seen.withLock { $0 }.count == 1)
+    observation.invalidate()
+    try g.runtime.checkInvariants()
   }
 }

@@ -65,7 +65,7 @@ import Testing
     try ann.setValue("Ann", forIvar: "_name")
     let error = expectError(.typeMismatch) { try ann.setValue("seven", forIvar: "_age") }
     #expect(error?.message.contains("long long") == true, "\(error?.message ?? "")")
-    expectError(.typeMismatch) { try ann.setValue(7.5, forIvar: "_age") }
+    expectError(.typeMismatch) { try ann.setValue(7.5e30, forIvar: "_age") }  // undefined in C
     expectError(.typeMismatch) { try ann.setValue(.selector("age"), forIvar: "_age") }
     expectError(.typeMismatch) { try ann.setValue(.pointer(7), forIvar: "_name") }  // a void * is no object
     expectError(.typeMismatch) { try ann.setValue(.cString("Ann"), forIvar: "_name") }  // nor a char *

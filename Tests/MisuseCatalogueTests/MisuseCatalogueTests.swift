@@ -19,6 +19,7 @@
 // | unknownIvar *                 | value(ofIvar: "_nope")                       | unknownIvar                             | class_getInstanceVariable gives NULL      |
 // | wrongValueTypeForIvar *       | setValue("old", forIvar: "_age")             | typeMismatch                            | stores the pointer's bits                 |
 // | wrongValueTypeThroughSetter * | msgSend(ann, "setAge:", "old")               | typeMismatch                            | the pointer is read as a long long        |
+// | undefinedConversionForIvar *  | setValue(1e30, forIvar: "_age")              | typeMismatch ("undefined in C")         | undefined: x86_64 stores INT64_MIN        |
 // | wrongArgumentCount *          | msgSend(ann, "setAge:", 1, 2)                | wrongArgumentCount                      | undefined behaviour                       |
 // | unrecognizedSelector *        | msgSend(ann, "fly") (ann is KVO-observed)    | unrecognizedSelector (same text)        | NSInvalidArgumentException                |
 // | messageToNil                  | msgSend(nil, "age")                          | returns nil                             | returns nil (0)                           |
@@ -147,7 +148,8 @@ enum Outcome: Sendable {
 enum Misuse: String, CaseIterable, Sendable {
   // Runtime
   case emptySelectorName, malformedSelectorInSend, emptyClassName, duplicateClassName, unknownIvar
-  case wrongValueTypeForIvar, wrongValueTypeThroughSetter, wrongArgumentCount, unrecognizedSelector, messageToNil
+  case wrongValueTypeForIvar, wrongValueTypeThroughSetter, undefinedConversionForIvar, wrongArgumentCount
+  case unrecognizedSelector, messageToNil
   case performSelectorWithNil, registerTwice, disposeTwice, disposeClassWithInstances, disposeObservedClass
   case disposeKVOSubclassInUse
   case setClassToOtherLayout, addIvarAfterRegistration, malformedMethodTypes, malformedPropertyAttributes
@@ -180,6 +182,8 @@ enum Misuse: String, CaseIterable, Sendable {
     case .wrongValueTypeForIvar: return .runtimeError(.typeMismatch, "cannot use String \"old\" as long long ('q')")
     case .wrongValueTypeThroughSetter:
       return .runtimeError(.typeMismatch, "-[NSKVONotifying_Person setAge:]: cannot use String")
+    case .undefinedConversionForIvar:
+      return .runtimeError(.typeMismatch, "cannot assign double 1e+30 to long long ('q'): its integral part is out of long long's range, and that conversion is undefined in C")
     case .wrongArgumentCount:
       return .runtimeError(.wrongArgumentCount, "setAge:]: sent with 2 argument(s), but the selector takes 1")
     case .unrecognizedSelector:
@@ -397,6 +401,7 @@ enum Misuse: String, CaseIterable, Sendable {
     case .unknownIvar: _ = try ann.value(ofIvar: "_nope")
     case .wrongValueTypeForIvar: try ann.setValue("old", forIvar: "_age")
     case .wrongValueTypeThroughSetter: try runtime.msgSend(ann, "setAge:", "old")
+    case .undefinedConversionForIvar: try ann.setValue(1e30, forIvar: "_age")
     case .wrongArgumentCount: try runtime.msgSend(ann, "setAge:", 1, 2)
     case .unrecognizedSelector: try runtime.msgSend(ann, "fly")
     case .messageToNil: #expect(try runtime.msgSend(nil, "age") == .nil)
