@@ -34,8 +34,8 @@ import MiniRuntime
 
 /// The mutable observation state of one object. See the file comment for the locking rules.
 final class ObservationTable: @unchecked Sendable {
-  /// The table's lock word (see `lock`).
-  private let word = AdaptiveLock()
+  /// The table's lock word (see `lock`). Only `TableLock` uses it.
+  let word = AdaptiveLock()
 
   /// The object's original class, and its notifying subclass.
   let observed: ObservedClass
@@ -53,19 +53,8 @@ final class ObservationTable: @unchecked Sendable {
 
   init(observed: ObservedClass) { self.observed = observed }
 
-  /// The table's lock.
+  /// The table's lock (ObservationTable.TableLock.swift).
   var lock: TableLock { TableLock(table: self) }
-
-  /// The lock of one table: a handle to its `AdaptiveLock`, valid while the table lives.
-  struct TableLock {
-    unowned(unsafe) let table: ObservationTable
-
-    /// Runs `body` holding the table's lock.
-    @inline(__always)
-    func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
-      try table.word.withLock(parkingKey: UInt(bitPattern: ObjectIdentifier(table)), body)
-    }
-  }
 
   /// The class the object had before KVO switched its isa.
   var originalClass: Class { observed.original }

@@ -1,0 +1,25 @@
+// ObservationTable.TableLock.swift: the lock of one observation table.
+//
+// Docs: docs/kvo.md#where-observations-live. Tests: Tests/KVOTests/KVOConcurrencyTests.swift.
+//
+// The lock is an `AdaptiveLock` word stored inside the table (so an observed object costs no
+// lock allocation); this handle reaches it without retaining the table. What the lock guards,
+// and where it sits in the lock order, is written in ObservationTable.swift and
+// Sources/MiniRuntime/Locks.swift.
+
+import MiniRuntime
+
+extension ObservationTable {
+  /// The lock of one table: a handle to its `AdaptiveLock`, valid while the table lives.
+  struct TableLock {
+    // INVARIANT: a handle is made by `ObservationTable.lock` and used at once, by a caller that
+    // holds a strong reference to the table, so the table outlives it.
+    unowned(unsafe) let table: ObservationTable
+
+    /// Runs `body` holding the table's lock.
+    @inline(__always)
+    func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+      try table.word.withLock(parkingKey: UInt(bitPattern: ObjectIdentifier(table)), body)
+    }
+  }
+}
