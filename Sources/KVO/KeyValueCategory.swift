@@ -248,7 +248,7 @@ enum KeyValueCategory {
         receiver, _, arguments in
         let key = try key(arguments[0])
         guard KeyValuePath.isKey(key) else { return true }
-        let specific = Selector(interning: "automaticallyNotifiesObserversOf" + KeyValueCoding.capitalized(key))
+        let specific = AccessorNames.of(key).automaticallyNotifiesObserversOf
         guard receiver.isa.instancesRespond(to: specific) else { return true }
         return .bool(try Runtime.msgSend(receiver, specific).boolValue ?? true)
       }
@@ -259,7 +259,7 @@ enum KeyValueCategory {
         receiver, _, arguments in
         let key = try key(arguments[0])
         guard KeyValuePath.isKey(key) else { return .array([]) }
-        let specific = Selector(interning: "keyPathsForValuesAffecting" + KeyValueCoding.capitalized(key))
+        let specific = AccessorNames.of(key).keyPathsForValuesAffecting
         if receiver.isa.instancesRespond(to: specific) { return try Runtime.msgSend(receiver, specific) }
         // Otherwise the deprecated +setKeys:triggerChangeNotificationsForDependentKey: declarations.
         guard let cls = receiver as? Class else { return .array([]) }

@@ -83,22 +83,18 @@ extension KeyValueCoding {
   }
 
   private static func searchGetter(in cls: Class, key: String) throws -> GetterPlan {
-    let capitalized = capitalized(key)
-    for name in ["get\(capitalized)", key, "is\(capitalized)", "_\(key)"] {
-      if let selector = try? Selector(validating: name), selector.argumentCount == 0, cls.instanceMethodWithoutResolver(for: selector) != nil {
-        return .method(selector)
-      }
+    let names = AccessorNames.of(key)
+    for selector in names.getters where cls.instanceMethodWithoutResolver(for: selector) != nil {
+      return .method(selector)
     }
-    let count = Selector(interning: "countOf\(capitalized)")
-    if count.isValid, cls.instanceMethodWithoutResolver(for: count) != nil {
-      func has(_ name: String) -> Bool {
-        let selector = Selector(interning: name)
-        return selector.isValid && cls.instanceMethodWithoutResolver(for: selector) != nil
+    if names.countOf.isValid, cls.instanceMethodWithoutResolver(for: names.countOf) != nil {
+      func has(_ selector: Selector) -> Bool {
+        selector.isValid && cls.instanceMethodWithoutResolver(for: selector) != nil
       }
-      if has("objectIn\(capitalized)AtIndex:") || has("\(key)AtIndexes:") { return .indexed }
-      if has("enumeratorOf\(capitalized)") && has("memberOf\(capitalized):") { return .unordered }
+      if has(names.objectInAtIndex) || has(names.atIndexes) { return .indexed }
+      if has(names.enumeratorOf) && has(names.memberOf) { return .unordered }
     }
-    if let ivar = try directIvar(in: cls, key: key, capitalized: capitalized) { return .ivar(ivar) }
+    if let ivar = try directIvar(in: cls, key: key, capitalized: names.capitalized) { return .ivar(ivar) }
     return .undefined
   }
 

@@ -14,29 +14,30 @@
 import MiniRuntime
 
 enum NotifyingSetMutators {
-  /// The overrides for `key` on instances of `original` (one per accessor the class has).
-  static func hooks(for key: String, in original: Class) -> [NotifyingSetters.Hook] {
-    let capitalized = KeyValueCoding.capitalized(key)
-    let accessors: [(String, SetMutationKind, Bool, String)] = [
-      ("add\(capitalized)Object:", .union, true, "NSKVOAddObjectAndNotify"),
-      ("add\(capitalized):", .union, false, "NSKVOUnionSetAndNotify"),
-      ("remove\(capitalized)Object:", .minus, true, "NSKVORemoveObjectAndNotify"),
-      ("remove\(capitalized):", .minus, false, "NSKVOMinusSetAndNotify"),
-      ("intersect\(capitalized):", .intersect, false, "NSKVOIntersectSetAndNotify"),
-    ]
+  /// The overrides for `key` (whose accessor names are `names`) on instances of `original`
+  /// (one per accessor the class has).
+  static func hooks(for key: String, names: AccessorNames, in original: Class) -> [NotifyingSetters.Hook] {
     var hooks: [NotifyingSetters.Hook] = []
-    for (name, kind, oneObject, implementationName) in accessors {
-      let selector = Selector(interning: name)
+    for (selector, (kind, oneObject, implementationName)) in zip(names.setMutators, accessorKinds) {
       guard selector.isValid, let method = original.instanceMethodWithoutResolver(for: selector),
         method.signature.messageArgumentTypes.count == 1
       else { continue }
       hooks.append(
         NotifyingSetters.Hook(
-          selector: selector, types: method.typeEncoding,
+          selector: selector, signature: method.signature,
           implementation: mutator(key: key, kind: kind, oneObject: oneObject, named: implementationName, original: original)))
     }
     return hooks
   }
+
+  /// What each set mutator of `AccessorNames.setMutators` does, in that order.
+  private static let accessorKinds: [(SetMutationKind, Bool, String)] = [
+    (.union, true, "NSKVOAddObjectAndNotify"),
+    (.union, false, "NSKVOUnionSetAndNotify"),
+    (.minus, true, "NSKVORemoveObjectAndNotify"),
+    (.minus, false, "NSKVOMinusSetAndNotify"),
+    (.intersect, false, "NSKVOIntersectSetAndNotify"),
+  ]
 
   /// The notifying override of one set accessor.
   private static func mutator(

@@ -31,63 +31,58 @@ enum NotifyingSetters {
   /// A method to add to the notifying subclass.
   struct Hook {
     let selector: Selector
-    let types: String
+    /// The overridden method's signature (an override keeps its types).
+    let signature: MethodSignature
     let implementation: Implementation
   }
 
   /// The overrides needed to notify changes of `key` on instances of `original`, and the
   /// diagnostics Foundation logs for a setter it leaves alone.
   static func hooks(for key: String, in original: Class) -> (hooks: [Hook], diagnostics: [String]) {
-    let capitalized = KeyValueCoding.capitalized(key)
+    let names = AccessorNames.of(key)
     var hooks: [Hook] = []
     var diagnostics: [String] = []
     // The setter KVC would use: the first of set<Key>: and _set<Key>: the class has. Foundation
     // overrides it only if it returns void and takes one argument of a type it can box.
-    for name in ["set\(capitalized):", "_set\(capitalized):"] {
-      let selector = Selector(interning: name)
+    for selector in names.setters {
       guard selector.isValid, let method = original.instanceMethodWithoutResolver(for: selector) else { continue }
       let signature = method.signature
       if signature.returnType.unqualified != .void {
         diagnostics.append(
-          "KVO autonotifying only supports -set<Key>: methods that return void. Autonotifying will not be done for invocations of -[\(original.name) \(name)].")
+          "KVO autonotifying only supports -set<Key>: methods that return void. Autonotifying will not be done for invocations of -[\(original.name) \(selector.name)].")
       } else if let type = signature.messageArgumentTypes.first, signature.messageArgumentTypes.count == 1,
         let flavour = flavour(of: type)
       {
         hooks.append(
           Hook(
-            selector: selector, types: method.typeEncoding,
+            selector: selector, signature: method.signature,
             implementation: setter(key: key, type: type, named: flavour, original: original)))
       } else {
         diagnostics.append(
-          "KVO autonotifying only supports -set<Key>: methods that take id, NSNumber-supported scalar types, and some NSValue-supported structure types. Autonotifying will not be done for invocations of -[\(original.name) \(name)].")
+          "KVO autonotifying only supports -set<Key>: methods that take id, NSNumber-supported scalar types, and some NSValue-supported structure types. Autonotifying will not be done for invocations of -[\(original.name) \(selector.name)].")
       }
       break
     }
-    let mutators: [(String, ChangeKind, MutatorShape, String)] = [
-      ("insertObject:in\(capitalized)AtIndex:", .insertion, .oneIndex(argument: 1), "_NSKVOInsertObjectAtIndexAndNotify"),
-      ("insert\(capitalized):atIndexes:", .insertion, .indexes(argument: 1), "_NSKVOInsertObjectsAtIndexesAndNotify"),
-      ("removeObjectFrom\(capitalized)AtIndex:", .removal, .oneIndex(argument: 0), "_NSKVORemoveObjectAtIndexAndNotify"),
-      ("remove\(capitalized)AtIndexes:", .removal, .indexes(argument: 0), "_NSKVORemoveObjectsAtIndexesAndNotify"),
-      (
-        "replaceObjectIn\(capitalized)AtIndex:withObject:", .replacement, .oneIndex(argument: 0),
-        "_NSKVOReplaceObjectAtIndexAndNotify"
-      ),
-      (
-        "replace\(capitalized)AtIndexes:with\(capitalized):", .replacement, .indexes(argument: 0),
-        "_NSKVOReplaceObjectsAtIndexesAndNotify"
-      ),
-    ]
-    for (name, kind, shape, implementationName) in mutators {
-      let selector = Selector(interning: name)
+    for (selector, (kind, shape, implementationName)) in zip(names.indexedMutators, mutatorKinds) {
       guard selector.isValid, let method = original.instanceMethodWithoutResolver(for: selector) else { continue }
       hooks.append(
         Hook(
-          selector: selector, types: method.typeEncoding,
+          selector: selector, signature: method.signature,
           implementation: mutator(key: key, kind: kind, shape: shape, named: implementationName, original: original)))
     }
-    hooks += NotifyingSetMutators.hooks(for: key, in: original)
+    hooks += NotifyingSetMutators.hooks(for: key, names: names, in: original)
     return (hooks, diagnostics)
   }
+
+  /// What each indexed mutator of `AccessorNames.indexedMutators` does, in that order.
+  private static let mutatorKinds: [(ChangeKind, MutatorShape, String)] = [
+    (.insertion, .oneIndex(argument: 1), "_NSKVOInsertObjectAtIndexAndNotify"),
+    (.insertion, .indexes(argument: 1), "_NSKVOInsertObjectsAtIndexesAndNotify"),
+    (.removal, .oneIndex(argument: 0), "_NSKVORemoveObjectAtIndexAndNotify"),
+    (.removal, .indexes(argument: 0), "_NSKVORemoveObjectsAtIndexesAndNotify"),
+    (.replacement, .oneIndex(argument: 0), "_NSKVOReplaceObjectAtIndexAndNotify"),
+    (.replacement, .indexes(argument: 0), "_NSKVOReplaceObjectsAtIndexesAndNotify"),
+  ]
 
   /// Where an indexed mutator's indexes are among its arguments.
   enum MutatorShape {

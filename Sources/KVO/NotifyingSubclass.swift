@@ -6,8 +6,11 @@
 // `NSKVONotifying_Person`, a subclass of `Person` adding no ivars, with three methods: `class`
 // (answers `Person`, so the object keeps claiming its old class), `dealloc` (calls
 // super, then cleans up the observations left) and `_isKVOA` (answers YES), listed in that
-// order, with the setters in front of them (`setAge:, class, dealloc, _isKVOA`, as Apple's). Setters are added lazily, one key
-// at a time, as keys are first observed (NotifyingSetters.swift). The class is made once per
+// order, with the setters in front of them (`setAge:, class, dealloc, _isKVOA`, as Apple's).
+// Setters are added lazily, as keys are first observed (NotifyingSetters.swift): those of the
+// first observation go into the class's one method list before it is registered (as objc4
+// builds a class: allocate, attach one list, register; one cache flush, not one per method),
+// those of each later key as one more list in front (`addMethods`). The class is made once per
 // class, reused by every instance, and stays registered after the last observer leaves, as in
 // Apple's runtime. All of it goes through MiniRuntime's public class-pair and method API, so the
 // runtime's event stream shows every step.
@@ -24,17 +27,14 @@ enum NotifyingSubclass {
   /// notifying setters for `keys`.
   static func prepare(_ original: Class, keys: [String], _ kvo: KVORuntime) throws -> ObservedClass {
     // Fast path, every plan after a class's first: the subclass exists and hooks every key.
-    let ready = kvo.state.withLock { state -> ObservedClass? in
-      guard let entry = state.observedClasses[ObjectIdentifier(original)],
-        keys.allSatisfy(entry.hookedKeys.contains)
-      else { return nil }
-      return entry
+    let (ready, known) = kvo.state.withLock { state -> (ObservedClass?, Set<String>) in
+      guard let entry = state.observedClasses[ObjectIdentifier(original)] else { return (nil, []) }
+      return keys.allSatisfy(entry.hookedKeys.contains) ? (entry, []) : (nil, entry.hookedKeys)
     }
     if let ready { return ready }
     guard let runtime = kvo.runtime else {
       throw KeyValueError(.invalidArgument, "the runtime of \(original.name) no longer exists")
     }
-    let known = kvo.state.withLock { $0.observedClasses[ObjectIdentifier(original)]?.hookedKeys } ?? []
     var plans: [(key: String, hooks: [NotifyingSetters.Hook], diagnostics: [String])] = []
     for key in Set(keys).subtracting(known).sorted() {
       // call-out: the class's `+automaticallyNotifiesObserversForKey:`, no lock held
@@ -44,18 +44,19 @@ enum NotifyingSubclass {
     }
     // Class creation and method addition raise events: deliver them after the lock is dropped.
     return try runtime.deferringEvents { () throws -> ObservedClass in try kvo.state.withLock { state throws -> ObservedClass in
+      let existing = state.observedClasses[ObjectIdentifier(original)]
+      let added = plans.filter { existing?.hookedKeys.contains($0.key) != true }
+      let hooks = methodEntries(added.flatMap(\.hooks))
       let entry: ObservedClass
-      if let existing = state.observedClasses[ObjectIdentifier(original)] {
+      if let existing {
         entry = existing
+        if !hooks.isEmpty { try entry.notifying.addMethods(signed: hooks) }  // one list, one flush
       } else {
-        entry = ObservedClass(original: original, notifying: try makeClass(for: original, runtime))
+        entry = ObservedClass(original: original, notifying: try makeClass(for: original, hooks: hooks, runtime))
         state.observedClasses[ObjectIdentifier(original)] = entry
         state.observedClasses[ObjectIdentifier(entry.notifying)] = entry
       }
-      for plan in plans where !entry.hookedKeys.contains(plan.key) {
-        for hook in plan.hooks {
-          try entry.notifying.addMethod(hook.selector, types: hook.types, implementation: hook.implementation)
-        }
+      for plan in added {
         // Held back with the other events until the lock is dropped (as Foundation logs them).
         for message in plan.diagnostics { runtime.emit(.diagnostic(subsystem: "KVO", message: message)) }
         entry.hookedKeys.insert(plan.key)
@@ -64,25 +65,52 @@ enum NotifyingSubclass {
     } }
   }
 
-  /// Allocates and registers `NSKVONotifying_<Original>` with `class`, `dealloc` and `_isKVOA`.
-  private static func makeClass(for original: Class, _ runtime: Runtime) throws -> Class {
+  /// A method of the notifying subclass, with the signature of the method it overrides.
+  private typealias MethodEntry = (selector: Selector, implementation: Implementation, signature: MethodSignature)
+
+  /// `hooks` as one method list to attach in front of the class's own: each selector once (the
+  /// first hook of a selector wins, as when they were added one at a time) and newest first, so
+  /// the list reads as if they had been added one by one in the order given.
+  ///
+  /// - Complexity: O(*h*²) in the hooks (a few: a setter and the to-many mutators of some keys).
+  private static func methodEntries(_ hooks: [NotifyingSetters.Hook]) -> [MethodEntry] {
+    var entries: [MethodEntry] = []
+    entries.reserveCapacity(hooks.count + 3)
+    for hook in hooks where !entries.contains(where: { $0.selector == hook.selector }) {
+      entries.append((hook.selector, hook.implementation, hook.signature))
+    }
+    entries.reverse()
+    return entries
+  }
+
+  /// Allocates `NSKVONotifying_<Original>` and registers it with its whole method list in one
+  /// step, as objc4 builds a class before `objc_registerClassPair`: the setters `hooks`, then
+  /// `class`, `dealloc` and `_isKVOA` (listed in that order: `setAge:, class, dealloc, _isKVOA`,
+  /// as Apple's). One method list and one cache flush, not one per method.
+  private static func makeClass(for original: Class, hooks: [MethodEntry], _ runtime: Runtime) throws -> Class {
     let cls = try runtime.allocateClassPair(superclass: original, name: "NSKVONotifying_" + original.name)
-    // Added newest-first (Class+Methods.swift), so the list reads `class, dealloc, _isKVOA`, and
-    // with setters added later in front: `setAge:, class, dealloc, _isKVOA`, as Apple's does.
-    try cls.addMethod("_isKVOA", types: "B16@0:8", implementation: Implementation(function: "NSKVOIsAutonotifying") { _, _, _ in
-      true
-    })
-    try cls.addMethod("dealloc", types: "v16@0:8", implementation: Implementation(function: "NSKVODeallocate") {
-      receiver, _, _ in
+    let classMethod = Implementation(function: "NSKVOClass") { _, _, _ in .class(original) }
+    let dealloc = Implementation(function: "NSKVODeallocate") { receiver, _, _ in
       // The class's own dealloc first (it may remove observations, of itself too), then
       // whatever is still registered is cleaned up, with Foundation's diagnostic.
       defer { Observation.objectDeallocating(receiver) }
       return try Runtime.msgSendSuper(receiver, superclass: original, "dealloc")
-    })
-    try cls.addMethod("class", types: "#16@0:8", implementation: Implementation(function: "NSKVOClass") { _, _, _ in
-      .class(original)
-    })
+    }
+    try cls.addMethods(
+      signed: hooks + [
+        ("class", classMethod, Self.classSignature),
+        ("dealloc", dealloc, Self.deallocSignature),
+        ("_isKVOA", isKVOA, Self.isKVOASignature),
+      ])
     try runtime.registerClassPair(cls)
     return cls
   }
+
+  /// `_isKVOA`'s implementation, shared by every notifying subclass (it captures nothing).
+  private static let isKVOA = Implementation(function: "NSKVOIsAutonotifying") { _, _, _ in true }
+  /// The encodings of `class` (`#16@0:8`), `dealloc` (`v16@0:8`) and `_isKVOA` (`B16@0:8`),
+  /// built once per process.
+  private static let classSignature = MethodSignature.compiled(returning: .class)
+  private static let deallocSignature = MethodSignature.compiled()
+  private static let isKVOASignature = MethodSignature.compiled(returning: .bool)
 }

@@ -39,7 +39,19 @@ extension Class {
   /// Objective-C: `class_addMethodsBulk`
   @discardableResult
   public func addMethods(_ methods: [MethodEntry]) throws(RuntimeError) -> [Selector] {
-    try changeMethods(methods, replacing: false, "class_addMethodsBulk")
+    try changeMethods(methods.map { ($0.selector, $0.implementation, .string($0.types)) }, replacing: false, "class_addMethodsBulk")
+  }
+
+  /// ``addMethods(_:)`` with each method's encoding given as a signature already built (KVO's
+  /// notifying subclass copies the signatures of the methods it overrides), so none is printed
+  /// and parsed again.
+  ///
+  /// Objective-C: none (`class_addMethodsBulk` with parsed type encodings).
+  @discardableResult
+  package func addMethods(
+    signed methods: [(selector: Selector, implementation: Implementation, signature: MethodSignature)]
+  ) throws(RuntimeError) -> [Selector] {
+    try changeMethods(methods.map { ($0.selector, $0.implementation, .signature($0.signature)) }, replacing: false, "class_addMethodsBulk")
   }
 
   /// Replaces the implementations of the class's own methods and adds the others, several at
@@ -51,20 +63,21 @@ extension Class {
   ///
   /// Objective-C: `class_replaceMethodsBulk`
   public func replaceMethods(_ methods: [MethodEntry]) throws(RuntimeError) {
-    _ = try changeMethods(methods, replacing: true, "class_replaceMethodsBulk")
+    _ = try changeMethods(methods.map { ($0.selector, $0.implementation, .string($0.types)) }, replacing: true, "class_replaceMethodsBulk")
   }
 
   /// The shared body: validate all, then change all under one lock, then invalidate once.
   private func changeMethods(
-    _ entries: [MethodEntry], replacing: Bool, _ function: String
+    _ entries: [(Selector, Implementation, MethodTypes)], replacing: Bool, _ function: String
   ) throws(RuntimeError) -> [Selector] {
     guard let runtime = weakRuntime else {
       throw RuntimeError(.foreignRuntime, "\(function): the runtime of \(name) no longer exists")
     }
     var checked: [(Selector, MethodSignature, Implementation)] = []
-    for entry in entries {
-      let (_, selector, signature) = try prepareMethodChange(entry.selector, types: .string(entry.types), function)
-      checked.append((selector, signature, entry.implementation))
+    checked.reserveCapacity(entries.count)
+    for (selector, implementation, types) in entries {
+      let (_, selector, signature) = try prepareMethodChange(selector, types: types, function)
+      checked.append((selector, signature, implementation))
     }
     return try runtime.withState { state throws(RuntimeError) -> [Selector] in
       let data = try lockedForMethodChange(&state, function)
@@ -72,6 +85,9 @@ extension Class {
       var failed: [Selector] = []
       var added: [Method] = []
       var changed: [Selector] = []
+      added.reserveCapacity(checked.count)
+      changed.reserveCapacity(checked.count)
+      data.implementations.reserveCapacity(data.implementations.count + checked.count)
       for (selector, signature, implementation) in checked {
         if let existing = before[selector] {
           guard replacing else {
@@ -90,6 +106,7 @@ extension Class {
         if !changed.contains(selector) { changed.append(selector) }
       }
       data.methodOrder.insert(contentsOf: added, at: 0)  // one new list, in front (attachLists)
+      data.methods.reserveCapacity(data.methods.count + added.count)
       for method in added.reversed() { data.methods[method.selector] = method }  // the first wins
       if !changed.isEmpty { runtime.methodsChanged(in: self, selectors: changed, &state) }
       return failed

@@ -7,6 +7,8 @@
 //   KVO (Sources/KVO), outermost:
 //     a. `KVORuntime.state` (a `Locked`): the notifying subclasses and the dependent-key caches.
 //     b. an object's `ObservationTable.lock` (an `AdaptiveLock` in the table): that object's registrations.
+//     c. `AccessorNames.table` (a `Locked`, AccessorNames.swift): the accessor selectors built from
+//        each key. A leaf, held only to find or insert an entry.
 //   MiniRuntime:
 //     0. `RuntimeLocals.creation` (a `Lock`, RuntimeLocal.swift): making a layer's per-runtime
 //        state the first time; its maker may call the runtime (events held back meanwhile).

@@ -1,0 +1,103 @@
+// AccessorNames.swift: the selectors KVC and KVO build from one key, interned once per key.
+//
+// Docs: docs/performance.md#add-and-remove. Tests: Tests/KVOTests/AccessorNamesTests.swift,
+// AppleKVOExperimentsTests.swift, KeyValueCodingTests.swift.
+//
+// Model: observing `age` on a class never observed before searches about twenty accessors named
+// after the key (`setAge:`, `_setAge:`, `insertObject:inAgeAtIndex:`, …, `getAge`, `isAge`,
+// `+automaticallyNotifiesObserversOfAge`, `+keyPathsForValuesAffectingAge`). Their names depend
+// only on the key, and selectors are process-wide (docs/decisions/0002), so they are built and
+// interned once per key and kept here: the first observation of `age` on the next class, in any
+// runtime, only looks them up. Nothing here depends on a class or a runtime, so an entry is never
+// stale; whether a class has the method is still asked every time.
+//
+// Locking: `table` is a leaf lock (Sources/MiniRuntime/Locks.swift, KVO's `c`), held only to
+// find or insert an entry; names are built and interned before it is taken. Two threads making
+// the names of one key at once each build them; the first inserted is kept (both are equal).
+// The table is emptied when it reaches `capacity` keys (entries are made again, never wrong).
+
+import MiniRuntime
+
+/// The selectors of the accessors named after one key.
+final class AccessorNames: Sendable {
+  /// Keys kept before the table starts over.
+  private static let capacity = 512
+  /// Key → its names. Locking: its own lock, a leaf.
+  private static let table = Locked<[String: AccessorNames]>([:])
+
+  let key: String
+  /// `Age` for `age`.
+  let capitalized: String
+  /// `get<Key>`, `<key>`, `is<Key>`, `_<key>`: those that are valid selectors without
+  /// arguments, in KVC's search order.
+  let getters: [Selector]
+  /// `countOf<Key>`, `objectIn<Key>AtIndex:`, `<key>AtIndexes:`, `enumeratorOf<Key>`,
+  /// `memberOf<Key>:` (each may be invalid: check `isValid`).
+  let countOf: Selector
+  let objectInAtIndex: Selector
+  let atIndexes: Selector
+  let enumeratorOf: Selector
+  let memberOf: Selector
+  /// `set<Key>:`, `_set<Key>:` (each may be invalid).
+  let setters: [Selector]
+  /// The indexed to-many mutators, in the order `NotifyingSetters.mutatorKinds` lists them:
+  /// `insertObject:in<Key>AtIndex:`, `insert<Key>:atIndexes:`, `removeObjectFrom<Key>AtIndex:`,
+  /// `remove<Key>AtIndexes:`, `replaceObjectIn<Key>AtIndex:withObject:`,
+  /// `replace<Key>AtIndexes:with<Key>:` (each may be invalid).
+  let indexedMutators: [Selector]
+  /// The set mutators, in the order `NotifyingSetMutators.accessorKinds` lists them:
+  /// `add<Key>Object:`, `add<Key>:`, `remove<Key>Object:`, `remove<Key>:`, `intersect<Key>:`
+  /// (each may be invalid).
+  let setMutators: [Selector]
+  /// `+automaticallyNotifiesObserversOf<Key>` and `+keyPathsForValuesAffecting<Key>`.
+  let automaticallyNotifiesObserversOf: Selector
+  let keyPathsForValuesAffecting: Selector
+
+  private init(_ key: String) {
+    let capitalized = KeyValueCoding.capitalized(key)
+    self.key = key
+    self.capitalized = capitalized
+    getters = ["get\(capitalized)", key, "is\(capitalized)", "_\(key)"].compactMap { name in
+      let selector = Selector(interning: name)
+      return selector.isValid && selector.argumentCount == 0 ? selector : nil
+    }
+    countOf = Selector(interning: "countOf\(capitalized)")
+    objectInAtIndex = Selector(interning: "objectIn\(capitalized)AtIndex:")
+    atIndexes = Selector(interning: "\(key)AtIndexes:")
+    enumeratorOf = Selector(interning: "enumeratorOf\(capitalized)")
+    memberOf = Selector(interning: "memberOf\(capitalized):")
+    setters = [Selector(interning: "set\(capitalized):"), Selector(interning: "_set\(capitalized):")]
+    indexedMutators = [
+      Selector(interning: "insertObject:in\(capitalized)AtIndex:"),
+      Selector(interning: "insert\(capitalized):atIndexes:"),
+      Selector(interning: "removeObjectFrom\(capitalized)AtIndex:"),
+      Selector(interning: "remove\(capitalized)AtIndexes:"),
+      Selector(interning: "replaceObjectIn\(capitalized)AtIndex:withObject:"),
+      Selector(interning: "replace\(capitalized)AtIndexes:with\(capitalized):"),
+    ]
+    setMutators = [
+      Selector(interning: "add\(capitalized)Object:"),
+      Selector(interning: "add\(capitalized):"),
+      Selector(interning: "remove\(capitalized)Object:"),
+      Selector(interning: "remove\(capitalized):"),
+      Selector(interning: "intersect\(capitalized):"),
+    ]
+    automaticallyNotifiesObserversOf = Selector(interning: "automaticallyNotifiesObserversOf" + capitalized)
+    keyPathsForValuesAffecting = Selector(interning: "keyPathsForValuesAffecting" + capitalized)
+  }
+
+  /// The names of `key`'s accessors, made on the first call for the key.
+  ///
+  /// - Complexity: one hashed lookup under a leaf lock; the first call for a key also builds and
+  ///   interns about twenty names.
+  static func of(_ key: String) -> AccessorNames {
+    if let known = table.withLock({ $0[key] }) { return known }
+    let made = AccessorNames(key)  // interning takes the selector table's lock: not under `table`
+    return table.withLock { table in
+      if let known = table[key] { return known }
+      if table.count >= capacity { table.removeAll(keepingCapacity: true) }
+      table[key] = made
+      return made
+    }
+  }
+}
