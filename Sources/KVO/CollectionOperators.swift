@@ -8,7 +8,8 @@
 // `@avg` divides that sum by the count of ALL elements, so nils count as 0 (empty: nil); `@max`
 // and `@min` skip nil and keep a value when `compare:` sent to the best so far says it is larger
 // (smaller), so they answer nil when empty or all nil; `@count` ignores the right path.
-// Decimal arithmetic (DecimalNumber.swift) keeps `0.1 + 0.2` at 0.3, as NSDecimalNumber does.
+// `@sum` and `@avg` answer an `NSDecimalNumber`, as Foundation's do: the sum is `Decimal`
+// arithmetic (MiniFoundation's Decimal.swift, 38 digits), so `0.1 + 0.2` is exactly 0.3.
 
 import MiniFoundation
 import MiniRuntime
@@ -29,10 +30,11 @@ enum CollectionOperators {
     case .count:
       return .int(elements.count)
     case .sum:
-      return try sum(values, op).value
+      return try decimalNumber(try sum(values, op), op, in: runtime)
     case .avg:
       guard !elements.isEmpty else { return .nil }  // Foundation: nil, not 0, for no elements
-      return try sum(values, op).divided(by: elements.count)
+      let average = try sum(values, op).dividing(by: Decimal(Int64(elements.count)))
+      return try decimalNumber(average, op, in: runtime)
     case .min:
       return try extreme(values, op, keepingWhenCompared: 1, in: runtime)  // [min compare:v] == NSOrderedDescending
     case .max:
@@ -64,15 +66,23 @@ enum CollectionOperators {
 
   /// `@sum`: each value that is not nil added as a decimal number; anything else that is not a
   /// number (a string, NSNull) is refused, as Foundation's `-decimalValue` message would be.
-  private static func sum(_ values: [Value], _ op: CollectionOperator) throws -> DecimalNumber {
-    var total = DecimalNumber.zero
+  private static func sum(_ values: [Value], _ op: CollectionOperator) throws -> Decimal {
+    var total = Decimal.zero
     for value in values where !value.isNil {
-      guard let number = DecimalNumber(value) else {
+      guard let number = Decimal(number: value) else {
         throw KeyValueError(.invalidValue, "@\(op.rawValue) needs numbers, found \(value)")
       }
-      total = total.adding(number)
+      total = try total.adding(number)
     }
     return total
+  }
+
+  /// A new `NSDecimalNumber` holding `decimal`, in the runtime of the collection's owner.
+  private static func decimalNumber(_ decimal: Decimal, _ op: CollectionOperator, in runtime: Runtime?) throws -> Value {
+    guard let runtime else {
+      throw KeyValueError(.invalidValue, "@\(op.rawValue) has no runtime to make its NSDecimalNumber in")
+    }
+    return .object(try runtime.decimalNumber(decimal))
   }
 
   /// `@max` / `@min`: nil skipped; a value replaces the best so far when `[best compare:value]`

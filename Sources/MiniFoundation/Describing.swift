@@ -14,6 +14,7 @@ enum Describing {
   static func text(of value: Value, indent: Int = 0) throws -> String {
     let pad = String(repeating: "    ", count: indent)
     let inner = pad + "    "
+    if let decimal = value.objectValue?.bridgedStorage as? DecimalStorage { return decimal.description }  // exact, not its nearest double
     switch value.bridged {
     case .string(let text): return text
     case .null: return "<null>"

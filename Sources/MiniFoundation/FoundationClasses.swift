@@ -21,7 +21,7 @@ final class FoundationClasses: Sendable {
   let set, mutableSet, setI, setM: Class
   let orderedSet, mutableOrderedSet, orderedSetI, orderedSetM: Class
   let string, stringConcrete: Class
-  let value, number, numberConcrete, boolean, valueConcrete: Class
+  let value, number, numberConcrete, boolean, valueConcrete, decimalNumber: Class
   let null: Class
   let indexSet, mutableIndexSet: Class
   let swiftValue: Class
@@ -105,6 +105,7 @@ final class FoundationClasses: Sendable {
     numberConcrete = try make("__NSCFNumber", number)
     boolean = try make("__NSCFBoolean", number)
     valueConcrete = try make("NSConcreteValue", value)
+    decimalNumber = try make("NSDecimalNumber", number, NSDecimalNumberMethods.all)
     null = try make("NSNull", root, NSNullMethods.all)
     indexSet = try make("NSIndexSet", root, NSIndexSetMethods.all)
     mutableIndexSet = try make("NSMutableIndexSet", indexSet, NSMutableIndexSetMethods.all)
@@ -147,7 +148,7 @@ enum CollectionKind: Sendable {
 
 extension Runtime {
   /// Installs Foundation's classes (`NSArray`, `NSDictionary`, `NSSet`, `NSOrderedSet`,
-  /// `NSString`, `NSNumber`, `NSValue`, `NSNull`, `NSIndexSet` and their mutable and private
+  /// `NSString`, `NSNumber`, `NSDecimalNumber`, `NSValue`, `NSNull`, `NSIndexSet` and their mutable and private
   /// concrete subclasses) into this runtime.
   ///
   /// Boxing a value and every KVC/KVO call do this on first use; call it yourself before looking

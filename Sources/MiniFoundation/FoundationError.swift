@@ -33,6 +33,14 @@ public struct FoundationError: Error, Equatable, Sendable, CustomStringConvertib
     case abstractMethod
     /// A value that is not an object (a `char *`, a C array) where an object is needed.
     case notAnObject
+    /// A decimal result too large for 38 digits and an exponent up to 127
+    /// (`NSDecimalNumberOverflowException`).
+    case decimalOverflow
+    /// A non-zero decimal result too small for an exponent down to -128
+    /// (`NSDecimalNumberUnderflowException`).
+    case decimalUnderflow
+    /// A decimal divided by zero (`NSDecimalNumberDivideByZeroException`).
+    case decimalDivideByZero
   }
 
   /// What went wrong.
@@ -60,6 +68,9 @@ public struct FoundationError: Error, Equatable, Sendable, CustomStringConvertib
     switch code {
     case .indexOutOfBounds: return "NSRangeException"
     case .invalidArgument, .abstractMethod, .notAnObject: return "NSInvalidArgumentException"
+    case .decimalOverflow: return "NSDecimalNumberOverflowException"
+    case .decimalUnderflow: return "NSDecimalNumberUnderflowException"
+    case .decimalDivideByZero: return "NSDecimalNumberDivideByZeroException"
     }
   }
 

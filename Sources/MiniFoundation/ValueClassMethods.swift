@@ -16,10 +16,10 @@ enum ValueClassMethods {
 
   /// The value an object of an immutable value class holds, or the abstract-class error.
   static func value(of receiver: Object, _ selector: Selector, _ abstractClass: String) throws(FoundationError) -> Value {
-    guard let storage = receiver.bridgedStorage as? ScalarStorage else {
-      throw Message.abstract(receiver, selector, abstractClass)
-    }
-    return storage.value
+    if let storage = receiver.bridgedStorage as? ScalarStorage { return storage.value }
+    // An NSDecimalNumber answers NSNumber's and NSValue's messages as its nearest plain number.
+    if let storage = receiver.bridgedStorage as? DecimalStorage { return storage.decimal.nearestNumber }
+    throw Message.abstract(receiver, selector, abstractClass)
   }
 
   /// A new object of `cls` holding `value`.

@@ -40,6 +40,21 @@ import Testing
     // end snippet
   }
 
+  @Test func decimalNumbersAddExactlyAndEqualPlainNumbers() throws {
+    // snippet: docs/foundation.md#nsdecimalnumber
+    let runtime = Runtime()
+    try runtime.installFoundation()
+    let decimalNumber = try #require(runtime.lookUpClass(named: "NSDecimalNumber"))
+    let tenth = try runtime.msgSend(decimalNumber, "decimalNumberWithString:", "0.1")
+    let sum = try runtime.msgSend(tenth.objectValue, "decimalNumberByAdding:", .double(0.2))
+    #expect(try runtime.msgSend(sum.objectValue, "description") == "0.3")  // not 0.30000000000000004
+    #expect(try runtime.msgSend(sum.objectValue, "isEqual:", .double(0.3)) == true)
+    #expect(sum == .double(0.3))  // in Swift too: it bridges to its nearest plain number
+    let third = try runtime.msgSend(runtime.msgSend(decimalNumber, "one").objectValue, "decimalNumberByDividingBy:", 3)
+    #expect(third.decimalValue?.description == "0.33333333333333333333333333333333333333")  // 38 digits
+    // end snippet
+  }
+
   @Test func errorsCarryFoundationsExceptionNames() throws {
     // snippet: docs/foundation.md#errors
     let runtime = Runtime()

@@ -203,7 +203,7 @@ struct KVOExample {
     ]
     try ann.setValue(friends, forKey: "friends")
     #expect(try ann.value(forKeyPath: "friends.@count") == 3)
-    #expect(try ann.value(forKeyPath: "friends.@sum.age") == .int64(90))  // a decimal sum; whole, so an integer
+    #expect(try ann.value(forKeyPath: "friends.@sum.age") == .int64(90))  // an NSDecimalNumber, equal to 90
     #expect(try ann.value(forKeyPath: "friends.@avg.age") == 30)
     #expect(try ann.value(forKeyPath: "friends.@max.firstName") == "Dee")
     #expect(try ann.value(forKeyPath: "friends.@distinctUnionOfObjects.lastName") == ["Lee", "Kim"])

@@ -57,6 +57,31 @@ import Testing
     #expect(try records(world, [nil, nil]).value(forKeyPath: "items.@sum.n") == 0)
   }
 
+  @Test func sumAndAverageAnswerAnNSDecimalNumber() throws {
+    let world = try World()
+    let sum = try records(world, [0.1, 0.2]).value(forKeyPath: "items.@sum.n")
+    #expect(sum.objectValue?.isa.name == "NSDecimalNumber")
+    #expect(try Runtime.msgSend(sum.objectValue, "description") == "0.3")  // exactly: not 0.30000000000000004
+    let average = try records(world, [1, 2]).value(forKeyPath: "items.@avg.n")
+    #expect(average.objectValue?.isa.name == "NSDecimalNumber")
+    #expect(try Runtime.msgSend(average.objectValue, "description") == "1.5")
+    #expect(try records(world, []).value(forKeyPath: "items.@avg.n") == .nil)  // no elements: nil, no division
+  }
+
+  @Test func sumOfDecimalNumbersKeepsThirtyDigits() throws {
+    let world = try World()
+    try world.runtime.installFoundation()
+    let decimals = try world.runtime.lookUpClass(named: "NSDecimalNumber").map { cls in
+      try ["123456789012345678901234567890", "0.00000001"].map { text in
+        try Runtime.msgSend(cls, "decimalNumberWithString:", .string(text))
+      }
+    }
+    let holder = try records(world, try #require(decimals))
+    let sum = try holder.value(forKeyPath: "items.@sum.n")
+    #expect(try Runtime.msgSend(sum.objectValue, "description") == "123456789012345678901234567890.00000001")
+    #expect(sum.decimalValue == Decimal(string: "123456789012345678901234567890.00000001"))
+  }
+
   @Test func averageDividesByEveryElementSoNilCountsAsZero() throws {
     let world = try World()
     #expect(try records(world, [1, 2, nil]).value(forKeyPath: "items.@avg.n") == 1)  // (1 + 2 + 0) / 3

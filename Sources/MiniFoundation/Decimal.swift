@@ -1,0 +1,266 @@
+// Decimal.swift: an exact decimal number, the value an NSDecimalNumber holds.
+//
+// Docs: docs/foundation.md#nsdecimalnumber. Tests: Tests/MiniFoundationTests/NSDecimalNumberTests.swift.
+//
+// Model: a sign, a mantissa and a power of ten, as Foundation's `NSDecimal`: at most 38
+// significant decimal digits, exponent -128…127, or "not a number". The mantissa is kept as its
+// decimal digits, least significant first, so scaling by ten, counting digits and rounding are
+// one-liners; the numbers are small (a product has at most 76 digits before it is rounded), so
+// schoolbook arithmetic is enough. Every result is rounded to 38 digits half away from zero
+// (`NSRoundPlain`, the default behaviour's rounding) and kept canonical (no zero digits at the
+// end while the exponent allows), so `==` and hashing are numeric equality. A result whose
+// exponent cannot be brought into range throws Foundation's overflow or underflow exception.
+// Immutable values; no state, no locks.
+
+/// An exact decimal number: up to 38 significant digits times a power of ten from -128 to 127.
+///
+/// ```swift
+/// let sum = try Decimal(string: "0.1").adding(Decimal(string: "0.2"))
+/// sum.description                    // "0.3": exactly, not 0.30000000000000004
+/// try Decimal(1).dividing(by: Decimal(3)).description   // "0.33333333333333333333333333333333333333"
+/// ```
+///
+/// Objective-C: `NSDecimal` (Swift's `Decimal`), with `NSDecimalAdd`, `NSDecimalSubtract`,
+/// `NSDecimalMultiply`, `NSDecimalDivide`, `NSDecimalCompare` and `NSDecimalString`
+public struct Decimal: Sendable, Hashable, CustomStringConvertible {
+  /// The most significant digits a mantissa keeps.
+  ///
+  /// Objective-C: `NSDecimalMaxSize` × 4 digits (38)
+  public static let maximumDigits = 38
+  /// The exponents a decimal can have.
+  ///
+  /// Objective-C: none (the range of `NSDecimal`'s `_exponent`)
+  public static let exponents = -128...127
+
+  /// The mantissa's digits, least significant first: empty for zero, never ending in a zero.
+  private let digits: [UInt8]
+  /// The power of ten the mantissa is multiplied by.
+  ///
+  /// Objective-C: `NSDecimal._exponent`
+  public let exponent: Int
+  /// Whether the number is below zero (never for zero).
+  ///
+  /// Objective-C: `NSDecimal._isNegative`
+  public let isNegative: Bool
+  /// Whether this is "not a number" (`+[NSDecimalNumber notANumber]`).
+  ///
+  /// Objective-C: `NSDecimalIsNotANumber`
+  public let isNaN: Bool
+
+  private init(digits: [UInt8], exponent: Int, isNegative: Bool, isNaN: Bool = false) {
+    self.digits = digits
+    self.exponent = exponent
+    self.isNegative = isNegative
+    self.isNaN = isNaN
+  }
+
+  /// Zero.
+  ///
+  /// Objective-C: `+[NSDecimalNumber zero]`
+  public static let zero = Decimal(digits: [], exponent: 0, isNegative: false)
+  /// One.
+  ///
+  /// Objective-C: `+[NSDecimalNumber one]`
+  public static let one = Decimal(digits: [1], exponent: 0, isNegative: false)
+  /// Not a number: what an unreadable string gives; any arithmetic with it gives it again.
+  ///
+  /// Objective-C: `+[NSDecimalNumber notANumber]`
+  public static let notANumber = Decimal(digits: [], exponent: 0, isNegative: false, isNaN: true)
+
+  /// The integer `value`, exactly.
+  ///
+  /// Objective-C: `+[NSDecimalNumber numberWithLongLong:]`
+  public init(_ value: Int64) {
+    self.init(magnitude: value.magnitude, isNegative: value < 0)
+  }
+
+  /// The unsigned integer `value`, exactly.
+  ///
+  /// Objective-C: `+[NSDecimalNumber numberWithUnsignedLongLong:]`
+  public init(magnitude value: UInt64, isNegative: Bool = false) {
+    var digits: [UInt8] = []
+    var rest = value
+    while rest > 0 {
+      digits.append(UInt8(rest % 10))
+      rest /= 10
+    }
+    // Cannot throw: 20 digits at most, exponent 0.
+    self = (try? Self.make(digits, exponent: 0, isNegative: isNegative)) ?? .notANumber
+  }
+
+  /// `mantissa` × 10^`exponent`, rounded to 38 digits.
+  ///
+  /// - Throws: ``FoundationError`` (`NSDecimalNumberOverflowException` or
+  ///   `…UnderflowException`) if the exponent cannot be brought into -128…127.
+  ///
+  /// Objective-C: `-[NSDecimalNumber initWithMantissa:exponent:isNegative:]`
+  public init(mantissa: UInt64, exponent: Int, isNegative: Bool) throws(FoundationError) {
+    let whole = Decimal(magnitude: mantissa)
+    self = try Self.make(whole.digits, exponent: exponent, isNegative: isNegative)
+  }
+
+  /// The number a string spells (`-12.5`, `1e-5`, `  42`), read as far as it is a number; not a
+  /// number when it does not start with one or is out of range.
+  ///
+  /// Objective-C: `+[NSDecimalNumber decimalNumberWithString:]`
+  public init(string text: String) {
+    self = DecimalParsing.parse(text) ?? .notANumber
+  }
+
+  /// The canonical decimal for a sign, digits (least significant first, possibly with zeros at
+  /// either end) and exponent: rounded to 38 digits, brought into the exponent range.
+  static func make(_ raw: [UInt8], exponent rawExponent: Int, isNegative: Bool) throws(FoundationError) -> Decimal {
+    var digits = raw
+    var exponent = rawExponent
+    Magnitude.trim(&digits)
+    if digits.isEmpty { return .zero }
+    if digits.count > maximumDigits {
+      let dropped = digits.count - maximumDigits
+      digits = Magnitude.rounded(digits, droppingLowest: dropped)
+      exponent += dropped
+      if digits.count > maximumDigits {  // 99…9 rounded up to 10…0: one more zero goes, exactly
+        digits.removeFirst()
+        exponent += 1
+      }
+    }
+    if exponent < exponents.lowerBound {
+      let dropped = exponents.lowerBound - exponent
+      digits = Magnitude.rounded(digits, droppingLowest: dropped)
+      exponent = exponents.lowerBound
+      if digits.isEmpty {
+        throw FoundationError(.decimalUnderflow, "NSDecimalNumber underflow: the result is too small to represent")
+      }
+    }
+    while digits.first == 0, exponent < exponents.upperBound {  // canonical: no zero at the end
+      digits.removeFirst()
+      exponent += 1
+    }
+    while exponent > exponents.upperBound, digits.count < maximumDigits {
+      digits.insert(0, at: 0)
+      exponent -= 1
+    }
+    if exponent > exponents.upperBound {
+      throw FoundationError(.decimalOverflow, "NSDecimalNumber overflow: the result is too large to represent")
+    }
+    return Decimal(digits: digits, exponent: exponent, isNegative: isNegative)
+  }
+
+  // MARK: - Arithmetic
+
+  /// `self + other`, rounded to 38 digits.
+  ///
+  /// - Throws: ``FoundationError`` on overflow or underflow.
+  ///
+  /// Objective-C: `NSDecimalAdd` (`-[NSDecimalNumber decimalNumberByAdding:]`)
+  public func adding(_ other: Decimal) throws(FoundationError) -> Decimal {
+    if isNaN || other.isNaN { return .notANumber }
+    let exponent = Swift.min(self.exponent, other.exponent)
+    let mine = Magnitude.scaled(digits, by: self.exponent - exponent)
+    let theirs = Magnitude.scaled(other.digits, by: other.exponent - exponent)
+    if isNegative == other.isNegative {
+      return try Self.make(Magnitude.sum(mine, theirs), exponent: exponent, isNegative: isNegative)
+    }
+    switch Magnitude.compare(mine, theirs) {
+    case 0: return .zero
+    case 1: return try Self.make(Magnitude.difference(mine, theirs), exponent: exponent, isNegative: isNegative)
+    default: return try Self.make(Magnitude.difference(theirs, mine), exponent: exponent, isNegative: other.isNegative)
+    }
+  }
+
+  /// `self - other`, rounded to 38 digits.
+  ///
+  /// - Throws: ``FoundationError`` on overflow or underflow.
+  ///
+  /// Objective-C: `NSDecimalSubtract` (`-[NSDecimalNumber decimalNumberBySubtracting:]`)
+  public func subtracting(_ other: Decimal) throws(FoundationError) -> Decimal {
+    try adding(other.negated)
+  }
+
+  /// `self × other`, rounded to 38 digits.
+  ///
+  /// - Throws: ``FoundationError`` on overflow or underflow.
+  ///
+  /// Objective-C: `NSDecimalMultiply` (`-[NSDecimalNumber decimalNumberByMultiplyingBy:]`)
+  public func multiplying(by other: Decimal) throws(FoundationError) -> Decimal {
+    if isNaN || other.isNaN { return .notANumber }
+    return try Self.make(
+      Magnitude.product(digits, other.digits), exponent: exponent + other.exponent, isNegative: isNegative != other.isNegative)
+  }
+
+  /// `self ÷ other`, rounded to 38 digits.
+  ///
+  /// - Throws: ``FoundationError`` (`NSDecimalNumberDivideByZeroException`) when `other` is
+  ///   zero; on overflow or underflow.
+  ///
+  /// Objective-C: `NSDecimalDivide` (`-[NSDecimalNumber decimalNumberByDividingBy:]`)
+  public func dividing(by other: Decimal) throws(FoundationError) -> Decimal {
+    if isNaN || other.isNaN { return .notANumber }
+    if other.digits.isEmpty {
+      throw FoundationError(.decimalDivideByZero, "NSDecimalNumber divide by zero")
+    }
+    if digits.isEmpty { return .zero }
+    // Enough digits that the quotient has one more than a mantissa keeps: the first digit
+    // dropped then decides the rounding (anything after it only adds to the part dropped).
+    let shift = Swift.max(0, Self.maximumDigits + 2 + other.digits.count - digits.count)
+    let quotient = Magnitude.quotient(Magnitude.scaled(digits, by: shift), other.digits)
+    return try Self.make(quotient, exponent: exponent - other.exponent - shift, isNegative: isNegative != other.isNegative)
+  }
+
+  /// The number with the other sign.
+  ///
+  /// Objective-C: none (`NSDecimal._isNegative` flipped)
+  public var negated: Decimal {
+    if isNaN || digits.isEmpty { return self }
+    return Decimal(digits: digits, exponent: exponent, isNegative: !isNegative)
+  }
+
+  /// -1, 0 or 1 as `self` is below, equal to or above `other` (`NSOrderedAscending`, …). Not a
+  /// number is below every number and equal to itself.
+  ///
+  /// Objective-C: `NSDecimalCompare` (`-[NSDecimalNumber compare:]`)
+  public func compare(_ other: Decimal) -> Int {
+    if isNaN || other.isNaN { return isNaN == other.isNaN ? 0 : (isNaN ? -1 : 1) }
+    if isNegative != other.isNegative { return isNegative ? -1 : 1 }
+    let mine = Magnitude.order(digits, exponent, other.digits, other.exponent)
+    return isNegative ? -mine : mine
+  }
+
+  // MARK: - Conversions
+
+  /// The nearest double (what `-doubleValue` answers).
+  ///
+  /// Objective-C: `-[NSDecimalNumber doubleValue]`
+  public var doubleValue: Double {
+    if isNaN { return .nan }
+    if digits.isEmpty { return 0 }
+    return Double((isNegative ? "-" : "") + Magnitude.text(digits) + "e\(exponent)") ?? .nan
+  }
+
+  /// The number as a bridged value: an `.int64` when it is whole and fits, else the nearest
+  /// `.double` (what reading it as a Swift number gives).
+  ///
+  /// Objective-C: none (Swift's `NSDecimalNumber as? Int` / `as? Double`)
+  public var nearestNumber: Value {
+    if !isNaN, exponent >= 0, let whole = Magnitude.int64(digits, exponent: exponent, isNegative: isNegative) {
+      return .int64(whole)
+    }
+    return .double(doubleValue)
+  }
+
+  /// The number written out without an exponent, as `-description` prints it: `0.3`, `6`,
+  /// `-1.5`, `1000`, `0.001`; `NaN` for not a number.
+  ///
+  /// Objective-C: `NSDecimalString` (`-[NSDecimalNumber description]`, `-stringValue`)
+  public var description: String {
+    if isNaN { return "NaN" }
+    if digits.isEmpty { return "0" }
+    let sign = isNegative ? "-" : ""
+    let text = Magnitude.text(digits)
+    if exponent >= 0 { return sign + text + String(repeating: "0", count: exponent) }
+    let fraction = -exponent
+    if text.count > fraction {
+      return sign + text.dropLast(fraction) + "." + text.suffix(fraction)
+    }
+    return sign + "0." + String(repeating: "0", count: fraction - text.count) + text
+  }
+}

@@ -1,0 +1,136 @@
+// NSDecimalNumber.swift: NSDecimalNumber, the exact decimal number `@sum` and `@avg` answer.
+//
+// Docs: docs/foundation.md#nsdecimalnumber. Tests: Tests/MiniFoundationTests/NSDecimalNumberTests.swift.
+//
+// As in Foundation, `NSDecimalNumber` is a subclass of `NSNumber` and a concrete class (no
+// private subclass): each instance holds one `Decimal` (DecimalStorage), set when it is made.
+// It bridges to the nearest plain number (an `.int64` when whole and in range, else a
+// `.double`), so every `NSNumber` message (`intValue`, `doubleValue`, `boolValue`, …) and
+// `Value`'s `==` with a plain number work as they would on the nearest `NSNumber`; its own
+// messages (`description`, `compare:`, `isEqual:`, the arithmetic) use the exact decimal.
+// Immutable objects: no lock.
+
+/// What an `NSDecimalNumber` object carries: its exact decimal.
+final class DecimalStorage: BridgedStorage {
+  let decimal: Decimal
+  init(_ decimal: Decimal) { self.decimal = decimal }
+
+  /// The nearest plain number, so that Swift-side reads (`intValue`, `doubleValue`) and `==`
+  /// with a plain number treat it as `NSNumber`'s `isEqual:` would.
+  var bridgedValue: Value? { decimal.nearestNumber }
+
+  /// Exactly equal decimals, or a number whose decimal value is exactly this one.
+  func isEqual(to other: any BridgedStorage) -> Bool {
+    if let other = other as? DecimalStorage { return decimal == other.decimal }
+    guard let value = other.bridgedValue, let theirs = Decimal(number: value) else { return false }
+    return decimal == theirs
+  }
+
+  func hash(into hasher: inout Hasher) { hasher.combine(decimal.nearestNumber) }
+
+  var description: String { decimal.description }
+}
+
+enum NSDecimalNumberMethods {
+  static let all = ClassMethods(
+    instance: [
+      arithmetic("decimalNumberByAdding:") { a, b throws(FoundationError) in try a.adding(b) },
+      arithmetic("decimalNumberBySubtracting:") { a, b throws(FoundationError) in try a.subtracting(b) },
+      arithmetic("decimalNumberByMultiplyingBy:") { a, b throws(FoundationError) in try a.multiplying(by: b) },
+      arithmetic("decimalNumberByDividingBy:") { a, b throws(FoundationError) in try a.dividing(by: b) },
+      MethodEntry("compare:", "q24@0:8@16") { receiver, selector, arguments in
+        .int64(Int64(try decimal(receiver, selector).compare(try operand(arguments[0], receiver, selector))))
+      },
+      MethodEntry("isEqual:", "B24@0:8@16") { receiver, selector, arguments in
+        .bool(Decimal(number: arguments[0]) == (try decimal(receiver, selector)))
+      },
+      MethodEntry("isEqualToNumber:", "B24@0:8@16") { receiver, selector, arguments in
+        .bool(Decimal(number: arguments[0]) == (try decimal(receiver, selector)))
+      },
+      MethodEntry("description", "@16@0:8") { receiver, selector, _ in .string(try decimal(receiver, selector).description) },
+      MethodEntry("stringValue", "@16@0:8") { receiver, selector, _ in .string(try decimal(receiver, selector).description) },
+      MethodEntry("objCType", "r*16@0:8") { _, _, _ in .cString("d") },  // Foundation's answer, whatever the value
+    ],
+    classSide: [
+      MethodEntry("decimalNumberWithString:", "@24@0:8@16") { receiver, selector, arguments in
+        let argument = try Message.object(arguments[0], receiver, selector, what: "string")
+        guard let text = argument.stringValue else {
+          throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): \(argument) is not a string")
+        }
+        return try box(Decimal(string: text), receiver)
+      },
+      MethodEntry("decimalNumberWithMantissa:exponent:isNegative:", "@32@0:8Q16s24B28") { receiver, selector, arguments in
+        guard let mantissa = unsigned(arguments[0]), let exponent = arguments[1].bridged.intValue
+        else {
+          throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): \(arguments[0]) × 10^\(arguments[1]) is not a decimal")
+        }
+        let decimal = try Decimal(mantissa: mantissa, exponent: exponent, isNegative: arguments[2].boolValue ?? false)
+        return try box(decimal, receiver)
+      },
+      MethodEntry("zero", "@16@0:8") { receiver, _, _ in try box(.zero, receiver) },
+      MethodEntry("one", "@16@0:8") { receiver, _, _ in try box(.one, receiver) },
+      MethodEntry("notANumber", "@16@0:8") { receiver, _, _ in try box(.notANumber, receiver) },
+    ])
+
+  /// The decimal an `NSDecimalNumber` holds, or the abstract-class error.
+  static func decimal(_ receiver: Object, _ selector: Selector) throws(FoundationError) -> Decimal {
+    guard let storage = receiver.bridgedStorage as? DecimalStorage else {
+      throw Message.abstract(receiver, selector, "NSDecimalNumber")
+    }
+    return storage.decimal
+  }
+
+  /// A number argument's decimal value (`-decimalValue`): nil and non-numbers are refused.
+  static func operand(_ value: Value, _ receiver: Object, _ selector: Selector) throws(FoundationError) -> Decimal {
+    let argument = try Message.object(value, receiver, selector, what: "number")
+    guard let decimal = Decimal(number: argument) else {
+      throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): \(argument) is not a number")
+    }
+    return decimal
+  }
+
+  /// An `unsigned long long` argument, if the value is one.
+  private static func unsigned(_ value: Value) -> UInt64? {
+    if case .uint64(let whole) = value.bridged { return whole }
+    return value.bridged.intValue.flatMap { UInt64(exactly: $0) }
+  }
+
+  /// A new `NSDecimalNumber` in the runtime of `receiver`.
+  static func box(_ decimal: Decimal, _ receiver: Object) throws -> Value {
+    .object(try FoundationClasses.of(receiver).decimalNumber.createInstance(bridgedStorage: DecimalStorage(decimal)))
+  }
+
+  private static func arithmetic(
+    _ name: Selector, _ operation: @escaping @Sendable (Decimal, Decimal) throws(FoundationError) -> Decimal
+  ) -> MethodEntry {
+    MethodEntry(name, "@24@0:8@16") { receiver, selector, arguments in
+      let result = try operation(try decimal(receiver, selector), try operand(arguments[0], receiver, selector))
+      return try box(result, receiver)
+    }
+  }
+}
+
+extension Runtime {
+  /// A new `NSDecimalNumber` holding `decimal` (installing Foundation first if needed).
+  ///
+  /// ```swift
+  /// let sum = try runtime.decimalNumber(Decimal(string: "0.1"))
+  /// try runtime.msgSend(sum, "decimalNumberByAdding:", .object(try runtime.decimalNumber(Decimal(string: "0.2"))))
+  /// // an NSDecimalNumber whose description is "0.3"
+  /// ```
+  ///
+  /// - Throws: What installing Foundation throws.
+  ///
+  /// Objective-C: `[NSDecimalNumber decimalNumberWithDecimal:decimal]`
+  public func decimalNumber(_ decimal: Decimal) throws -> Object {
+    try FoundationClasses.of(self).decimalNumber.createInstance(bridgedStorage: DecimalStorage(decimal))
+  }
+}
+
+extension Value {
+  /// The exact decimal of an `NSDecimalNumber` object, or the decimal value of any other number
+  /// (see ``Decimal/init(number:)``); nil for anything that is not a number.
+  ///
+  /// Objective-C: `-[NSNumber decimalValue]`
+  public var decimalValue: Decimal? { Decimal(number: self) }
+}
