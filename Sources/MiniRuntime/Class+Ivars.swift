@@ -152,6 +152,11 @@ extension Class {
 
   /// The ivar named `name`, searching superclasses (a subclass's shadows a superclass's).
   ///
+  /// ```swift
+  /// person.ivar(named: "_age")?.offset   // 8
+  /// person.ivar(named: "isa")?.className // "NSObject": its `Class isa`, offset 0
+  /// ```
+  ///
   /// Objective-C: `class_getInstanceVariable`
   public func ivar(named name: String) -> Ivar? {
     guard let runtime = weakRuntime else { return nil }
@@ -167,7 +172,8 @@ extension Class {
     isa.ivar(named: name)
   }
 
-  /// The class's own ivars in declaration order.
+  /// The class's own ivars in declaration order; for `NSObject`, its one ivar `isa` (type `#`,
+  /// offset 0: the isa word itself, see ``Ivar/isIsa``).
   ///
   /// Objective-C: `class_copyIvarList`
   public var ivarList: [Ivar] { withMetadata { $0.ivars } }

@@ -94,7 +94,7 @@ extension Object {
     var lines = [description, "  isa: \(Class.label(isa))"]
     var ivars: [String] = []
     for cls in isa.superclassChain.reversed() {
-      for ivar in cls.ivarList {
+      for ivar in cls.ivarList where !ivar.isIsa {  // NSObject's isa is the line above
         let value = (try? self.value(for: ivar))?.description ?? "?"
         ivars.append("\(ivar.name) = \(value)  (\(ivar.type))")
       }

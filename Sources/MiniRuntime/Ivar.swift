@@ -77,17 +77,37 @@ public final class Ivar: Sendable, CustomStringConvertible {
     self.className = className
     layout = ValueLayout(type)
     let start = offset - ObjectStorage.firstByte
-    words = (start / 8)..<((start + max(size, 1) + 7) / 8)
-    referenceWords = layout.referenceOffsets.map { (start + $0) / 8 }
-    if case .scalar(let kind) = layout {
+    if start < 0 {
+      // NSObject's `isa`: the isa word itself, not a word of the storage after it.
+      words = 0..<0
+      referenceWords = []
+      scalarKind = nil
+      wholeScalarWord = -1
+    } else if case .scalar(let kind) = layout {
+      words = (start / 8)..<((start + max(size, 1) + 7) / 8)
+      referenceWords = []
       scalarKind = kind
       wholeScalarWord = kind.size == 8 && start % 8 == 0 ? start / 8 : -1
     } else {
+      words = (start / 8)..<((start + max(size, 1) + 7) / 8)
+      referenceWords = layout.referenceOffsets.map { (start + $0) / 8 }
       scalarKind = nil
       wholeScalarWord = -1
     }
     weakFlag = Atomic(isWeak ? 1 : 0)
   }
+
+  /// NSObject's `Class isa`: offset 0, 8 bytes, type `#`, as objc4's NSObject declares it.
+  static func isa(declaredBy className: String) -> Ivar {
+    Ivar(name: "isa", type: .class, offset: 0, size: 8, alignment: 8, className: className, isWeak: false)
+  }
+
+  /// Whether this is NSObject's `isa` ivar (offset 0: `class_addIvar` places every other ivar
+  /// after the isa). Reading it answers the object's class; writing it is `object_setClass`
+  /// (Object+Ivars.swift).
+  ///
+  /// Objective-C: none (MiniKVO extension; `ivar_getOffset(ivar) == 0`).
+  public var isIsa: Bool { offset < ObjectStorage.firstByte }
 
   /// Whether the ivar is `__weak`: it does not keep its object alive and reads `nil` once the
   /// object is deallocated (a `weak` property's ivar, or one `class_setWeakIvarLayout` covers).

@@ -36,6 +36,7 @@ extension Object {
   /// `ivar` may be one the object was allocated with, or one of the class it now has (after
   /// `setClass`): then its bytes are read as that ivar's type, as objc4 reads them, as long as
   /// they are scalars where it expects scalars and object pointers where it expects those.
+  /// NSObject's `isa` ivar reads as the object's class (``isa``, `object_getClass`).
   ///
   /// - Throws: ``RuntimeError`` with code `unknownIvar` (neither the object's allocation nor its
   ///   class has the ivar), `incompatibleLayout` (its bytes hold another kind of thing here) or
@@ -44,6 +45,7 @@ extension Object {
   ///
   /// Objective-C: `object_getIvar`
   public func value(for ivar: Ivar) throws(RuntimeError) -> Value {
+    if ivar.isIsa { return .class(isa) }
     try checkAccess(ivar)
     return try storage.load(ivar)
   }
@@ -52,14 +54,17 @@ extension Object {
   /// (``Value/assigned(to:)``).
   ///
   /// A weak ivar holds an object without retaining it; storing an object that is being
-  /// deallocated there throws objc4's "Cannot form weak reference" error.
+  /// deallocated there throws objc4's "Cannot form weak reference" error. Storing a class in
+  /// NSObject's `isa` ivar is ``setClass(_:)`` (`object_setClass`), with its checks.
   ///
   /// - Throws: ``RuntimeError`` with code `unknownIvar`, `incompatibleLayout`, `typeMismatch` or
-  ///   `deallocatingObject`; the ivar is unchanged.
+  ///   `deallocatingObject`, or what ``setClass(_:)`` throws for the `isa` ivar; the ivar is
+  ///   unchanged.
   /// - Complexity: O(1) for a scalar or an object (its stripe lock), O(*n*) in a struct's members.
   ///
   /// Objective-C: `object_setIvar`
   public func setValue(_ value: Value, for ivar: Ivar) throws(RuntimeError) {
+    if ivar.isIsa { return try setIsa(value) }
     try checkAccess(ivar)
     try storage.store(value, ivar)
   }
@@ -76,6 +81,18 @@ extension Object {
         .incompatibleLayout,
         "\(description) was allocated as a \(storage.allocatedSize)-byte object whose bytes at offset \(ivar.offset) are not a '\(ivar.type)' ('\(ivar.name)' of \(ivar.className))")
     }
+  }
+
+  /// A write of NSObject's `isa` ivar: objc4 stores the word, which with a plain class pointer
+  /// makes the object an instance of that class; here that is `object_setClass`, so the
+  /// bookkeeping (instance counts, the event) and the checks (a registered class of this
+  /// runtime, not a metaclass, not a class object's isa) are the same. Nil is refused: an object
+  /// without an isa cannot receive a message.
+  private func setIsa(_ value: Value) throws(RuntimeError) {
+    guard let cls = value.classValue else {
+      throw RuntimeError(.typeMismatch, "cannot use \(value.kindDescription) as the isa of \(description): only a class can be an isa")
+    }
+    try setClass(cls)
   }
 
   private func ivarForAccess(named name: String) throws(RuntimeError) -> Ivar {

@@ -116,6 +116,7 @@ public final class Runtime: @unchecked Sendable {
       meta.unalignedSize = ObjectStorage.classObjectSize
       meta.instanceStart = ObjectStorage.classObjectSize
       let root = rootClass.locked(&state)
+      root.ivars = [Ivar.isa(declaredBy: "NSObject")]  // objc4's NSObject declares `Class isa`
       root.subclasses = [rootMetaclass]
       root.state = .registered
       state.classesByName["NSObject"] = rootClass

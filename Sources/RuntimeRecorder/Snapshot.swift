@@ -174,7 +174,7 @@ public struct Snapshot: Sendable, Hashable {
   private static func instance(_ object: Object, named name: String) -> Instance {
     var ivars: [Field] = []
     for cls in object.isa.superclassChain.reversed() {
-      for ivar in cls.ivarList {
+      for ivar in cls.ivarList where !ivar.isIsa {  // NSObject's isa: the instance's isa arrow
         ivars.append(Field(name: ivar.name, value: (try? object.value(for: ivar))?.description ?? "?"))
       }
     }

@@ -59,6 +59,21 @@ import Testing
     // end snippet
   }
 
+  @Test func nsObjectsIsaIvarIsTheIsaWordAtOffsetZero() throws {
+    let runtime = Runtime()
+    let flags = try makeFlags(in: runtime)
+    // snippet: docs/runtime.md#memory-layout (4)
+    let isa = try #require(runtime.rootClass.ivar(named: "isa"))
+    #expect(isa.offset == 0 && isa.type.description == "#")  // ivar_getOffset, ivar_getTypeEncoding
+    #expect(flags.ivar(named: "isa") === isa)  // class_getInstanceVariable walks the superclasses
+    #expect(!flags.ivarList.contains { $0 === isa })  // class_copyIvarList(Flags): its own only
+    #expect(runtime.rootClass.instanceSize == 8)  // still just the isa
+    let item = try flags.createInstance()
+    #expect(try item.value(for: isa) == .class(flags))  // object_getIvar: object_getClass
+    // end snippet
+    try runtime.checkInvariants()
+  }
+
   @Test func weakVariablesReadNilAndRefuseADeallocatingObject() throws {
     let runtime = Runtime()
     let person = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Person")
