@@ -4,7 +4,8 @@
 //
 // Model: an immutable object (kind, old, new, indexes, isPrior, and extras for layers above) that
 // reads like Foundation's dictionary through a subscript by `ChangeKey`, so no dictionary is built
-// per notification; it travels in the `change:` argument of a message as the object itself.
+// per notification; it travels in the `change:` argument of a message as the object itself, and
+// a message sent to it reaches an NSDictionary of its entries (Change+Bridging.swift).
 // Each observer's change is built from its own options: `old`/`new` are present only when asked
 // for, and a requested old or new value that was nil is present as `.nil` (Foundation's
 // `NSNull`), never missing.

@@ -20,7 +20,8 @@ extension Runtime {
   ///
   /// `.nil` gives `nil` (a message to it does nothing); numbers give an `__NSCFNumber` (or an
   /// `__NSCFBoolean` for a `Bool`), structs, pointers and selectors an `NSConcreteValue`, a Swift
-  /// object a `__SwiftValue`. A `.nil` element of an array, set or dictionary becomes `NSNull`.
+  /// object the object of its ``FoundationBridgeable/foundationValue`` if it has one, else a
+  /// `__SwiftValue`. A `.nil` element of an array, set or dictionary becomes `NSNull`.
   ///
   /// - Throws: ``FoundationError`` with code `notAnObject` for a C string or C array (a `char *`
   ///   is not an `id`), or what installing Foundation throws.
@@ -52,7 +53,10 @@ extension Runtime {
       return try classes.numberConcrete.createInstance(bridgedStorage: ScalarStorage(value))
     case .structure, .pointer, .selector:
       return try classes.valueConcrete.createInstance(bridgedStorage: ScalarStorage(value))
-    case .swiftObject:
+    case .swiftObject(let swiftObject):
+      // A Swift type that bridges to a Foundation value (KVO's Change → NSDictionary) becomes
+      // that value's object, as `_ObjectiveCBridgeable` types do; anything else a __SwiftValue.
+      if let bridgeable = swiftObject as? any FoundationBridgeable { return try object(bridging: bridgeable.foundationValue) }
       return try classes.swiftValue.createInstance(bridgedStorage: ScalarStorage(value))
     case .cString, .cArray:
       throw FoundationError(.notAnObject, "\(value) is not an object: a C value cannot receive messages")
@@ -134,4 +138,21 @@ extension Runtime {
   public func null() throws -> Object {
     try FoundationClasses.of(self).nullObject()
   }
+}
+
+/// A Swift object that stands for a Foundation value, and becomes an object of that value's class
+/// when a message must be sent to it (``Runtime/object(bridging:)``), as a Swift type conforming to
+/// `_ObjectiveCBridgeable` becomes an `NSDictionary` or `NSArray` when Objective-C code needs one.
+///
+/// KVO's `Change` is one: the `change:` argument of `observeValueForKeyPath:ofObject:change:context:`
+/// is the typed Swift object, and a message sent to it (`objectForKey:`) reaches an `NSDictionary`
+/// of its entries.
+///
+/// Objective-C: none (Swift's `_ObjectiveCBridgeable` protocol).
+public protocol FoundationBridgeable: AnyObject, Sendable {
+  /// The bridged value this object stands for (`.dictionary` for an `NSDictionary`). It must not
+  /// be a `.swiftObject` that bridges again.
+  ///
+  /// Objective-C: none (`_bridgeToObjectiveC()`).
+  var foundationValue: Value { get }
 }

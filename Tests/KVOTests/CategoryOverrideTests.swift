@@ -124,4 +124,26 @@ import Testing
     }
     #expect(try run(tracing: true) == run(tracing: false))
   }
+
+  @Test func anIndexedWillOverrideAddedAfterObservingIsSentAndTheInsertionStillNotifies() throws {
+    let world = try World()
+    try world.addItemsMutators()
+    let person = try world.newPerson()
+    try person.setValue(["a"], forKey: "items")
+    let (observer, log) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "items", options: [.new])
+    try person.mutableArrayValue(forKey: "items").insert("b", at: 1)  // decided: will/did called directly
+    let calls = Log<String>()
+    let root = world.runtime.rootClass
+    try world.person.addMethod("willChange:valuesAtIndexes:forKey:", types: "v40@0:8Q16@24@32") { receiver, selector, arguments in
+      calls.append(arguments[2].stringValue ?? "?")
+      return try Runtime.msgSendSuper(receiver, superclass: root, selector, arguments: arguments)
+    }
+    try person.mutableArrayValue(forKey: "items").insert("c", at: 2)
+    #expect(calls.all == ["items"])
+    #expect(log.all.map(\.change.kind) == [.insertion, .insertion])
+    #expect(log.all.map(\.change.indexes) == [[1], [2]])
+    try person.removeObserver(observer, forKeyPath: "items")
+    try world.runtime.checkInvariants()
+  }
 }

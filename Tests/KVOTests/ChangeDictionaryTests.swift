@@ -312,3 +312,67 @@ import Testing
     #expect(change.indexes == [3])
   }
 }
+
+@Suite struct ChangeArgumentMessageTests {
+  /// An observer class whose `observeValueForKeyPath:ofObject:change:context:` sends messages to
+  /// its `change:` argument, as Objective-C code does, and records what they answer.
+  func messagingObserver(_ world: World, _ answers: Log<[String: Value]>) throws -> Object {
+    let runtime = world.runtime
+    let cls = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "DictionaryReader")
+    try runtime.registerClassPair(cls)
+    try cls.addMethod("observeValueForKeyPath:ofObject:change:context:", types: "v48@0:8@16@24@32^v40") { _, _, arguments in
+      let change = arguments[2]
+      let count = try runtime.msgSend(bridging: change, "count")  // the first message loads Foundation if needed
+      let dictionaryClass = try #require(runtime.lookUpClass(named: "NSDictionary"))
+      answers.append([
+        "isDictionary": try runtime.msgSend(bridging: change, "isKindOfClass:", .class(dictionaryClass)),
+        "count": count,
+        "kind": try runtime.msgSend(bridging: change, "objectForKey:", "kind"),
+        "new": try runtime.msgSend(bridging: change, "objectForKey:", "new"),
+        "old": try runtime.msgSend(bridging: change, "objectForKey:", "old"),
+        "indexes": try runtime.msgSend(bridging: change, "objectForKey:", "indexes"),
+        "typed": arguments[2].change.map { .uint64(UInt64($0.kind.rawValue)) } ?? .nil,
+      ])
+      return .nil
+    }
+    return try #require(try runtime.msgSend(cls, "new").objectValue)
+  }
+
+  @Test func theChangeArgumentAnswersNSDictionaryMessagesWithFoundationsEntries() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    let answers = Log<[String: Value]>()
+    let observer = try messagingObserver(world, answers)
+    try person.addObserver(observer, forKeyPath: "friend", options: [.old, .new])
+    let friend = try world.newPerson()
+    try world.set(person, "friend", .object(friend))
+    let answer = try #require(answers.all.first)
+    #expect(answer["isDictionary"] == true)
+    #expect(answer["count"] == 3)  // kind, new, old
+    #expect(answer["kind"] == 1)
+    #expect(answer["new"]?.objectValue === friend)
+    #expect(answer["old"] == .null)  // a nil old value is NSNull, as in Foundation
+    #expect(answer["indexes"] == .nil)  // absent: objectForKey: answers nil
+    #expect(answer["typed"] == 1, "Swift code still reads the typed Change")
+    try person.removeObserver(observer, forKeyPath: "friend")
+    try world.runtime.checkInvariants()
+  }
+
+  @Test func aToManyChangeArgumentHoldsItsIndexesAsAnNSIndexSet() throws {
+    let world = try World()
+    try world.addItemsMutators()
+    let person = try world.newPerson()
+    try person.setValue(["a"], forKey: "items")
+    let answers = Log<[String: Value]>()
+    let observer = try messagingObserver(world, answers)
+    try person.addObserver(observer, forKeyPath: "items", options: [.new])
+    try person.mutableArrayValue(forKey: "items").insert("b", at: 1)
+    let answer = try #require(answers.all.first)
+    #expect(answer["kind"] == 2)
+    #expect(answer["new"] == ["b"])
+    #expect(answer["indexes"]?.objectValue?.isa.name == "NSIndexSet")
+    #expect(answer["indexes"]?.indexesValue == [1])
+    try person.removeObserver(observer, forKeyPath: "items")
+    try world.runtime.checkInvariants()
+  }
+}
