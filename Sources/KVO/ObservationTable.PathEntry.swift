@@ -27,10 +27,15 @@ extension ObservationTable {
 
     /// A new path holding `registration`, with room for `capacity`.
     init(_ registration: Registration, capacity: Int) {
-      path = ObservedPath.make(registration.plan, capacity: capacity)
-      dependencyKeyIDs = registration.plan.dependencyKeyIDs
+      self.init(plan: registration.plan, capacity: capacity)
       var ignored = false
       _ = add(registration, dependenciesChanged: &ignored)
+    }
+
+    /// A new empty path made with `plan`, with room for `capacity`.
+    private init(plan: KeyPathPlan, capacity: Int) {
+      path = ObservedPath.make(plan, capacity: capacity)
+      dependencyKeyIDs = plan.dependencyKeyIDs
     }
 
     var pathID: KeyID { path.pathID }
@@ -57,10 +62,13 @@ extension ObservationTable {
       registration.markRemoved()
       count(registration, -1)
       guard mixedDependencies else { return false }
-      // Some registrations brought keys of their own: keep exactly the live ones' keys.
-      let plan = path.plan
-      var keys = plan.dependencyKeyIDs
-      for other in path.registrations where other.plan !== plan {
+      // Some registrations brought keys of their own: keep exactly the live ones' keys (the
+      // path's own plan counts only through a live registration that has it: the registration
+      // it was made for may be the one leaving).
+      var keys: [KeyID] = []
+      var merged: [KeyPathPlan] = []
+      for other in path.registrations where !merged.contains(where: { $0 === other.plan }) {
+        merged.append(other.plan)
         for key in other.plan.dependencyKeyIDs where !keys.contains(key) { keys.append(key) }
       }
       guard keys != dependencyKeyIDs else { return false }
@@ -74,11 +82,19 @@ extension ObservationTable {
     var needsCompaction: Bool { path.usedCount - Int(live) > 2 * Int(live) + 16 }
 
     /// The same registrations (and `extra`) in a new path, without tombstones, with room to grow.
+    /// The new path is made with the newest registration's plan: the plans of the path's
+    /// registrations agree on the key path, and the newest was made under the most recent method
+    /// generation, so an add that finds the path's plan in the snapshot (Observation.swift) can
+    /// use it without asking the class (`ObservedClass.plan(for:generation:)`, a lock), and the
+    /// plan's cached getter is the one most likely still valid. The other registrations'
+    /// dependency keys are kept (`add`), as for any registration whose plan differs.
     func rebuilt(adding extra: Registration? = nil) -> PathEntry {
       let registrations = path.registrations + (extra.map { [$0] } ?? [])
-      var entry = PathEntry(registrations[0], capacity: 2 * registrations.count + 14)
+      // Not empty: a path is rebuilt when it is full (and `extra` is added) or when it has more
+      // tombstones than live registrations, and an emptied path is dropped instead.
+      var entry = PathEntry(plan: registrations[registrations.count - 1].plan, capacity: 2 * registrations.count + 14)
       var ignored = false
-      for registration in registrations.dropFirst() { _ = entry.add(registration, dependenciesChanged: &ignored) }
+      for registration in registrations { _ = entry.add(registration, dependenciesChanged: &ignored) }
       return entry
     }
 

@@ -47,28 +47,32 @@ final class Registration: @unchecked Sendable {
   /// The removal clock's tick when the registration was removed; 0 while registered.
   private let removedAt = Atomic<UInt64>(0)
 
-  init(plan: KeyPathPlan, options: ObservingOptions, context: ObservationContext, observer: ObserverKind) {
+  /// A registration of `observer`. The observer is only borrowed: an object observer is stored
+  /// weakly, so the registration takes no strong reference to it (each one would cost a retain
+  /// and a release on the slow path, since an observer has a weak-reference side table).
+  convenience init(plan: KeyPathPlan, options: ObservingOptions, context: ObservationContext, observer: borrowing ObserverKind) {
+    switch observer {
+    case .object(let object):
+      self.init(plan: plan, options: options, context: context, observerObject: object, handler: nil, forwarder: nil)
+    case .closure(let closure):
+      self.init(plan: plan, options: options, context: context, observerObject: nil, handler: closure, forwarder: nil)
+    case .forward(let target):
+      self.init(plan: plan, options: options, context: context, observerObject: nil, handler: nil, forwarder: target)
+    }
+  }
+
+  private init(
+    plan: KeyPathPlan, options: ObservingOptions, context: ObservationContext, observerObject: borrowing Object?,
+    handler: (@Sendable (Object, Change) -> Void)?, forwarder: Forwarder?
+  ) {
     id = Self.counter.wrappingAdd(1, ordering: .relaxed).newValue
     self.plan = plan
     self.options = options
     self.context = context
-    switch observer {
-    case .object(let object):
-      observerObject = object
-      label = ObserverLabel(object)
-      handler = nil
-      forwarder = nil
-    case .closure(let closure):
-      observerObject = nil
-      label = nil
-      handler = closure
-      forwarder = nil
-    case .forward(let target):
-      observerObject = nil
-      label = nil
-      handler = nil
-      forwarder = target
-    }
+    self.observerObject = copy observerObject
+    label = (copy observerObject).map(ObserverLabel.init)
+    self.handler = handler
+    self.forwarder = forwarder
   }
 
   /// False once removed. Written under the owner's table lock, read anywhere.

@@ -116,6 +116,24 @@ import Testing
     try world.runtime.checkInvariants()
   }
 
+  @Test func aDependencyDroppedLaterStopsTriggeringThePathOnceTheRegistrationThatHadItLeaves() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    let (early, _) = try world.newObserver()
+    let (late, lateLog) = try world.newObserver()
+    try person.addObserver(early, forKeyPath: "fullName")  // depends on firstName and lastName
+    try world.person.isa.replaceMethod(
+      "keyPathsForValuesAffectingFullName", types: "@16@0:8",
+      implementation: Implementation(name: "keyPathsForValuesAffectingFullName") { _, _, _ in ["firstName"] })
+    try person.addObserver(late, forKeyPath: "fullName")  // depends on firstName only
+    try person.removeObserver(early, forKeyPath: "fullName")
+    try world.set(person, "lastName", .string("Al"))
+    #expect(lateLog.count == 0)  // nobody left depends on lastName
+    try world.set(person, "firstName", .string("Bo"))
+    #expect(lateLog.count == 1)
+    try world.runtime.checkInvariants()
+  }
+
   @Test func churningObserversOfOneKeyWhileOthersSetKeepsEveryCountExact() throws {
     let world = try World()
     let person = try world.newPerson()
