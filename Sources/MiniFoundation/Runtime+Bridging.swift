@@ -141,7 +141,7 @@ extension Runtime {
 }
 
 /// A Swift object that stands for a Foundation value, and becomes an object of that value's class
-/// when a message must be sent to it (``Runtime/object(bridging:)``), as a Swift type conforming to
+/// when a message must be sent to it (`runtime.object(bridging:)`), as a Swift type conforming to
 /// `_ObjectiveCBridgeable` becomes an `NSDictionary` or `NSArray` when Objective-C code needs one.
 ///
 /// KVO's `Change` is one: the `change:` argument of `observeValueForKeyPath:ofObject:change:context:`
