@@ -41,8 +41,10 @@ enum Message {
     }
   }
 
-  /// An `NSUInteger` argument (a negative number is what C would see: a huge unsigned value).
+  /// An `NSUInteger` argument (a negative number is what C would see: a huge unsigned value; a
+  /// send has already converted -1 to 18446744073709551615 for a `Q` parameter).
   static func index(_ value: Value, _ receiver: Object, _ selector: Selector) throws(FoundationError) -> Int {
+    if case .uint64(let unsigned) = value.bridged, unsigned > UInt64(Int.max) { return Int.max }
     guard let number = value.bridged.intValue else {
       throw FoundationError(.invalidArgument, "*** \(name(receiver, selector)): \(value) is not an index")
     }

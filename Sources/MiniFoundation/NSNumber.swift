@@ -72,11 +72,17 @@ enum NSNumberMethods {
     classSide: [
       factory("numberWithBool:", "B") { $0.boolValue.map(Value.bool) },
       factory("numberWithChar:", "c") { try? $0.converted(to: .char) },
+      factory("numberWithUnsignedChar:", "C") { try? $0.converted(to: .unsignedChar) },
       factory("numberWithShort:", "s") { try? $0.converted(to: .short) },
+      factory("numberWithUnsignedShort:", "S") { try? $0.converted(to: .unsignedShort) },
       factory("numberWithInt:", "i") { try? $0.converted(to: .int) },
+      factory("numberWithUnsignedInt:", "I") { try? $0.converted(to: .unsignedInt) },
+      factory("numberWithLong:", "q") { try? $0.converted(to: .longLong) },  // LP64: clang encodes long as q
+      factory("numberWithUnsignedLong:", "Q") { try? $0.converted(to: .unsignedLongLong) },
       factory("numberWithInteger:", "q") { try? $0.converted(to: .longLong) },
       factory("numberWithLongLong:", "q") { try? $0.converted(to: .longLong) },
       factory("numberWithUnsignedInteger:", "Q") { try? $0.converted(to: .unsignedLongLong) },
+      factory("numberWithUnsignedLongLong:", "Q") { try? $0.converted(to: .unsignedLongLong) },
       factory("numberWithFloat:", "f") { try? $0.converted(to: .float) },
       factory("numberWithDouble:", "d") { try? $0.converted(to: .double) },
     ])
@@ -105,7 +111,10 @@ enum NSNumberMethods {
     }
   }
 
-  /// `+numberWith…:`: a new number object holding the argument as the C type `type`.
+  /// `+numberWith…:`: a new number object holding the argument as the C type `type`. A send
+  /// has already converted a number argument to `type` as a C call does (`numberWithChar:300`
+  /// receives 44, Method+ArgumentConversion.swift in MiniRuntime), so `convert` refuses only what
+  /// reaches the implementation without a send (a direct call of the IMP) and does not fit.
   private static func factory(_ name: Selector, _ type: String, _ convert: @escaping @Sendable (Value) -> Value?) -> MethodEntry {
     MethodEntry(name, "@24@0:8\(type)16") { receiver, selector, arguments in
       guard let number = convert(arguments[0].bridged) else {

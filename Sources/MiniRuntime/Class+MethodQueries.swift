@@ -60,9 +60,9 @@ extension Class {
   ///
   /// Objective-C: `class_getMethodImplementation`
   public func methodImplementation(for selector: Selector) throws -> Implementation {
-    if let cached = cache.lookUp(selector) { return cached.implementation }  // a hit implies initialized
+    if let cached = cache.lookUp(selector) { return cached.implementation.unthunked }  // a hit implies initialized
     guard let runtime = weakRuntime, selector.isValid else { return .forwarding }
-    return try runtime.lookUp(selector, in: self, receiver: nil, behavior: [.initialize, .resolver]) ?? .forwarding
+    return try runtime.lookUp(selector, in: self, receiver: nil, behavior: [.initialize, .resolver])?.unthunked ?? .forwarding
   }
 
   /// Whether instances respond to `selector`; may run `+resolveInstanceMethod:`, never
@@ -96,8 +96,8 @@ extension Class {
   /// Objective-C: none (MiniKVO extension: `class_getMethodImplementation` without
   /// `+initialize` and `+resolveInstanceMethod:`).
   public func methodImplementationWithoutResolver(for selector: Selector) -> Implementation {
-    if let cached = cache.lookUp(selector) { return cached.implementation }
+    if let cached = cache.lookUp(selector) { return cached.implementation.unthunked }
     guard let runtime = weakRuntime else { return .forwarding }
-    return runtime.query(selector, in: self) ?? .forwarding
+    return runtime.query(selector, in: self)?.unthunked ?? .forwarding
   }
 }

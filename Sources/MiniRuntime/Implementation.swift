@@ -47,6 +47,14 @@ public final class Implementation: Sendable, CustomStringConvertible {
   /// The block of an implementation made from one; `nil` for a function.
   let blockState: BlockState?
 
+  /// For a conversion thunk (Method+ArgumentConversion.swift), the implementation it runs after
+  /// converting the message's arguments; `nil` for every other implementation.
+  let thunked: Implementation?
+
+  /// Whether the implementation converts its own arguments as a C call would (a synthesized
+  /// setter assigns its argument to an ivar of the parameter's type), so a send needs no thunk.
+  let convertsOwnArguments: Bool
+
   /// Wraps a closure as an implementation made from a block: ``block`` answers the closure,
   /// and ``removeBlock()`` can take it away again.
   ///
@@ -59,6 +67,8 @@ public final class Implementation: Sendable, CustomStringConvertible {
     let state = BlockState(block)
     self.name = name
     blockState = state
+    thunked = nil
+    convertsOwnArguments = false
     body = { receiver, selector, arguments in
       guard !state.isRemoved else { throw BlockState.removedError(receiver, selector) }
       return try state.block(receiver, selector, arguments)
@@ -84,7 +94,34 @@ public final class Implementation: Sendable, CustomStringConvertible {
     self.name = name
     self.body = body
     blockState = nil
+    thunked = nil
+    convertsOwnArguments = false
   }
+
+  /// A function; with `convertsOwnArguments`, one that converts its arguments itself as a C call
+  /// would, so sends call it directly rather than through an argument-converting thunk.
+  init(function name: String, convertsOwnArguments: Bool, _ body: @escaping ImplementationBody) {
+    self.name = name
+    self.body = body
+    blockState = nil
+    thunked = nil
+    self.convertsOwnArguments = convertsOwnArguments
+  }
+
+  /// A thunk that converts a message's arguments with `convert`, then runs `implementation`
+  /// (Method+ArgumentConversion.swift). It has `implementation`'s name.
+  init(thunking implementation: Implementation, _ convert: @escaping @Sendable (Object, Selector, Arguments) throws -> Arguments) {
+    name = implementation.name
+    body = { receiver, selector, arguments in
+      try implementation.body(receiver, selector, try convert(receiver, selector, arguments))
+    }
+    blockState = nil
+    thunked = implementation
+    convertsOwnArguments = true
+  }
+
+  /// The implementation a method holds: `self`, or for a conversion thunk the one it runs.
+  var unthunked: Implementation { thunked ?? self }
 
   /// Calls the implementation directly, as calling an `IMP` through a function pointer does.
   ///

@@ -7,7 +7,8 @@
 // So it runs the method even for a receiver whose class would find another one (a subclass's
 // override, a swizzle on another class), which is what makes it useful for calling an
 // implementation you hold. objc4 trusts the caller with the arguments; here their count is
-// checked against the selector, as a send checks it.
+// checked against the selector, and number arguments convert to the method's parameter types,
+// as a send does (Method+ArgumentConversion.swift).
 
 extension Method {
   /// The method's name and type encoding.
@@ -21,8 +22,12 @@ extension Method {
   /// message: the receiver's class is not consulted, so a subclass's override does not run.
   /// A nil receiver runs nothing and answers `.nil`, as a message to nil does.
   ///
-  /// - Throws: ``RuntimeError`` `wrongArgumentCount` if `arguments` does not match the selector;
-  ///   whatever the implementation throws.
+  /// Number arguments convert to the method's parameter types as a C call converts them
+  /// (`300` reaches a `char` parameter as `44`), as for a send.
+  ///
+  /// - Throws: ``RuntimeError`` `wrongArgumentCount` if `arguments` does not match the selector,
+  ///   `typeMismatch` for an argument its parameter cannot take; whatever the implementation
+  ///   throws.
   ///
   /// Objective-C: `method_invoke`
   public func invoke(_ receiver: Object?, _ arguments: Arguments = []) throws -> Value {
@@ -30,6 +35,6 @@ extension Method {
     guard arguments.count == selector.argumentCount else {
       throw Runtime.wrongArgumentCount(receiver, selector, given: arguments.count)
     }
-    return try implementation(receiver, selector, arguments)
+    return try implementation(receiver, selector, try convertedArguments(arguments, receiver))
   }
 }

@@ -6,7 +6,8 @@
 // exchange, setImplementation). It is one atomic word holding an unretained `Implementation`
 // pointer; the owning class retains every implementation the method ever had, so a reader that
 // loaded an old pointer can still call it. Writes happen under `Runtime.lock` and are followed
-// by a cache flush (Class+Methods.swift); reads take no lock.
+// by a cache flush (Class+Methods.swift); reads take no lock. What a send calls may be a thunk
+// that converts the arguments first (Method+ArgumentConversion.swift), made under the same lock.
 
 import Synchronization
 
@@ -41,6 +42,14 @@ public final class Method: @unchecked Sendable, CustomStringConvertible {
 
   /// Unretained `Implementation` pointer bits; the owner retains the implementation.
   private let implementationWord: Atomic<UInt>
+
+  /// The parameters a send converts, worked out on the first cache fill; `nil` before.
+  /// Locking: `Runtime.lock` (Method+ArgumentConversion.swift).
+  var argumentConversion: ArgumentConversion?
+
+  /// The conversion thunk last made for this method; a send uses it while it still runs the
+  /// method's current implementation. Locking: `Runtime.lock`.
+  var thunk: Implementation?
 
   init(selector: Selector, signature: MethodSignature, implementation: Implementation, owner: Class) {
     self.selector = selector

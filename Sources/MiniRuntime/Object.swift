@@ -185,7 +185,7 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
   /// sel) == imp`, without the `+initialize` and resolver objc4's function runs).
   public final func runs(_ implementation: Implementation, for selector: Selector) -> Bool {
     withIsa { cls in
-      if let cached = cls.cache.lookUp(selector) { return cached.refers(to: implementation) }
+      if let cached = cls.cache.lookUp(selector) { return cached.runs(implementation) }
       return cls.methodImplementationWithoutResolver(for: selector) === implementation
     }
   }
@@ -210,7 +210,7 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
   /// Objective-C: `class_getMethodImplementation(object_getClass(obj), sel) == imp` (which
   /// initializes the class, as objc4's does)
   public final func sendWouldRun(_ implementation: Implementation, for selector: Selector) throws -> Bool {
-    let cached = withIsa { cls in cls.cache.lookUp(selector).map { $0.refers(to: implementation) } }
+    let cached = withIsa { cls in cls.cache.lookUp(selector).map { $0.runs(implementation) } }
     if let cached { return cached }
     return try sendWouldRunAfterMiss(implementation, for: selector)
   }
@@ -219,7 +219,7 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
   private func sendWouldRunAfterMiss(_ implementation: Implementation, for selector: Selector) throws -> Bool {
     let cls = isa
     guard let runtime = cls.weakRuntime else { return false }
-    return try runtime.lookUp(selector, in: cls, receiver: self, behavior: [.initialize, .nilOnMiss]) === implementation
+    return try runtime.lookUp(selector, in: cls, receiver: self, behavior: [.initialize, .nilOnMiss])?.unthunked === implementation
   }
 
   /// Whether the object's runtime reports message sends to an event observer: layers above

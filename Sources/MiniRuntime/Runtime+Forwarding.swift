@@ -8,7 +8,8 @@
 // CoreFoundation's `___forwarding___` does after objc4 hands it the message:
 //   1. `-forwardingTargetForSelector:`: a target other than the receiver gets the message instead.
 //   2. `-methodSignatureForSelector:`: with a signature (an `NSMethodSignature`), the message is
-//      captured in an `NSInvocation` (target: the original receiver) and `-forwardInvocation:` is
+//      captured in an `NSInvocation` (target: the original receiver; number arguments converted
+//      to the signature's types, as the caller's call converted them) and `-forwardInvocation:` is
 //      sent; the message's result is the invocation's return value, whatever the handler did.
 //      NSObject's `-forwardInvocation:` sends `-doesNotRecognizeSelector:`.
 //   3. With no signature, `-doesNotRecognizeSelector:`, whose NSObject implementation throws
@@ -36,7 +37,10 @@ extension Runtime {
             .invalidArgument,
             "\(receiver is Class ? "+" : "-")[\(cls.instanceClass?.name ?? cls.name) \(selector.name)]: the method signature \(signature) has \(signature.numberOfArguments - 2) argument(s), the message \(arguments.count)")
         }
-        let invocation = try makeInvocation(signatureObject, target: receiver, selector: selector, arguments: arguments.values)
+        // The invocation holds the arguments as the signature's types, as the caller's frame
+        // would: number arguments convert as in a call (Method+ArgumentConversion.swift).
+        let converted = try ArgumentConversion(signature).apply(arguments, receiver, selector)
+        let invocation = try makeInvocation(signatureObject, target: receiver, selector: selector, arguments: converted.values)
         _ = try msgSend(receiver, "forwardInvocation:", .object(invocation.object))
         return invocation.returnValue
       }

@@ -96,7 +96,7 @@ extension Runtime {
       let selector = SelectorTable.shared.selector(at: entry.selectorIndex)
       let method = selector.flatMap { findMethod($0, in: cls, &state) }
       let agrees =
-        method.map { entry.implementation.refers(to: $0.implementation) }
+        method.map { entry.implementation.runs($0.implementation) }
         ?? entry.implementation.refers(to: .forwarding)
       if !agrees {
         problems.append("cache of \(label) holds a stale entry for \(selector?.name ?? "#\(entry.selectorIndex)")")

@@ -63,8 +63,9 @@ extension Runtime {
 
   /// The lookup: what `selector` runs from `cls`, doing what `behavior` allows.
   ///
-  /// - Returns: The implementation found (from the cache, the method lists or the resolver); the
-  ///   forwarding implementation when nothing is found, or `nil` with `.nilOnMiss`.
+  /// - Returns: The implementation a send calls (from the cache, the method lists or the
+  ///   resolver; perhaps a conversion thunk, whose `unthunked` is the method's implementation);
+  ///   the forwarding implementation when nothing is found, or `nil` with `.nilOnMiss`.
   /// - Throws: Only with `.initialize` or `.resolver`: what the user code they run throws.
   /// - Complexity: O(*d*) in the depth of the superclass chain, plus the user code it runs.
   func lookUp(_ selector: Selector, in cls: Class, receiver: Object?, behavior: LookupBehavior) throws -> Implementation? {
@@ -126,7 +127,8 @@ extension Runtime {
         if fills { cls.cache.fill(selector, with: .forwarding, &state) }
         return .found(.forwarding)
       }
-      let implementation = method.implementation
+      // What a send calls: perhaps a thunk converting the arguments (Method+ArgumentConversion.swift).
+      let implementation = method.sendImplementation(&state)
       if fills { cls.cache.fill(selector, with: implementation, &state) }
       return .found(implementation)
     }

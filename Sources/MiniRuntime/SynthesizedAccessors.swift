@@ -35,7 +35,8 @@ extension Class {
   static func synthesizedSetter(for ivar: Ivar, copies: Bool, atomic: Bool, label: String) -> Implementation {
     let locksStruct = atomic && ivar.isAggregate
     guard copies || locksStruct else {
-      return Implementation(function: label) { receiver, selector, arguments in
+      // It converts its own argument (assigned to an ivar of the parameter's type): no thunk.
+      return Implementation(function: label, convertsOwnArguments: true) { receiver, selector, arguments in
         // Fast path: a whole-word scalar of exactly the ivar's type is one check and one store.
         if receiver.storage.storeExactWholeWord(arguments, ivar) { return .nil }
         try receiver.checkAccessor(ivar)

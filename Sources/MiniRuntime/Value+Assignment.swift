@@ -2,8 +2,9 @@
 //
 // Docs: docs/runtime.md#values. Tests: Tests/MiniRuntimeTests/ValueAssignmentTests.swift.
 //
-// Every write of a typed ivar (`object_setIvar`, a synthesized or notifying setter) converts its
-// value as C converts the right side of an assignment, on LP64 with clang's choices where C
+// Every write of a typed ivar (`object_setIvar`, a synthesized or notifying setter), and every
+// number argument of a message for an arithmetic parameter (Method+ArgumentConversion.swift, C's
+// "as if by assignment"), converts its value as C converts the right side of an assignment, on LP64 with clang's choices where C
 // leaves one to the implementation (C11 6.3.1):
 //   - to `_Bool` (`B`): 0 if the value compares equal to zero, 1 otherwise (NaN too);
 //   - integer to integer: the low bits, modulo 2^n (300 in a `char` is 44, -1 in an `unsigned`
@@ -21,7 +22,8 @@ extension Value {
   ///
   /// Numbers convert as C converts them (`2.5` → `2` in a `long long`, `300` → `44` in a `char`,
   /// `16777217` → `16777216.0` in a `float`, anything non-zero → `YES` in a `bool`); other values
-  /// as ``converted(to:)`` converts them. This is how every typed ivar write converts.
+  /// as ``converted(to:)`` converts them. This is how every typed ivar write converts, and how a
+  /// message's number arguments convert to the method's parameter types.
   ///
   /// ```swift
   /// try Value.double(-2.5).assigned(to: .longLong)  // .int64(-2)

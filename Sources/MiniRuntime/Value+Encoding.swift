@@ -4,12 +4,12 @@
 // ValueAssignmentTests.swift.
 //
 // Two rules share this code and differ only for numbers. The exact rule (`converted(to:)`, used
-// for message arguments an `NSInvocation` holds, typed return values and Foundation's factories):
+// for arguments set into an `NSInvocation`, typed return values and Foundation's factories):
 // integers convert to any integer or floating type they fit exactly; floating values convert to
 // floating types (a double is rounded to the nearest float, but a finite one never becomes
 // infinite), and to integer types only when integral and in range; `Bool` converts to integers as
 // 0/1 and integers 0/1 to `Bool`. The assignment rule (`assigned(to:)`, used for every write of
-// a typed ivar and a setter's argument) converts numbers as C assignment does
+// a typed ivar and for a message's number arguments) converts numbers as C assignment does
 // (Value+Assignment.swift). Both: object types accept nil, objects, classes, Swift objects and
 // every bridged value (strings, arrays, dictionaries, sets, NSNull, and numbers and structs, which
 // bridge to NSNumber and NSValue); a number or struct type also accepts an NSNumber or NSValue

@@ -1,10 +1,30 @@
-// SendSnippetTests.swift: the examples of docs/runtime.md#messages-to-nil and #super-sends (see
-// RuntimeSnippetTests.swift for the snippet convention).
+// SendSnippetTests.swift: the examples of docs/runtime.md#arguments-convert-as-in-a-c-call,
+// #messages-to-nil and #super-sends (see RuntimeSnippetTests.swift for the snippet convention).
 
 import MiniRuntime
 import Testing
 
 @Suite struct SendSnippetTests {
+  @Test func numberArgumentsConvertAsInACCall() throws {
+    let runtime = Runtime()
+    // snippet: docs/runtime.md#arguments-convert-as-in-a-c-call
+    let probe = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Probe")
+    try probe.addMethod("takeChar:", types: .compiled(returning: .char, arguments: [.char])) { _, _, arguments in
+      arguments[0]  // the argument as the method received it
+    }
+    try probe.addMethod("takeFloat:", types: .compiled(returning: .float, arguments: [.float])) { _, _, arguments in arguments[0] }
+    try runtime.registerClassPair(probe)
+    let p = try #require(try runtime.msgSend(probe, "new").objectValue)
+    let c = try runtime.msgSend(p, "takeChar:", 300)  // [p takeChar:300]
+    #expect(c == 44 && c.encoding == .char)  // char c = 300: modulo 256
+    #expect(try runtime.msgSend(p, "takeFloat:", 0.1) == .float(0.1))  // rounded to float
+    let undefined = #expect(throws: RuntimeError.self) { try runtime.msgSend(p, "takeChar:", 1e30) }
+    #expect(undefined?.message == "-[Probe takeChar:]: argument 1: cannot assign double 1e+30 to char ('c'): its integral part is out of char's range, and that conversion is undefined in C")
+    #expect(throws: RuntimeError.self) { try runtime.msgSend(p, "takeChar:", "x") }  // not a number
+    // end snippet
+    try runtime.checkInvariants()
+  }
+
   @Test func messagesToNilReturnTheZeroOfTheStatedType() throws {
     let runtime = Runtime()
     let person = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Person")

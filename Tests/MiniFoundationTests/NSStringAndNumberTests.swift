@@ -46,7 +46,34 @@ import Testing
     let seven = try send(nsNumber, "numberWithInt:", 7)
     #expect(seven == .int32(7) && seven.objectValue?.isa.name == "__NSCFNumber")
     #expect(try send(nsNumber, "numberWithBool:", true).objectValue?.isa.name == "__NSCFBoolean")
-    expectFoundationError(.invalidArgument) { try send(nsNumber, "numberWithInt:", .int64(1 << 40)) }
+    #expect(try send(nsNumber, "numberWithInt:", .int64(1 << 40)) == .int32(0))  // int i = 1LL << 40: modulo 2^32
+  }
+
+  @Test func numberFactoriesTakeTheirArgumentAsACCallConvertsIt() throws {
+    let runtime = Runtime()
+    let nsNumber = try foundationClass("NSNumber", in: runtime)
+    func made(_ selector: Selector, _ argument: Value) throws -> (value: Value, type: Value) {
+      let number = try send(nsNumber, selector, argument)
+      return (number, try send(number.objectValue, "objCType"))
+    }
+    let char = try made("numberWithChar:", 300)
+    #expect(char.value == .int8(44) && char.type == .cString("c"))  // [NSNumber numberWithChar:300]
+    let byte = try made("numberWithUnsignedChar:", -1)
+    #expect(byte.value == .uint8(255) && byte.type == .cString("C"))
+    let float = try made("numberWithFloat:", 0.1)
+    #expect(float.value == .float(0.1) && float.type == .cString("f"))  // the double rounded to float
+    #expect(try send(float.value.objectValue, "doubleValue") == .double(Double(Float(0.1))))
+    #expect(try made("numberWithInt:", 2.5).value == .int32(2))  // toward zero
+    #expect(try made("numberWithShort:", 70000).value == .int16(4464))
+    #expect(try made("numberWithUnsignedInt:", -1).value == .uint32(4_294_967_295))
+    #expect(try made("numberWithLong:", -7.9).value == .int64(-7))
+    #expect(try made("numberWithUnsignedLongLong:", -1).value == .uint64(.max))
+    #expect(try made("numberWithDouble:", 16_777_217).value == .double(16_777_217))
+    let yes = try made("numberWithBool:", 2)
+    #expect(yes.value == .bool(true) && yes.value.objectValue?.isa.name == "__NSCFBoolean")  // any non-zero is YES
+    let undefined = #expect(throws: RuntimeError.self) { try send(nsNumber, "numberWithInt:", 1e10) }
+    #expect(undefined?.code == .typeMismatch && undefined?.message.contains("undefined in C") == true)
+    #expect(throws: RuntimeError.self) { try send(nsNumber, "numberWithInt:", "seven") }  // not a number
   }
 
   @Test func valuesBoxStructsPointersAndRanges() throws {

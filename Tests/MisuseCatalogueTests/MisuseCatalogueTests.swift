@@ -181,7 +181,7 @@ enum Misuse: String, CaseIterable, Sendable {
     case .unknownIvar: return .runtimeError(.unknownIvar, "Person has no ivar named '_nope'")
     case .wrongValueTypeForIvar: return .runtimeError(.typeMismatch, "cannot use String \"old\" as long long ('q')")
     case .wrongValueTypeThroughSetter:
-      return .runtimeError(.typeMismatch, "-[NSKVONotifying_Person setAge:]: cannot use String")
+      return .runtimeError(.typeMismatch, "-[NSKVONotifying_Person setAge:]: argument 1: cannot use String")
     case .undefinedConversionForIvar:
       return .runtimeError(.typeMismatch, "cannot assign double 1e+30 to long long ('q'): its integral part is out of long long's range, and that conversion is undefined in C")
     case .wrongArgumentCount:
