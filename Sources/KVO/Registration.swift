@@ -8,6 +8,9 @@
 // under the owning object's `ObservationTable.lock`.
 // What depends only on the class and the key path (the parsed path, interned keys, dependent
 // keys, the getter) is shared with every registration of that key path, in a `KeyPathPlan`.
+// Size: one is made per observation, so it is kept to 104 bytes (a 112-byte heap block): the
+// observer's label, closure or forwarder share one field (`Target`: a registration has one of
+// the three) and the link's version is 32 bits (docs/performance.md#instruction-counts-2026-11-24).
 
 import MiniRuntime
 import Synchronization
@@ -29,23 +32,29 @@ final class Registration: @unchecked Sendable {
   /// The observer object of an `addObserver` registration (held weakly, as Foundation holds it
   /// unretained: once it is gone it is never messaged).
   weak let observerObject: Object?
-  /// What the observer object looked like when it registered (for descriptions after it is
-  /// gone, and to find its registrations without loading the weak reference).
-  let label: ObserverLabel?
-  /// The closure of a closure observation.
-  let handler: (@Sendable (Object, Change) -> Void)?
-  /// The target of one of KVO's own registrations.
-  let forwarder: Forwarder?
-
+  /// Who else the observer is; one of three, so they share their storage.
+  private let target: Target
+  /// Bumped by every relink; a relink only installs its result if nobody relinked meanwhile
+  /// (32 bits: a relink compares it with the value it read, so only 2³² relinks of one
+  /// registration while one relink runs could fool it). Locking: the owner's table lock.
+  @exclusivity(unchecked) private var linkVersionBits: UInt32 = 0
   /// The chain link: the internal registration that watches the rest of the path on the
   /// object `firstKey` currently leads to. Locking: the owner's table lock (for this and the
-  /// version below, which is why they skip the dynamic exclusivity check).
+  /// version above, which is why they skip the dynamic exclusivity check).
   @exclusivity(unchecked) var link: ChainLink?
-  /// Bumped by every relink; a relink only installs its result if nobody relinked meanwhile.
-  /// Locking: the owner's table lock.
-  @exclusivity(unchecked) var linkVersion = 0
   /// The removal clock's tick when the registration was removed; 0 while registered.
   private let removedAt = Atomic<UInt64>(0)
+
+  /// What identifies the observer besides `observerObject`.
+  private enum Target: Sendable {
+    /// An object observer: what it looked like when it registered (for descriptions after it is
+    /// gone, and to find its registrations without loading the weak reference).
+    case object(ObserverLabel)
+    /// The closure of a closure observation.
+    case closure(@Sendable (Object, Change) -> Void)
+    /// The target of one of KVO's own registrations.
+    case forward(Forwarder)
+  }
 
   /// A registration of `observer`. The observer is only borrowed: an object observer is stored
   /// weakly, so the registration takes no strong reference to it (each one would cost a retain
@@ -53,26 +62,56 @@ final class Registration: @unchecked Sendable {
   convenience init(plan: KeyPathPlan, options: ObservingOptions, context: ObservationContext, observer: borrowing ObserverKind) {
     switch observer {
     case .object(let object):
-      self.init(plan: plan, options: options, context: context, observerObject: object, handler: nil, forwarder: nil)
+      self.init(plan: plan, options: options, context: context, object: object)
     case .closure(let closure):
-      self.init(plan: plan, options: options, context: context, observerObject: nil, handler: closure, forwarder: nil)
-    case .forward(let target):
-      self.init(plan: plan, options: options, context: context, observerObject: nil, handler: nil, forwarder: target)
+      self.init(plan: plan, options: options, context: context, target: .closure(closure))
+    case .forward(let forwarder):
+      self.init(plan: plan, options: options, context: context, target: .forward(forwarder))
     }
   }
 
-  private init(
-    plan: KeyPathPlan, options: ObservingOptions, context: ObservationContext, observerObject: borrowing Object?,
-    handler: (@Sendable (Object, Change) -> Void)?, forwarder: Forwarder?
-  ) {
+  /// An `addObserver` registration of `object`.
+  private init(plan: KeyPathPlan, options: ObservingOptions, context: ObservationContext, object: borrowing Object) {
     id = Self.counter.wrappingAdd(1, ordering: .relaxed).newValue
     self.plan = plan
     self.options = options
     self.context = context
-    self.observerObject = copy observerObject
-    label = (copy observerObject).map(ObserverLabel.init)
-    self.handler = handler
-    self.forwarder = forwarder
+    observerObject = copy object
+    target = .object(ObserverLabel(copy object))
+  }
+
+  /// A closure observation, or one of KVO's own registrations.
+  private init(plan: KeyPathPlan, options: ObservingOptions, context: ObservationContext, target: consuming Target) {
+    id = Self.counter.wrappingAdd(1, ordering: .relaxed).newValue
+    self.plan = plan
+    self.options = options
+    self.context = context
+    observerObject = nil
+    self.target = target
+  }
+
+  /// What the observer object looked like when it registered, for an object observer.
+  var label: ObserverLabel? {
+    if case .object(let label) = target { return label }
+    return nil
+  }
+
+  /// The closure of a closure observation.
+  var handler: (@Sendable (Object, Change) -> Void)? {
+    if case .closure(let handler) = target { return handler }
+    return nil
+  }
+
+  /// The target of one of KVO's own registrations.
+  var forwarder: Forwarder? {
+    if case .forward(let forwarder) = target { return forwarder }
+    return nil
+  }
+
+  /// Bumped by every relink (see `linkVersionBits`). Locking: the owner's table lock.
+  var linkVersion: Int {
+    get { Int(linkVersionBits) }
+    set { linkVersionBits = UInt32(truncatingIfNeeded: newValue) }
   }
 
   /// False once removed. Written under the owner's table lock, read anywhere.
@@ -96,10 +135,16 @@ final class Registration: @unchecked Sendable {
 
   /// Whether this is an outside observer's registration (an object or a closure), not one of
   /// KVO's own.
-  var isExternal: Bool { forwarder == nil }
+  var isExternal: Bool {
+    if case .forward = target { return false }
+    return true
+  }
 
   /// Whether the observer is an object (`addObserver`), not a closure or KVO's own plumbing.
-  var isObjectObserver: Bool { label != nil }
+  var isObjectObserver: Bool {
+    if case .object = target { return true }
+    return false
+  }
 
   /// Whether the observer of this registration is `object`. Compares addresses first, so the
   /// weak reference is loaded only for a registration of `object`'s address (which a freed
