@@ -14,8 +14,6 @@ import MiniRuntime
 
 /// The notifications of one finished change, built lazily and shared where they are identical.
 struct NotificationBatch {
-  /// The changed object; the caller keeps it alive for the batch's (short) life.
-  unowned(unsafe) let object: Object
   private var options: ObservingOptions = []
   /// The pending change the current notification was built from (identity only).
   private var source: ObjectIdentifier? = nil
@@ -27,19 +25,19 @@ struct NotificationBatch {
   /// Whether the runtime reports events: each delivery is then reported (`observerNotified`).
   private let reportsEvents: Bool
 
-  init(object: Object) {
-    self.object = object
+  /// A batch for the changes of `object` (every delivery names the same object).
+  init(reportingEventsOf object: Object) {
     reportsEvents = object.reportsEvents
   }
 
-  /// Notifies `registration` of `change`; `observer` is its observer object, loaded (and kept
-  /// alive) when the pass began. Returns `false` if an object observer is gone.
+  /// Notifies `registration` of `change` of `object`; `observer` is its observer object, loaded
+  /// (and kept alive) when the pass began. Returns `false` if an object observer is gone.
   ///
   /// A new `Change` is made for every notification pass: a change handed to an observer may be
   /// read on another thread after the set returns (a KVOController executor), so none is reused.
-  mutating func deliver(_ change: PendingChange, to registration: Registration, observer: Unmanaged<Object>?) throws
-    -> Bool
-  {
+  mutating func deliver(
+    _ change: PendingChange, of object: Object, to registration: Registration, observer: UnretainedObject?
+  ) throws -> Bool {
     let wanted = registration.options.intersection([.new, .old])
     if notification == nil || wanted != options || ObjectIdentifier(change) != source {
       let new = wanted.contains(.new) && change.kind != .removal ? change.new : nil
@@ -49,21 +47,20 @@ struct NotificationBatch {
       source = ObjectIdentifier(change)
       hasArguments = false
     }
-    if reportsEvents { Notifier.report(notification.unsafelyUnwrapped, to: registration, about: object) }
+    if reportsEvents { Notifier.report(notification!, to: registration, about: object) }
     if let handler = registration.handler {
-      handler(object, notification.unsafelyUnwrapped)  // call-out: the observer's closure, no lock held
+      handler(object, notification!)  // call-out: the observer's closure, no lock held
       return true
     }
     guard let observer else { return false }  // gone before the pass began
     if !hasArguments || context != registration.context {
       arguments = Arguments(
-        .string(registration.pathString), .object(object), .swiftObject(notification.unsafelyUnwrapped),
-        registration.context.value)
+        .string(registration.pathString), .object(object), .swiftObject(notification!), registration.context.value)
       context = registration.context
       hasArguments = true
     }
-    // The pass keeps the observer alive; using it costs no reference counting.
-    _ = try observer._withUnsafeGuaranteedRef { observer in
+    // INVARIANT: UnretainedObject (the pass keeps the observer alive): no reference counting.
+    _ = try observer.withObject { observer in
       try Runtime.msgSend(observer, Selectors.observeValue, arguments: arguments)  // call-out: the observer's method, no lock held
     }
     return true

@@ -81,19 +81,22 @@ enum Notifier {
     thread: ThreadChanges, setMutation: SetMutation? = nil
   ) throws {
     guard let snapshot = known ?? object.observationSnapshot, let trigger = snapshot.trigger(id) else { return }
+    defer { withExtendedLifetime(snapshot) {} }  // it holds `trigger.first` until the entries do
     let serial = thread.nextSerial()
     let objectID = ObjectIdentifier(object)
     if trigger.count == 1 {  // the common case, without reference counting: the snapshot holds the path
-      let entry = trigger.first._withUnsafeGuaranteedRef { path in
+      // INVARIANT: UnretainedObservedPath (`snapshot` holds the path until the entry retains
+      // it), UnretainedPendingChange (the thread owns the entry).
+      let entry = trigger.first.withPath { path in
         let isThisKey = path.pathID == id
         return thread.push(
           objectID, path, serial: serial, begins: true, key: id, forwarded: false, kind: isThisKey ? kind : .setting,
           indexes: isThisKey ? indexes : nil)
       }
-      if setMutation != nil && trigger.first._withUnsafeGuaranteedRef({ $0.pathID == id }) {
-        entry._withUnsafeGuaranteedRef { $0.setMutation = setMutation }
+      if setMutation != nil && trigger.first.withPath({ $0.pathID == id }) {
+        entry.withChange { $0.setMutation = setMutation }
       }
-      try entry._withUnsafeGuaranteedRef { change in
+      try entry.withChange { change in
         do {
           try readOldValue(of: object, into: change)
         } catch {
@@ -108,7 +111,7 @@ enum Notifier {
       return
     }
     let paths = snapshot.paths(triggeredBy: id) ?? []
-    var entries: [Unmanaged<PendingChange>] = []
+    var entries: [UnretainedPendingChange] = []
     for (index, path) in paths.enumerated() {
       let isThisKey = path.pathID == id
       entries.append(
@@ -117,7 +120,7 @@ enum Notifier {
           kind: isThisKey ? kind : .setting, indexes: isThisKey ? indexes : nil))
     }
     // Strong references from here on: several paths is the uncommon case.
-    let begun = entries.map { $0.takeUnretainedValue() }
+    let begun = entries.map(\.change)
     if setMutation != nil { for change in begun where change.pathID == id { change.setMutation = setMutation } }
     do {
       for change in begun { try readOldValue(of: object, into: change) }
@@ -140,10 +143,13 @@ enum Notifier {
     to owner: Object, id: KeyID, kind: ChangeKind, indexes: ChangeIndexes?, setMutation: SetMutation?, beginning: PendingChange,
     from change: PendingChange, registrationID: UInt64, thread: ThreadChanges
   ) {
-    guard let trigger = owner.observationSnapshot?.trigger(id) else { return }
+    guard let snapshot = owner.observationSnapshot, let trigger = snapshot.trigger(id) else { return }
+    defer { withExtendedLifetime(snapshot) {} }  // it holds `trigger.first` until the entry does
     let ownerID = ObjectIdentifier(owner)
     if trigger.count == 1 {  // the common case (a chain link's change): no list, no reference counting
-      let entry: Unmanaged<PendingChange>? = trigger.first._withUnsafeGuaranteedRef { path in
+      // INVARIANT: UnretainedObservedPath (`snapshot` holds the path until the entry retains
+      // it), UnretainedPendingChange (the thread owns the entry).
+      let entry: UnretainedPendingChange? = trigger.first.withPath { path in
         guard !thread.contains(ownerID, path.pathID, inChange: beginning.serial) else { return nil }
         let isThisKey = path.pathID == id
         return thread.push(
@@ -151,7 +157,7 @@ enum Notifier {
           kind: isThisKey ? kind : .setting, indexes: isThisKey ? indexes : nil)
       }
       guard let entry else { return }
-      entry._withUnsafeGuaranteedRef { begun in
+      entry.withChange { begun in
         if setMutation != nil && begun.pathID == id { begun.setMutation = setMutation }
         do {
           try readOldValue(of: owner, into: begun)
@@ -167,8 +173,8 @@ enum Notifier {
       }
       return
     }
-    guard let paths = owner.observationSnapshot?.paths(triggeredBy: id) else { return }
-    var entries: [Unmanaged<PendingChange>] = []
+    guard let paths = snapshot.paths(triggeredBy: id) else { return }
+    var entries: [UnretainedPendingChange] = []
     for path in paths where !thread.contains(ownerID, path.pathID, inChange: beginning.serial) {
       let isThisKey = path.pathID == id
       entries.append(
@@ -177,7 +183,7 @@ enum Notifier {
           kind: isThisKey ? kind : .setting, indexes: isThisKey ? indexes : nil))
     }
     guard !entries.isEmpty else { return }
-    let begun = entries.map { $0.takeUnretainedValue() }
+    let begun = entries.map(\.change)
     if setMutation != nil { for change in begun where change.pathID == id { change.setMutation = setMutation } }
     do {
       for change in begun { try readOldValue(of: owner, into: change) }
@@ -213,7 +219,7 @@ enum Notifier {
             indexes: change.indexSource, isPrior: true)
           do {
             try deliver(
-              prior, to: registration, observer: observers[change.observerBase + index]?.takeUnretainedValue(), about: object)
+              prior, to: registration, observer: observers[change.observerBase + index]?.object, about: object)
           } catch {
             beginning.errors.append(error)
           }
@@ -233,7 +239,8 @@ enum Notifier {
     guard let beginning = thread.beginning(of: ObjectIdentifier(object), id) else { return }
     var errors: [any Error] = []
     if thread.takeAlone(beginning) {  // the common case, without allocating or reference counting
-      beginning._withUnsafeGuaranteedRef { change in
+      // INVARIANT: UnretainedPendingChange (the thread owns the entry until it ends).
+      beginning.withChange { change in
         withObserversAlive(of: CollectionOfOne(change)) { observers in
           finish(CollectionOfOne(change), of: object, observers: observers, errors: &errors)
         }
@@ -244,13 +251,13 @@ enum Notifier {
       // The change's entries, copied off the stack into scratch memory (no allocation): the
       // entries of `object` first, then the forwarded ones, each group in the order pushed.
       let count = thread.countOfChange(beginning)
-      withUnsafeTemporaryAllocation(of: Unmanaged<PendingChange>.self, capacity: count) { scratch in
+      withUnsafeTemporaryAllocation(of: UnretainedPendingChange.self, capacity: count) { scratch in
         let own = thread.take(beginning, into: scratch)
         let taken = UnsafeBufferPointer(scratch)
         withObserversAlive(of: PendingChangeList(taken)) { observers in
           finish(PendingChangeList(UnsafeBufferPointer(rebasing: taken[..<own])), of: object, observers: observers, errors: &errors)
         }
-        taken[0]._withUnsafeGuaranteedRef { if !$0.errors.isEmpty { errors = $0.errors + errors } }
+        taken[0].withChange { if !$0.errors.isEmpty { errors = $0.errors + errors } }
         for entry in taken { thread.recycle(entry) }
       }
     }
@@ -269,7 +276,7 @@ enum Notifier {
   /// then notifies in registration order, skipping registrations removed meanwhile and finishing
   /// forwarded entries where their forwarder stands.
   private static func finish<Changes: RandomAccessCollection<PendingChange>>(
-    _ changes: Changes, of object: Object, observers: UnsafeBufferPointer<Unmanaged<Object>?>, errors: inout [any Error]
+    _ changes: Changes, of object: Object, observers: UnsafeBufferPointer<UnretainedObject?>, errors: inout [any Error]
   ) {
     for change in changes {
       // A chain's link moves only when the key it goes through may have changed: not for a
@@ -288,7 +295,7 @@ enum Notifier {
       }
     }
     var dead: [Registration] = []
-    var batch = NotificationBatch(object: object)
+    var batch = NotificationBatch(reportingEventsOf: object)
     forEachRegistration(of: changes) { change, index, registration in
       guard registration.isRegistered else { return }  // removed before its turn: not told
       if let forwarder = registration.forwarder {
@@ -296,15 +303,15 @@ enum Notifier {
         if change.forwarded.count == 1 {  // the common case: one entry forwarded, no list
           let (id, entry) = change.forwarded[0]
           guard id == registration.id else { return }
-          entry._withUnsafeGuaranteedRef { finish(CollectionOfOne($0), of: owner, observers: observers, errors: &errors) }
+          entry.withChange { finish(CollectionOfOne($0), of: owner, observers: observers, errors: &errors) }
           return
         }
-        let group = change.forwarded.filter { $0.registration == registration.id }.map { $0.change.takeUnretainedValue() }
+        let group = change.forwarded.filter { $0.registration == registration.id }.map(\.change.change)
         if !group.isEmpty { finish(group, of: owner, observers: observers, errors: &errors) }
         return
       }
       do {
-        if try !batch.deliver(change, to: registration, observer: observers[change.observerBase + index]) {
+        if try !batch.deliver(change, of: object, to: registration, observer: observers[change.observerBase + index]) {
           dead.append(registration)
         }
       } catch {
@@ -321,23 +328,30 @@ enum Notifier {
   /// already gone), so that no observer of the pass is freed before the pass ends.
   ///
   /// The buffer owns the references the weak loads made and releases them at the end; `body`
-  /// sees them unmanaged, so using one costs no reference counting (an object with weak
-  /// references, as every observer is, counts references the slow way).
+  /// sees them as handles (UnretainedObject.swift), so using one costs no reference counting
+  /// (an object with weak references, as every observer is, counts references the slow way).
   @inline(__always)
   private static func withObserversAlive<Changes: Collection<PendingChange>>(
-    of changes: Changes, _ body: (UnsafeBufferPointer<Unmanaged<Object>?>) -> Void
+    of changes: Changes, _ body: (UnsafeBufferPointer<UnretainedObject?>) -> Void
   ) {
     if changes.count == 1, let change = changes.first {  // the common case: one observer, no buffer
       change.observerBase = 0
       var registrations = change.withPath { $0.registrationRefs.makeIterator() }
       if let only = registrations.next(), registrations.next() == nil {
-        let observer = only._withUnsafeGuaranteedRef { $0.observerObject }
-        withExtendedLifetime(observer) {
-          withUnsafePointer(to: observer.map(Unmanaged.passUnretained)) { body(UnsafeBufferPointer(start: $0, count: 1)) }
+        let observer = only.withRegistration { $0.observerObject }
+        withExtendedLifetime(observer) {  // INVARIANT: UnretainedObject (kept alive for the pass)
+          withUnsafePointer(to: observer.map(UnretainedObject.init)) { body(UnsafeBufferPointer(start: $0, count: 1)) }
         }
         return
       }
     }
+    withObserversAliveInBuffer(of: changes, body)
+  }
+
+  /// ``withObserversAlive(of:_:)`` for several observers: their strong references in a buffer.
+  private static func withObserversAliveInBuffer<Changes: Collection<PendingChange>>(
+    of changes: Changes, _ body: (UnsafeBufferPointer<UnretainedObject?>) -> Void
+  ) {
     var total = 0
     for change in changes {
       change.observerBase = total
@@ -349,21 +363,17 @@ enum Notifier {
     }
     withUnsafeTemporaryAllocation(of: Object?.self, capacity: total) { owned in
       // INVARIANT: capacity is `total`, and exactly `total` slots are initialized below.
-      let base = owned.baseAddress.unsafelyUnwrapped
+      guard let base = owned.baseAddress else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
       var slot = base
       for change in changes {
         change.withPath { path in
           for registration in path.registrationRefs {
-            slot.initialize(to: registration._withUnsafeGuaranteedRef { $0.observerObject })  // the weak load's +1, kept
+            slot.initialize(to: registration.withRegistration { $0.observerObject })  // the weak load's +1, kept
             slot += 1
           }
         }
       }
-      // `Object?` and `Unmanaged<Object>?` are both one nullable pointer: the same slots, seen
-      // without ownership.
-      UnsafeRawPointer(base).withMemoryRebound(to: Unmanaged<Object>?.self, capacity: total) { observers in
-        body(UnsafeBufferPointer(start: observers, count: total))
-      }
+      UnretainedObject.keptAlive(owned, body)  // INVARIANT: UnretainedObject (`owned` keeps them)
       var index = 0
       while index < total {  // the observers may be freed here, after the pass
         _ = (base + index).move()
@@ -381,7 +391,7 @@ enum Notifier {
       change.withPath { path in
         var index = 0
         for registration in path.registrationRefs {
-          registration._withUnsafeGuaranteedRef { body(change, index, $0) }
+          registration.withRegistration { body(change, index, $0) }
           index &+= 1
         }
       }
@@ -427,7 +437,7 @@ enum Notifier {
   /// The value at the rest of a chain's path, read by KVC from `first`, its first key's value.
   @inline(never)
   private static func restOfChain(_ observed: ObservedPath.View, from first: Value, of object: Object) throws -> Value {
-    guard let rest = observed.storage.plan.rest else { return first }
+    guard let rest = observed.plan.rest else { return first }
     return try KeyValueCoding.value(of: first, at: rest, boxingIn: { object.runtime })
   }
 }

@@ -14,8 +14,9 @@ import MiniRuntime
 
 /// The immutable view of an object's observations that the set path reads without locking.
 ///
-/// `@unchecked Sendable`: immutable once made; the paths it lists are retained by it and only
-/// change in ways readers cannot be hurt by (ObservedPath.swift).
+/// `@unchecked Sendable`: immutable once made; the paths it lists are retained by it (one
+/// retain per trigger, UnretainedObservedPath.swift) and only change in ways readers cannot be
+/// hurt by (ObservedPath.swift).
 final class ObservationSnapshot: @unchecked Sendable {
   let table: ObservationTable
   /// The first entry, kept inline: a one-key path without dependent keys (the common case)
@@ -33,20 +34,21 @@ final class ObservationSnapshot: @unchecked Sendable {
     self.table = table
     if tail.isEmpty, head.path.plan.firstKeyID == head.pathID, head.dependencyKeyIDs.isEmpty {
       // One key, nothing depending on it: one entry, no list.
-      first = Trigger(key: head.pathID, path: Unmanaged.passRetained(head.path))
+      first = Trigger(key: head.pathID, path: .retaining(head.path))
       others = []
       index = nil
+      checkInvariants()
       return
     }
     // Each key's paths, keys in the order they first appear (a key's own path first), each path
     // once per key: O(paths + keys), so a snapshot of many keys costs no more per key than one.
     var order: [KeyID] = []
-    var pathsOf: [KeyID: [Unmanaged<ObservedPath>]] = [:]
+    var pathsOf: [KeyID: [UnretainedObservedPath]] = [:]
     for entry in [head] + tail {
-      let reference = Unmanaged.passUnretained(entry.path)
+      let reference = UnretainedObservedPath(entry.path)
       for key in [entry.path.plan.firstKeyID, entry.pathID] + entry.dependencyKeyIDs {
         if let known = pathsOf[key] {
-          if !known.contains(where: { $0.toOpaque() == reference.toOpaque() }) { pathsOf[key, default: []].append(reference) }
+          if !known.contains(reference) { pathsOf[key, default: []].append(reference) }
         } else {
           order.append(key)
           pathsOf[key] = [reference]
@@ -60,6 +62,7 @@ final class ObservationSnapshot: @unchecked Sendable {
     first = grouped[0]
     others = Array(grouped.dropFirst())
     index = others.count > Self.scanLimit ? TriggerIndex(others) : nil
+    checkInvariants()
   }
 
   deinit {
@@ -68,11 +71,12 @@ final class ObservationSnapshot: @unchecked Sendable {
   }
 
   /// What a change of `key` affects, or `nil` if it affects nothing: the number of observed
-  /// paths and the first of them, unretained (the snapshot keeps it alive). No reference counting.
+  /// paths and the first of them, unretained (valid while the caller holds the snapshot:
+  /// UnretainedObservedPath.swift). No reference counting.
   ///
   /// - Complexity: O(1): a scan of at most `scanLimit` entries, else a hash probe.
   @inline(__always)
-  func trigger(_ key: KeyID) -> (count: Int, first: Unmanaged<ObservedPath>)? {
+  func trigger(_ key: KeyID) -> (count: Int, first: UnretainedObservedPath)? {
     if first.key == key {
       var count = 1
       while count - 1 < others.count && others[count - 1].key == key { count += 1 }
@@ -96,30 +100,47 @@ final class ObservationSnapshot: @unchecked Sendable {
   /// - Complexity: O(*k*) in the number of distinct keys observed on the object (usually a few).
   func paths(triggeredBy key: KeyID) -> [ObservedPath]? {
     guard let (count, head) = trigger(key) else { return nil }
-    guard count > 1 else { return [head.takeUnretainedValue()] }
+    guard count > 1 else { return [head.path] }
     // A key's entries are adjacent in the list `first` + `others` (positions 0, 1 …).
     let start = first.key == key ? 0 : 1 + (others.firstIndex { $0.key == key } ?? 0)
-    return (start..<start + count).map { ($0 == 0 ? first : others[$0 - 1]).path.takeUnretainedValue() }
+    return (start..<start + count).map { ($0 == 0 ? first : others[$0 - 1]).path.path }
   }
 
   /// The plan of the observed path `keyPath`, if the object observes it.
   ///
   /// - Complexity: O(*k*) string compares in the keys observed on the object (usually a few).
   func plan(for keyPath: String) -> KeyPathPlan? {
-    if first.path._withUnsafeGuaranteedRef({ $0.plan.pathString == keyPath }) {
-      return first.path._withUnsafeGuaranteedRef(\.plan)
+    if first.path.withPath({ $0.plan.pathString == keyPath }) {
+      return first.path.withPath(\.plan)
     }
-    for entry in others where entry.path._withUnsafeGuaranteedRef({ $0.plan.pathString == keyPath }) {
-      return entry.path._withUnsafeGuaranteedRef(\.plan)
+    for entry in others where entry.path.withPath({ $0.plan.pathString == keyPath }) {
+      return entry.path.withPath(\.plan)
     }
     return nil
   }
 
   /// The observed path `pathID`, if any.
   func path(_ pathID: KeyID) -> ObservedPath? {
-    func isIt(_ entry: Trigger) -> Bool { entry.key == pathID && entry.path._withUnsafeGuaranteedRef { $0.pathID } == pathID }
-    if isIt(first) { return first.path.takeUnretainedValue() }
-    return others.first(where: isIt)?.path.takeUnretainedValue()
+    func isIt(_ entry: Trigger) -> Bool { entry.key == pathID && entry.path.withPath(\.pathID) == pathID }
+    if isIt(first) { return first.path.path }
+    return others.first(where: isIt)?.path.path
+  }
+
+  /// Checks the snapshot's paths (each retained by it, so each must still be a path, with its
+  /// registrations in its slots) and that each key's entries are adjacent, which `trigger(_:)`
+  /// relies on. Debug builds only; the init calls it, once the retains are taken.
+  func checkInvariants() {
+    #if DEBUG
+      let all = [first] + others
+      var seen: Set<KeyID> = []
+      for (position, entry) in all.enumerated() {
+        entry.path.checkInvariants()
+        entry.path.withPath { $0.checkInvariants() }
+        if position == 0 || all[position - 1].key != entry.key {
+          precondition(seen.insert(entry.key).inserted, "ObservationSnapshot: a key's entries are not adjacent")
+        }
+      }
+    #endif
   }
 }
 

@@ -6,6 +6,10 @@
 // lock allocation); this handle reaches it without retaining the table. What the lock guards,
 // and where it sits in the lock order, is written in ObservationTable.swift and
 // Sources/MiniRuntime/Locks.swift.
+//
+// One of KVO's few handle types that hold a reference without counting it (the others:
+// UnretainedPendingChange.swift, UnretainedObservedPath.swift, UnretainedRegistration.swift,
+// UnretainedObject.swift); its invariant is written once, below.
 
 import MiniRuntime
 

@@ -152,8 +152,7 @@ final class ObservationTable: @unchecked Sendable {
 
   /// A snapshot of the current paths. Locking: caller holds `lock`, and the table is not empty.
   func makeSnapshot() -> ObservationSnapshot {
-    // The table is not empty (callers check), so `head` is set.
-    ObservationSnapshot(table: self, first: head.unsafelyUnwrapped, others: tail)
+    ObservationSnapshot(table: self, first: head!, others: tail)  // set: the table is not empty (callers check)
   }
 
   /// Publishes a snapshot of the current paths in the object's slot. Locking: caller holds

@@ -6,25 +6,27 @@
 // Foundation notifies the observances it found at will-change time): a view notes how many
 // slots were filled, the summary flags, and the removal clock's tick, and keeps reading the
 // path through those however the path changes meanwhile (ObservedPath.swift says why the slots
-// below `end` never change). Three words and an unretained pointer: whoever holds the view
-// keeps the path alive (a pending change retains it).
+// below `end` never change). Three words and an unretained handle of the path: whoever holds
+// the view keeps the path alive (UnretainedObservedPath.swift: a pending change retains it).
 
 import MiniRuntime
 
 extension ObservedPath {
   /// An observed path as it was when a change began.
   struct View {
-    /// The path. Whoever holds the view keeps it alive.
-    unowned(unsafe) let storage: ObservedPath
+    /// The path. Whoever holds the view keeps it alive (UnretainedObservedPath.swift).
+    let handle: UnretainedObservedPath
     let end: Int
     let flags: UInt
     /// The removal clock's tick when the view was taken.
     let stamp: UInt64
 
-    var pathID: KeyID { storage.pathID }
-    var path: KeyValuePath { storage.path }
-    var isChain: Bool { storage.isChain }
-    var getter: CachedGetter? { storage.getter }
+    // INVARIANT: UnretainedObservedPath (the view's holder keeps the path), for all of these.
+    var pathID: KeyID { handle.withPath { $0.pathID } }
+    var path: KeyValuePath { handle.withPath { $0.path } }
+    var isChain: Bool { handle.withPath { $0.isChain } }
+    var getter: CachedGetter? { handle.withPath { $0.getter } }
+    var plan: KeyPathPlan { handle.withPath { $0.plan } }
 
     /// Whether any outside observer asked for old values, new values, prior notifications.
     var wantsOld: Bool { flags & Flags.old != 0 }
@@ -34,9 +36,9 @@ extension ObservedPath {
     var hasForwarders: Bool { flags & Flags.forwarders != 0 }
 
     /// The registrations registered when the view was taken, in registration order, unretained.
-    var registrationRefs: Registrations { Registrations(slots: storage.slots, end: end, stamp: stamp) }
+    var registrationRefs: Registrations { Registrations(slots: handle.withPath { $0.slots }, end: end, stamp: stamp) }
 
     /// The registrations registered when the view was taken, in registration order.
-    var registrations: [Registration] { registrationRefs.map { $0.takeUnretainedValue() } }
+    var registrations: [Registration] { registrationRefs.map(\.registration) }
   }
 }

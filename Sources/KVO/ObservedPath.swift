@@ -29,7 +29,7 @@ import Synchronization
 /// An observed key path of one object, with its registrations in registration order.
 ///
 /// Elements: `[0]` the number of slots used (`end`), `[1]` the summary flags, then the slots
-/// (unmanaged registration pointers, each retained by the path).
+/// (registration pointers, each retained by the path: UnretainedRegistration.swift).
 final class ObservedPath: ManagedBuffer<ObservedPath.Header, Atomic<UInt>> {
   /// Immutable: readers and writers read it at once.
   struct Header {
@@ -61,14 +61,9 @@ final class ObservedPath: ManagedBuffer<ObservedPath.Header, Atomic<UInt>> {
   deinit {
     withUnsafeMutablePointers { header, elements in
       let end = Int(elements[Self.endIndex].load(ordering: .acquiring))
-      for index in 0..<end { Self.registration(elements[Self.firstSlot + index].load(ordering: .relaxed)).release() }
+      for index in 0..<end { UnretainedRegistration(bits: elements[Self.firstSlot + index].load(ordering: .relaxed)).release() }
       elements.deinitialize(count: Self.firstSlot + header.pointee.capacity)
     }
-  }
-
-  @inline(__always)
-  static func registration(_ bits: UInt) -> Unmanaged<Registration> {
-    Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
   }
 
   // MARK: - Readers (any thread, no lock)
@@ -106,7 +101,7 @@ final class ObservedPath: ManagedBuffer<ObservedPath.Header, Atomic<UInt>> {
   func view() -> View {
     withUnsafeMutablePointerToElements { elements in
       View(
-        storage: self, end: Int(elements[Self.endIndex].load(ordering: .acquiring)),
+        handle: UnretainedObservedPath(self), end: Int(elements[Self.endIndex].load(ordering: .acquiring)),
         flags: elements[Self.flagsIndex].load(ordering: .acquiring), stamp: Registration.removalClock)
     }
   }
@@ -132,11 +127,12 @@ final class ObservedPath: ManagedBuffer<ObservedPath.Header, Atomic<UInt>> {
       var index = 0
 
       @inline(__always)
-      mutating func next() -> Unmanaged<Registration>? {
+      mutating func next() -> UnretainedRegistration? {
         while index < end {
-          let registration = ObservedPath.registration(slots[index].load(ordering: .relaxed))
+          // INVARIANT: UnretainedRegistration (a slot below the view's end, of a path its holder keeps).
+          let registration = UnretainedRegistration(bits: slots[index].load(ordering: .relaxed))
           index += 1
-          if registration._withUnsafeGuaranteedRef({ $0.wasRegistered(at: stamp) }) { return registration }
+          if registration.withRegistration({ $0.wasRegistered(at: stamp) }) { return registration }
         }
         return nil
       }
@@ -149,7 +145,7 @@ final class ObservedPath: ManagedBuffer<ObservedPath.Header, Atomic<UInt>> {
       var index = Int(elements[Self.endIndex].load(ordering: .acquiring))
       while index > 0 {
         index -= 1
-        let registration = Self.registration(elements[Self.firstSlot + index].load(ordering: .relaxed)).takeUnretainedValue()
+        let registration = UnretainedRegistration(bits: elements[Self.firstSlot + index].load(ordering: .relaxed)).registration
         if registration.isRegistered && predicate(registration) { return registration }
       }
       return nil
@@ -160,14 +156,15 @@ final class ObservedPath: ManagedBuffer<ObservedPath.Header, Atomic<UInt>> {
 
   /// The slots used, live or not.
   var usedCount: Int { withUnsafeMutablePointerToElements { Int($0[Self.endIndex].load(ordering: .relaxed)) } }
+  /// The slots there are (room for this many registrations).
+  var slotCapacity: Int { withUnsafeMutablePointerToHeader { $0.pointee.capacity } }
 
   /// Appends `registration` (retaining it) if a slot is free; `false` when full.
   func append(_ registration: Registration) -> Bool {
     withUnsafeMutablePointers { header, elements in
       let end = Int(elements[Self.endIndex].load(ordering: .relaxed))
       guard end < header.pointee.capacity else { return false }
-      elements[Self.firstSlot + end].store(
-        UInt(bitPattern: Unmanaged.passRetained(registration).toOpaque()), ordering: .relaxed)
+      elements[Self.firstSlot + end].store(UnretainedRegistration.retainedBits(registration), ordering: .relaxed)
       elements[Self.endIndex].store(UInt(end + 1), ordering: .releasing)
       return true
     }
@@ -176,5 +173,23 @@ final class ObservedPath: ManagedBuffer<ObservedPath.Header, Atomic<UInt>> {
   /// Publishes the summary flags (what the live registrations ask for).
   func publish(flags: UInt) {
     withUnsafeMutablePointerToElements { $0[Self.flagsIndex].store(flags, ordering: .releasing) }
+  }
+
+  // MARK: - Invariants
+
+  /// Checks what a reader relies on: the slots used are within the capacity, and each one
+  /// below the end holds a registration of this path (UnretainedRegistration.swift). Debug
+  /// builds only; release builds compile it away.
+  func checkInvariants() {
+    #if DEBUG
+      withUnsafeMutablePointers { header, elements in
+        let end = Int(elements[Self.endIndex].load(ordering: .acquiring))
+        precondition(end >= 0 && end <= header.pointee.capacity, "ObservedPath: \(end) slots used of \(header.pointee.capacity)")
+        for index in 0..<end {
+          let registration = UnretainedRegistration(bits: elements[Self.firstSlot + index].load(ordering: .relaxed))
+          precondition(registration.withRegistration { $0.pathID } == pathID, "ObservedPath: a registration of another path")
+        }
+      }
+    #endif
   }
 }

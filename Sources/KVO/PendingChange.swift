@@ -36,13 +36,12 @@ final class PendingChange: @unchecked Sendable {
   /// alive (whoever calls will/did does). A stale entry of a freed object only lists
   /// registrations that object's dealloc removed, so it notifies nobody.
   @exclusivity(unchecked) private(set) var objectID: ObjectIdentifier
-  /// The observed path: retained while the entry is not free, held unmanaged so that reading it
+  /// The observed path as it was at the will: its registrations then (each told only if still
+  /// registered when its turn comes), and what they asked for; `nil` while free. The entry owns
+  /// one retain of the view's path while it is set (UnretainedObservedPath.swift), so reading it
   /// costs no reference counting (see `withPath`).
-  @exclusivity(unchecked) private var observed: Unmanaged<ObservedPath>?
-  /// The path as it was at the will: its registrations then (each told only if still
-  /// registered when its turn comes), and what they asked for (`nil` while free).
   @exclusivity(unchecked) private var view: ObservedPath.View?
-  /// `observed`'s path id, for matching without touching it.
+  /// The path's id, for matching without touching the path.
   @exclusivity(unchecked) private(set) var pathID: KeyID
   /// The serial number of the change this entry belongs to.
   @exclusivity(unchecked) private(set) var serial: UInt64 = 0
@@ -66,7 +65,7 @@ final class PendingChange: @unchecked Sendable {
   /// the will (SetMutation.swift); `nil` for every other change.
   @exclusivity(unchecked) var setMutation: SetMutation?
   /// The entries this entry's forwarders began, with the id of the forwarding registration.
-  @exclusivity(unchecked) var forwarded: [(registration: UInt64, change: Unmanaged<PendingChange>)] = []
+  @exclusivity(unchecked) var forwarded: [(registration: UInt64, change: UnretainedPendingChange)] = []
   /// For a beginning entry: what observers threw while the change was announced; its did
   /// throws the first, after every observer was told.
   @exclusivity(unchecked) var errors: [any Error] = []
@@ -80,7 +79,7 @@ final class PendingChange: @unchecked Sendable {
     kind = .setting
   }
 
-  deinit { observed?.release() }
+  deinit { view?.handle.release() }
 
   /// Fills a free entry for a change of `path` on an object (retaining the path).
   @inline(__always)
@@ -89,8 +88,9 @@ final class PendingChange: @unchecked Sendable {
     kind: ChangeKind, indexes: ChangeIndexes?
   ) {
     self.objectID = objectID
-    observed = Unmanaged.passRetained(path)
-    view = path.view()
+    let view = path.view()
+    _ = view.handle.retain()  // given back by `empty` (or deinit)
+    self.view = view
     pathID = path.pathID
     self.serial = serial
     self.begins = begins
@@ -108,8 +108,7 @@ final class PendingChange: @unchecked Sendable {
   /// Lets go of everything the entry held (it becomes free for reuse).
   @inline(__always)
   func empty() {
-    observed?.release()
-    observed = nil
+    view?.handle.release()
     view = nil
     if old != nil { old = nil }
     if new != nil { new = nil }
@@ -123,7 +122,7 @@ final class PendingChange: @unchecked Sendable {
 
   /// Whether the entry holds nothing (what a free entry must be).
   var isEmpty: Bool {
-    observed == nil && view == nil && old == nil && new == nil && setMutation == nil && indexSource == nil && forwarded.isEmpty && errors.isEmpty
+    view == nil && old == nil && new == nil && setMutation == nil && indexSource == nil && forwarded.isEmpty && errors.isEmpty
   }
 
   /// Runs `body` with the observed path as it was at the will, which the entry keeps alive (no
@@ -131,10 +130,19 @@ final class PendingChange: @unchecked Sendable {
   @inline(__always)
   func withPath<Result>(_ body: (ObservedPath.View) throws -> Result) rethrows -> Result {
     // INVARIANT: `view` is set while the entry is in progress or finishing, the only states in
-    // which the set path calls this.
-    try body(view.unsafelyUnwrapped)
+    // which the set path calls this; UnretainedObservedPath (the entry retains the view's path).
+    try body(view!)
   }
 
   /// The observed path as it was at the will.
-  var path: ObservedPath.View { view.unsafelyUnwrapped }
+  var path: ObservedPath.View { view! }
+
+  /// Checks the entry's state against what it holds: a view (and a retain of its path) exactly
+  /// while it is not free. Debug builds only; `ThreadChanges.checkInvariants()` calls it.
+  func checkInvariants() {
+    #if DEBUG
+      precondition((view != nil) == (state != .free), "PendingChange: \(state) but the view is \(view == nil ? "unset" : "set")")
+      view?.handle.checkInvariants()
+    #endif
+  }
 }

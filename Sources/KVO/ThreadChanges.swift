@@ -12,22 +12,23 @@
 // each other's entries, a did without a will finds nothing, and the set path takes no lock.
 //
 // Ownership: `storage` owns every entry this thread ever needed (as many as its deepest stack,
-// usually one); the stack and the pool refer to them unretained, so beginning, matching and
-// ending a change costs no reference counting. They are freed with the thread. Only the owning
-// thread touches a `ThreadChanges` (its `ThreadLocal` slot), hence `@unchecked Sendable`.
+// usually one); the stack and the pool refer to them unretained (UnretainedPendingChange.swift),
+// so beginning, matching and ending a change costs no reference counting. They are freed with
+// the thread. Only the owning thread touches a `ThreadChanges` (its `ThreadLocal` slot), hence
+// `@unchecked Sendable`.
 
 import MiniRuntime
 
 /// Entries taken off a thread's stack, seen as their changes (no reference counting: the
-/// thread's storage keeps them alive while they are finishing).
+/// thread's storage keeps them alive while they are finishing: UnretainedPendingChange.swift).
 struct PendingChangeList: RandomAccessCollection {
-  let entries: UnsafeBufferPointer<Unmanaged<PendingChange>>
+  let entries: UnsafeBufferPointer<UnretainedPendingChange>
 
-  init(_ entries: UnsafeBufferPointer<Unmanaged<PendingChange>>) { self.entries = entries }
+  init(_ entries: UnsafeBufferPointer<UnretainedPendingChange>) { self.entries = entries }
 
   var startIndex: Int { entries.startIndex }
   var endIndex: Int { entries.endIndex }
-  subscript(position: Int) -> PendingChange { entries[position].takeUnretainedValue() }
+  subscript(position: Int) -> PendingChange { entries[position].change }
 }
 
 /// The changes in progress on one thread.
@@ -36,11 +37,11 @@ final class ThreadChanges: @unchecked Sendable {
   static let perThread = ThreadLocal { ThreadChanges() }
 
   /// The entries in progress, in the order pushed.
-  @exclusivity(unchecked) private(set) var stack: [Unmanaged<PendingChange>] = []
+  @exclusivity(unchecked) private(set) var stack: [UnretainedPendingChange] = []
   /// Every entry of this thread (the owner of them all).
   @exclusivity(unchecked) private var storage: [PendingChange] = []
   /// The free entries.
-  @exclusivity(unchecked) private var pool: [Unmanaged<PendingChange>] = []
+  @exclusivity(unchecked) private var pool: [UnretainedPendingChange] = []
   /// The serial number of the last change begun.
   @exclusivity(unchecked) private(set) var lastSerial: UInt64 = 0
   /// How many entries are finishing (off the stack, notifications going out).
@@ -66,16 +67,16 @@ final class ThreadChanges: @unchecked Sendable {
   func push(
     _ objectID: ObjectIdentifier, _ path: ObservedPath, serial: UInt64, begins: Bool, key: KeyID, forwarded: Bool,
     kind: ChangeKind, indexes: ChangeIndexes?
-  ) -> Unmanaged<PendingChange> {
-    let entry: Unmanaged<PendingChange>
+  ) -> UnretainedPendingChange {
+    let entry: UnretainedPendingChange
     if let reused = pool.popLast() {
       entry = reused
     } else {
       let made = PendingChange()
       storage.append(made)
-      entry = Unmanaged.passUnretained(made)
+      entry = UnretainedPendingChange(made)
     }
-    entry._withUnsafeGuaranteedRef {
+    entry.withChange {
       $0.start(
         objectID: objectID, path: path, serial: serial, begins: begins, key: key, forwarded: forwarded, kind: kind,
         indexes: indexes)
@@ -88,7 +89,7 @@ final class ThreadChanges: @unchecked Sendable {
   /// guard: within one change, each observed path of each object has at most one entry).
   func contains(_ objectID: ObjectIdentifier, _ pathID: KeyID, inChange serial: UInt64) -> Bool {
     for entry in stack.reversed() {
-      let (found, isBeginning) = entry._withUnsafeGuaranteedRef { change in
+      let (found, isBeginning) = entry.withChange { change in
         (change.serial == serial && change.objectID == objectID && change.pathID == pathID,
           change.serial == serial && change.begins)
       }
@@ -101,9 +102,9 @@ final class ThreadChanges: @unchecked Sendable {
   /// The beginning entry of the most recent change of `key` on the object that a did may end
   /// (one whose prior notifications are not still going out).
   @inline(__always)
-  func beginning(of objectID: ObjectIdentifier, _ key: KeyID) -> Unmanaged<PendingChange>? {
+  func beginning(of objectID: ObjectIdentifier, _ key: KeyID) -> UnretainedPendingChange? {
     for entry in stack.reversed()
-    where entry._withUnsafeGuaranteedRef({
+    where entry.withChange({
       $0.begins && $0.key == key && $0.objectID == objectID && !$0.isAnnouncing
     }) {
       return entry
@@ -114,29 +115,29 @@ final class ThreadChanges: @unchecked Sendable {
   /// Takes `beginning` off the stack if its change is that one entry on top (the common case),
   /// without allocating; it is finishing until `recycle`d.
   @inline(__always)
-  func takeAlone(_ beginning: Unmanaged<PendingChange>) -> Bool {
-    guard stack.last?.toOpaque() == beginning.toOpaque() else { return false }
+  func takeAlone(_ beginning: UnretainedPendingChange) -> Bool {
+    guard stack.last == beginning else { return false }
     stack.removeLast()  // nothing of a change lies below its beginning, so it is the whole change
-    beginning._withUnsafeGuaranteedRef { $0.markFinishing() }
+    beginning.withChange { $0.markFinishing() }
     finishing += 1
     return true
   }
 
   /// Takes the entries of `beginning`'s change off the stack, in the order pushed (the
   /// beginning first); they are finishing until `recycle`d.
-  func take(_ beginning: Unmanaged<PendingChange>) -> [Unmanaged<PendingChange>] {
-    var taken: [Unmanaged<PendingChange>] = []
+  func take(_ beginning: UnretainedPendingChange) -> [UnretainedPendingChange] {
+    var taken: [UnretainedPendingChange] = []
     taken.reserveCapacity(countOfChange(beginning))
     removeChange(of: beginning) { taken.append($0) }
     return taken
   }
 
   /// How many entries `beginning`'s change has on the stack (the size `take(_:into:)` needs).
-  func countOfChange(_ beginning: Unmanaged<PendingChange>) -> Int {
-    guard let start = stack.lastIndex(where: { $0.toOpaque() == beginning.toOpaque() }) else { return 0 }
-    let serial = beginning._withUnsafeGuaranteedRef { $0.serial }
+  func countOfChange(_ beginning: UnretainedPendingChange) -> Int {
+    guard let start = stack.lastIndex(of: beginning) else { return 0 }
+    let serial = beginning.withChange { $0.serial }
     var count = 0
-    for index in start..<stack.count where stack[index]._withUnsafeGuaranteedRef({ $0.serial == serial }) { count &+= 1 }
+    for index in start..<stack.count where stack[index].withChange({ $0.serial == serial }) { count &+= 1 }
     return count
   }
 
@@ -144,11 +145,11 @@ final class ThreadChanges: @unchecked Sendable {
   /// `countOfChange(beginning)` long, its contents overwritten): first the entries a will pushed
   /// itself, then the forwarded ones, each group in the order pushed (so the beginning is first).
   /// Returns how many are not forwarded. They are finishing until `recycle`d. No allocation.
-  func take(_ beginning: Unmanaged<PendingChange>, into scratch: UnsafeMutableBufferPointer<Unmanaged<PendingChange>>) -> Int {
+  func take(_ beginning: UnretainedPendingChange, into scratch: UnsafeMutableBufferPointer<UnretainedPendingChange>) -> Int {
     var own = 0
     var forwarded = scratch.count
     removeChange(of: beginning) { entry in
-      if entry._withUnsafeGuaranteedRef({ $0.isForwarded }) {
+      if entry.withChange({ $0.isForwarded }) {
         forwarded -= 1
         scratch[forwarded] = entry  // from the end, reversed below
       } else {
@@ -172,14 +173,14 @@ final class ThreadChanges: @unchecked Sendable {
   /// Removes `beginning`'s change from the stack in place (its entries lie at or above the
   /// beginning and carry its serial; others stay, in order), passing each to `body` in the order
   /// pushed and marking it finishing.
-  private func removeChange(of beginning: Unmanaged<PendingChange>, _ body: (Unmanaged<PendingChange>) -> Void) {
-    guard let start = stack.lastIndex(where: { $0.toOpaque() == beginning.toOpaque() }) else { return }
-    let serial = beginning._withUnsafeGuaranteedRef { $0.serial }
+  private func removeChange(of beginning: UnretainedPendingChange, _ body: (UnretainedPendingChange) -> Void) {
+    guard let start = stack.lastIndex(of: beginning) else { return }
+    let serial = beginning.withChange { $0.serial }
     var kept = start
     for index in start..<stack.count {
       let entry = stack[index]
-      if entry._withUnsafeGuaranteedRef({ $0.serial == serial }) {
-        entry._withUnsafeGuaranteedRef { $0.markFinishing() }
+      if entry.withChange({ $0.serial == serial }) {
+        entry.withChange { $0.markFinishing() }
         finishing += 1
         body(entry)
       } else {
@@ -191,33 +192,33 @@ final class ThreadChanges: @unchecked Sendable {
   }
 
   /// Takes `entries`, just pushed by a will that cannot go on, off the stack and frees them.
-  func discard(_ entries: [Unmanaged<PendingChange>]) {
-    let ids = Set(entries.map { $0.toOpaque() })
-    stack.removeAll { ids.contains($0.toOpaque()) }
+  func discard(_ entries: [UnretainedPendingChange]) {
+    let ids = Set(entries)
+    stack.removeAll { ids.contains($0) }
     for entry in entries {
-      entry._withUnsafeGuaranteedRef { $0.empty() }
+      entry.withChange { $0.empty() }
       pool.append(entry)
     }
   }
 
   /// Frees finished entries (emptied, so they keep nothing alive) for reuse.
-  func recycle(_ entries: [Unmanaged<PendingChange>]) {
+  func recycle(_ entries: [UnretainedPendingChange]) {
     for entry in entries { recycle(entry) }
   }
 
   /// Frees one finished entry for reuse.
   @inline(__always)
-  func recycle(_ entry: Unmanaged<PendingChange>) {
-    entry._withUnsafeGuaranteedRef { $0.empty() }
+  func recycle(_ entry: UnretainedPendingChange) {
+    entry.withChange { $0.empty() }
     pool.append(entry)
     finishing -= 1
   }
 
   /// The beginning entries of the changes begun after serial `mark` by a will of `key` on the
   /// object that are still open, most recent first (what a bracket that failed must close).
-  func openChanges(of objectID: ObjectIdentifier, _ key: KeyID, after mark: UInt64) -> [Unmanaged<PendingChange>] {
+  func openChanges(of objectID: ObjectIdentifier, _ key: KeyID, after mark: UInt64) -> [UnretainedPendingChange] {
     stack.reversed().filter { entry in
-      entry._withUnsafeGuaranteedRef { $0.begins && $0.serial > mark && $0.key == key && $0.objectID == objectID }
+      entry.withChange { $0.begins && $0.serial > mark && $0.key == key && $0.objectID == objectID }
     }
   }
 
@@ -226,8 +227,10 @@ final class ThreadChanges: @unchecked Sendable {
   /// Every broken invariant of this thread's changes, as sentences; empty when consistent.
   func invariantViolations() -> [String] {
     var problems: [String] = []
-    let onStack = stack.map { $0.takeUnretainedValue() }
-    let free = pool.map { $0.takeUnretainedValue() }
+    for entry in stack + pool { entry.checkInvariants(ownedBy: storage) }
+    for entry in storage { entry.checkInvariants() }
+    let onStack = stack.map(\.change)
+    let free = pool.map(\.change)
     for entry in onStack where entry.state != .inProgress {
       problems.append("an entry on the stack is \(entry.state), not in progress")
     }

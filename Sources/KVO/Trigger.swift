@@ -8,6 +8,6 @@ import MiniRuntime
 /// entries of one key next to each other, in the order the paths were first observed.
 struct Trigger {
   let key: KeyID
-  /// Retained by the snapshot that holds the entry.
-  let path: Unmanaged<ObservedPath>
+  /// Retained by the snapshot that holds the entry (UnretainedObservedPath.swift).
+  let path: UnretainedObservedPath
 }

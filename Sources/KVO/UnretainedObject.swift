@@ -1,0 +1,56 @@
+// UnretainedObject.swift: an observer object kept alive by a notification pass, held without
+// reference counting.
+//
+// Docs: docs/kvo.md#the-notifying-set. Tests: Tests/KVOTests/ChangeDictionaryTests.swift,
+// RegistrationTests.swift.
+//
+// One of KVO's few handle types that hold a reference without counting it (the others:
+// ObservationTable.TableLock.swift, UnretainedPendingChange.swift,
+// UnretainedObservedPath.swift, UnretainedRegistration.swift). Its invariant, written once here:
+//   INVARIANT: the object outlives the handle. A pass over a change's observers (prior
+//   notifications, or the did's notifications) loads every observer from its weak reference
+//   once, into a buffer that owns those strong references until the pass ends (for a single
+//   observer, a local whose life is extended over the pass: `Notifier.withObserversAlive`); the
+//   pass sees them as handles (`keptAlive`), and no handle leaves the pass. (An object whose weak reference is in use counts references the
+//   slow way, so every copy avoided matters on the set path.)
+// Hot paths rely on it where they say `// INVARIANT: UnretainedObject`.
+
+import MiniRuntime
+
+/// An object, unretained, kept alive by whoever made the handle.
+struct UnretainedObject {
+  private let unmanaged: Unmanaged<Object>
+
+  /// The handle of `object`, without retaining it.
+  @inline(__always)
+  init(_ object: Object) { unmanaged = .passUnretained(object) }
+
+  /// The object, as a strong reference.
+  @inline(__always)
+  var object: Object { unmanaged.takeUnretainedValue() }
+
+  /// Runs `body` with the object and no reference counting.
+  @inline(__always)
+  func withObject<Result>(_ body: (Object) throws -> Result) rethrows -> Result {
+    try unmanaged._withUnsafeGuaranteedRef(body)
+  }
+
+  /// Runs `body` with the strong references in `owned` seen as handles, without reference
+  /// counting: `Object?` and `UnretainedObject?` are both one nullable pointer, so these are
+  /// the same slots, seen without ownership. `owned` keeps the objects alive during `body`.
+  @inline(__always)
+  static func keptAlive(_ owned: UnsafeMutableBufferPointer<Object?>, _ body: (UnsafeBufferPointer<UnretainedObject?>) -> Void) {
+    checkInvariants()
+    owned.withMemoryRebound(to: UnretainedObject?.self) { body(UnsafeBufferPointer($0)) }
+  }
+
+  /// Checks the layout `keptAlive` relies on (`keptAlive` calls it). Debug builds only.
+  static func checkInvariants() {
+    #if DEBUG
+      precondition(
+        MemoryLayout<UnretainedObject?>.size == MemoryLayout<Object?>.size
+          && MemoryLayout<UnretainedObject?>.stride == MemoryLayout<Object?>.stride,
+        "UnretainedObject: an optional handle is not one nullable pointer")
+    #endif
+  }
+}
