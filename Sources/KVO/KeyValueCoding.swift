@@ -189,7 +189,16 @@ enum KeyValueCoding {
       }
       try Notifier.bracket(object, key: key, id: KeyID(key)) { try object.setValue(converted, for: ivar) }
     case .undefined:
-      try Runtime.msgSend(object, "setValue:forUndefinedKey:", value, .string(key))
+      // An observed object's undefined key is bracketed too, as Foundation's notifying undefined
+      // setter does: a class that keeps such keys itself (a dictionary behind
+      // setValue:forUndefinedKey:) notifies its observers (docs/kvo.md#key-value-coding).
+      guard try Notifier.notifiesAutomatically(object, key: key) else {
+        try Runtime.msgSend(object, "setValue:forUndefinedKey:", value, .string(key))
+        return
+      }
+      try Notifier.bracket(object, key: key, id: KeyID(key)) {
+        _ = try Runtime.msgSend(object, "setValue:forUndefinedKey:", value, .string(key))
+      }
     }
   }
 

@@ -349,66 +349,6 @@ import Testing
     #expect(log.all.map(\.change.new) == ["a", "b"])
   }
 
-  // MARK: - Corners of the search order and of messages
-
-  @Test func anUnderscoredKeyReadsTheIvarOfThatName() throws {
-    let world = try World()
-    let person = try world.newPerson()
-    try world.set(person, "age", 31)
-    #expect(try person.value(forKey: "_age") == 31)  // no accessor; the ivar search tries <key> itself
-    try person.setValue(32, forKey: "_age")
-    #expect(try world.runtime.msgSend(person, "age") == 32)
-  }
-
-  @Test func aKeyWithoutItsIsPrefixFindsTheIsGetter() throws {
-    let world = try World()
-    let person = try world.newPerson()
-    try world.set(person, "isActive", true)
-    #expect(try person.value(forKey: "active") == true)  // getActive, active, isActive
-  }
-
-  @Test func setNilValueForKeyRaisesWithFoundationsMessage() throws {
-    let world = try World()
-    let person = try world.newPerson()
-    let error = #expect(throws: KeyValueError.self) { try person.setValue(nil, forKey: "age") }
-    #expect(error?.exceptionName == "NSInvalidArgumentException")
-    #expect(error?.message.hasSuffix("could not set nil as the value for the key age.") == true)
-  }
-
-  @Test func anOperatorBehindANilIntermediateAnswersNil() throws {
-    let world = try World()
-    let person = try world.newPerson()
-    #expect(try person.value(forKeyPath: "friend.items.@count") == .nil)
-  }
-
-  // MARK: - Paths through self and manual notification of a path
-
-  @Test func aPathThroughSelfIsNotifiedWhenTheKeyChanges() throws {
-    let world = try World()
-    let person = try world.newPerson()
-    let (observer, log) = try world.newObserver()
-    try person.addObserver(observer, forKeyPath: "self.age", options: [.old, .new])
-    try world.set(person, "age", 8)
-    #expect(log.all.map(\.change.old) == [0])
-    #expect(log.all.map(\.change.new) == [8])
-    #expect(log.all.map(\.keyPath) == ["self.age"])
-    try person.removeObserver(observer, forKeyPath: "self.age")
-    #expect(person.isa === world.person)
-  }
-
-  @Test func observersOfAnIntermediateAndOfThePathThroughItAreEachNotifiedOnce() throws {
-    let world = try World()
-    let person = try world.newPerson()
-    let friend = try world.newPerson()
-    try world.set(friend, "age", 3)
-    let (observer, log) = try world.newObserver()
-    try person.addObserver(observer, forKeyPath: "friend", options: [.new])
-    try person.addObserver(observer, forKeyPath: "friend.age", options: [.new])
-    try world.set(person, "friend", .object(friend))
-    #expect(log.all.map(\.keyPath).sorted() == ["friend", "friend.age"])
-    #expect(log.all.first { $0.keyPath == "friend.age" }?.change.new == 3)
-  }
-
   // MARK: - Closure observations
 
   @Test func twoClosureObservationsOfOneKeyAreIndependent() throws {
