@@ -75,7 +75,6 @@ extension Observation {
       // Cannot fail: the original class is registered and has the object's very layout. A
       // class object's isa was never switched (its original class is its metaclass).
       if !object.hasIsa(table.originalClass) { _ = try? object.setClass(table.originalClass) }
-      table.isActive = false
       object.observationInfo = nil
     } else if changed {
       table.publish(on: object)
@@ -111,7 +110,6 @@ extension Observation {
         registration.link = nil
         return link
       }
-      table.isActive = false
       object.observationInfo = nil
       return (all, links)
     }

@@ -175,7 +175,7 @@ enum Observation {
         do {
           if !object.hasIsa(observed.notifying) { try object.setClass(observed.notifying) }
         } catch {
-          table.isActive = false
+          _ = table.removeAll()  // empty, so inactive: an add that found it starts over
           object.observationInfo = nil
           throw error
         }

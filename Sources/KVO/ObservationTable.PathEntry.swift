@@ -19,11 +19,13 @@ extension ObservationTable {
     private var wantsNew: Int32 = 0
     private var wantsPrior: Int32 = 0
     private var forwarders: Int32 = 0
+    /// Whether some registrations' plans bring dependency keys the others do not (declared
+    /// here, beside the counts, to fill their padding: the table holds one entry inline).
+    private var mixedDependencies = false
     /// The keys whose changes affect the path besides its own: its plan's, or the union of
     /// its registrations' plans' when they differ (a dependency method added between two
     /// registrations).
     private(set) var dependencyKeyIDs: [KeyID]
-    private var mixedDependencies = false
 
     /// A new path holding `registration`, with room for `capacity`.
     init(_ registration: Registration, capacity: Int) {

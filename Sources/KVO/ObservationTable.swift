@@ -19,8 +19,9 @@
 // thread-specific data.
 //
 // The first registration makes the table and publishes it, with its snapshot, in an empty slot;
-// the last one out switches the isa back and then empties the slot, and marks the table
-// inactive, so an add that found the table meanwhile starts over with a new one. In that order
+// the last one out switches the isa back and then empties the slot, which leaves the table
+// inactive (an empty table is an inactive one), so an add that found the table meanwhile starts
+// over with a new one. In that order
 // (isa back before the slot is emptied, slot filled before the isa is switched) a concurrent
 // first add can never leave an observed object with its original class.
 //
@@ -48,8 +49,6 @@ final class ObservationTable: @unchecked Sendable {
   /// Internal registrations made for the key-path dependencies of each observed key, with the
   /// number of registrations that need them. Locking: `lock`.
   @exclusivity(unchecked) var dependencyLinks: [KeyID: (count: Int, links: [Registration])] = [:]
-  /// False once the last registration left and the object's slot was emptied. Locking: `lock`.
-  @exclusivity(unchecked) var isActive = true
 
   init(observed: ObservedClass) { self.observed = observed }
 
@@ -61,6 +60,14 @@ final class ObservationTable: @unchecked Sendable {
 
   /// Whether no registration is left. Locking: caller holds `lock`.
   var isEmpty: Bool { head == nil }
+
+  /// False once the last registration left and the object's slot was emptied: a table is made
+  /// with its first registration, and whoever takes the last one out (or all of them, when the
+  /// object is deallocated, or the first one back when the first isa switch fails) empties the
+  /// slot in the same lock section, so "no registration" and "no longer the object's table" are
+  /// one state, kept without a flag of its own (one word less per observed object). Locking:
+  /// caller holds `lock`.
+  var isActive: Bool { head != nil }
 
   /// Every observed path with its bookkeeping, in the order first observed. Locking: caller
   /// holds `lock`.
