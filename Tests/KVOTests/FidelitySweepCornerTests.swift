@@ -181,4 +181,33 @@ import Testing
     #expect(log.count == 2)
     #expect(asked.count == afterAdd)  // asked when the setter is hooked, not per change
   }
+
+  @Test func aSetEditThroughTheSetterIsASettingOfTheWholeSet() throws {
+    let world = try World()
+    let club = try world.club(.setter)
+    let (observer, log) = try world.newObserver()
+    try club.addObserver(observer, forKeyPath: "members", options: [.old, .new])
+    try Runtime.msgSend(try club.mutableSetValue(forKey: "members"), "addObject:", "c")
+    #expect(log.all.map(\.change) == [Change(kind: .setting, new: .set(["a", "b", "c"]), old: .set(["a", "b"]))])
+  }
+
+  @Test func aChainObserverRemovedInsideItsCallbackHearsNeitherTheOldNorTheNewIntermediate() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    let first = try world.newPerson()
+    let second = try world.newPerson()
+    try world.set(person, "friend", .object(first))
+    let holder = Locked<Object?>(nil)
+    let (observer, log) = try world.newObserver { received in
+      guard let observer = holder.withLock({ $0 }) else { return }
+      try? received.object.removeObserver(observer, forKeyPath: "friend.age")
+    }
+    holder.withLock { $0 = observer }
+    try person.addObserver(observer, forKeyPath: "friend.age", options: [.new])
+    try world.set(person, "friend", .object(second))
+    try world.set(first, "age", 1)
+    try world.set(second, "age", 2)
+    #expect(log.count == 1)
+    #expect(person.isa === world.person && first.isa === world.person && second.isa === world.person)
+  }
 }
