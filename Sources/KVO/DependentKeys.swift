@@ -17,8 +17,18 @@ enum DependentKeys {
   /// Every key path that affects `key` on instances of `cls`, flattened.
   static func affecting(_ key: String, of cls: Class, _ kvo: KVORuntime) throws -> [KeyValuePath] {
     let cacheKey = AccessorKey(cls: ObjectIdentifier(cls), key: key)
-    let generation = MethodGeneration(of: cls)
-    if let cached = kvo.state.withLock({ $0.affecting[cacheKey] }), cached.generation == generation { return cached.paths }
+    return try MethodGeneration.cached(
+      for: cls,
+      lookUp: { generation in
+        kvo.state.withLock { $0.affecting[cacheKey] }.flatMap { $0.generation == generation ? $0.paths : nil }
+      },
+      compute: { try flattened(key, of: cls) },
+      publish: { generation, paths in kvo.state.withLock { $0.affecting[cacheKey] = (generation, paths) } })
+  }
+
+  /// Asks `cls` which key paths affect `key`, transitively, and flattens the answers (see the
+  /// file comment). Call-outs: the class's dependency methods, no lock held.
+  private static func flattened(_ key: String, of cls: Class) throws -> [KeyValuePath] {
     var result: [KeyValuePath] = []
     var seenKeys: Set<String> = [key]
     var queue = [key]
@@ -44,9 +54,6 @@ enum DependentKeys {
         }
       }
     }
-    // Stamped with the generation read before the class was asked: if a method changed
-    // meanwhile, the entry is stale at once.
-    kvo.state.withLock { $0.affecting[cacheKey] = (generation, result) }
     return result
   }
 

@@ -11,9 +11,10 @@
 // its first call initializes a class no message has reached, as the message would). A runtime where the category is not installed yet answers "forwarding",
 // so the category is installed and the question asked again.
 //
-// A decision derived from it and cached (a one-key path's getter, CachedGetter.swift) must read
-// the runtime's method generation *before* asking, so that an override added by another thread
-// in between changes the generation the cache is stamped with (MethodGeneration.swift).
+// A decision derived from it and cached (a one-key path's getter, CachedGetter.swift; the
+// will/did decision below) reads the runtime's method generation *before* asking, so that an
+// override added by another thread in between changes the generation the cache is stamped with
+// (MethodGeneration.swift says why that order is enough; `MethodGeneration.cached` keeps it).
 
 import MiniRuntime
 import Synchronization
@@ -118,23 +119,31 @@ final class WillDidDecision: Sendable {
   @inline(__always)
   func sendsWillAndDid(_ object: Object, will: (Selector, Implementation), did: (Selector, Implementation)) -> Bool {
     if object.tracesMessageSends { return true }
-    let generation = object.methodGeneration  // before deciding (MethodGeneration.swift)
     let isaBits = UInt(bitPattern: ObjectIdentifier(object.isa))
-    let stamped = stamp.load(ordering: .acquiring)
-    if stamped >> 1 == generation &+ 1 && cls.load(ordering: .relaxed) == isaBits { return stamped & 1 == 1 }
-    return decide(object, isaBits: isaBits, generation: generation, will: will, did: did)
+    return MethodGeneration.cached(
+      for: object,
+      lookUp: { generation in
+        let stamped = stamp.load(ordering: .acquiring)
+        guard stamped >> 1 == generation.value &+ 1 && cls.load(ordering: .relaxed) == isaBits else { return nil }
+        return stamped & 1 == 1
+      },
+      compute: { decide(object, will: will, did: did) },
+      publish: { generation, answer in publish(answer, for: isaBits, at: generation) })
   }
 
   @inline(never)
-  private func decide(
-    _ object: Object, isaBits: UInt, generation: UInt64, will: (Selector, Implementation), did: (Selector, Implementation)
-  ) -> Bool {
-    let answer = KeyValueCategory.sendsWillAndDid(object, will: will, did: did)
+  private func decide(_ object: Object, will: (Selector, Implementation), did: (Selector, Implementation)) -> Bool {
+    KeyValueCategory.sendsWillAndDid(object, will: will, did: did)
+  }
+
+  /// Keeps `answer` for the class `isaBits`, stamped with `generation` (if the cache is for
+  /// that class: it is set once).
+  @inline(never)
+  private func publish(_ answer: Bool, for isaBits: UInt, at generation: MethodGeneration) {
     _ = cls.compareExchange(expected: 0, desired: isaBits, ordering: .relaxed)
     if cls.load(ordering: .relaxed) == isaBits {
-      stamp.store((generation &+ 1) << 1 | (answer ? 1 : 0), ordering: .releasing)
+      stamp.store((generation.value &+ 1) << 1 | (answer ? 1 : 0), ordering: .releasing)
     }
-    return answer
   }
 }
 

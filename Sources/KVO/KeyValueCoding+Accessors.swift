@@ -63,23 +63,25 @@ extension KeyValueCoding {
   }
 
   static func getterPlan(for cls: Class, key: String) throws -> GetterPlan {
-    let generation = MethodGeneration(of: cls)
-    let plans = AccessorPlans.of(cls)
-    if let plans, plans.generation == generation, let found = plans.getter(for: key) { return found }
-    guard canNameAccessor(key) else { return .undefined }  // not cached: any string can be a key
-    let plan = try searchGetter(in: cls, key: key)
-    AccessorPlans.publish(on: cls, generation: generation, adding: { $0.getters.append((key, plan)) })
-    return plan
+    try MethodGeneration.cached(
+      for: cls,
+      lookUp: { generation in AccessorPlans.of(cls, at: generation)?.getter(for: key) },
+      compute: { canNameAccessor(key) ? try searchGetter(in: cls, key: key) : .undefined },
+      publish: { generation, plan in
+        guard canNameAccessor(key) else { return }  // not cached: any string can be a key
+        AccessorPlans.publish(on: cls, generation: generation, adding: { $0.getters.append((key, plan)) })
+      })
   }
 
   static func setterPlan(for cls: Class, key: String) throws -> SetterPlan {
-    let generation = MethodGeneration(of: cls)
-    let plans = AccessorPlans.of(cls)
-    if let plans, plans.generation == generation, let found = plans.setter(for: key) { return found }
-    guard canNameAccessor(key) else { return .undefined }  // not cached: any string can be a key
-    let plan = try searchSetter(in: cls, key: key)
-    AccessorPlans.publish(on: cls, generation: generation, adding: { $0.setters.append((key, plan)) })
-    return plan
+    try MethodGeneration.cached(
+      for: cls,
+      lookUp: { generation in AccessorPlans.of(cls, at: generation)?.setter(for: key) },
+      compute: { canNameAccessor(key) ? try searchSetter(in: cls, key: key) : .undefined },
+      publish: { generation, plan in
+        guard canNameAccessor(key) else { return }  // not cached: any string can be a key
+        AccessorPlans.publish(on: cls, generation: generation, adding: { $0.setters.append((key, plan)) })
+      })
   }
 
   private static func searchGetter(in cls: Class, key: String) throws -> GetterPlan {
@@ -169,17 +171,18 @@ final class AccessorPlans: Sendable {
     setterKeys.firstIndex(of: key).map { setters[$0].plan }
   }
 
-  /// The plans published on `cls`, if any.
-  static func of(_ cls: Class) -> AccessorPlans? {
-    cls.associatedObject(forKey: associationKey).swiftObject(as: AccessorPlans.self)
+  /// The plans published on `cls` for `generation`, if any.
+  static func of(_ cls: Class, at generation: MethodGeneration) -> AccessorPlans? {
+    guard let plans = cls.associatedObject(forKey: associationKey).swiftObject(as: AccessorPlans.self),
+      plans.generation == generation
+    else { return nil }
+    return plans
   }
 
   /// Publishes the current plans of `cls` (for `generation`) with one more entry.
   static func publish(on cls: Class, generation: MethodGeneration, adding add: (inout Lists) -> Void) {
     var lists = Lists()
-    if let current = of(cls), current.generation == generation,
-      current.getters.count + current.setters.count < capacity
-    {
+    if let current = of(cls, at: generation), current.getters.count + current.setters.count < capacity {
       lists = Lists(getters: current.getters, setters: current.setters)
     }
     add(&lists)

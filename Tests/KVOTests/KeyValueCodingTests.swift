@@ -44,7 +44,7 @@ import Testing
         #expect(write?.code == .undefinedKey)
       }
     }
-    let cached = AccessorPlans.of(person.isa).map { $0.getters.map(\.key) + $0.setters.map(\.key) } ?? []
+    let cached = AccessorPlans.of(person.isa, at: MethodGeneration(of: person.isa)).map { $0.getters.map(\.key) + $0.setters.map(\.key) } ?? []
     #expect(cached.allSatisfy { !$0.contains(" ") && !$0.contains(".") && !$0.isEmpty && !$0.hasPrefix("@") })
   }
 
