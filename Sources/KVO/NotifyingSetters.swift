@@ -116,12 +116,13 @@ enum NotifyingSetters {
   static func setter(key: String, type: TypeEncoding, named name: String, original: Class) -> Implementation {
     let context = Context(key: key, original: original)
     let type = type.unqualified
-    return Implementation(function: name) { receiver, selector, arguments in
+    // It converts its own argument (as the original setter's prototype would): no thunk.
+    return Implementation(function: name, convertsOwnArguments: true) { receiver, selector, arguments in
       let value: Value
       do {
         value = try arguments[0].assigned(to: type)
       } catch let error as RuntimeError {
-        throw RuntimeError(error.code, "-[\(receiver.isa.name) \(selector.name)]: \(error.message)")
+        throw RuntimeError(error.code, "-[\(receiver.isa.name) \(selector.name)]: argument 1: \(error.message)")
       }
       guard let snapshot = receiver.observationSnapshot, snapshot.trigger(context.id) != nil else {
         return try Runtime.msgSendSuper(receiver, superclass: context.original, selector, value)

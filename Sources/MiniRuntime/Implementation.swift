@@ -98,9 +98,16 @@ public final class Implementation: Sendable, CustomStringConvertible {
     convertsOwnArguments = false
   }
 
-  /// A function; with `convertsOwnArguments`, one that converts its arguments itself as a C call
-  /// would, so sends call it directly rather than through an argument-converting thunk.
-  init(function name: String, convertsOwnArguments: Bool, _ body: @escaping ImplementationBody) {
+  /// Wraps a closure as a function, like ``init(function:_:)``; with `convertsOwnArguments`, one
+  /// that converts its number arguments itself as a C call would (a synthesized setter assigns
+  /// its argument to an ivar of the parameter's type; KVO's notifying setter assigns it to the
+  /// setter's parameter type), so a send calls it directly instead of through the thunk that
+  /// converts arguments (Method+ArgumentConversion.swift). Its caller promises the conversion:
+  /// a body that does not convert receives the values as sent.
+  ///
+  /// Objective-C: an `IMP` pointing to a compiled function whose prototype the caller's
+  /// compiler applied (MiniKVO extension: the flag has no objc4 counterpart)
+  public init(function name: String, convertsOwnArguments: Bool, _ body: @escaping ImplementationBody) {
     self.name = name
     self.body = body
     blockState = nil
