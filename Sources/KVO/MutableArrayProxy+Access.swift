@@ -50,18 +50,6 @@ extension MutableArrayProxy {
     let replaceMany: Selector?
   }
 
-  /// The mutator selectors for `key` (`Key` capitalized), whether or not a class implements them.
-  static func mutatorSelectors(_ capitalized: String) -> [Selector] {
-    [
-      Selector(interning: "insertObject:in\(capitalized)AtIndex:"),
-      Selector(interning: "insert\(capitalized):atIndexes:"),
-      Selector(interning: "removeObjectFrom\(capitalized)AtIndex:"),
-      Selector(interning: "remove\(capitalized)AtIndexes:"),
-      Selector(interning: "replaceObjectIn\(capitalized)AtIndex:withObject:"),
-      Selector(interning: "replace\(capitalized)AtIndexes:with\(capitalized):"),
-    ]
-  }
-
   /// Foundation's search (see the file comment), on the object's class as it is now.
   func access(_ object: Object) throws -> Access { try Self.access(of: object, key: key) }
 
@@ -69,7 +57,7 @@ extension MutableArrayProxy {
   static func access(of object: Object, key: String) throws -> Access {
     let cls = object.isa
     guard KeyValueCoding.canNameAccessor(key) else { return .undefined }  // `""`: no search, as for valueForKey:
-    let found = mutatorSelectors(KeyValueCoding.capitalized(key)).map { selector in
+    let found = AccessorNames.of(key).indexedMutators.map { selector in
       selector.isValid && cls.instancesRespond(to: selector) ? selector : nil
     }
     let mutators = Mutators(
