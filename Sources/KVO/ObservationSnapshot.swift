@@ -129,6 +129,7 @@ final class ObservationSnapshot: @unchecked Sendable {
   /// Checks the snapshot's paths (each retained by it, so each must still be a path, with its
   /// registrations in its slots) and that each key's entries are adjacent, which `trigger(_:)`
   /// relies on. Debug builds only; the init calls it, once the retains are taken.
+  // Internal invariant, not input: the snapshot is built only by this file, grouping entries by key.
   func checkInvariants() {
     #if DEBUG
       let all = [first] + others

@@ -179,7 +179,8 @@ final class ObservedPath: ManagedBuffer<ObservedPath.Header, Atomic<UInt>> {
 
   /// Checks what a reader relies on: the slots used are within the capacity, and each one
   /// below the end holds a registration of this path (UnretainedRegistration.swift). Debug
-  /// builds only; release builds compile it away.
+  /// builds only; release builds compile it away. Internal invariant, not input: only this file
+  /// writes the slots and the end, so a failure is a bug here.
   func checkInvariants() {
     #if DEBUG
       withUnsafeMutablePointers { header, elements in

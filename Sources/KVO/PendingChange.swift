@@ -139,6 +139,7 @@ final class PendingChange: @unchecked Sendable {
 
   /// Checks the entry's state against what it holds: a view (and a retain of its path) exactly
   /// while it is not free. Debug builds only; `ThreadChanges.checkInvariants()` calls it.
+  /// Internal invariant, not input: only this file moves an entry between states.
   func checkInvariants() {
     #if DEBUG
       precondition((view != nil) == (state != .free), "PendingChange: \(state) but the view is \(view == nil ? "unset" : "set")")

@@ -44,7 +44,8 @@ struct UnretainedObject {
     owned.withMemoryRebound(to: UnretainedObject?.self) { body(UnsafeBufferPointer($0)) }
   }
 
-  /// Checks the layout `keptAlive` relies on (`keptAlive` calls it). Debug builds only.
+  /// Checks the layout `keptAlive` relies on (`keptAlive` calls it). Debug builds only. A fact of
+  /// the compiler's layout, not of any input: a failure means the toolchain changed it.
   static func checkInvariants() {
     #if DEBUG
       precondition(

@@ -53,7 +53,8 @@ struct UnretainedObservedPath: Equatable {
 
   /// Checks what can be checked without a holder's help, in O(1): the pointer is non-null and
   /// aligned, and what it points to looks like a path (its used slots within its capacity).
-  /// Debug builds only; the holders call it where they take their retain.
+  /// Debug builds only; the holders call it where they take their retain. Internal invariant,
+  /// not input: handles are made only from paths their holders keep alive.
   func checkInvariants() {
     #if DEBUG
       let bits = UInt(bitPattern: unmanaged.toOpaque())

@@ -47,6 +47,7 @@ struct UnretainedRegistration {
   }
 
   /// Checks what the bits alone can tell: a non-null, aligned pointer. Debug builds only.
+  /// Internal invariant, not input: handles are made only from live registrations.
   @inline(__always)
   func checkInvariants() {
     #if DEBUG
