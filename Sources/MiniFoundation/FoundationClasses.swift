@@ -8,9 +8,11 @@
 // hands out (`__NSArrayI`, `__NSArrayM`, …), which add no methods of their own. The handles are
 // kept in a runtime-local slot (what Foundation keeps in its globals), made once under the
 // runtime's creation lock; after that, reads take no lock but the slot's spin lock.
-// `NSNull`'s one instance is held weakly (an instance holds its runtime, so a strong reference
-// from the runtime's own slot would keep the runtime alive forever): it is made again only when
-// nobody holds the previous one, so no two are ever alive at once.
+// Foundation's singletons, `NSNull`'s one instance and the two `__NSCFBoolean`s (`kCFBooleanTrue`
+// and `kCFBooleanFalse`, which every `@YES` and `@NO` is), are held weakly (an instance holds its
+// runtime, so a strong reference from the runtime's own slot would keep the runtime alive
+// forever): each is made again only when nobody holds the previous one, so no two are ever alive
+// at once, and `==` on pointers answers as on Apple.
 
 /// The classes of one runtime's Foundation.
 final class FoundationClasses: Sendable {
@@ -27,6 +29,8 @@ final class FoundationClasses: Sendable {
   let swiftValue: Class
   let enumerator: Class
   private let nullInstance = Locked<WeakReference<Object>?>(nil)
+  private let yesInstance = Locked<WeakReference<Object>?>(nil)
+  private let noInstance = Locked<WeakReference<Object>?>(nil)
 
   /// Code that runs in every runtime Foundation loads into (layers above add their categories).
   private static let loadHandlers = Locked<[@Sendable (Runtime) throws -> Void]>([])
@@ -115,9 +119,24 @@ final class FoundationClasses: Sendable {
 
   /// The runtime's `NSNull` instance (`[NSNull null]`).
   func nullObject() throws(RuntimeError) -> Object {
-    try nullInstance.withLock { (reference: inout WeakReference<Object>?) throws(RuntimeError) -> Object in
+    try Self.singleton(in: nullInstance) { () throws(RuntimeError) in try null.createInstance(bridgedStorage: ScalarStorage(.null)) }
+  }
+
+  /// The runtime's `kCFBooleanTrue` or `kCFBooleanFalse`: every `[NSNumber numberWithBool:]` and
+  /// every boxed `Bool` is one of the two.
+  func booleanObject(_ yes: Bool) throws(RuntimeError) -> Object {
+    try Self.singleton(in: yes ? yesInstance : noInstance) { () throws(RuntimeError) in
+      try boolean.createInstance(bridgedStorage: ScalarStorage(.bool(yes)))
+    }
+  }
+
+  /// The object `slot` holds if it is still alive, else a new one from `make`, kept weakly.
+  private static func singleton(
+    in slot: Locked<WeakReference<Object>?>, _ make: () throws(RuntimeError) -> Object
+  ) throws(RuntimeError) -> Object {
+    try slot.withLock { (reference: inout WeakReference<Object>?) throws(RuntimeError) -> Object in
       if let existing = reference?.object { return existing }
-      let made = try null.createInstance(bridgedStorage: ScalarStorage(.null))
+      let made = try make()
       reference = WeakReference(made)
       return made
     }

@@ -11,7 +11,9 @@ enum NSValueMethods {
   static let all = ClassMethods(
     instance: ValueClassMethods.common + [
       MethodEntry("objCType", "r*16@0:8") { receiver, selector, _ in
-        .cString(try ValueClassMethods.value(of: receiver, selector, "NSValue").encoding.description)
+        let value = try ValueClassMethods.value(of: receiver, selector, "NSValue")
+        if case .bool = value { return .cString("c") }  // a CFBoolean reports itself as a char, as on Apple
+        return .cString(value.encoding.description)
       },
       MethodEntry("isEqualToValue:", "B24@0:8@16") { receiver, _, arguments in .bool(Value.object(receiver) == arguments[0]) },
       MethodEntry("pointerValue", "^v16@0:8") { receiver, selector, _ in
@@ -121,7 +123,8 @@ enum NSNumberMethods {
         throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): \(arguments[0]) is not a \(type) number")
       }
       let classes = try FoundationClasses.of(receiver)
-      return try ValueClassMethods.box(number, in: type == "B" ? classes.boolean : classes.numberConcrete)
+      if case .bool(let yes) = number { return .object(try classes.booleanObject(yes)) }  // kCFBooleanTrue or kCFBooleanFalse
+      return try ValueClassMethods.box(number, in: classes.numberConcrete)
     }
   }
 }

@@ -5,7 +5,8 @@
 // A `Value` such as `["a", "b"]` is a bridged `NSArray`: no object exists until a message must be
 // sent to it. Then, and only then, it is boxed here into a new object of the concrete class
 // (`__NSArrayI`), as Swift bridges an `Array` to an `NSArray` when an Objective-C API needs one.
-// Boxing the same bridged value twice gives two objects; `.object` values are already objects
+// Boxing the same bridged value twice gives two objects, except Foundation's singletons (`NSNull`
+// and the two booleans, `kCFBooleanTrue` and `kCFBooleanFalse`); `.object` values are already objects
 // and come back as themselves. Nothing is locked while boxing but the runtime's own locks.
 
 extension Runtime {
@@ -18,8 +19,8 @@ extension Runtime {
   /// try runtime.object(bridging: .object(ann)) === ann      // objects are themselves
   /// ```
   ///
-  /// `.nil` gives `nil` (a message to it does nothing); numbers give an `__NSCFNumber` (or an
-  /// `__NSCFBoolean` for a `Bool`), structs, pointers and selectors an `NSConcreteValue`, a Swift
+  /// `.nil` gives `nil` (a message to it does nothing); numbers give an `__NSCFNumber` (a `Bool`
+  /// the runtime's one `__NSCFBoolean` for its value, as `@YES` is always `kCFBooleanTrue`), structs, pointers and selectors an `NSConcreteValue`, a Swift
   /// object the object of its ``FoundationBridgeable/foundationValue`` if it has one, else a
   /// `__SwiftValue`. A `.nil` element of an array, set or dictionary becomes `NSNull`.
   ///
@@ -47,8 +48,8 @@ extension Runtime {
       return try classes.dictionaryI.createInstance(bridgedStorage: DictionaryStorage.dictionary(entries.mapValues(Message.element)))
     case .set(let elements):
       return try classes.setI.createInstance(bridgedStorage: SetStorage.set(Set(elements.map(Message.element))))
-    case .bool:
-      return try classes.boolean.createInstance(bridgedStorage: ScalarStorage(value))
+    case .bool(let yes):
+      return try classes.booleanObject(yes)
     case .int8, .int16, .int32, .int64, .uint8, .uint16, .uint32, .uint64, .float, .double:
       return try classes.numberConcrete.createInstance(bridgedStorage: ScalarStorage(value))
     case .structure, .pointer, .selector:

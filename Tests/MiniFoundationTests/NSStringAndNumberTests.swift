@@ -38,7 +38,7 @@ import Testing
     #expect(try runtime.msgSend(bridging: 300, "charValue") == .int8(44))
     #expect(try runtime.msgSend(bridging: 7, "doubleValue") == .double(7))
     #expect(try runtime.msgSend(bridging: .int32(7), "objCType") == .cString("i"))
-    #expect(try runtime.msgSend(bridging: true, "objCType") == .cString("B"))
+    #expect(try runtime.msgSend(bridging: true, "objCType") == .cString("c"))  // [@YES objCType] is "c"
     #expect(try runtime.msgSend(bridging: 7, "compare:", 9) == -1)
     #expect(try runtime.msgSend(bridging: 7, "isEqual:", 7.0) == true)
     #expect(try runtime.msgSend(bridging: 7, "stringValue") == "7")
@@ -74,6 +74,17 @@ import Testing
     let undefined = #expect(throws: RuntimeError.self) { try send(nsNumber, "numberWithInt:", 1e10) }
     #expect(undefined?.code == .typeMismatch && undefined?.message.contains("undefined in C") == true)
     #expect(throws: RuntimeError.self) { try send(nsNumber, "numberWithInt:", "seven") }  // not a number
+  }
+
+  @Test func everyYesIsOneObjectAndEveryNoAnother() throws {
+    let runtime = Runtime()
+    let nsNumber = try foundationClass("NSNumber", in: runtime)
+    let yes = try #require(try send(nsNumber, "numberWithBool:", true).objectValue)
+    let no = try #require(try send(nsNumber, "numberWithBool:", false).objectValue)
+    #expect(try send(nsNumber, "numberWithBool:", 2).objectValue === yes)  // kCFBooleanTrue
+    #expect(try runtime.object(bridging: true) === yes && runtime.object(bridging: false) === no)
+    #expect(yes !== no && yes.isa.name == "__NSCFBoolean")
+    #expect(try send(yes, "objCType") == .cString("c") && send(no, "boolValue") == false)
   }
 
   @Test func valuesBoxStructsPointersAndRanges() throws {
