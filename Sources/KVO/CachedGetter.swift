@@ -4,9 +4,10 @@
 
 import MiniRuntime
 
-/// The getter method of a path's first key, found when the registration was made, valid while
-/// the runtime's method generation is unchanged (MethodGeneration.swift) and the class did not
-/// override `valueForKey:`. Plain words, so reading it costs no reference counting.
+/// The getter method of a path's first key, found when the plan was made, valid while the
+/// runtime's method generation is unchanged and the class did not override `valueForKey:`:
+/// made with `MethodGeneration.stamping`, checked with `isCurrent(for:)` before each read
+/// (MethodGeneration.swift). Plain words, so reading it costs no reference counting.
 struct CachedGetter: Sendable {
   let generation: MethodGeneration
   let selector: Selector

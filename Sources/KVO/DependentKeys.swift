@@ -22,7 +22,7 @@ enum DependentKeys {
       lookUp: { generation in
         kvo.state.withLock { $0.affecting[cacheKey] }.flatMap { $0.generation == generation ? $0.paths : nil }
       },
-      compute: { try flattened(key, of: cls) },
+      compute: { _ in try flattened(key, of: cls) },
       publish: { generation, paths in kvo.state.withLock { $0.affecting[cacheKey] = (generation, paths) } })
   }
 

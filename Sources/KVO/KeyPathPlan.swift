@@ -13,7 +13,9 @@
 // observation of `friend.age` on a Person while no method changes finds it with one string
 // compare and makes only its registration. When a method changes anywhere, the next observation
 // works the plan out again (and so sees a dependency or a setter added meanwhile), as it did
-// before plans were kept.
+// before plans were kept. The lookup, the working out and the keeping follow
+// `MethodGeneration.cached` (Observation.plan); the getter a plan carries has its own stamp
+// (`MethodGeneration.stamping`; MethodGeneration.swift says why).
 
 import MiniRuntime
 
@@ -61,14 +63,17 @@ final class KeyPathPlan: Sendable {
   var isChain: Bool { rest != nil }
 
   /// Works out the plan for observing `keyPath` on `object` (sending the class's dependency and
-  /// `+automaticallyNotifiesObserversForKey:` methods: call-outs, no lock held), preparing the
-  /// notifying subclass, and keeps it in the class's `ObservedClass`.
+  /// `+automaticallyNotifiesObserversForKey:` methods: call-outs, no lock held) and prepares the
+  /// notifying subclass; the caller keeps the plan (`ObservedClass.keep`).
   ///
+  /// - Parameter generation: The method generation read before anything was looked up (the
+  ///   plan's stamp: `MethodGeneration.cached`).
   /// - Parameter beforeHooking: Runs once the key path and its dependencies are known, before the
   ///   notifying subclass is prepared (where Foundation sends the initial notification).
   /// - Throws: ``KeyValueError`` for a malformed or unobservable key path.
   static func make(
-    for keyPath: String, on object: Object, beforeHooking: (KeyValuePath) throws -> Void = { _ in }
+    for keyPath: String, on object: Object, at generation: MethodGeneration,
+    beforeHooking: (KeyValuePath) throws -> Void = { _ in }
   ) throws -> (ObservedClass, KeyPathPlan) {
     let path = try KeyValuePath(keyPath)
     // A collection operator can be observed after a to-many key (`items.@count`): a change of
@@ -80,8 +85,6 @@ final class KeyPathPlan: Sendable {
     }
     try CollectionObservation.refuseCollection(object, keyPath: keyPath)  // arrays and sets cannot be observed
     let kvo = try KVORuntime.of(object)
-    // Read before the call-outs: if a method changes meanwhile, the plan is already stale.
-    let generation = MethodGeneration(of: object)
     let original = kvo.originalClass(of: object.isa)
     let dependencies = try DependentKeys.affecting(first, of: original, kvo)
     try beforeHooking(path)
@@ -95,7 +98,6 @@ final class KeyPathPlan: Sendable {
       generation: generation, path: path, dependencyKeys: dependentKeys,
       dependencyPaths: dependencies.filter { $0.components.count > 1 },
       getter: try cachedGetter(for: path, in: observed.notifying))
-    observed.keep(plan)
     return (observed, plan)
   }
 
@@ -103,13 +105,15 @@ final class KeyPathPlan: Sendable {
   /// start of a chain's), while the class keeps the category's own `valueForKey:` and the
   /// runtime's methods do not change.
   private static func cachedGetter(for path: KeyValuePath, in cls: Class) throws -> CachedGetter? {
-    // The generation first: an override of valueForKey: added by another thread after it is
-    // read bumps it, so the getter below is never used with that override in place.
-    let generation = MethodGeneration(of: cls)
-    guard let key = path.firstKey,
-      !KeyValueCategory.isOverridden(Selectors.valueForKey, own: KeyValueCategory.valueForKey, in: cls)
-    else { return nil }
-    guard case .method(let selector) = try KeyValueCoding.getterPlan(for: cls, key: key) else { return nil }
-    return CachedGetter(generation: generation, selector: selector, isChain: path.rest != nil)
+    // Stamped after the hooking above, not with the plan's stamp (MethodGeneration.swift). An
+    // override of valueForKey: added by another thread after the stamp is read bumps it, so the
+    // getter is never used with that override in place.
+    try MethodGeneration.stamping(for: cls) { generation in
+      guard let key = path.firstKey,
+        !KeyValueCategory.isOverridden(Selectors.valueForKey, own: KeyValueCategory.valueForKey, in: cls)
+      else { return nil }
+      guard case .method(let selector) = try KeyValueCoding.getterPlan(for: cls, key: key) else { return nil }
+      return CachedGetter(generation: generation, selector: selector, isChain: path.rest != nil)
+    }
   }
 }

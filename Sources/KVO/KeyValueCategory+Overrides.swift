@@ -127,7 +127,7 @@ final class WillDidDecision: Sendable {
         guard stamped >> 1 == generation.value &+ 1 && cls.load(ordering: .relaxed) == isaBits else { return nil }
         return stamped & 1 == 1
       },
-      compute: { decide(object, will: will, did: did) },
+      compute: { _ in decide(object, will: will, did: did) },
       publish: { generation, answer in publish(answer, for: isaBits, at: generation) })
   }
 

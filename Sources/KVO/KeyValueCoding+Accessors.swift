@@ -66,7 +66,7 @@ extension KeyValueCoding {
     try MethodGeneration.cached(
       for: cls,
       lookUp: { generation in AccessorPlans.of(cls, at: generation)?.getter(for: key) },
-      compute: { canNameAccessor(key) ? try searchGetter(in: cls, key: key) : .undefined },
+      compute: { _ in canNameAccessor(key) ? try searchGetter(in: cls, key: key) : .undefined },
       publish: { generation, plan in
         guard canNameAccessor(key) else { return }  // not cached: any string can be a key
         AccessorPlans.publish(on: cls, generation: generation, adding: { $0.getters.append((key, plan)) })
@@ -77,7 +77,7 @@ extension KeyValueCoding {
     try MethodGeneration.cached(
       for: cls,
       lookUp: { generation in AccessorPlans.of(cls, at: generation)?.setter(for: key) },
-      compute: { canNameAccessor(key) ? try searchSetter(in: cls, key: key) : .undefined },
+      compute: { _ in canNameAccessor(key) ? try searchSetter(in: cls, key: key) : .undefined },
       publish: { generation, plan in
         guard canNameAccessor(key) else { return }  // not cached: any string can be a key
         AccessorPlans.publish(on: cls, generation: generation, adding: { $0.setters.append((key, plan)) })

@@ -84,17 +84,30 @@ enum Observation {
 
   /// The plan for observing `keyPath` on `object`: the one its paths already use, or the one
   /// kept by its class, while the runtime's methods are unchanged; else worked out
-  /// (KeyPathPlan.swift). `snapshot` is the object's, if it has one.
+  /// (KeyPathPlan.swift) and kept by the class. `snapshot` is the object's, if it has one.
   private static func plan(
     for keyPath: String, on object: Object, snapshot: ObservationSnapshot?,
     beforeHooking: (KeyValuePath) throws -> Void
   ) throws -> (ObservedClass, KeyPathPlan) {
+    try MethodGeneration.cached(
+      for: object,
+      lookUp: { generation in keptPlan(for: keyPath, on: object, snapshot: snapshot, at: generation) },
+      compute: { generation in
+        try KeyPathPlan.make(for: keyPath, on: object, at: generation, beforeHooking: beforeHooking)
+      },
+      publish: { _, made in made.0.keep(made.1) })
+  }
+
+  /// The plan of `keyPath` stamped with `generation` that `object`'s paths use or its class
+  /// keeps, if any.
+  @inline(__always)
+  private static func keptPlan(
+    for keyPath: String, on object: Object, snapshot: ObservationSnapshot?, at generation: MethodGeneration
+  ) -> (ObservedClass, KeyPathPlan)? {
     let found: ObservedClass?
     if let snapshot {
       let observed = snapshot.table.observed
-      if let plan = snapshot.plan(for: keyPath), plan.generation == MethodGeneration(of: object),
-        object.hasIsa(observed.notifying)
-      {
+      if let plan = snapshot.plan(for: keyPath), plan.generation == generation, object.hasIsa(observed.notifying) {
         return (observed, plan)
       }
       found = observed
@@ -103,12 +116,10 @@ enum Observation {
     } else {
       found = nil
     }
-    if let observed = found, object.hasIsa(observed.notifying) || object.hasIsa(observed.original),
-      let plan = observed.plan(for: keyPath, generation: MethodGeneration(of: object))
-    {
-      return (observed, plan)
-    }
-    return try KeyPathPlan.make(for: keyPath, on: object, beforeHooking: beforeHooking)
+    guard let observed = found, object.hasIsa(observed.notifying) || object.hasIsa(observed.original),
+      let plan = observed.plan(for: keyPath, generation: generation)
+    else { return nil }
+    return (observed, plan)
   }
 
   /// What one attempt to change a table came to.
