@@ -19,6 +19,8 @@ enum Describing {
     case .string(let text): return text
     case .null: return "<null>"
     case .bool(let flag): return flag ? "1" : "0"  // an NSNumber made from a BOOL prints as 1 or 0
+    case .float(let number): return floating(String(number))
+    case .double(let number): return floating(String(number))
     case .array(let elements):
       if elements.isEmpty { return "(\n" + pad + ")" }
       let lines = try elements.map { inner + (try element($0, indent: indent + 1)) }
@@ -38,6 +40,12 @@ enum Describing {
     case let other:
       return other.description
     }
+  }
+
+  /// A floating number's text as NSNumber prints it: the shortest digits that read back as the
+  /// same number (Swift's), without Swift's `.0` on a whole number (`@1.0` prints `1`).
+  private static func floating(_ text: String) -> String {
+    text.hasSuffix(".0") ? String(text.dropLast(2)) : text
   }
 
   /// `{(\n    a,\n    b\n)}`: a set (elements sorted by their text, as any order is Foundation's)

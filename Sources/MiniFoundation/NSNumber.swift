@@ -11,9 +11,7 @@ enum NSValueMethods {
   static let all = ClassMethods(
     instance: ValueClassMethods.common + [
       MethodEntry("objCType", "r*16@0:8") { receiver, selector, _ in
-        let value = try ValueClassMethods.value(of: receiver, selector, "NSValue")
-        if case .bool = value { return .cString("c") }  // a CFBoolean reports itself as a char, as on Apple
-        return .cString(value.encoding.description)
+        .cString(NSNumberMethods.objCType(of: try ValueClassMethods.value(of: receiver, selector, "NSValue")))
       },
       MethodEntry("isEqualToValue:", "B24@0:8@16") { receiver, _, arguments in .bool(Value.object(receiver) == arguments[0]) },
       MethodEntry("pointerValue", "^v16@0:8") { receiver, selector, _ in
@@ -48,16 +46,16 @@ enum NSNumberMethods {
       accessor("intValue", "i") { .int32(Int32(truncatingIfNeeded: cInteger($0))) },
       accessor("integerValue", "q") { .int64(cInteger($0)) },
       accessor("longLongValue", "q") { .int64(cInteger($0)) },
-      accessor("longValue", "l") { .int32(Int32(truncatingIfNeeded: cInteger($0))) },  // `l` is 32 bits in an encoding
+      accessor("longValue", "q") { .int64(cInteger($0)) },  // LP64: a long is 64 bits, encoded q
       accessor("unsignedCharValue", "C") { .uint8(UInt8(truncatingIfNeeded: cInteger($0))) },
       accessor("unsignedShortValue", "S") { .uint16(UInt16(truncatingIfNeeded: cInteger($0))) },
       accessor("unsignedIntValue", "I") { .uint32(UInt32(truncatingIfNeeded: cInteger($0))) },
-      accessor("unsignedLongValue", "L") { .uint32(UInt32(truncatingIfNeeded: cInteger($0))) },
+      accessor("unsignedLongValue", "Q") { .uint64(UInt64(truncatingIfNeeded: cInteger($0))) },
       accessor("unsignedIntegerValue", "Q") { .uint64(UInt64(truncatingIfNeeded: cInteger($0))) },
       accessor("unsignedLongLongValue", "Q") { .uint64(UInt64(truncatingIfNeeded: cInteger($0))) },
       accessor("floatValue", "f") { .float(Float($0)) },
       accessor("doubleValue", "d") { .double($0) },
-      MethodEntry("stringValue", "@16@0:8") { receiver, selector, _ in .string(try number(receiver, selector).description) },
+      MethodEntry("stringValue", "@16@0:8") { receiver, selector, _ in .string(try Describing.text(of: try number(receiver, selector))) },
       MethodEntry("description", "@16@0:8") { receiver, selector, _ in
         .string(try Describing.text(of: try number(receiver, selector)))
       },
@@ -66,8 +64,8 @@ enum NSNumberMethods {
         guard let theirs = other.doubleValue, let mine = try number(receiver, selector).doubleValue else {
           throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): \(other) is not a number")
         }
-        if Value.object(receiver) == other { return .int64(0) }
-        return .int64(mine < theirs ? -1 : (mine > theirs ? 1 : 0))
+        if let order = try number(receiver, selector).numericOrder(comparedTo: other) { return .int64(Int64(order)) }  // exact
+        return .int64(mine < theirs ? -1 : (mine > theirs ? 1 : 0))  // NaN: as its double compares
       },
       MethodEntry("isEqualToNumber:", "B24@0:8@16") { receiver, _, arguments in .bool(Value.object(receiver) == arguments[0]) },
     ],
@@ -96,6 +94,21 @@ enum NSNumberMethods {
     if value >= 9_223_372_036_854_775_808.0 { return .max }  // 2^63, exactly a double
     if value <= -9_223_372_036_854_775_808 { return .min }
     return Int64(value.rounded(.towardZero))
+  }
+
+  /// What `-objCType` answers for a number: CFNumber keeps no unsigned types, so an unsigned
+  /// number reports the next wider signed type (`unsigned char` as `s`, `unsigned short` as `i`,
+  /// `unsigned int` and an `unsigned long long` up to `LLONG_MAX` as `q`; larger ones `Q`), and a
+  /// CFBoolean reports `c`. Other values (structs, pointers) report their own encoding.
+  static func objCType(of value: Value) -> String {
+    switch value {
+    case .bool: return "c"
+    case .uint8: return "s"
+    case .uint16: return "i"
+    case .uint32: return "q"
+    case .uint64(let number): return number <= UInt64(Int64.max) ? "q" : "Q"
+    default: return value.encoding.description
+    }
   }
 
   /// The number an NSNumber object holds.

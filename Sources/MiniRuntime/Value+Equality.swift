@@ -94,17 +94,46 @@ extension Value: Hashable {
     return false
   }
 
-  private static func numericEqual(_ lhs: Numeric, _ rhs: Numeric) -> Bool {
+  private static func numericEqual(_ lhs: Numeric, _ rhs: Numeric) -> Bool { numericOrder(lhs, rhs) == 0 }
+
+  /// How two numbers order, exactly (no rounding through `double`): -1, 0 or 1, or nil when
+  /// either is NaN.
+  ///
+  /// ```swift
+  /// Value.int64(.max).numericOrder(comparedTo: .int64(.max - 1))   // 1 (through double: 0)
+  /// Value.double(2.5).numericOrder(comparedTo: .int32(2))           // 1
+  /// Value.uint64(.max).numericOrder(comparedTo: .int8(-1))          // 1
+  /// ```
+  ///
+  /// Objective-C: `-[NSNumber compare:]` (CFNumberCompare, which compares the values exactly)
+  public func numericOrder(comparedTo other: Value) -> Int? {
+    guard let left = numeric, let right = other.numeric else { return nil }
+    return Self.numericOrder(left, right)
+  }
+
+  private static func numericOrder(_ lhs: Numeric, _ rhs: Numeric) -> Int? {
+    func order<T: Comparable>(_ a: T, _ b: T) -> Int { a < b ? -1 : (a > b ? 1 : 0) }
     switch (lhs, rhs) {
-    case (.signed(let a), .signed(let b)): return a == b
-    case (.unsigned(let a), .unsigned(let b)): return a == b
-    case (.signed(let a), .unsigned(let b)), (.unsigned(let b), .signed(let a)):
-      return a >= 0 && UInt64(a) == b
-    case (.floating(let a), .floating(let b)): return a == b
-    case (.floating(let a), .signed(let b)), (.signed(let b), .floating(let a)):
-      return Int64(exactly: a) == b
-    case (.floating(let a), .unsigned(let b)), (.unsigned(let b), .floating(let a)):
-      return UInt64(exactly: a) == b
+    case (.signed(let a), .signed(let b)): return order(a, b)
+    case (.unsigned(let a), .unsigned(let b)): return order(a, b)
+    case (.signed(let a), .unsigned(let b)): return a < 0 ? -1 : order(UInt64(a), b)
+    case (.unsigned, .signed): return numericOrder(rhs, lhs).map { -$0 }
+    case (.floating(let a), .floating(let b)): return a.isNaN || b.isNaN ? nil : order(a, b)
+    case (.floating(let a), .signed(let b)):
+      guard !a.isNaN else { return nil }
+      if a < -9_223_372_036_854_775_808.0 { return -1 }  // below -2^63
+      if a >= 9_223_372_036_854_775_808.0 { return 1 }  // 2^63 and above
+      let whole = a.rounded(.down)
+      let integer = Int64(whole)
+      return integer != b ? order(integer, b) : (a > whole ? 1 : 0)
+    case (.floating(let a), .unsigned(let b)):
+      guard !a.isNaN else { return nil }
+      if a < 0 { return -1 }
+      if a >= 18_446_744_073_709_551_616.0 { return 1 }  // 2^64 and above
+      let whole = a.rounded(.down)
+      let integer = UInt64(whole)
+      return integer != b ? order(integer, b) : (a > whole ? 1 : 0)
+    case (.signed, .floating), (.unsigned, .floating): return numericOrder(rhs, lhs).map { -$0 }
     }
   }
 }

@@ -59,7 +59,7 @@ import Testing
     let char = try made("numberWithChar:", 300)
     #expect(char.value == .int8(44) && char.type == .cString("c"))  // [NSNumber numberWithChar:300]
     let byte = try made("numberWithUnsignedChar:", -1)
-    #expect(byte.value == .uint8(255) && byte.type == .cString("C"))
+    #expect(byte.value == .uint8(255) && byte.type == .cString("s"))  // CFNumber widens unsigned char to short
     let float = try made("numberWithFloat:", 0.1)
     #expect(float.value == .float(0.1) && float.type == .cString("f"))  // the double rounded to float
     #expect(try send(float.value.objectValue, "doubleValue") == .double(Double(Float(0.1))))
@@ -85,6 +85,49 @@ import Testing
     #expect(try runtime.object(bridging: true) === yes && runtime.object(bridging: false) === no)
     #expect(yes !== no && yes.isa.name == "__NSCFBoolean")
     #expect(try send(yes, "objCType") == .cString("c") && send(no, "boolValue") == false)
+  }
+
+  @Test func numbersPrintAsFoundationPrintsThem() throws {
+    let runtime = Runtime()
+    #expect(try runtime.msgSend(bridging: true, "stringValue") == "1")  // [@YES stringValue]
+    #expect(try runtime.msgSend(bridging: 1.0, "description") == "1")  // not Swift's 1.0
+    #expect(try runtime.msgSend(bridging: 1.0, "stringValue") == "1")
+    #expect(try runtime.msgSend(bridging: 2.5, "stringValue") == "2.5")
+    #expect(try runtime.msgSend(bridging: .float(0.1), "description") == "0.1")
+    #expect(try runtime.msgSend(bridging: -0.0, "description") == "-0")
+    #expect(try runtime.msgSend(bridging: [1.0, 2.5], "description") == "(\n    1,\n    2.5\n)")
+  }
+
+  @Test func longValueIsSixtyFourBitsAsLongIsOnLP64() throws {
+    let runtime = Runtime()
+    let big: Value = .int64(1 << 40)
+    #expect(try runtime.msgSend(bridging: big, "longValue") == .int64(1 << 40))
+    #expect(try runtime.msgSend(bridging: big, "unsignedLongValue") == .uint64(1 << 40))
+    #expect(try runtime.msgSend(bridging: -1, "unsignedLongValue") == .uint64(.max))
+  }
+
+  @Test func objCTypeReportsCFNumbersWiderSignedTypeForUnsignedNumbers() throws {
+    let runtime = Runtime()
+    let nsNumber = try foundationClass("NSNumber", in: runtime)
+    func type(_ selector: Selector, _ argument: Value) throws -> Value {
+      try send(try send(nsNumber, selector, argument).objectValue, "objCType")
+    }
+    #expect(try type("numberWithUnsignedChar:", 200) == .cString("s"))
+    #expect(try type("numberWithUnsignedShort:", 60000) == .cString("i"))
+    #expect(try type("numberWithUnsignedInt:", 5) == .cString("q"))
+    #expect(try type("numberWithUnsignedLongLong:", 5) == .cString("q"))
+    #expect(try type("numberWithUnsignedLongLong:", .uint64(.max)) == .cString("Q"))
+    #expect(try type("numberWithChar:", 5) == .cString("c") && type("numberWithInt:", 5) == .cString("i"))
+    #expect(try type("numberWithBool:", true) == .cString("c"))
+  }
+
+  @Test func compareOrdersLargeIntegersExactly() throws {
+    let runtime = Runtime()
+    #expect(try runtime.msgSend(bridging: .int64(.max), "compare:", .int64(.max - 1)) == 1)  // equal as doubles
+    #expect(try runtime.msgSend(bridging: .int64((1 << 53) + 1), "compare:", .double(9_007_199_254_740_992)) == 1)
+    #expect(try runtime.msgSend(bridging: .uint64(.max), "compare:", -1) == 1)
+    #expect(try runtime.msgSend(bridging: 2, "compare:", 2.5) == -1)
+    #expect(try runtime.msgSend(bridging: 7, "compare:", 7.0) == 0)
   }
 
   @Test func valuesBoxStructsPointersAndRanges() throws {
