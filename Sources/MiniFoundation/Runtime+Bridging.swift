@@ -20,7 +20,8 @@ extension Runtime {
   /// ```
   ///
   /// `.nil` gives `nil` (a message to it does nothing); numbers give an `__NSCFNumber` (a `Bool`
-  /// the runtime's one `__NSCFBoolean` for its value, as `@YES` is always `kCFBooleanTrue`), structs, pointers and selectors an `NSConcreteValue`, a Swift
+  /// the runtime's one `__NSCFBoolean` for its value, as `@YES` is always `kCFBooleanTrue`),
+  /// structs, pointers, selectors and (on Intel) a `long double` an `NSConcreteValue`, a Swift
   /// object the object of its ``FoundationBridgeable/foundationValue`` if it has one, else a
   /// `__SwiftValue`. A `.nil` element of an array, set or dictionary becomes `NSNull`.
   ///
@@ -54,6 +55,10 @@ extension Runtime {
       return try classes.numberConcrete.createInstance(bridgedStorage: ScalarStorage(value))
     case .structure, .pointer, .selector:
       return try classes.valueConcrete.createInstance(bridgedStorage: ScalarStorage(value))
+    #if arch(x86_64) || arch(i386)
+      case .longDouble:  // no NSNumber holds one: an NSValue of objCType "D", as valueWithBytes:objCType: makes
+        return try classes.valueConcrete.createInstance(bridgedStorage: ScalarStorage(value))
+    #endif
     case .swiftObject(let swiftObject):
       // A Swift type that bridges to a Foundation value (KVO's Change → NSDictionary) becomes
       // that value's object, as `_ObjectiveCBridgeable` types do; anything else a __SwiftValue.

@@ -8,7 +8,7 @@
 // the compiler converts each argument to the prototype's type. Here the prototype is the type
 // encoding of the method the lookup finds, so the conversion belongs to the method, not to its
 // implementation (an IMP has no types, and one IMP may serve methods of several encodings):
-//   - A method with an arithmetic parameter (`B`, `c` … `Q`, `f`, `d`) gets a *thunk*, an
+//   - A method with an arithmetic parameter (`B`, `c` … `Q`, `f`, `d`, `D` on Intel) gets a *thunk*, an
 //     implementation that converts those arguments with `Value.assigned(to:)` and runs the
 //     method's implementation. The lookup fills the cache with the thunk, so a send (and a super
 //     send) converts on the cache hit as well; the queries (`class_getMethodImplementation`,
@@ -111,6 +111,9 @@ extension Value {
       (.uint8, .uint8), (.uint16, .uint16), (.uint32, .uint32), (.uint64, .uint64), (.float, .float),
       (.double, .double):
       return true
+    #if arch(x86_64) || arch(i386)
+      case (.longDouble, .longDouble): return true
+    #endif
     default:
       return false
     }

@@ -122,7 +122,7 @@ struct ObjectStorage: ~Copyable {
   /// - Complexity: O(1) for a scalar (one atomic load) or an object (its stripe lock); O(*n*) in
   ///   the members of a struct or array.
   func load(_ ivar: Ivar) throws(RuntimeError) -> Value {
-    if let kind = ivar.scalarKind { return ScalarBits.decode(loadBits(at: ivar.offset - Self.firstByte, size: kind.size), kind) }
+    if let kind = ivar.scalarKind { return loadScalar(kind, at: ivar.offset - Self.firstByte) }
     if let opaque = ivar.layout.opaquePart { throw Self.noValue(ivar, opaque) }
     return read(ivar.layout, at: ivar.offset - Self.firstByte)
   }
@@ -189,10 +189,18 @@ struct ObjectStorage: ~Copyable {
       "ivar '\(ivar.name)' has type '\(ivar.type)': no Value holds a \(opaque.cDeclaration) ('\(opaque)'), so its \(ivar.size) bytes can be seen in a memory dump but not read or written as a value")
   }
 
+  /// The scalar of `kind` at storage offset `start`.
+  private func loadScalar(_ kind: ScalarKind, at start: Int) -> Value {
+    #if arch(x86_64) || arch(i386)
+      if kind == .longDouble { return .longDouble(ScalarBits.longDouble(low: loadBits(at: start, size: 8), high: loadBits(at: start + 8, size: 8))) }
+    #endif
+    return ScalarBits.decode(loadBits(at: start, size: kind.size), kind)
+  }
+
   private func read(_ layout: ValueLayout, at start: Int) -> Value {
     switch layout {
     case .scalar(let kind):
-      return ScalarBits.decode(loadBits(at: start, size: kind.size), kind)
+      return loadScalar(kind, at: start)
     case .reference:
       return RetainedReference.take(retainedBits(ofWord: start / 8))
     case .structure(let name, let members):
@@ -208,6 +216,14 @@ struct ObjectStorage: ~Copyable {
   private func write(_ value: Value, _ layout: ValueLayout, at start: Int, released: inout [UInt]) {
     switch layout {
     case .scalar(let kind):
+      #if arch(x86_64) || arch(i386)
+        if case .longDouble(let number) = value {  // 16 bytes: two words, low word first
+          let (low, high) = ScalarBits.words(of: number)
+          storeBits(low, at: start, size: 8)
+          storeBits(high, at: start + 8, size: 8)
+          return
+        }
+      #endif
       storeBits(ScalarBits.bits(of: value), at: start, size: kind.size)
     case .reference:
       released.append(exchange(word: start / 8, RetainedReference.retained(value)))
@@ -399,6 +415,9 @@ enum ScalarBits {
     case .double: return .double(Double(bitPattern: UInt64(bits)))
     case .selector: return bits == 0 ? .nil : .selector(Selector(bits: bits))
     case .pointer: return bits == 0 ? .nil : .pointer(bits)
+    #if arch(x86_64) || arch(i386)
+      case .longDouble: return .longDouble(ScalarBits.longDouble(low: bits, high: 0))  // one word: callers read two (loadScalar)
+    #endif
     }
   }
 }

@@ -44,6 +44,9 @@ extension Value {
   /// This value converted to the arithmetic `kind` (of `type`) as C assignment does; `nil` when
   /// it is not a number.
   func assignedNumber(as kind: ScalarKind, _ type: TypeEncoding) throws(RuntimeError) -> Value? {
+    #if arch(x86_64) || arch(i386)
+      if case .longDouble(let value) = self { return try assignedLongDouble(value, as: kind, type) }
+    #endif
     guard let number = numeric else { return nil }
     switch kind {
     case .bool: return .bool(number.isNonzero)
@@ -57,6 +60,9 @@ extension Value {
     case .uint64: return try integer(number, UInt64.self, type).map(Value.uint64)
     case .float: return try float(number, type)
     case .double: return .double(number.double)
+    #if arch(x86_64) || arch(i386)
+      case .longDouble: return extendedValue.map(Value.longDouble)  // every number, exactly
+    #endif
     case .selector, .pointer: return nil
     }
   }
@@ -82,7 +88,7 @@ extension Value {
     }
   }
 
-  private func undefined(_ type: TypeEncoding, _ reason: String) -> RuntimeError {
+  func undefined(_ type: TypeEncoding, _ reason: String) -> RuntimeError {
     RuntimeError(
       .typeMismatch,
       "cannot assign \(kindDescription) to \(type.cDeclaration) ('\(type)'): \(reason), and that conversion is undefined in C")
@@ -110,7 +116,8 @@ extension Value.Numeric {
 }
 
 extension ScalarKind {
-  /// The kind of an arithmetic type (`B`, the integers, `f`, `d`); `nil` for any other type.
+  /// The kind of an arithmetic type (`B`, the integers, `f`, `d`, and `D` on Intel); `nil` for
+  /// any other type.
   init?(arithmetic type: TypeEncoding) {
     switch type {
     case .bool: self = .bool
@@ -124,6 +131,9 @@ extension ScalarKind {
     case .unsignedLongLong: self = .uint64
     case .float: self = .float
     case .double: self = .double
+    #if arch(x86_64) || arch(i386)
+      case .longDouble: self = .longDouble
+    #endif
     default: return nil
     }
   }

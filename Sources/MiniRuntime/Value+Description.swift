@@ -25,6 +25,9 @@ extension Value: CustomStringConvertible {
     case .uint64(let value): return String(value)
     case .float(let value): return String(value)
     case .double(let value): return String(value)
+    #if arch(x86_64) || arch(i386)
+      case .longDouble(let value): return Value.cFormatted(value)  // as %Lg prints it
+    #endif
     case .string(let value): return "\"\(value)\""
     case .cString(let value): return "(char *)\"\(value)\""
     case .null: return "<null>"

@@ -42,6 +42,9 @@ extension Value {
     case .uint64: return .unsignedLongLong
     case .float: return .float
     case .double: return .double
+    #if arch(x86_64) || arch(i386)
+      case .longDouble: return .longDouble
+    #endif
     case .string: return .object(className: "NSString")
     case .cString: return .cString
     case .object(let object):
@@ -176,13 +179,24 @@ extension Value {
         converted.append(each)
       }
       return .cArray(converted)
-    case .void, .longDouble, .unknown, .union, .bitField, .qualified:
-      return nil
+    #if arch(x86_64) || arch(i386)
+      case .longDouble:
+        if case .bool = self { return nil }  // as for double: a BOOL is no floating value
+        return extendedValue.map(Value.longDouble)  // every number is exactly a long double
+      case .void, .unknown, .union, .bitField, .qualified:
+        return nil
+    #else
+      case .void, .longDouble, .unknown, .union, .bitField, .qualified:
+        return nil
+    #endif
     }
   }
 
   /// The value as an integer of type `T`, if it is an integer, a Bool or an integral float that fits.
   private func integer<T: FixedWidthInteger>(_: T.Type) -> T? {
+    #if arch(x86_64) || arch(i386)
+      if case .longDouble(let value) = self { return T(exactly: value) }
+    #endif
     switch numeric {
     case .signed(let value)?: return T(exactly: value)
     case .unsigned(let value)?: return T(exactly: value)
@@ -201,6 +215,11 @@ extension Value {
     case .double(let value):
       let rounded = Float(value)
       return rounded.isInfinite && value.isFinite ? nil : rounded
+    #if arch(x86_64) || arch(i386)
+      case .longDouble(let value):
+        let rounded = Float(value)
+        return rounded.isInfinite && value.isFinite ? nil : rounded
+    #endif
     default:
       switch numeric {
       case .signed(let value)?: return Float(exactly: value)
@@ -210,12 +229,18 @@ extension Value {
     }
   }
 
-  /// The value as a floating number, if it is a number whose value a `Double` holds exactly.
+  /// The value as a floating number, if it is a number whose value a `Double` holds exactly (a
+  /// `long double` is rounded to nearest, as a `double` is to a `float`).
   private func floating() -> Double? {
     switch self {
     case .bool: return nil
     case .float(let value): return Double(value)
     case .double(let value): return value
+    #if arch(x86_64) || arch(i386)
+      case .longDouble(let value):  // rounded to nearest, as a double to a float, never to infinity
+        let rounded = Double(value)
+        return rounded.isInfinite && value.isFinite ? nil : rounded
+    #endif
     default:
       switch numeric {
       case .signed(let value)?: return Double(exactly: value)

@@ -23,6 +23,12 @@ extension Value: Hashable {
   /// Objective-C: `-isEqual:` of `NSNumber`, `NSString` and the collections; pointer equality
   /// for other objects.
   public static func == (lhs: Value, rhs: Value) -> Bool {
+    #if arch(x86_64) || arch(i386)
+      if lhs.isLongDouble || rhs.isLongDouble {  // every number is exactly a long double
+        guard let left = lhs.extendedValue, let right = rhs.extendedValue else { return false }
+        return left == right
+      }
+    #endif
     if let left = lhs.numeric, let right = rhs.numeric { return Self.numericEqual(left, right) }
     switch (lhs, rhs) {
     case (.nil, .nil), (.null, .null): return true
@@ -51,6 +57,15 @@ extension Value: Hashable {
   ///
   /// Objective-C: `-[NSObject hash]` / `-[NSNumber hash]`
   public func hash(into hasher: inout Hasher) {
+    #if arch(x86_64) || arch(i386)
+      if case .longDouble(let value) = self {
+        // As the double it equals, if any, so that it hashes like every number it equals.
+        if let double = Double(exactly: value) { return Value.double(double).hash(into: &hasher) }
+        hasher.combine(0 as UInt8)
+        hasher.combine(value)
+        return
+      }
+    #endif
     if let number = numeric {
       hasher.combine(0 as UInt8)
       switch number {

@@ -39,8 +39,14 @@ extension Value {
     case .array(let count, let element):
       return .cArray(Array(repeating: zero(of: element), count: max(count, 0)))
     case .qualified(_, let inner): return zero(of: inner)
-    case .void, .longDouble, .cString, .object, .block, .class, .selector, .unknown, .pointer, .union, .bitField:
-      return .nil
+    #if arch(x86_64) || arch(i386)
+      case .longDouble: return .longDouble(0)
+      case .void, .cString, .object, .block, .class, .selector, .unknown, .pointer, .union, .bitField:
+        return .nil
+    #else
+      case .void, .longDouble, .cString, .object, .block, .class, .selector, .unknown, .pointer, .union, .bitField:
+        return .nil
+    #endif
     }
   }
 }

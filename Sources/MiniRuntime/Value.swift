@@ -48,6 +48,14 @@ public enum Value: Sendable {
   case float(Float)
   /// `double` (encoding `d`).
   case double(Double)
+  #if arch(x86_64) || arch(i386)
+    /// `long double` (encoding `D`): the x87 80-bit extended format, 16 bytes, 16-aligned, as on
+    /// x86_64 macOS. Only on Intel, where Swift has `Float80`; elsewhere a `long double` has no
+    /// value (docs/differences.md). Kept out of line (`indirect`), so that `Value`'s own size and
+    /// alignment stay those of the other cases: a `Float80` payload would make every `Value`
+    /// 16-aligned and 32 bytes apart, and every send copies values.
+    indirect case longDouble(Float80)
+  #endif
   /// A string, bridged to `NSString *` (encoding `@"NSString"`), as Swift bridges `String`.
   ///
   /// Stored where a `char *` is expected, it becomes a ``cString(_:)``.
@@ -253,6 +261,15 @@ extension Value {
     case floating(Double)
   }
 
+  /// Whether a `Value` can hold a `long double` here (`.longDouble`, on Intel only).
+  static var holdsLongDouble: Bool {
+    #if arch(x86_64) || arch(i386)
+      return true
+    #else
+      return false
+    #endif
+  }
+
   var numeric: Numeric? {
     switch self {
     case .object(let object):
@@ -270,6 +287,11 @@ extension Value {
     case .uint64(let value): return .unsigned(value)
     case .float(let value): return .floating(Double(value))
     case .double(let value): return .floating(value)
+    #if arch(x86_64) || arch(i386)
+      // Rounded to a double: what `doubleValue` answers. Equality, hashing and the conversions
+      // read a long double exactly (Value+LongDouble.swift).
+      case .longDouble(let value): return .floating(Double(value))
+    #endif
     default: return nil
     }
   }

@@ -15,6 +15,10 @@
 enum ScalarKind: UInt8, Sendable {
   case bool, int8, int16, int32, int64, uint8, uint16, uint32, uint64, float, double
   case selector, pointer
+  #if arch(x86_64) || arch(i386)
+    /// `long double`: 16 bytes over two words (Value+LongDouble.swift).
+    case longDouble
+  #endif
 
   /// The C size in bytes.
   var size: Int {
@@ -23,6 +27,9 @@ enum ScalarKind: UInt8, Sendable {
     case .int16, .uint16: return 2
     case .int32, .uint32, .float: return 4
     case .int64, .uint64, .double, .selector, .pointer: return 8
+    #if arch(x86_64) || arch(i386)
+      case .longDouble: return 16
+    #endif
     }
   }
 }
@@ -76,8 +83,14 @@ indirect enum ValueLayout: Sendable {
       self = .structure(name: name, members: members)
     case .array(let count, let element):
       self = .array(count: max(count, 0), stride: element.size, element: ValueLayout(element))
-    case .structure(_, nil), .union, .longDouble, .bitField, .unknown, .void, .qualified:
-      self = .opaque(type)
+    #if arch(x86_64) || arch(i386)
+      case .longDouble: self = .scalar(.longDouble)
+      case .structure(_, nil), .union, .bitField, .unknown, .void, .qualified:
+        self = .opaque(type)
+    #else
+      case .structure(_, nil), .union, .longDouble, .bitField, .unknown, .void, .qualified:
+        self = .opaque(type)
+    #endif
     }
   }
 
