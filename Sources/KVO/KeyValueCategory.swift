@@ -16,7 +16,7 @@ enum KeyValueCategory {
   static func install(in runtime: Runtime) {
     let root = runtime.rootClass
     for (selector, types, implementation) in instanceMethods + deprecatedInstanceMethods + SetMutationCategory.methods
-      + ToManySetsCategory.methods + ValidationCategory.methods
+      + ToManySetsCategory.methods + ValidationCategory.methods + ObservationInfoCategory.methods
     {
       // Cannot fail: fixed, valid selectors and encodings (KeyValueCodingTests checks them).
       _ = try? root.addMethod(selector, types: types, implementation: implementation)

@@ -1,0 +1,50 @@
+// ObservationInfoCategory.swift: NSObject's `-observationInfo` and `-setObservationInfo:` as
+// messages.
+//
+// Docs: docs/kvo.md#seeing-what-is-registered. Tests: Tests/KVOTests/ObservationInfoMessageTests.swift.
+//
+// Foundation keeps an object's observances behind the `void *` these two methods get and set.
+// Here they live in the object's Swift slot (`Object.observationInfo`), which KVO reads and
+// writes directly; these messages show that slot as Foundation's pointer: NULL while nobody
+// observes the object, else a pointer naming its current snapshot, a new one whenever its
+// registrations change (Foundation's observation info is immutable and replaced the same way).
+// `setObservationInfo:` takes only the pointer the object already has (so an override that
+// calls super with it works) or refuses: a `void *` cannot be turned back into observances
+// without raw pointers, so KVO never sends these messages and an override of them is not
+// consulted (docs/differences.md).
+
+import MiniRuntime
+
+enum ObservationInfoCategory {
+  static let methods: [(Selector, String, Implementation)] = [
+    (
+      "observationInfo", "^v16@0:8",
+      KeyValueCategory.method("NSKeyValueObserving", "observationInfo") { receiver, _, _ in
+        .pointer(pointer(of: receiver))
+      }
+    ),
+    (
+      "setObservationInfo:", "v24@0:8^v16",
+      KeyValueCategory.method("NSKeyValueObserving", "setObservationInfo:") { receiver, _, arguments in
+        let given: UInt
+        switch arguments[0] {
+        case .pointer(let raw): given = raw
+        case .nil: given = 0
+        default: throw KeyValueError(.invalidArgument, "setObservationInfo: needs a pointer, not \(arguments[0])")
+        }
+        guard given == pointer(of: receiver) else {
+          throw KeyValueError(
+            .invalidArgument,
+            "setObservationInfo: MiniKVO keeps \(receiver)'s observations in a Swift slot; it accepts only the pointer -observationInfo answers (0x\(String(pointer(of: receiver), radix: 16)))")
+        }
+        return .nil
+      }
+    ),
+  ]
+
+  /// The pointer `-observationInfo` answers: 0 (NULL) while nobody observes `object`.
+  private static func pointer(of object: Object) -> UInt {
+    guard let info = object.observationInfo else { return 0 }
+    return UInt(bitPattern: ObjectIdentifier(info))
+  }
+}
