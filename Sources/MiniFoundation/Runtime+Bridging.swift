@@ -21,7 +21,7 @@ extension Runtime {
   ///
   /// `.nil` gives `nil` (a message to it does nothing); numbers give an `__NSCFNumber` (a `Bool`
   /// the runtime's one `__NSCFBoolean` for its value, as `@YES` is always `kCFBooleanTrue`),
-  /// structs, pointers, selectors and (on Intel) a `long double` an `NSConcreteValue`, a Swift
+  /// structs, unions, pointers, selectors and (on Intel) a `long double` an `NSConcreteValue`, a Swift
   /// object the object of its ``FoundationBridgeable/foundationValue`` if it has one, else a
   /// `__SwiftValue`. A `.nil` element of an array, set or dictionary becomes `NSNull`.
   ///
@@ -53,7 +53,7 @@ extension Runtime {
       return try classes.booleanObject(yes)
     case .int8, .int16, .int32, .int64, .uint8, .uint16, .uint32, .uint64, .float, .double:
       return try classes.numberConcrete.createInstance(bridgedStorage: ScalarStorage(value))
-    case .structure, .pointer, .selector:
+    case .structure, .union, .pointer, .selector:
       return try classes.valueConcrete.createInstance(bridgedStorage: ScalarStorage(value))
     #if arch(x86_64) || arch(i386)
       case .longDouble:  // no NSNumber holds one: an NSValue of objCType "D", as valueWithBytes:objCType: makes

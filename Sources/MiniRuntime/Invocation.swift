@@ -189,7 +189,8 @@ final class InvocationStorage: BridgedStorage, @unchecked Sendable {
   /// conversion covers.
   static func converted(_ value: Value, to type: TypeEncoding) throws(RuntimeError) -> Value {
     switch type.unqualified {
-    case .void, .union, .bitField, .unknown: return value
+    case .union where !Union.holds(type): return value
+    case .void, .bitField, .unknown: return value
     case .longDouble where !Value.holdsLongDouble: return value
     default: return try value.converted(to: type)
     }

@@ -16,6 +16,7 @@
 //   - a reference word is read (load, then retain) and written (exchange) under its
 //     `PropertyLocks` stripe; the value a write replaces is released after unlocking, because
 //     that release may run a `dealloc` (objc's `objc_setProperty` does the same).
+//   - a union is read and written a word's worth of bytes at a time.
 //   - a struct or C array is read and written member by member: it may tear under a concurrent
 //     write, as `memcpy` may; atomic struct properties hold a `StructLocks` stripe around it
 //     (Class+Properties.swift).
@@ -207,6 +208,15 @@ struct ObjectStorage: ~Copyable {
       return .structure(Structure(name: name, fields: members.map { read($0.layout, at: start + $0.offset) }))
     case .array(let count, let stride, let element):
       return ValueLayout.cArray((0..<count).map { read(element, at: start + $0 * stride) })
+    case .union(let type):
+      var bytes: [UInt8] = []
+      bytes.reserveCapacity(type.size)
+      for offset in Swift.stride(from: 0, to: type.size, by: 8) {
+        let count = Swift.min(8, type.size - offset)
+        let bits = loadBits(at: start + offset, size: count)
+        for index in 0..<count { bytes.append(UInt8(truncatingIfNeeded: bits >> (8 * index))) }
+      }
+      return .union(Union(checkedType: type, bytes: bytes))
     case .opaque:
       return .nil  // unreachable: callers refuse opaque layouts first
     }
@@ -235,6 +245,14 @@ struct ObjectStorage: ~Copyable {
     case .array(let count, let stride, let element):
       guard let elements = ValueLayout.cArrayElements(of: value), elements.count == count else { return }
       for (index, each) in elements.enumerated() { write(each, element, at: start + index * stride, released: &released) }
+    case .union:
+      guard case .union(let union) = value else { return }
+      for offset in Swift.stride(from: 0, to: union.bytes.count, by: 8) {  // a word's worth at a time
+        let count = Swift.min(8, union.bytes.count - offset)
+        var bits: UInt = 0
+        for index in (0..<count).reversed() { bits = bits << 8 | UInt(union.bytes[offset + index]) }
+        storeBits(bits, at: start + offset, size: count)
+      }
     case .opaque:
       return  // unreachable: callers refuse opaque layouts first
     }
@@ -346,78 +364,5 @@ extension ValueLayout {
   static func cArrayElements(of value: Value) -> [Value]? {
     if case .cArray(let elements) = value { return elements }
     return nil
-  }
-}
-
-/// The bits of scalar values.
-enum ScalarBits {
-  /// The bits of `value` when its case is exactly `kind` (the common case, no conversion).
-  @inline(__always)
-  static func exact(_ value: Value, _ kind: ScalarKind) -> UInt? {
-    switch value {
-    case .int64(let number) where kind == .int64: return UInt(bitPattern: Int(number))
-    case .double(let number) where kind == .double: return UInt(number.bitPattern)
-    case .bool(let flag) where kind == .bool: return flag ? 1 : 0
-    case .int32(let number) where kind == .int32: return UInt(UInt32(bitPattern: number))
-    case .uint64(let number) where kind == .uint64: return UInt(number)
-    case .float(let number) where kind == .float: return UInt(number.bitPattern)
-    default: return nil
-    }
-  }
-
-  /// `exact` of a setter's single argument, read in place (no copy of the value).
-  @inline(__always)
-  static func exact(_ arguments: Arguments, _ kind: ScalarKind) -> UInt? {
-    switch arguments.storage {
-    case .one(.int64(let number)) where kind == .int64: return UInt(bitPattern: Int(number))
-    case .one(.double(let number)) where kind == .double: return UInt(number.bitPattern)
-    case .one(.bool(let flag)) where kind == .bool: return flag ? 1 : 0
-    case .one(.int32(let number)) where kind == .int32: return UInt(UInt32(bitPattern: number))
-    case .one(.uint64(let number)) where kind == .uint64: return UInt(number)
-    case .one(.float(let number)) where kind == .float: return UInt(number.bitPattern)
-    default: return nil
-    }
-  }
-
-  /// The C bits of a value already converted to a scalar type (`.nil` is 0: a nil `SEL` or pointer).
-  static func bits(of value: Value) -> UInt {
-    switch value {
-    case .bool(let value): return value ? 1 : 0
-    case .int8(let value): return UInt(UInt8(bitPattern: value))
-    case .int16(let value): return UInt(UInt16(bitPattern: value))
-    case .int32(let value): return UInt(UInt32(bitPattern: value))
-    case .int64(let value): return UInt(bitPattern: Int(value))
-    case .uint8(let value): return UInt(value)
-    case .uint16(let value): return UInt(value)
-    case .uint32(let value): return UInt(value)
-    case .uint64(let value): return UInt(value)
-    case .float(let value): return UInt(value.bitPattern)
-    case .double(let value): return UInt(value.bitPattern)
-    case .selector(let selector): return selector.bits
-    case .pointer(let address): return address
-    default: return 0
-    }
-  }
-
-  /// The value of `kind` whose C bits are `bits` (zero bits are the zero of the type).
-  static func decode(_ bits: UInt, _ kind: ScalarKind) -> Value {
-    switch kind {
-    case .bool: return .bool(bits != 0)
-    case .int8: return .int8(Int8(truncatingIfNeeded: bits))
-    case .int16: return .int16(Int16(truncatingIfNeeded: bits))
-    case .int32: return .int32(Int32(truncatingIfNeeded: bits))
-    case .int64: return .int64(Int64(bitPattern: UInt64(bits)))
-    case .uint8: return .uint8(UInt8(truncatingIfNeeded: bits))
-    case .uint16: return .uint16(UInt16(truncatingIfNeeded: bits))
-    case .uint32: return .uint32(UInt32(truncatingIfNeeded: bits))
-    case .uint64: return .uint64(UInt64(bits))
-    case .float: return .float(Float(bitPattern: UInt32(truncatingIfNeeded: bits)))
-    case .double: return .double(Double(bitPattern: UInt64(bits)))
-    case .selector: return bits == 0 ? .nil : .selector(Selector(bits: bits))
-    case .pointer: return bits == 0 ? .nil : .pointer(bits)
-    #if arch(x86_64) || arch(i386)
-      case .longDouble: return .longDouble(ScalarBits.longDouble(low: bits, high: 0))  // one word: callers read two (loadScalar)
-    #endif
-    }
   }
 }

@@ -60,7 +60,8 @@ extension Runtime {
   static func typed(_ result: Value, as type: TypeEncoding, selector: Selector) throws(RuntimeError) -> Value {
     switch type.unqualified {
     case .void: return .nil
-    case .union, .bitField, .unknown: return result
+    case .union where !Union.holds(type): return result
+    case .bitField, .unknown: return result
     case .longDouble where !Value.holdsLongDouble: return result
     default:
       do throws(RuntimeError) {

@@ -91,10 +91,10 @@ extension Object {
 }
 
 extension Ivar {
-  /// Whether the ivar is a struct or C array (what objc4 copies with `objc_copyStruct`).
+  /// Whether the ivar is a struct, union or C array (what objc4 copies with `objc_copyStruct`).
   var isAggregate: Bool {
     switch layout {
-    case .structure, .array: return true
+    case .structure, .union, .array: return true
     case .scalar, .reference, .opaque: return false
     }
   }

@@ -39,6 +39,7 @@ extension Value: CustomStringConvertible {
     case .pointer(let address): return "0x" + String(address, radix: 16)
     case .structure(let value):
       return "{\(value.name): " + value.fields.map(\.description).joined(separator: ", ") + "}"
+    case .union(let value): return Value.hexDescription(of: value.bytes)
     case .array(let elements): return "(" + elements.map(\.description).joined(separator: ", ") + ")"
     case .cArray(let elements): return "{" + elements.map(\.description).joined(separator: ", ") + "}"
     case .dictionary(let entries):
@@ -51,6 +52,13 @@ extension Value: CustomStringConvertible {
 }
 
 extension Value {
+  /// Bytes as `NSValue` prints a value it holds only as bytes: hex in groups of four, `<0000803f>`.
+  static func hexDescription(of bytes: [UInt8]) -> String {
+    let digits = bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }
+    let groups = stride(from: 0, to: digits.count, by: 4).map { digits[$0..<min($0 + 4, digits.count)].joined() }
+    return "<" + groups.joined(separator: " ") + ">"
+  }
+
   /// A dictionary key as `NSDictionary` prints it: a string without quotes.
   static func keyDescription(_ key: Value) -> String {
     if case .string(let text) = key { return text }

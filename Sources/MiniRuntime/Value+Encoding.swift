@@ -14,7 +14,8 @@
 // every bridged value (strings, arrays, dictionaries, sets, NSNull, and numbers and structs, which
 // bridge to NSNumber and NSValue); a number or struct type also accepts an NSNumber or NSValue
 // object. `char *` accepts a C string or a string (which becomes a C string), a C array an array
-// of the right length (which becomes a C array), a struct a struct of the same name and members.
+// of the right length (which becomes a C array), a struct a struct of the same name and members,
+// a union only a union of the same type (Union.swift).
 // Anything else is a `typeMismatch` error.
 
 extension Value {
@@ -55,6 +56,7 @@ extension Value {
     case .pointer: return .pointer(.void)
     case .structure(let value):
       return .structure(name: value.name, fields: value.fields.map { TypeEncoding.Field($0.encoding) })
+    case .union(let value): return value.type
     case .array: return .object(className: "NSArray")
     case .cArray(let elements):
       // An empty C array has no element to take a type from: `[0v]`.
@@ -179,14 +181,18 @@ extension Value {
         converted.append(each)
       }
       return .cArray(converted)
+    case .union:
+      // Only a union of the same type, member names aside: C converts nothing else to a union.
+      guard case .union(let value) = self, value.type == type.withoutFieldNames else { return nil }
+      return self
     #if arch(x86_64) || arch(i386)
       case .longDouble:
         if case .bool = self { return nil }  // as for double: a BOOL is no floating value
         return extendedValue.map(Value.longDouble)  // every number is exactly a long double
-      case .void, .unknown, .union, .bitField, .qualified:
+      case .void, .unknown, .bitField, .qualified:
         return nil
     #else
-      case .void, .longDouble, .unknown, .union, .bitField, .qualified:
+      case .void, .longDouble, .unknown, .bitField, .qualified:
         return nil
     #endif
     }

@@ -36,6 +36,7 @@ extension Value: Hashable {
     case (.selector(let a), .selector(let b)): return a == b
     case (.pointer(let a), .pointer(let b)): return a == b
     case (.structure(let a), .structure(let b)): return a == b
+    case (.union(let a), .union(let b)): return a == b  // type and bytes, as -isEqualToValue:
     case (.array(let a), .array(let b)), (.cArray(let a), .cArray(let b)): return a == b
     case (.dictionary(let a), .dictionary(let b)): return a == b
     case (.set(let a), .set(let b)): return a == b
@@ -90,6 +91,7 @@ extension Value: Hashable {
     case .selector(let value): hasher.combine(value)
     case .pointer(let value): hasher.combine(value)
     case .structure(let value): hasher.combine(value)
+    case .union(let value): hasher.combine(value)
     case .array(let value), .cArray(let value): hasher.combine(value)
     case .dictionary(let value): hasher.combine(value)
     case .set(let value): hasher.combine(value)

@@ -14,8 +14,9 @@ extension Value {
   /// Value.zero(of: .object(className: nil))                     // .nil
   /// ```
   ///
-  /// Pointers, objects, classes, selectors and C strings are `.nil` (`nil`, `Nil`, `NULL`). Types no
-  /// ``Value`` represents (`void`, `long double`, unions, bit fields, `?`) are `.nil` too. A struct
+  /// Pointers, objects, classes, selectors and C strings are `.nil` (`nil`, `Nil`, `NULL`); a union
+  /// is all zero bytes. Types no ``Value`` represents (`void`, `long double` off Intel, bit fields,
+  /// `?`, a union with object members) are `.nil` too. A struct
   /// whose encoding omits its fields (`{Point}`) is a struct with no fields.
   ///
   /// - Complexity: O(*n*) in the number of fields and elements of `type`.
@@ -39,12 +40,13 @@ extension Value {
     case .array(let count, let element):
       return .cArray(Array(repeating: zero(of: element), count: max(count, 0)))
     case .qualified(_, let inner): return zero(of: inner)
+    case .union: return (try? Union(zeroOf: type)).map(Value.union) ?? .nil  // all zero bytes
     #if arch(x86_64) || arch(i386)
       case .longDouble: return .longDouble(0)
-      case .void, .cString, .object, .block, .class, .selector, .unknown, .pointer, .union, .bitField:
+      case .void, .cString, .object, .block, .class, .selector, .unknown, .pointer, .bitField:
         return .nil
     #else
-      case .void, .longDouble, .cString, .object, .block, .class, .selector, .unknown, .pointer, .union, .bitField:
+      case .void, .longDouble, .cString, .object, .block, .class, .selector, .unknown, .pointer, .bitField:
         return .nil
     #endif
     }

@@ -7,7 +7,8 @@
 // are *bridged* values, as Swift bridges `String` and `Array` to `NSString` and `NSArray`:
 // immutable, compared by contents, with no identity; MiniFoundation boxes one into an object of
 // its class when a message must be sent to it (docs/decisions/0005). The C meanings (`char *`,
-// `int[4]`) are separate cases that never become objects. Numbers compare like `NSNumber`: by
+// `int[4]`) are separate cases that never become objects; a struct is its members, a union its
+// bytes (Union.swift). Numbers compare like `NSNumber`: by
 // numeric value across widths (`.int32(7) == .int64(7) == .double(7)`), so tests and change
 // dictionaries read naturally whatever the ivar's exact width.
 
@@ -72,6 +73,8 @@ public enum Value: Sendable {
   case pointer(UInt)
   /// A C struct value (encoding `{Name=…}`).
   indirect case structure(Structure)
+  /// A C union value (encoding `(Name=…)`): its type and its bytes (Union.swift).
+  indirect case union(Union)
   /// An array, bridged to `NSArray *` (encoding `@"NSArray"`), as Swift bridges `Array`.
   ///
   /// Stored in a C-array ivar, it becomes a ``cArray(_:)``. A `.nil` element is boxed as `NSNull`.
@@ -243,6 +246,14 @@ extension Value {
   /// Objective-C: none (a struct value, as `NSValue` would box it).
   public var structureValue: Structure? {
     if case .structure(let value) = bridged { return value }
+    return nil
+  }
+
+  /// The union, for `.union` or an `NSValue` object holding one.
+  ///
+  /// Objective-C: none (a union value, as `NSValue` would box it).
+  public var unionValue: Union? {
+    if case .union(let value) = bridged { return value }
     return nil
   }
 

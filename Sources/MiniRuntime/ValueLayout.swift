@@ -5,8 +5,9 @@
 //
 // Model: from a type encoding, as `NSGetSizeAndAlignment` reads it: a scalar of 1, 2, 4 or 8
 // bytes; a reference (one 8-byte word holding an object pointer); a struct, whose members lie at
-// their C offsets; a C array of elements; or opaque bytes no `Value` holds (unions, `long double`,
-// bit fields, `?`, a struct whose members the encoding omits). Sizes and alignments come from
+// their C offsets; a C array of elements; a union, whose value is its bytes (Union.swift); or
+// opaque bytes no `Value` holds (bit fields, `?`, `long double` off Intel, a struct or union whose
+// members the encoding omits, a union with object members). Sizes and alignments come from
 // TypeEncoding+Layout.swift, so the offsets here are the ones clang would use on LP64.
 
 /// The kinds of scalar a word can hold part of, with their C sizes.
@@ -46,7 +47,10 @@ indirect enum ValueLayout: Sendable {
   case structure(name: String, members: [Member])
   /// A C array: `count` elements, `stride` bytes apart.
   case array(count: Int, stride: Int, element: ValueLayout)
-  /// Bytes no `Value` holds (unions, `long double`, bit fields, `?`, `void`, a member-less struct).
+  /// A union a ``Union`` holds: `type.size` bytes (`type` without member names), no references.
+  case union(TypeEncoding)
+  /// Bytes no `Value` holds (bit fields, `?`, `void`, `long double` off Intel, a member-less
+  /// struct or union, a union with object members).
   case opaque(TypeEncoding)
 
   /// A member of a struct: its offset in the struct and its layout.
@@ -83,12 +87,14 @@ indirect enum ValueLayout: Sendable {
       self = .structure(name: name, members: members)
     case .array(let count, let element):
       self = .array(count: max(count, 0), stride: element.size, element: ValueLayout(element))
+    case .union:
+      self = Union.holds(type) ? .union(type.unqualified.withoutFieldNames) : .opaque(type)
     #if arch(x86_64) || arch(i386)
       case .longDouble: self = .scalar(.longDouble)
-      case .structure(_, nil), .union, .bitField, .unknown, .void, .qualified:
+      case .structure(_, nil), .bitField, .unknown, .void, .qualified:
         self = .opaque(type)
     #else
-      case .structure(_, nil), .union, .longDouble, .bitField, .unknown, .void, .qualified:
+      case .structure(_, nil), .longDouble, .bitField, .unknown, .void, .qualified:
         self = .opaque(type)
     #endif
     }
@@ -98,7 +104,7 @@ indirect enum ValueLayout: Sendable {
   var referenceOffsets: [Int] {
     switch self {
     case .reference: return [0]
-    case .scalar, .opaque: return []
+    case .scalar, .union, .opaque: return []
     case .structure(_, let members): return members.flatMap { member in member.layout.referenceOffsets.map { $0 + member.offset } }
     case .array(let count, let stride, let element):
       let inner = element.referenceOffsets
@@ -109,7 +115,7 @@ indirect enum ValueLayout: Sendable {
   /// The first opaque part, if any: a value of this layout cannot be read or written whole.
   var opaquePart: TypeEncoding? {
     switch self {
-    case .scalar, .reference: return nil
+    case .scalar, .reference, .union: return nil
     case .opaque(let type): return type
     case .structure(_, let members): return members.lazy.compactMap(\.layout.opaquePart).first
     case .array(let count, _, let element): return count == 0 ? nil : element.opaquePart
