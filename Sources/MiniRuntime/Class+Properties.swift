@@ -163,6 +163,10 @@ extension Class {
     if let problem = Ivar.problem(withName: name) {
       throw RuntimeError(.invalidName, "synthesizeProperty: invalid property name '\(name)': \(problem)")
     }
+    if type.unqualified.isBitField {
+      throw RuntimeError(
+        .invalidTypeEncoding, "synthesizeProperty: '\(name)' has type '\(type)': a property cannot be a bit field, as in C")
+    }
     if let opaque = ValueLayout(type).opaquePart {
       throw RuntimeError(
         .invalidTypeEncoding,

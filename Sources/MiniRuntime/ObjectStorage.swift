@@ -16,7 +16,8 @@
 //   - a reference word is read (load, then retain) and written (exchange) under its
 //     `PropertyLocks` stripe; the value a write replaces is released after unlocking, because
 //     that release may run a `dealloc` (objc's `objc_setProperty` does the same).
-//   - a union is read and written a word's worth of bytes at a time.
+//   - a union is read and written a word's worth of bytes at a time; a bit field's bytes likewise,
+//     its last bits with a compare-and-swap that keeps the padding above them.
 //   - a struct or C array is read and written member by member: it may tear under a concurrent
 //     write, as `memcpy` may; atomic struct properties hold a `StructLocks` stripe around it
 //     (Class+Properties.swift).
@@ -217,6 +218,9 @@ struct ObjectStorage: ~Copyable {
         for index in 0..<count { bytes.append(UInt8(truncatingIfNeeded: bits >> (8 * index))) }
       }
       return .union(Union(checkedType: type, bytes: bytes))
+    case .bitField(let width):
+      let bits = UInt64(loadBits(at: start, size: (width + 7) / 8)) & Value.bitFieldMask(width)
+      return Value.bitField(bits, width: width)
     case .opaque:
       return .nil  // unreachable: callers refuse opaque layouts first
     }
@@ -253,6 +257,8 @@ struct ObjectStorage: ~Copyable {
         for index in (0..<count).reversed() { bits = bits << 8 | UInt(union.bytes[offset + index]) }
         storeBits(bits, at: start + offset, size: count)
       }
+    case .bitField(let width):
+      storeBitField(ScalarBits.bits(of: value), at: start, width: width)
     case .opaque:
       return  // unreachable: callers refuse opaque layouts first
     }
@@ -306,6 +312,19 @@ struct ObjectStorage: ~Copyable {
       let rest = size * 8 - inFirst
       merge(bits >> inFirst, mask: (1 << rest) - 1, shift: 0, into: word + 1)
     }
+  }
+
+  /// Writes the low `width` bits of `bits` from bit 0 of the byte at storage offset `start`,
+  /// leaving the bits above them in the last byte as they are (a bit field's padding). Whole bytes
+  /// first, then the last bits: a racing reader may see one without the other.
+  func storeBitField(_ bits: UInt, at start: Int, width: Int) {
+    let whole = width / 8
+    if whole > 0 { storeBits(bits, at: start, size: whole) }
+    let rest = width % 8
+    guard rest > 0 else { return }
+    let byte = start + whole
+    let mask: UInt = (1 << rest) - 1
+    merge((bits >> (whole * 8)) & mask, mask: mask, shift: (byte & 7) << 3, into: byte >> 3)
   }
 
   /// Replaces the bits `mask << shift` of `word` with `bits << shift`, atomically.

@@ -95,7 +95,7 @@ extension Ivar {
   var isAggregate: Bool {
     switch layout {
     case .structure, .union, .array: return true
-    case .scalar, .reference, .opaque: return false
+    case .scalar, .reference, .bitField, .opaque: return false
     }
   }
 }

@@ -5,7 +5,7 @@
 // The same layout ObjectStorage reads an ivar by (ValueLayout.swift), applied to a byte array
 // instead of an object's words: scalars little-endian in their C size, a `long double` as its two
 // words, struct members at their offsets, array elements a stride apart, a nested union as its
-// bytes. A union never holds references (Union.checked), so no retain is involved. Stateless.
+// bytes, a bit field from bit 0 (Value+BitField.swift). A union never holds references (Union.checked), so no retain is involved. Stateless.
 
 enum UnionBytes {
   /// The value of `layout` at `start` in `bytes`.
@@ -24,6 +24,8 @@ enum UnionBytes {
       return ValueLayout.cArray((0..<count).map { read(element, from: bytes, at: start + $0 * stride) })
     case .union(let type):
       return .union(Union(checkedType: type, bytes: Array(bytes[start..<start + type.size])))
+    case .bitField(let width):
+      return Value.bitField(UInt64(bits(bytes, start, (width + 7) / 8)) & Value.bitFieldMask(width), width: width)
     case .reference, .opaque:
       return .nil  // unreachable: a union holds no reference, and callers refuse opaque layouts
     }
@@ -53,6 +55,15 @@ enum UnionBytes {
     case .union:
       guard case .union(let union) = value else { return }
       bytes.replaceSubrange(start..<start + union.bytes.count, with: union.bytes)
+    case .bitField(let width):  // whole bytes, then the low bits of the last one
+      let bits = ScalarBits.bits(of: value)
+      store(bits, width / 8, into: &bytes, at: start)
+      let rest = width % 8
+      if rest > 0 {
+        let mask = UInt8((1 << rest) - 1)
+        let last = UInt8(truncatingIfNeeded: bits >> (8 * (width / 8)))
+        bytes[start + width / 8] = bytes[start + width / 8] & ~mask | last & mask
+      }
     case .reference, .opaque:
       return  // unreachable: a union holds no reference, and callers refuse opaque layouts
     }

@@ -15,7 +15,7 @@
 // bridge to NSNumber and NSValue); a number or struct type also accepts an NSNumber or NSValue
 // object. `char *` accepts a C string or a string (which becomes a C string), a C array an array
 // of the right length (which becomes a C array), a struct a struct of the same name and members,
-// a union only a union of the same type (Union.swift).
+// a union only a union of the same type (Union.swift), a bit field an integer (Value+BitField.swift).
 // Anything else is a `typeMismatch` error.
 
 extension Value {
@@ -181,6 +181,8 @@ extension Value {
         converted.append(each)
       }
       return .cArray(converted)
+    case .bitField(let width):
+      return try convertedToBitField(width: width, rule, type)
     case .union:
       // Only a union of the same type, member names aside: C converts nothing else to a union.
       guard case .union(let value) = self, value.type == type.withoutFieldNames else { return nil }
@@ -189,10 +191,10 @@ extension Value {
       case .longDouble:
         if case .bool = self { return nil }  // as for double: a BOOL is no floating value
         return extendedValue.map(Value.longDouble)  // every number is exactly a long double
-      case .void, .unknown, .bitField, .qualified:
+      case .void, .unknown, .qualified:
         return nil
     #else
-      case .void, .longDouble, .unknown, .bitField, .qualified:
+      case .void, .longDouble, .unknown, .qualified:
         return nil
     #endif
     }

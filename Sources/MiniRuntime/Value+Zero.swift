@@ -15,8 +15,8 @@ extension Value {
   /// ```
   ///
   /// Pointers, objects, classes, selectors and C strings are `.nil` (`nil`, `Nil`, `NULL`); a union
-  /// is all zero bytes. Types no ``Value`` represents (`void`, `long double` off Intel, bit fields,
-  /// `?`, a union with object members) are `.nil` too. A struct
+  /// is all zero bytes, a bit field an unsigned 0. Types no ``Value`` represents (`void`, `long double`
+  /// off Intel, `?`, a union with object members) are `.nil` too. A struct
   /// whose encoding omits its fields (`{Point}`) is a struct with no fields.
   ///
   /// - Complexity: O(*n*) in the number of fields and elements of `type`.
@@ -41,12 +41,13 @@ extension Value {
       return .cArray(Array(repeating: zero(of: element), count: max(count, 0)))
     case .qualified(_, let inner): return zero(of: inner)
     case .union: return (try? Union(zeroOf: type)).map(Value.union) ?? .nil  // all zero bytes
+    case .bitField(let width): return bitFieldWidths.contains(width) ? bitField(0, width: width) : .nil
     #if arch(x86_64) || arch(i386)
       case .longDouble: return .longDouble(0)
-      case .void, .cString, .object, .block, .class, .selector, .unknown, .pointer, .bitField:
+      case .void, .cString, .object, .block, .class, .selector, .unknown, .pointer:
         return .nil
     #else
-      case .void, .longDouble, .cString, .object, .block, .class, .selector, .unknown, .pointer, .bitField:
+      case .void, .longDouble, .cString, .object, .block, .class, .selector, .unknown, .pointer:
         return .nil
     #endif
     }

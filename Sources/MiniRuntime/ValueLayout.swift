@@ -5,9 +5,10 @@
 //
 // Model: from a type encoding, as `NSGetSizeAndAlignment` reads it: a scalar of 1, 2, 4 or 8
 // bytes; a reference (one 8-byte word holding an object pointer); a struct, whose members lie at
-// their C offsets; a C array of elements; a union, whose value is its bytes (Union.swift); or
-// opaque bytes no `Value` holds (bit fields, `?`, `long double` off Intel, a struct or union whose
-// members the encoding omits, a union with object members). Sizes and alignments come from
+// their C offsets; a C array of elements; a union, whose value is its bytes (Union.swift); a bit
+// field from bit 0 of its first byte (Value+BitField.swift); or opaque bytes no `Value` holds
+// (`?`, `long double` off Intel, a struct or union whose members the encoding omits, a union with
+// object members, a struct with a bit-field member, a bit field of width 0 or over 64). Sizes and alignments come from
 // TypeEncoding+Layout.swift, so the offsets here are the ones clang would use on LP64.
 
 /// The kinds of scalar a word can hold part of, with their C sizes.
@@ -49,6 +50,8 @@ indirect enum ValueLayout: Sendable {
   case array(count: Int, stride: Int, element: ValueLayout)
   /// A union a ``Union`` holds: `type.size` bytes (`type` without member names), no references.
   case union(TypeEncoding)
+  /// A bit field of 1 to 64 bits, from bit 0 of its first byte; an unsigned integer.
+  case bitField(width: Int)
   /// Bytes no `Value` holds (bit fields, `?`, `void`, `long double` off Intel, a member-less
   /// struct or union, a union with object members).
   case opaque(TypeEncoding)
@@ -81,12 +84,17 @@ indirect enum ValueLayout: Sendable {
       var members: [Member] = []
       for field in fields {
         offset = TypeEncoding.align(offset, to: field.type.alignment)
-        members.append(Member(offset: offset, layout: ValueLayout(field.type)))
+        // A bit-field member lies where clang's packing puts it, which the encoding cannot tell.
+        let layout = field.type.unqualified.isBitField ? ValueLayout.opaque(field.type) : ValueLayout(field.type)
+        members.append(Member(offset: offset, layout: layout))
         offset += field.type.size
       }
       self = .structure(name: name, members: members)
     case .array(let count, let element):
-      self = .array(count: max(count, 0), stride: element.size, element: ValueLayout(element))
+      let layout = element.unqualified.isBitField ? ValueLayout.opaque(element) : ValueLayout(element)  // not C
+      self = .array(count: max(count, 0), stride: element.size, element: layout)
+    case .bitField(let width) where Value.bitFieldWidths.contains(width):
+      self = .bitField(width: width)
     case .union:
       self = Union.holds(type) ? .union(type.unqualified.withoutFieldNames) : .opaque(type)
     #if arch(x86_64) || arch(i386)
@@ -104,7 +112,7 @@ indirect enum ValueLayout: Sendable {
   var referenceOffsets: [Int] {
     switch self {
     case .reference: return [0]
-    case .scalar, .union, .opaque: return []
+    case .scalar, .union, .bitField, .opaque: return []
     case .structure(_, let members): return members.flatMap { member in member.layout.referenceOffsets.map { $0 + member.offset } }
     case .array(let count, let stride, let element):
       let inner = element.referenceOffsets
@@ -115,10 +123,18 @@ indirect enum ValueLayout: Sendable {
   /// The first opaque part, if any: a value of this layout cannot be read or written whole.
   var opaquePart: TypeEncoding? {
     switch self {
-    case .scalar, .reference, .union: return nil
+    case .scalar, .reference, .union, .bitField: return nil
     case .opaque(let type): return type
     case .structure(_, let members): return members.lazy.compactMap(\.layout.opaquePart).first
     case .array(let count, _, let element): return count == 0 ? nil : element.opaquePart
     }
+  }
+}
+
+extension TypeEncoding {
+  /// Whether this is a bit field (`bN`).
+  var isBitField: Bool {
+    if case .bitField = self { return true }
+    return false
   }
 }

@@ -93,7 +93,7 @@ import Testing
     #expect(try !person.isa.addIvar("_meta", type: .int), "no class variables: NO, as objc4")
     #expect(person.ivarList.map(\.name) == ["_age"])
     #expect(person.instanceSize == 16)
-    // Types no Value holds reserve their bytes, as objc4's class_addIvar does for any type.
+    // Bit fields and unions reserve their bytes too, as objc4's class_addIvar does for any type.
     try person.addIvar("_bits", type: .bitField(width: 3))
     try person.addIvar("_u", type: "(U=ic)")
     #expect(person.ivar(named: "_bits")?.offset == 16)

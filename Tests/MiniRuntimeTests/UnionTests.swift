@@ -122,7 +122,7 @@ import Testing
     expectError(.typeMismatch) { _ = try Union(.int, bytes: [0, 0, 0, 0]) }
     expectError(.typeMismatch) { _ = try Union(Self.number, bytes: [0, 0]) }  // not 4 bytes
     expectError(.typeMismatch) { _ = try Union(zeroOf: Self.number).member(2) }
-    expectError(.typeMismatch) { _ = try Union(TypeEncoding("(Bits=ib3)"), bytes: [0, 0, 0, 0]).member(1) }
+    expectError(.typeMismatch) { _ = try Union(TypeEncoding("(Odd=i?)"), bytes: [0, 0, 0, 0]).member(1) }
     let cls = try makeClass("Raw", in: runtime) { cls in
       try cls.addIvar("_mixed", type: mixed)
       expectError(.invalidTypeEncoding) { try cls.synthesizeProperty("other", type: mixed) }

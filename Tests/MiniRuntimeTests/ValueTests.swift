@@ -164,7 +164,7 @@ import Testing
     (.pointer(1), .object(className: nil)), (.cString("x"), .object(className: nil)), (.cArray([1]), .block),
     (.double(1), .selector), (.string("age"), .selector), (.int64(1), .class),
     (.int64(9_007_199_254_740_993), .double), (.int64(16_777_217), .float), (.double(1e300), .float),
-    (.int64(1), .void), (.string("1"), .longDouble), (.int64(1), .bitField(width: 3)),
+    (.int64(1), .void), (.string("1"), .longDouble), (.int64(8), .bitField(width: 3)),
     (.int64(1), .union(name: "U", fields: nil)), (.int64(1), .unknown), (.int64(1), .cString),
     (.array([1]), .cString), (.cString("x"), .selector), (.cArray([1, 2]), .cString),
   ]
