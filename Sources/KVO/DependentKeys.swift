@@ -3,8 +3,8 @@
 // Docs: docs/kvo.md#dependent-keys. Tests: Tests/KVOTests/DependentKeyTests.swift.
 //
 // When a key is first observed, its class is asked `+keyPathsForValuesAffectingValueForKey:`
-// (whose default asks `+keyPathsForValuesAffecting<Key>`), transitively, and the answers are
-// flattened into one list without repeats and without the key itself, so diamonds and cycles
+// (whose default asks `+keyPathsForValuesAffecting<Key>`), transitively; each answer is an
+// NSSet (or an NSArray) of key paths, and the answers are flattened into one list without repeats and without the key itself, so diamonds and cycles
 // add nothing twice. Plain keys in the list become triggers in the object's table (a change of
 // `firstName` notifies `fullName`) and get notifying setters; key paths in the list
 // (`friend.name`) become internal registrations on the same object that forward to the key,
@@ -36,7 +36,7 @@ enum DependentKeys {
       let current = queue.removeFirst()
       // call-out: the class's dependency methods, no lock held
       let answer = try Runtime.msgSend(cls, "keyPathsForValuesAffectingValueForKey:", .string(current))
-      for element in answer.arrayValue ?? [] {
+      for element in try keyPaths(in: answer, of: cls, key: current) {
         guard let text = element.stringValue else {
           throw KeyValueError(.invalidValue, "+keyPathsForValuesAffectingValueForKey:\(current) must return key path strings, not \(element)")
         }
@@ -55,6 +55,21 @@ enum DependentKeys {
       }
     }
     return result
+  }
+
+  /// The elements of a `+keyPathsForValuesAffecting…` answer: an `NSSet` (Apple's return type,
+  /// bridged `.set` or an object), or an `NSArray`, in order; nil is no keys. A set's members are
+  /// taken in sorted order, so the order dependencies are registered in (and their prior
+  /// notifications sent in) does not change from run to run; Foundation's follows its hashing.
+  private static func keyPaths(in answer: Value, of cls: Class, key: String) throws -> [Value] {
+    if answer.isNil { return [] }
+    switch try answer.collectionContents() {
+    case .array(let elements)?, .orderedSet(let elements)?: return elements
+    case .set(let members)?: return members.sorted { ($0.stringValue ?? "") < ($1.stringValue ?? "") }
+    default:
+      throw KeyValueError(
+        .invalidValue, "+[\(cls.name) keyPathsForValuesAffectingValueForKey:\(key)] must return an NSSet of key paths, not \(answer)")
+    }
   }
 
   /// Makes (or shares) the internal registrations for the key-path dependencies of the

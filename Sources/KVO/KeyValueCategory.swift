@@ -258,12 +258,13 @@ enum KeyValueCategory {
       method("NSKeyValueObserverNotification", "keyPathsForValuesAffectingValueForKey:", isClassMethod: true) {
         receiver, _, arguments in
         let key = try key(arguments[0])
-        guard KeyValuePath.isKey(key) else { return .array([]) }
+        guard KeyValuePath.isKey(key) else { return .set([]) }
         let specific = AccessorNames.of(key).keyPathsForValuesAffecting
         if receiver.isa.instancesRespond(to: specific) { return try Runtime.msgSend(receiver, specific) }
         // Otherwise the deprecated +setKeys:triggerChangeNotificationsForDependentKey: declarations.
-        guard let cls = receiver as? Class else { return .array([]) }
-        return .array(try KVORuntime.of(cls).keysTriggering(key, in: cls).map(Value.string))
+        // Foundation's answer is an NSSet, empty when nothing was declared.
+        guard let cls = receiver as? Class else { return .set([]) }
+        return .set(Set(try KVORuntime.of(cls).keysTriggering(key, in: cls).map(Value.string)))
       }
     ),
   ]

@@ -45,6 +45,9 @@ enum NSSetMethods {
       MethodEntry("setByAddingObjectsFromSet:", "@24@0:8@16") { receiver, selector, arguments in
         .set(try Unordered.elements(of: receiver).union(try Message.set(arguments[0], receiver, selector)))
       },
+      MethodEntry("setByAddingObjectsFromArray:", "@24@0:8@16") { receiver, selector, arguments in
+        .set(try Unordered.elements(of: receiver).union(try Message.array(arguments[0], receiver, selector)))
+      },
       MethodEntry("hash", "Q16@0:8") { receiver, _, _ in .uint64(UInt64(try Unordered.elements(of: receiver).count)) },
       MethodEntry("description", "@16@0:8") { receiver, _, _ in
         .string(try Describing.text(of: .set(try Unordered.elements(of: receiver))))

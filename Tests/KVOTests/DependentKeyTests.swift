@@ -99,4 +99,72 @@ import Testing
     #expect(bob.isa === world.person)
     #expect(ann.isa === world.person)
   }
+
+  @Test func affectingAnswerAsBridgedSetIsHonoured() throws {
+    let world = try World()
+    try world.person.addMethod("initials", types: "@16@0:8") { receiver, _, _ in
+      .string(String((try receiver.value(forKey: "name").stringValue ?? "?").prefix(1)))
+    }
+    try world.person.isa.addMethod("keyPathsForValuesAffectingInitials", types: "@16@0:8") { _, _, _ in .set(["name"]) }
+    let person = try world.newPerson()
+    let (observer, log) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "initials", options: .new)
+    try world.set(person, "name", "Zoe")
+    #expect(log.all.map(\.change.new) == ["Z"])
+  }
+
+  @Test func affectingAnswerAsNSSetObjectIsHonoured() throws {
+    let world = try World()
+    try world.person.addMethod("initials", types: "@16@0:8") { receiver, _, _ in
+      .string(String((try receiver.value(forKey: "name").stringValue ?? "?").prefix(1)))
+    }
+    let runtime = world.runtime
+    try world.person.isa.addMethod("keyPathsForValuesAffectingInitials", types: "@16@0:8") { _, _, _ in
+      .object(try runtime.mutableSet(["name"]))
+    }
+    let person = try world.newPerson()
+    let (observer, log) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "initials", options: .new)
+    try world.set(person, "name", "Zoe")
+    #expect(log.all.map(\.change.new) == ["Z"])
+  }
+
+  @Test func defaultAffectingAnswerIsAnEmptySet() throws {
+    let world = try World()
+    world.runtime.installKeyValueObserving()
+    #expect(try world.runtime.msgSend(world.person, "keyPathsForValuesAffectingValueForKey:", "age") == .set([]))
+    #expect(try world.runtime.msgSend(world.person, "keyPathsForValuesAffectingValueForKey:", "a.b") == .set([]))
+  }
+
+  /// The KVO Programming Guide's idiom:
+  /// `[[super keyPathsForValuesAffectingValueForKey:key] setByAddingObjectsFromArray:@[…]]`.
+  @Test func superAnswerSetByAddingObjectsFromArrayDeclaresDependencies() throws {
+    let world = try World()
+    try world.person.addMethod("initials", types: "@16@0:8") { receiver, _, _ in
+      .string(String((try receiver.value(forKey: "name").stringValue ?? "?").prefix(1)))
+    }
+    let rootMeta = world.runtime.rootClass.isa
+    try world.person.isa.addMethod("keyPathsForValuesAffectingValueForKey:", types: "@24@0:8@16") { receiver, _, arguments in
+      let runtime = receiver.runtime!
+      let inherited = try runtime.msgSendSuper(receiver, superclass: rootMeta, "keyPathsForValuesAffectingValueForKey:", arguments[0])
+      guard arguments[0] == "initials" else { return inherited }
+      return try runtime.msgSend(bridging: inherited, "setByAddingObjectsFromArray:", ["name"])
+    }
+    let person = try world.newPerson()
+    let (observer, log) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "initials", options: .new)
+    try person.addObserver(observer, forKeyPath: "fullName", options: .new)  // super's answer still heard
+    try world.set(person, "name", "Zoe")
+    try world.set(person, "firstName", "Ann")
+    #expect(log.all.map(\.change.new) == ["Z", "Ann "])
+  }
+
+  @Test func affectingAnswerThatIsNotACollectionThrows() throws {
+    let world = try World()
+    try world.person.isa.addMethod("keyPathsForValuesAffectingAge", types: "@16@0:8") { _, _, _ in "name" }
+    let person = try world.newPerson()
+    let (observer, _) = try world.newObserver()
+    let error = #expect(throws: KeyValueError.self) { try person.addObserver(observer, forKeyPath: "age") }
+    #expect(error?.message.contains("must return an NSSet of key paths") == true)
+  }
 }

@@ -71,7 +71,7 @@ import Testing
       .string("\(try receiver.value(forKey: "name").stringValue ?? "?") #\(try receiver.value(forKey: "age"))")
     }
     try world.runtime.msgSend(world.person, "setKeys:triggerChangeNotificationsForDependentKey:", ["name", "age"], "badge")
-    #expect(try world.runtime.msgSend(world.person, "keyPathsForValuesAffectingValueForKey:", "badge") == ["name", "age"])
+    #expect(try world.runtime.msgSend(world.person, "keyPathsForValuesAffectingValueForKey:", "badge") == .set(["name", "age"]))
     let person = try world.newPerson()
     let (observer, log) = try world.newObserver()
     try person.addObserver(observer, forKeyPath: "badge", options: [.new])
@@ -100,6 +100,6 @@ import Testing
     let student = try world.runtime.allocateClassPair(superclass: world.person, name: "Student")
     try world.runtime.registerClassPair(student)
     try world.runtime.msgSend(world.person, "setKeys:triggerChangeNotificationsForDependentKey:", ["age"], "score")
-    #expect(try world.runtime.msgSend(student, "keyPathsForValuesAffectingValueForKey:", "score") == ["age"])
+    #expect(try world.runtime.msgSend(student, "keyPathsForValuesAffectingValueForKey:", "score") == .set(["age"]))
   }
 }

@@ -21,6 +21,15 @@ import Testing
     #expect(try send(runtime.object(bridging: .set(["b", "a"])), "description") == "{(\n    a,\n    b\n)}")
   }
 
+  @Test func setByAddingObjectsFromArrayAnswersTheUnion() throws {
+    let runtime = Runtime()
+    let set = try runtime.object(bridging: .set(["a", "b"]))
+    #expect(try send(set, "setByAddingObjectsFromArray:", ["b", "c", "c"]) == .set(["a", "b", "c"]))
+    #expect(try send(set, "setByAddingObjectsFromArray:", .object(runtime.mutableArray(["d"]))) == .set(["a", "b", "d"]))
+    let error = #expect(throws: FoundationError.self) { try send(set, "setByAddingObjectsFromArray:", 7) }
+    #expect(error?.message.contains("is not an array") == true)
+  }
+
   @Test func setOperationsChangeTheMutableSet() throws {
     let runtime = Runtime()
     let set = try runtime.mutableSet(["a", "b"])
