@@ -28,8 +28,9 @@ final class AccessorNames: Sendable {
   let key: String
   /// `Age` for `age`.
   let capitalized: String
-  /// `get<Key>`, `<key>`, `is<Key>`, `_<key>`: those that are valid selectors without
-  /// arguments, in KVC's search order.
+  /// `get<Key>`, `<key>`, `is<Key>`, `_get<Key>`, `_<key>`: those that are valid selectors
+  /// without arguments, in KVC's search order (Foundation's implementation's: its documentation
+  /// lists all but `_get<Key>`).
   let getters: [Selector]
   /// `countOf<Key>`, `objectIn<Key>AtIndex:`, `<key>AtIndexes:`, `enumeratorOf<Key>`,
   /// `memberOf<Key>:` (each may be invalid: check `isValid`).
@@ -38,7 +39,8 @@ final class AccessorNames: Sendable {
   let atIndexes: Selector
   let enumeratorOf: Selector
   let memberOf: Selector
-  /// `set<Key>:`, `_set<Key>:` (each may be invalid).
+  /// `set<Key>:`, `_set<Key>:`, `setIs<Key>:`, in KVC's search order (Foundation's
+  /// implementation's: its documentation lists only the first two). Each may be invalid.
   let setters: [Selector]
   /// The indexed to-many mutators, in the order `NotifyingSetters.mutatorKinds` lists them:
   /// `insertObject:in<Key>AtIndex:`, `insert<Key>:atIndexes:`, `removeObjectFrom<Key>AtIndex:`,
@@ -57,7 +59,7 @@ final class AccessorNames: Sendable {
     let capitalized = KeyValueCoding.capitalized(key)
     self.key = key
     self.capitalized = capitalized
-    getters = ["get\(capitalized)", key, "is\(capitalized)", "_\(key)"].compactMap { name in
+    getters = ["get\(capitalized)", key, "is\(capitalized)", "_get\(capitalized)", "_\(key)"].compactMap { name in
       let selector = Selector(interning: name)
       return selector.isValid && selector.argumentCount == 0 ? selector : nil
     }
@@ -66,7 +68,10 @@ final class AccessorNames: Sendable {
     atIndexes = Selector(interning: "\(key)AtIndexes:")
     enumeratorOf = Selector(interning: "enumeratorOf\(capitalized)")
     memberOf = Selector(interning: "memberOf\(capitalized):")
-    setters = [Selector(interning: "set\(capitalized):"), Selector(interning: "_set\(capitalized):")]
+    setters = [
+      Selector(interning: "set\(capitalized):"), Selector(interning: "_set\(capitalized):"),
+      Selector(interning: "setIs\(capitalized):"),
+    ]
     indexedMutators = [
       Selector(interning: "insertObject:in\(capitalized)AtIndex:"),
       Selector(interning: "insert\(capitalized):atIndexes:"),

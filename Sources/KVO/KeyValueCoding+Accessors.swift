@@ -2,13 +2,14 @@
 //
 // Docs: docs/kvo.md#the-accessor-search-order. Tests: Tests/KVOTests/KeyValueCodingTests.swift.
 //
-// The search follows Foundation's documented order:
-//   get:  `get<Key>`, `<key>`, `is<Key>`, `_<key>`; then `countOf<Key>` with
+// The search follows Foundation's implementation, which checks two methods more than its
+// documentation lists (`_get<Key>` and `setIs<Key>:`):
+//   get:  `get<Key>`, `<key>`, `is<Key>`, `_get<Key>`, `_<key>`; then `countOf<Key>` with
 //         `objectIn<Key>AtIndex:` or `<key>AtIndexes:` (a live `NSKeyValueArray`); then
 //         `countOf<Key>` with `enumeratorOf<Key>` and `memberOf<Key>:` (a live `NSKeyValueSet`:
 //         CollectionGetterProxy.swift); then, if `+accessInstanceVariablesDirectly` says yes,
 //         the ivars `_<key>`, `_is<Key>`, `<key>`, `is<Key>`; else `valueForUndefinedKey:`.
-//   set:  `set<Key>:`, `_set<Key>:`; then the same ivars; else `setValue:forUndefinedKey:`.
+//   set:  `set<Key>:`, `_set<Key>:`, `setIs<Key>:`; then the same ivars; else `setValue:forUndefinedKey:`.
 // Any string is a key, as in Foundation; one that no method or ivar could be named after (empty,
 // or with a space, `.` or other punctuation) skips the search and is undefined at once, uncached.
 // The outcome (a "plan") is cached per class and key, as Foundation caches its getters and
@@ -101,15 +102,15 @@ extension KeyValueCoding {
   }
 
   private static func searchSetter(in cls: Class, key: String) throws -> SetterPlan {
-    let capitalized = capitalized(key)
-    for name in ["set\(capitalized):", "_set\(capitalized):"] {
-      if let selector = try? Selector(validating: name), let method = cls.instanceMethodWithoutResolver(for: selector),
+    let names = AccessorNames.of(key)
+    for selector in names.setters where selector.isValid {
+      if let method = cls.instanceMethodWithoutResolver(for: selector),
         let type = method.signature.messageArgumentTypes.first
       {
         return .method(selector, argumentType: type)
       }
     }
-    if let ivar = try directIvar(in: cls, key: key, capitalized: capitalized) { return .ivar(ivar) }
+    if let ivar = try directIvar(in: cls, key: key, capitalized: names.capitalized) { return .ivar(ivar) }
     return .undefined
   }
 

@@ -9,8 +9,8 @@
 //      sends them (and `replaceObjectIn<Key>AtIndex:withObject:` / `replace<Key>AtIndexes:with<Key>:`
 //      if present), so the notifying subclass's overrides report each edit with its indexes
 //      (Foundation's `NSKeyValueFastMutableArray`);
-//   2. a setter (`set<Key>:`, `_set<Key>:`): the proxy reads the array with the getter, edits a
-//      copy and sends the setter, whose notifying override reports a *setting*
+//   2. a setter (`set<Key>:`, `_set<Key>:`, `setIs<Key>:`): the proxy reads the array with the
+//      getter, edits a copy and sends the setter, whose notifying override reports a *setting*
 //      (`NSKeyValueSlowMutableArray`);
 //   3. if `+accessInstanceVariablesDirectly`, an ivar `_<key>` or `<key>`: the proxy edits the ivar
 //      directly, inside a will/did of the edit's kind and indexes when the class notifies

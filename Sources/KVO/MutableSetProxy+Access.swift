@@ -8,8 +8,9 @@
 //      object goes through the one-object method when there is one, several through the set
 //      method when there is one, else one message per object (`NSKeyValueFastMutableSet`).
 //      `setSet:` removes every object, then adds the new ones, as Foundation's does.
-//   2. a setter (`set<Key>:`, `_set<Key>:`): read with the getter, edited as a copy, sent back
-//      (`NSKeyValueSlowMutableSet`); a nil set raises, since the proxy never invents one.
+//   2. a setter (`set<Key>:`, `_set<Key>:`, `setIs<Key>:`): read with the getter, edited as a
+//      copy, sent back (`NSKeyValueSlowMutableSet`); a nil set raises, since the proxy never
+//      invents one.
 //   3. if `+accessInstanceVariablesDirectly`, an ivar `_<key>` or `<key>`: an `NSMutableSet` in
 //      it receives the edit itself; a nil ivar gets a new `NSMutableSet`; a bridged or immutable
 //      set is replaced by the edited copy (Foundation would raise: `-addObject:` sent to an

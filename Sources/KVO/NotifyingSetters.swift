@@ -3,7 +3,8 @@
 // Docs: docs/kvo.md#notifying-setters. Tests: Tests/KVOTests/AppleKVOExperimentsTests.swift,
 // ToManyTests.swift, ManualNotificationTests.swift.
 //
-// For an observed key, the setter KVC would use (`set<Key>:`, else `_set<Key>:`) is overridden
+// For an observed key, the setter KVC would use (`set<Key>:`, else `_set<Key>:`, else
+// `setIs<Key>:`) is overridden
 // by a notifying setter chosen by the setter's argument type encoding, named after Foundation's
 // family (`_NSSetLongLongValueAndNotify` for `q`, `_NSSetObjectValueAndNotify` for `@`,
 // `_NSSetPointValueAndNotify` for `{CGPoint=dd}`, …), only when Foundation would override it:
@@ -42,7 +43,7 @@ enum NotifyingSetters {
     let names = AccessorNames.of(key)
     var hooks: [Hook] = []
     var diagnostics: [String] = []
-    // The setter KVC would use: the first of set<Key>: and _set<Key>: the class has. Foundation
+    // The setter KVC would use: the first of set<Key>:, _set<Key>: and setIs<Key>: the class has. Foundation
     // overrides it only if it returns void and takes one argument of a type it can box.
     for selector in names.setters {
       guard selector.isValid, let method = original.instanceMethodWithoutResolver(for: selector) else { continue }

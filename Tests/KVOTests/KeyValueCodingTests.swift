@@ -94,6 +94,42 @@ import Testing
     #expect(calls.all == ["setSize:"])
   }
 
+  /// Foundation's implementation (not its documentation) also tries `_get<Key>`, after `is<Key>`
+  /// and before `_<key>`; each getter wins over those after it.
+  @Test func getterSearchTriesGetKeyKeyIsKeyUnderscoreGetKeyThenUnderscoreKey() throws {
+    let names = ["getSize", "size", "isSize", "_getSize", "_size"]
+    for winner in names.indices {
+      let world = try World()
+      let object = try bare(world) { cls in
+        for name in names[winner...] { try cls.addMethod(Selector(interning: name), types: "@16@0:8") { _, _, _ in .string(name) } }
+        try cls.addIvar("_size", type: .object(className: "NSString"))
+      }
+      #expect(try object.value(forKey: "size") == .string(names[winner]))
+    }
+  }
+
+  /// Foundation's implementation (not its documentation) also tries `setIs<Key>:`, after
+  /// `_set<Key>:` and before the ivars; an observed key's `setIs<Key>:` notifies.
+  @Test func setterSearchFallsBackToSetIsKeyBeforeTheIvar() throws {
+    let world = try World()
+    let calls = Log<String>()
+    let object = try bare(world) { cls in
+      try cls.addIvar("_size", type: .longLong)
+      try cls.addMethod("setIsSize:", types: "v24@0:8q16") { receiver, _, arguments in
+        calls.append("setIsSize:")
+        try receiver.setValue(arguments[0], forIvar: "_size")
+        return .nil
+      }
+    }
+    try object.setValue(3, forKey: "size")
+    #expect(calls.all == ["setIsSize:"])
+    let (observer, log) = try world.newObserver()
+    try object.addObserver(observer, forKeyPath: "size", options: [.old, .new])
+    try world.runtime.msgSend(object, "setIsSize:", 4)  // the notifying subclass overrides it
+    #expect(log.all.map(\.change) == [Change(kind: .setting, new: 4, old: 3)])
+    #expect(calls.all == ["setIsSize:", "setIsSize:"])
+  }
+
   @Test func directIvarAccessCanBeTurnedOff() throws {
     let world = try World()
     let object = try bare(world) { cls in
