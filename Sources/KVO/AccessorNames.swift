@@ -32,11 +32,12 @@ final class AccessorNames: Sendable {
   /// without arguments, in KVC's search order (Foundation's implementation's: its documentation
   /// lists all but `_get<Key>`).
   let getters: [Selector]
-  /// `countOf<Key>`, `objectIn<Key>AtIndex:`, `<key>AtIndexes:`, `enumeratorOf<Key>`,
-  /// `memberOf<Key>:` (each may be invalid: check `isValid`).
+  /// `countOf<Key>`, `objectIn<Key>AtIndex:`, `<key>AtIndexes:`, `indexIn<Key>OfObject:`,
+  /// `enumeratorOf<Key>`, `memberOf<Key>:` (each may be invalid: check `isValid`).
   let countOf: Selector
   let objectInAtIndex: Selector
   let atIndexes: Selector
+  let indexInOfObject: Selector
   let enumeratorOf: Selector
   let memberOf: Selector
   /// `set<Key>:`, `_set<Key>:`, `setIs<Key>:`, in KVC's search order (Foundation's
@@ -66,6 +67,7 @@ final class AccessorNames: Sendable {
     countOf = Selector(interning: "countOf\(capitalized)")
     objectInAtIndex = Selector(interning: "objectIn\(capitalized)AtIndex:")
     atIndexes = Selector(interning: "\(key)AtIndexes:")
+    indexInOfObject = Selector(interning: "indexIn\(capitalized)OfObject:")
     enumeratorOf = Selector(interning: "enumeratorOf\(capitalized)")
     memberOf = Selector(interning: "memberOf\(capitalized):")
     setters = [

@@ -1,11 +1,13 @@
-// CollectionGetterProxy.swift: the array and set valueForKey: returns for a key with only
-// collection accessors, as runtime objects.
+// CollectionGetterProxy.swift: the array, ordered set and set valueForKey: returns for a key
+// with only collection accessors, as runtime objects.
 //
 // Docs: docs/kvo.md#collection-accessors. Tests: Tests/KVOTests/CollectionGetterProxyTests.swift.
 //
 // As in Foundation, a key whose class has no getter but the indexed accessors (`countOf<Key>`
 // with `objectIn<Key>AtIndex:` or `<key>AtIndexes:`) reads as an `NSKeyValueArray`, a private
-// subclass of `NSArray`; one with the unordered accessors (`countOf<Key>`, `enumeratorOf<Key>`,
+// subclass of `NSArray`, or, when the class also has `indexIn<Key>OfObject:`, as an
+// `NSKeyValueOrderedSet`, a private subclass of `NSOrderedSet` (NSKeyValueCoding.h's step
+// before the array step); one with the unordered accessors (`countOf<Key>`, `enumeratorOf<Key>`,
 // `memberOf<Key>:`) reads as an `NSKeyValueSet`, a private subclass of `NSSet`. Each holds its
 // container and key in the ivars `_container` and `_key` and implements its class's primitives by
 // sending the container's accessors every time, so the proxy is live: it shows the collection as
@@ -15,6 +17,7 @@
 //     `<key>AtIndexes:` with one index (checked against `countOf<Key>` first: an index out of
 //     bounds is NSArray's range error, never a call that might trap); `objectsAtIndexes:` →
 //     `<key>AtIndexes:` when the class has it.
+//   - NSKeyValueOrderedSet: the same three, and `indexOfObject:` → `indexIn<Key>OfObject:`.
 //   - NSKeyValueSet: `count` → `countOf<Key>`; `member:` → `memberOf<Key>:`; `objectEnumerator`
 //     → `enumeratorOf<Key>`; `allObjects` (MiniFoundation's set primitive) → `nextObject` sent to
 //     that enumerator until it answers nil.
@@ -31,6 +34,12 @@ enum CollectionGetterProxy {
   static func array(for container: Object, key: String) throws -> Value {
     let classes = try proxyClasses(of: container)
     return .object(try make(classes.keyValueArray, classes.getterIvars, container, key))
+  }
+
+  /// A new `NSKeyValueOrderedSet` for `key` of `container`.
+  static func orderedSet(for container: Object, key: String) throws -> Value {
+    let classes = try proxyClasses(of: container)
+    return .object(try make(classes.keyValueOrderedSet, classes.getterIvars, container, key))
   }
 
   /// A new `NSKeyValueSet` for `key` of `container`.
@@ -89,52 +98,74 @@ enum CollectionGetterProxy {
 
   // MARK: - NSKeyValueArray
 
-  static let arrayMethods: [(Selector, String, Implementation)] = [
-    (
-      "count", "Q16@0:8",
-      method("NSKeyValueArray", "count") { receiver, _, _ in .uint64(UInt64(max(0, try Parts(receiver).count()))) }
-    ),
-    (
-      "objectAtIndex:", "@24@0:8Q16",
-      method("NSKeyValueArray", "objectAtIndex:") { receiver, _, arguments in
-        let parts = try Parts(receiver)
-        guard let index = arguments[0].intValue, index >= 0 else {
-          throw KeyValueError(.invalidArgument, "*** -[NSKeyValueArray objectAtIndex:]: \(arguments[0]) is not an index")
+  static let arrayMethods = indexedMethods("NSKeyValueArray")
+
+  // MARK: - NSKeyValueOrderedSet
+
+  static let orderedSetMethods =
+    indexedMethods("NSKeyValueOrderedSet") + [
+      (
+        "indexOfObject:", "Q24@0:8@16",
+        method("NSKeyValueOrderedSet", "indexOfObject:") { receiver, _, arguments in
+          let parts = try Parts(receiver)
+          return try Runtime.msgSend(parts.container, parts.accessor("indexIn", "OfObject:"), arguments[0])  // call-out
         }
-        let count = try parts.count()
-        guard index < count else {
-          throw KeyValueError(
-            .indexOutOfBounds,
-            "*** -[NSKeyValueArray objectAtIndex:]: index \(index) beyond bounds "
-              + (count == 0 ? "for empty array" : "[0 .. \(count - 1)]"))
+      )
+    ]
+
+  /// The primitives of an indexed proxy (`NSKeyValueArray`, `NSKeyValueOrderedSet`), whose
+  /// messages name `className`.
+  private static func indexedMethods(_ className: String) -> [(Selector, String, Implementation)] {
+    [
+      (
+        "count", "Q16@0:8",
+        method(className, "count") { receiver, _, _ in .uint64(UInt64(max(0, try Parts(receiver).count()))) }
+      ),
+      (
+        "objectAtIndex:", "@24@0:8Q16",
+        method(className, "objectAtIndex:") { receiver, _, arguments in
+          let parts = try Parts(receiver)
+          guard let index = arguments[0].intValue, index >= 0 else {
+            throw KeyValueError(.invalidArgument, "*** -[\(className) objectAtIndex:]: \(arguments[0]) is not an index")
+          }
+          let count = try parts.count()
+          guard index < count else {
+            throw KeyValueError(
+              .indexOutOfBounds,
+              "*** -[\(className) objectAtIndex:]: index \(index) beyond bounds "
+                + (count == 0 ? "for empty array" : "[0 .. \(count - 1)]"))
+          }
+          let objectAtIndex = parts.accessor("objectIn", "AtIndex:")
+          if !parts.container.isa.instancesRespond(to: objectAtIndex), let atIndexes = parts.atIndexes,
+            let runtime = receiver.runtime
+          {
+            let found = try Runtime.msgSend(parts.container, atIndexes, .object(try runtime.indexSet([index])))  // call-out
+            return try found.collectionContents()?.elements.first ?? .nil
+          }
+          return try Runtime.msgSend(parts.container, objectAtIndex, .int(index))  // call-out: the accessor
         }
-        let objectAtIndex = parts.accessor("objectIn", "AtIndex:")
-        if !parts.container.isa.instancesRespond(to: objectAtIndex), let atIndexes = parts.atIndexes,
-          let runtime = receiver.runtime
-        {
-          let found = try Runtime.msgSend(parts.container, atIndexes, .object(try runtime.indexSet([index])))  // call-out
-          return try found.collectionContents()?.elements.first ?? .nil
+      ),
+      (
+        "objectsAtIndexes:", "@24@0:8@16",
+        method(className, "objectsAtIndexes:") { receiver, _, arguments in
+          let parts = try Parts(receiver)
+          if let atIndexes = parts.atIndexes {
+            return try Runtime.msgSend(parts.container, atIndexes, arguments[0])  // call-out: the accessor
+          }
+          let indexes = try KeyValueCategory.indexes(arguments[0])
+          return .array(try indexes.map { try Runtime.msgSend(receiver, "objectAtIndex:", .int($0)) })
         }
-        return try Runtime.msgSend(parts.container, objectAtIndex, .int(index))  // call-out: the accessor
-      }
-    ),
-    (
-      "objectsAtIndexes:", "@24@0:8@16",
-      method("NSKeyValueArray", "objectsAtIndexes:") { receiver, _, arguments in
-        let parts = try Parts(receiver)
-        if let atIndexes = parts.atIndexes {
-          return try Runtime.msgSend(parts.container, atIndexes, arguments[0])  // call-out: the accessor
-        }
-        let indexes = try KeyValueCategory.indexes(arguments[0])
-        return .array(try indexes.map { try Runtime.msgSend(receiver, "objectAtIndex:", .int($0)) })
-      }
-    ),
-  ]
+      ),
+    ]
+  }
 
   // MARK: - NSKeyValueSet
 
   static let setMethods: [(Selector, String, Implementation)] = [
-    ("count", "Q16@0:8", method("NSKeyValueSet", "count") { receiver, _, _ in .uint64(UInt64(max(0, try Parts(receiver).count()))) }),
+    (
+      "count", "Q16@0:8",
+      method("NSKeyValueSet", "count") { receiver, _, _ in .uint64(UInt64(max(0, try Parts(receiver).count()))) }
+    ),
     (
       "member:", "@24@0:8@16",
       method("NSKeyValueSet", "member:") { receiver, _, arguments in

@@ -5,6 +5,8 @@
 // The search follows Foundation's implementation, which checks two methods more than its
 // documentation lists (`_get<Key>` and `setIs<Key>:`):
 //   get:  `get<Key>`, `<key>`, `is<Key>`, `_get<Key>`, `_<key>`; then `countOf<Key>` with
+//         `indexIn<Key>OfObject:` and `objectIn<Key>AtIndex:` or `<key>AtIndexes:` (a live
+//         `NSKeyValueOrderedSet`); then `countOf<Key>` with
 //         `objectIn<Key>AtIndex:` or `<key>AtIndexes:` (a live `NSKeyValueArray`); then
 //         `countOf<Key>` with `enumeratorOf<Key>` and `memberOf<Key>:` (a live `NSKeyValueSet`:
 //         CollectionGetterProxy.swift); then, if `+accessInstanceVariablesDirectly` says yes,
@@ -26,6 +28,9 @@ import MiniRuntime
 /// How `valueForKey:` gets a key's value on a class.
 enum GetterPlan: Sendable {
   case method(Selector)
+  /// `countOf<Key>` and `indexIn<Key>OfObject:` with `objectIn<Key>AtIndex:` or
+  /// `<key>AtIndexes:`: an `NSKeyValueOrderedSet`.
+  case orderedSet
   /// `countOf<Key>` with `objectIn<Key>AtIndex:` or `<key>AtIndexes:`: an `NSKeyValueArray`.
   case indexed
   /// `countOf<Key>`, `enumeratorOf<Key>` and `memberOf<Key>:`: an `NSKeyValueSet`.
@@ -94,7 +99,7 @@ extension KeyValueCoding {
       func has(_ selector: Selector) -> Bool {
         selector.isValid && cls.instanceMethodWithoutResolver(for: selector) != nil
       }
-      if has(names.objectInAtIndex) || has(names.atIndexes) { return .indexed }
+      if has(names.objectInAtIndex) || has(names.atIndexes) { return has(names.indexInOfObject) ? .orderedSet : .indexed }
       if has(names.enumeratorOf) && has(names.memberOf) { return .unordered }
     }
     if let ivar = try directIvar(in: cls, key: key, capitalized: names.capitalized) { return .ivar(ivar) }

@@ -37,6 +37,7 @@ extension Class {
         return declared
       }
       return type
+    case .orderedSet: return .object(className: "NSOrderedSet")
     case .indexed: return .object(className: "NSArray")
     case .unordered: return .object(className: "NSSet")
     case .ivar(let ivar): return ivar.type

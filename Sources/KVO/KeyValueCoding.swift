@@ -150,6 +150,8 @@ enum KeyValueCoding {
     switch plan {
     case .method(let selector):
       return try Runtime.msgSend(object, selector)
+    case .orderedSet:
+      return try CollectionGetterProxy.orderedSet(for: object, key: key)
     case .indexed:
       return try CollectionGetterProxy.array(for: object, key: key)
     case .unordered:

@@ -29,7 +29,7 @@ final class ProxyClasses: Sendable {
 
   let mutableSet, fastMutableSet, slowMutableSet, ivarMutableSet: Class
   let mutableOrderedSet, fastMutableOrderedSet, slowMutableOrderedSet, ivarMutableOrderedSet: Class
-  let keyValueArray, keyValueSet: Class
+  let keyValueArray, keyValueOrderedSet, keyValueSet: Class
   let containerIvar, keyIvar: Ivar
   let orderedContainerIvar, orderedKeyIvar: Ivar
 
@@ -37,8 +37,8 @@ final class ProxyClasses: Sendable {
   struct ProxyIvars: Sendable {
     let container, key: Ivar
   }
-  /// The ivars of `NSKeyValueArray` and `NSKeyValueSet` (CollectionGetterProxy.swift), which
-  /// declare the same two at the same offsets.
+  /// The ivars of `NSKeyValueArray`, `NSKeyValueOrderedSet` and `NSKeyValueSet`
+  /// (CollectionGetterProxy.swift), which declare the same two at the same offsets.
   let getterIvars: ProxyIvars
 
   /// The proxy classes of `runtime`, made on first use (after installing Foundation).
@@ -73,6 +73,8 @@ final class ProxyClasses: Sendable {
     slowMutableOrderedSet = try make("NSKeyValueSlowMutableOrderedSet", "NSKeyValueMutableOrderedSet", ivars: false, [])
     ivarMutableOrderedSet = try make("NSKeyValueIvarMutableOrderedSet", "NSKeyValueMutableOrderedSet", ivars: false, [])
     keyValueArray = try make("NSKeyValueArray", "NSArray", ivars: true, CollectionGetterProxy.arrayMethods)
+    keyValueOrderedSet = try make(
+      "NSKeyValueOrderedSet", "NSOrderedSet", ivars: true, CollectionGetterProxy.orderedSetMethods)
     keyValueSet = try make("NSKeyValueSet", "NSSet", ivars: true, CollectionGetterProxy.setMethods)
     guard let container = mutableSet.ivar(named: "_container"), let key = mutableSet.ivar(named: "_key"),
       let orderedContainer = mutableOrderedSet.ivar(named: "_container"), let orderedKey = mutableOrderedSet.ivar(named: "_key")
@@ -80,7 +82,9 @@ final class ProxyClasses: Sendable {
     (containerIvar, keyIvar, orderedContainerIvar, orderedKeyIvar) = (container, key, orderedContainer, orderedKey)
     guard let getterContainer = keyValueArray.ivar(named: "_container"), let getterKey = keyValueArray.ivar(named: "_key"),
       keyValueSet.ivar(named: "_container")?.offset == getterContainer.offset,
-      keyValueSet.ivar(named: "_key")?.offset == getterKey.offset
+      keyValueSet.ivar(named: "_key")?.offset == getterKey.offset,
+      keyValueOrderedSet.ivar(named: "_container")?.offset == getterContainer.offset,
+      keyValueOrderedSet.ivar(named: "_key")?.offset == getterKey.offset
     else { throw KeyValueError(.invalidArgument, "the collection proxy classes lost their ivars") }
     getterIvars = ProxyIvars(container: getterContainer, key: getterKey)
   }

@@ -16,7 +16,9 @@ import Testing
 
     static func stored(_ receiver: Object) throws -> [Value] { try receiver.value(ofIvar: "_storage").arrayValue ?? [] }
 
-    init(indexed: Bool = true, atIndexes: Bool = false, unordered: Bool = false, setter: Bool = false) throws {
+    init(
+      indexed: Bool = true, atIndexes: Bool = false, indexOf: Bool = false, unordered: Bool = false, setter: Bool = false
+    ) throws {
       cls = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Table")
       try cls.addIvar("_storage", type: .object(className: "NSArray"))
       try runtime.registerClassPair(cls)
@@ -36,6 +38,12 @@ import Testing
           calls.withLock { $0.append("rowsAtIndexes:") }
           let all = try Table.stored(receiver)
           return .array(try KeyValueCategory.indexes(arguments[0]).map { all[$0] })
+        }
+      }
+      if indexOf {
+        try cls.addMethod("indexInRowsOfObject:", types: "Q24@0:8@16") { receiver, _, arguments in
+          calls.withLock { $0.append("indexInRowsOfObject: \(arguments[0])") }
+          return .int(try Table.stored(receiver).firstIndex(of: arguments[0]) ?? Int.max)
         }
       }
       if unordered {
@@ -178,5 +186,40 @@ import Testing
     try rows.append("b")  // read through the NSKeyValueArray, set back with -setRows:
     #expect(try t.object.value(ofIvar: "_storage") == ["a", "b"])
     try t.runtime.checkInvariants()
+  }
+
+  /// NSKeyValueCoding.h's ordered-set step, after the simple getters and before the array step.
+  @Test func indexedAccessorsWithIndexInKeyOfObjectReadAsALiveNSKeyValueOrderedSet() throws {
+    let t = try Table(indexOf: true, unordered: true)
+    try t.store(["a", "b"])
+    let rows = try t.object.value(forKey: "rows")
+    let proxy = try #require(rows.objectValue)
+    #expect(proxy.isa.name == "NSKeyValueOrderedSet")
+    let nsOrderedSet = try #require(t.runtime.lookUpClass(named: "NSOrderedSet"))
+    #expect(try t.runtime.msgSend(proxy, "isKindOfClass:", .class(nsOrderedSet)) == true)
+    _ = t.taken()
+    #expect(try t.runtime.msgSend(proxy, "count") == 2)
+    #expect(try t.runtime.msgSend(proxy, "objectAtIndex:", 1) == "b")
+    #expect(try t.runtime.msgSend(proxy, "indexOfObject:", "b") == 1)
+    #expect(t.taken() == ["countOfRows", "countOfRows", "objectInRowsAtIndex: 1", "indexInRowsOfObject: \"b\""])
+    try t.store(["c", "a", "b"])
+    #expect(try rows.collectionContents() == .orderedSet(["c", "a", "b"]))  // live
+    #expect(try t.object.value(forKeyPath: "rows.@count") == 3)
+    #expect(try t.cls.valueType(forKey: "rows") == .object(className: "NSOrderedSet"))
+    try t.runtime.checkInvariants()
+  }
+
+  @Test func theOrderedSetProxyServesObjectsThroughKeyAtIndexesAlone() throws {
+    let t = try Table(indexed: false, atIndexes: true, indexOf: true)
+    try t.store(["a", "b", "c"])
+    let rows = try t.object.value(forKey: "rows")
+    #expect(rows.objectValue?.isa.name == "NSKeyValueOrderedSet")
+    #expect(try t.runtime.msgSend(bridging: rows, "objectAtIndex:", 2) == "c")
+    #expect(try t.runtime.msgSend(bridging: rows, "array") == ["a", "b", "c"])
+  }
+
+  @Test func indexInKeyOfObjectWithoutAnIndexedGetterIsNoOrderedSet() throws {
+    let t = try Table(indexed: false, indexOf: true, unordered: true)
+    #expect(try t.object.value(forKey: "rows").objectValue?.isa.name == "NSKeyValueSet")
   }
 }
