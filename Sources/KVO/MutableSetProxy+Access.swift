@@ -4,10 +4,12 @@
 //
 // Foundation's search for `mutableSetValueForKey:`, in its documented order:
 //   1. mutators: an addition method (`add<Key>Object:` or `add<Key>:`) and a removal method
-//      (`remove<Key>Object:` or `remove<Key>:`); `intersect<Key>:` is used when present. One
-//      object goes through the one-object method when there is one, several through the set
-//      method when there is one, else one message per object (`NSKeyValueFastMutableSet`).
-//      `setSet:` removes every object, then adds the new ones, as Foundation's does.
+//      (`remove<Key>Object:` or `remove<Key>:`); `intersect<Key>:` and `set<Key>:` are used when
+//      present, as NSKeyValueCoding.h says. One object goes through the one-object method when
+//      there is one, several through the set method when there is one, else one message per
+//      object (`NSKeyValueFastMutableSet`). `setSet:` sends `set<Key>:` (one setting) when the
+//      class has it, else intersects (`intersect<Key>:`, or a removal of the members not kept)
+//      and adds the objects that were missing.
 //   2. a setter (`set<Key>:`, `_set<Key>:`, `setIs<Key>:`): read with the getter, edited as a
 //      copy, sent back (`NSKeyValueSlowMutableSet`); a nil set raises, since the proxy never
 //      invents one.
@@ -42,7 +44,7 @@ enum SetAccess {
     let mutators = SetMutators(
       addObject: found("add\(capitalized)Object:"), add: found("add\(capitalized):"),
       removeObject: found("remove\(capitalized)Object:"), remove: found("remove\(capitalized):"),
-      intersect: found("intersect\(capitalized):"))
+      intersect: found("intersect\(capitalized):"), set: setKey(of: cls, capitalized: capitalized))
     if (mutators.addObject != nil || mutators.add != nil) && (mutators.removeObject != nil || mutators.remove != nil) {
       return .mutators(mutators)
     }
@@ -57,6 +59,15 @@ enum SetAccess {
     }
     return .undefined
   }
+
+  /// `set<Key>:` and its argument type, if `cls` has it (taking one argument).
+  private static func setKey(of cls: Class, capitalized: String) -> (Selector, TypeEncoding)? {
+    let selector = Selector(interning: "set\(capitalized):")
+    guard selector.isValid, let method = cls.instanceMethodWithoutResolver(for: selector),
+      let type = method.signature.messageArgumentTypes.first
+    else { return nil }
+    return (selector, type)
+  }
 }
 
 /// The unordered mutators a class implements for a key.
@@ -66,6 +77,8 @@ struct SetMutators {
   let removeObject: Selector?
   let remove: Selector?
   let intersect: Selector?
+  /// `set<Key>:`, used by `setSet:`, with its argument type.
+  let set: (selector: Selector, argumentType: TypeEncoding)?
 }
 
 /// One message to a set proxy: its container, key and route.
@@ -140,17 +153,29 @@ struct SetEdit {
     if let intersect = mutators.intersect {
       try Runtime.msgSend(container, intersect, .set(objects))  // call-out: the mutator
     } else {
-      try minus(try members().subtracting(objects), single: false)
+      let removed = try members().subtracting(objects)
+      if !removed.isEmpty { try minus(removed, single: false) }
     }
   }
 
   /// Makes `objects` the whole set.
   func setSet(_ objects: Set<Value>) throws {
-    guard case .mutators = access else {
+    guard case .mutators(let mutators) = access else {
       return try store(SetMutation(kind: .set, objects: objects)) { _ in objects }
     }
-    try minus(try members(), single: false)
-    try union(objects, single: false)
+    if case let (selector, type)? = mutators.set {
+      let value: Value
+      do {
+        value = try Value.set(objects).converted(to: type)
+      } catch {
+        throw KeyValueError(.invalidValue, "[<\(container.isa.name) \(container.address)> \(selector.name)]: \(error.message)")
+      }
+      try Runtime.msgSend(container, selector, value)  // call-out: the setter (its override reports a setting)
+      return
+    }
+    try intersect(objects)
+    let missing = objects.subtracting(try members())
+    if !missing.isEmpty { try union(missing, single: false) }
   }
 
   /// An edit on every route but the mutators: the setter gets the edited copy (its notifying

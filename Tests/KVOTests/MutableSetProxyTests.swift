@@ -88,12 +88,51 @@ import Testing
     let proxy = try club.mutableSetValue(forKey: "members")
     try Runtime.msgSend(proxy, "intersectSet:", .set(["a", "b"]))  // intersectMembers:
     log.removeAll()
-    try Runtime.msgSend(proxy, "setSet:", .set(["b", "x"]))  // removeMembers: all, then addMembers:
-    #expect(log.all.map(\.change) == [
-      Change(kind: .removal, old: .set(["a", "b"])),
-      Change(kind: .insertion, new: .set(["b", "x"])),
-    ])
+    try Runtime.msgSend(proxy, "setSet:", .set(["b", "x"]))  // the class has setMembers: too: one setting
+    #expect(log.all.map(\.change) == [Change(kind: .setting, new: .set(["b", "x"]), old: .set(["a", "b"]))])
     #expect(try world.members(of: club) == ["b", "x"])
+  }
+
+  /// NSKeyValueCoding.h: with the add/remove accessors, `-intersect<Key>:` or `-set<Key>:` "will be
+  /// used when appropriate". Without `set<Key>:`, `setSet:` intersects, then adds what was missing.
+  @Test func throughMutatorsWithoutASetterSetSetIntersectsThenAddsOnlyTheMissingObjects() throws {
+    let world = try World()
+    let cls = try world.runtime.allocateClassPair(superclass: world.runtime.rootClass, name: "Band")
+    try cls.addIvar("_members", type: .object(className: "NSSet"))
+    try world.runtime.registerClassPair(cls)
+    let sent = Log<String>()
+    @Sendable func edit(_ receiver: Object, _ body: (inout Set<Value>) -> Void) throws {
+      var members = try receiver.value(ofIvar: "_members").setElements ?? []
+      body(&members)
+      try receiver.setValue(.set(members), forIvar: "_members")
+    }
+    try cls.addMethod("members", types: "@16@0:8") { receiver, _, _ in try receiver.value(ofIvar: "_members") }
+    try cls.addMethod("addMembers:", types: "v24@0:8@16") { receiver, _, arguments in
+      sent.append("addMembers: \(arguments[0])")
+      try edit(receiver) { $0.formUnion(arguments[0].setElements ?? []) }
+      return .nil
+    }
+    try cls.addMethod("removeMembers:", types: "v24@0:8@16") { receiver, _, arguments in
+      sent.append("removeMembers: \(arguments[0])")
+      try edit(receiver) { $0.subtract(arguments[0].setElements ?? []) }
+      return .nil
+    }
+    try cls.addMethod("intersectMembers:", types: "v24@0:8@16") { receiver, _, arguments in
+      sent.append("intersectMembers:")
+      try edit(receiver) { $0.formIntersection(arguments[0].setElements ?? []) }
+      return .nil
+    }
+    let band = try cls.createInstance()
+    try band.setValue(.set(["a", "b"]), forIvar: "_members")
+    let (observer, log) = try world.newObserver()
+    try band.addObserver(observer, forKeyPath: "members", options: [.old, .new])
+    let proxy = try band.mutableSetValue(forKey: "members")
+    try Runtime.msgSend(proxy, "setSet:", .set(["b", "x"]))
+    #expect(sent.all.count == 2 && sent.all.first == "intersectMembers:")
+    #expect(sent.all.last?.hasPrefix("addMembers:") == true)  // the missing object only (x)
+    #expect(log.all.map(\.change) == [Change(kind: .removal, old: .set(["a"])), Change(kind: .insertion, new: .set(["x"]))])
+    #expect(try band.value(ofIvar: "_members") == .set(["b", "x"]))
+    try world.runtime.checkInvariants()
   }
 
   @Test func throughTheSetterEachEditIsASetting() throws {
