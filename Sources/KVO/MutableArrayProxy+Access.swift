@@ -12,14 +12,19 @@
 //   2. a setter (`set<Key>:`, `_set<Key>:`, `setIs<Key>:`): the proxy reads the array with the
 //      getter, edits a copy and sends the setter, whose notifying override reports a *setting*
 //      (`NSKeyValueSlowMutableArray`);
-//   3. if `+accessInstanceVariablesDirectly`, an ivar `_<key>` or `<key>`: the proxy edits the ivar
-//      directly, inside a will/did of the edit's kind and indexes when the class notifies
-//      automatically for the key (`NSKeyValueIvarMutableArray`, wrapped in
-//      `NSKeyValueNotifyingMutableArray`);
+//   3. if `+accessInstanceVariablesDirectly`, an ivar `_<key>` or `<key>`: the proxy sends the
+//      edit (`insertObject:atIndex:`, `removeObjectsAtIndexes:`, …) to the array in the ivar,
+//      inside a will/did of the edit's kind and indexes when the class notifies automatically
+//      for the key (`NSKeyValueIvarMutableArray`, wrapped in `NSKeyValueNotifyingMutableArray`).
+//      An `NSMutableArray` is edited in place (same object, so every reference sees the edit); an
+//      immutable `NSArray` refuses the message with its own unrecognized-selector error, before
+//      anyone is told; a bridged `.array` value has no object to edit, so the edited copy
+//      replaces it (docs/kvo.md#to-many-changes says why);
 //   4. otherwise every message ends in `valueForUndefinedKey:` / `setValue:forUndefinedKey:`.
-// Through a setter the proxy never invents an array: a nil value raises
-// `NSInternalInconsistencyException`, as Foundation's slow proxy does.
+// Through a setter or an ivar the proxy never invents an array: a nil value raises
+// `NSInternalInconsistencyException`, as Foundation's slow and ivar proxies do.
 
+import MiniFoundation
 import MiniRuntime
 
 extension MutableArrayProxy {
@@ -81,8 +86,8 @@ extension MutableArrayProxy {
   /// The array as it is now: through the ivar, or through the getter (the accessor search).
   ///
   /// - Throws: `collectionIsNil` (Foundation's `NSInternalInconsistencyException`) if the value
-  ///   is nil on the setter route (the proxy never invents an array to set; through mutators or
-  ///   an ivar, nil reads as empty); `invalidValue` if it is not an array.
+  ///   is nil on the setter or ivar route (the proxy never invents an array; through mutators,
+  ///   nil reads as empty); `invalidValue` if it is not an array.
   func currentElements(_ object: Object, _ access: Access, for method: String) throws -> [Value] {
     let value: Value
     if case .ivar(let ivar) = access {
@@ -91,10 +96,13 @@ extension MutableArrayProxy {
       value = try KeyValueCoding.value(of: object, forKey: key)  // call-out: the getter
     }
     if value.isNil {
-      // Through mutators the class's own methods edit whatever it keeps; a nil ivar is the
-      // container's storage not made yet, so the ivar proxy starts an empty array (as
-      // Foundation's does). Only the setter route would have to invent the array: it refuses.
-      guard case .setter = access else { return [] }
+      // Through mutators the class's own methods edit whatever it keeps. The setter and ivar
+      // routes would have to invent the array: they refuse, as Foundation's proxies do (its
+      // ivar proxy sends the edit to nil, which its notifying wrapper reports as this error).
+      switch access {
+      case .setter, .ivar: break
+      case .mutators, .undefined: return []
+      }
       throw KeyValueError(
         .collectionIsNil,
         "[<\(access.proxyClassName) \(address)> \(method)]: value for key \(key) of object \(object.address) is nil")
@@ -108,9 +116,12 @@ extension MutableArrayProxy {
   }
 
   /// Stores an edited array (for every access but the mutators): the setter's notifying override
-  /// reports a setting; an ivar edit is wrapped in a will/did of `kind` at `indexes` when the
-  /// class notifies automatically for the key; an undefined key goes to `setValue:forUndefinedKey:`.
-  func store(_ elements: [Value], in object: Object, _ access: Access, kind: ChangeKind, indexes: Indexes) throws {
+  /// reports a setting; an ivar's array receives the edit (`kind` at `indexes`, with `objects`
+  /// inserted or put in place), wrapped in a will/did when the class notifies automatically for
+  /// the key; an undefined key goes to `setValue:forUndefinedKey:`.
+  func store(
+    _ elements: [Value], in object: Object, _ access: Access, kind: ChangeKind, indexes: Indexes, objects: [Value]
+  ) throws {
     switch access {
     case .setter(let selector, let type):
       let value: Value
@@ -121,17 +132,55 @@ extension MutableArrayProxy {
       }
       try Runtime.msgSend(object, selector, value)  // call-out: the setter
     case .ivar(let ivar):
-      guard try Notifier.notifiesAutomatically(object, key: key) else {
-        try object.setValue(.array(elements), for: ivar)
-        return
+      let current = try object.value(for: ivar)
+      let edit: () throws -> Void
+      if case .object(let array) = current {
+        edit = { try Self.send(kind, at: indexes, objects: objects, to: array) }  // call-out: the ivar's array
+        // An immutable array refuses the edit with its own error before anyone is told.
+        guard try Self.isMutableArray(array) else { return try edit() }
+      } else {
+        edit = { try object.setValue(.array(elements), for: ivar) }  // a bridged value: no object to edit
       }
+      guard try Notifier.notifiesAutomatically(object, key: key) else { return try edit() }
       try Notifier.bracket(object, key: key, id: KeyID(key), kind: kind, indexes: ChangeIndexes(indexes, of: object)) {
-        try object.setValue(.array(elements), for: ivar)
+        try edit()
       }
     case .undefined:
       try Runtime.msgSend(object, "setValue:forUndefinedKey:", .array(elements), .string(key))
     case .mutators:
       return
+    }
+  }
+
+  /// Whether `array` is an `NSMutableArray` (it can take the edit itself).
+  private static func isMutableArray(_ array: Object) throws -> Bool {
+    guard let cls = array.runtime?.lookUpClass(named: "NSMutableArray") else { return false }
+    return array.isa.isSubclass(of: cls)
+  }
+
+  /// Sends `array` the `NSMutableArray` message that makes the edit: the one-index message for
+  /// one index, else the indexed one.
+  private static func send(_ kind: ChangeKind, at indexes: Indexes, objects: [Value], to array: Object) throws {
+    let first = indexes.first ?? 0
+    func indexSet() throws -> Value {
+      guard let runtime = array.runtime else { throw KeyValueError(.invalidArgument, "\(array)'s runtime is gone") }
+      return .object(try runtime.indexSet(indexes))
+    }
+    switch kind {
+    case .insertion where indexes.count == 1:
+      try Runtime.msgSend(array, "insertObject:atIndex:", objects[0], .int(first))
+    case .insertion:
+      try Runtime.msgSend(array, "insertObjects:atIndexes:", .array(objects), try indexSet())
+    case .removal where indexes.count == 1:
+      try Runtime.msgSend(array, "removeObjectAtIndex:", .int(first))
+    case .removal:
+      try Runtime.msgSend(array, "removeObjectsAtIndexes:", try indexSet())
+    case .replacement where indexes.count == 1:
+      try Runtime.msgSend(array, "replaceObjectAtIndex:withObject:", .int(first), objects[0])
+    case .replacement:
+      try Runtime.msgSend(array, "replaceObjectsAtIndexes:withObjects:", try indexSet(), .array(objects))
+    case .setting:
+      try Runtime.msgSend(array, "setArray:", .array(objects))
     }
   }
 

@@ -96,7 +96,7 @@ public final class MutableArrayProxy: Sendable {
     try check(index, in: edited.count, method)
     guard case .mutators(let mutators) = access else {
       edited[index] = element
-      return try store(edited, in: object, access, kind: .replacement, indexes: Indexes(integer: index))
+      return try store(edited, in: object, access, kind: .replacement, indexes: Indexes(integer: index), objects: [element])
     }
     if let replace = mutators.replace {
       try Runtime.msgSend(object, replace, .int(index), element)  // call-out: its notifying override reports it
@@ -180,7 +180,7 @@ public final class MutableArrayProxy: Sendable {
     }
     guard !elements.isEmpty else { return }
     guard case .mutators(let mutators) = access else {
-      return try store(edited, in: object, access, kind: .insertion, indexes: indexes)
+      return try store(edited, in: object, access, kind: .insertion, indexes: indexes, objects: elements)
     }
     if let insertMany = mutators.insertMany, preferringBulk || mutators.insert == nil {
       try Runtime.msgSend(object, insertMany, .array(elements), .swiftObject(IndexesBox(indexes)))  // call-out: the mutator
@@ -197,7 +197,7 @@ public final class MutableArrayProxy: Sendable {
     guard indexes.count > 0 else { return }
     guard case .mutators(let mutators) = access else {
       for index in indexes.reversed() { edited.remove(at: index) }
-      return try store(edited, in: object, access, kind: .removal, indexes: indexes)
+      return try store(edited, in: object, access, kind: .removal, indexes: indexes, objects: [])
     }
     if let removeMany = mutators.removeMany, preferringBulk || mutators.remove == nil {
       try Runtime.msgSend(object, removeMany, .swiftObject(IndexesBox(indexes)))  // call-out: the mutator

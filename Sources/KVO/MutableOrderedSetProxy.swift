@@ -14,9 +14,10 @@
 //   2. a setter: read with the getter, edited as a copy, sent back as an `NSOrderedSet` (a
 //      setting); a nil value raises;
 //   3. if `+accessInstanceVariablesDirectly`, an ivar `_<key>` or `<key>`: its
-//      `NSMutableOrderedSet` receives the edit (a nil or immutable value is first replaced by a
-//      mutable copy), inside a will/did of the edit's kind and indexes when the class notifies
-//      automatically;
+//      `NSMutableOrderedSet` receives the edit, inside a will/did of the edit's kind and indexes
+//      when the class notifies automatically; an immutable `NSOrderedSet` refuses it with its own
+//      unrecognized-selector error, and a nil ivar raises `NSInternalInconsistencyException`
+//      (nothing is invented), before anyone is told;
 //   4. otherwise `valueForUndefinedKey:` / `setValue:forUndefinedKey:`.
 // As `NSMutableOrderedSet` does, inserting an object the set already holds does nothing.
 // Indexes are checked before anything changes or anyone is told. Stateless.
@@ -182,7 +183,10 @@ struct OrderedSetEdit {
       value = try KeyValueCoding.value(of: container, forKey: key)  // call-out: the getter
     }
     if value.isNil {
-      guard case .setter = access else { return [] }
+      switch access {  // the setter and ivar routes never invent an ordered set
+      case .setter, .ivar: break
+      case .mutators, .undefined: return []
+      }
       throw KeyValueError(
         .collectionIsNil, "[<\(proxy.isa.name) \(proxy.address)> \(method)]: value for key \(key) of object \(container.address) is nil")
     }
@@ -289,13 +293,20 @@ struct OrderedSetEdit {
       }
       try Runtime.msgSend(container, selector, value)  // call-out: the setter
     case .ivar(let ivar):
-      var set: Object
-      if case .object(let object) = try container.value(for: ivar), let mutable = runtime.lookUpClass(named: "NSMutableOrderedSet"),
-        object.isa.isSubclass(of: mutable)
-      {
+      let set: Object
+      switch try container.value(for: ivar) {
+      case .object(let object):
         set = object
-      } else {
-        set = try runtime.mutableOrderedSet(try elements())  // a nil or immutable value: a mutable copy first
+        // An immutable ordered set refuses the edit with its own error before anyone is told.
+        guard let mutable = runtime.lookUpClass(named: "NSMutableOrderedSet"), object.isa.isSubclass(of: mutable) else {
+          return try inPlace(object)  // call-out: the ivar's ordered set
+        }
+      case let value where value.isNil:
+        _ = try elements()  // raises collectionIsNil: the proxy never invents an ordered set
+        return
+      default:
+        // A bridged value (an array) has no object to edit: the edited copy replaces it.
+        set = try runtime.mutableOrderedSet(try elements())
         try container.setValue(.object(set), for: ivar)
       }
       guard try Notifier.notifiesAutomatically(container, key: key) else { return try inPlace(set) }

@@ -14,10 +14,10 @@
 //      copy, sent back (`NSKeyValueSlowMutableSet`); a nil set raises, since the proxy never
 //      invents one.
 //   3. if `+accessInstanceVariablesDirectly`, an ivar `_<key>` or `<key>`: an `NSMutableSet` in
-//      it receives the edit itself; a nil ivar gets a new `NSMutableSet`; a bridged or immutable
-//      set is replaced by the edited copy (Foundation would raise: `-addObject:` sent to an
-//      immutable set; a bridged `Value` has no object to edit, so MiniKVO stores the result).
-//      The edit is wrapped in a will/did of its set mutation when the class notifies
+//      it receives the edit itself; an immutable `NSSet` refuses it with its own
+//      unrecognized-selector error and a nil ivar raises `NSInternalInconsistencyException`, as
+//      Foundation's do, before anyone is told; a bridged `.set` value has no object to edit, so
+//      the edited copy replaces it (docs/kvo.md#set-relationships). The edit is wrapped in a will/did of its set mutation when the class notifies
 //      automatically for the key (`NSKeyValueIvarMutableSet`, notifying).
 //   4. otherwise `valueForUndefinedKey:` to read and `setValue:forUndefinedKey:` to write.
 // Stateless: each message finds its route again (the class may gain methods meanwhile).
@@ -106,12 +106,19 @@ struct SetEdit {
   func members() throws -> Set<Value> {
     let value = try currentValue()
     if value.isNil {
-      guard case .setter = access else { return [] }
-      throw KeyValueError(
-        .collectionIsNil,
-        "[<\(proxyClassName) \(proxy.address)> \(method)]: value for key \(key) of object \(container.address) is nil")
+      switch access {  // the setter and ivar routes never invent a set
+      case .setter, .ivar: throw nilValue()
+      case .mutators, .undefined: return []
+      }
     }
     return try SetMutation.members(of: value)
+  }
+
+  /// Foundation's error for a nil set on the setter or ivar route.
+  private func nilValue() -> KeyValueError {
+    KeyValueError(
+      .collectionIsNil,
+      "[<\(proxyClassName) \(proxy.address)> \(method)]: value for key \(key) of object \(container.address) is nil")
   }
 
   private func currentValue() throws -> Value {
@@ -193,15 +200,16 @@ struct SetEdit {
       }
       try Runtime.msgSend(container, selector, value)  // call-out: the setter
     case .ivar(let ivar):
-      func edit() throws {
-        let current = try container.value(for: ivar)
-        if case .object(let set) = current, try isMutableSet(set) {
-          try forward(mutation, to: set)  // call-out: the ivar's set
-        } else if current.isNil, let runtime = container.runtime {
-          try container.setValue(.object(try runtime.mutableSet(edited([]))), for: ivar)
-        } else {
-          try container.setValue(.set(edited(try SetMutation.members(of: current))), for: ivar)
-        }
+      let current = try container.value(for: ivar)
+      if current.isNil { throw nilValue() }
+      let edit: () throws -> Void
+      if case .object(let set) = current {
+        edit = { try forward(mutation, to: set) }  // call-out: the ivar's set
+        // An immutable set refuses the edit with its own error before anyone is told.
+        guard try isMutableSet(set) else { return try edit() }
+      } else {
+        let result = edited(try SetMutation.members(of: current))
+        edit = { try container.setValue(.set(result), for: ivar) }  // a bridged value: no object to edit
       }
       guard try Notifier.notifiesAutomatically(container, key: key) else { return try edit() }
       try Notifier.bracket(container, key: key, mutation: mutation) { try edit() }

@@ -199,6 +199,7 @@ import Testing
       return .nil
     }
     let bag = try #require(try runtime.msgSend(cls, "new").objectValue)
+    try bag.setValue(.object(try runtime.mutableArray()), forIvar: "_items")  // the ivar proxy never invents one
     let (observer, log) = try world.newObserver()
     try bag.addObserver(observer, forKeyPath: "items", options: [.new])
     let items = try bag.mutableArrayValue(forKey: "items")

@@ -341,6 +341,7 @@ import Testing
       return try Runtime.msgSendSuper(receiver, superclass: root, selector, arguments: Arguments(arguments.values))
     }
     let shelf = try new(cls, in: world)
+    try shelf.setValue(.object(try world.runtime.mutableArray()), forIvar: "_books")  // the ivar proxy never invents one
     let (observer, log) = try world.newObserver()
     try shelf.addObserver(observer, forKeyPath: "books", options: [.new])
     try shelf.mutableArrayValue(forKey: "books").append("Dune")

@@ -273,6 +273,7 @@ import Testing
     try cls.addIvar("_tags", type: .object(className: "NSArray"))
     try world.runtime.registerClassPair(cls)
     let bag = try new(cls, in: world)
+    try bag.setValue(.object(try world.runtime.mutableArray()), forIvar: "_tags")  // the ivar proxy never invents one
     let (observer, log) = try world.newObserver()
     try bag.addObserver(observer, forKeyPath: "tags", options: [.new, .old])
     let tags = try bag.mutableArrayValue(forKey: "tags")

@@ -38,7 +38,9 @@ import Testing
       }
     }
     let recipe = try #require(try runtime.msgSend(cls, "new").objectValue)
-    try recipe.setValue(.object(try runtime.orderedSet(initial)), forIvar: "_steps")
+    // Through the ivar the proxy edits the ordered set there, so it must be a mutable one.
+    let steps = route == .ivar ? try runtime.mutableOrderedSet(initial) : try runtime.orderedSet(initial)
+    try recipe.setValue(.object(steps), forIvar: "_steps")
     return recipe
   }
 
@@ -118,5 +120,20 @@ import Testing
     try person.setValue(.object(recipe), forKey: "friend")
     let proxy = try #require(try person.mutableOrderedSetValue(forKeyPath: "friend.steps"))
     #expect(try Runtime.msgSend(proxy, "count") == .uint64(2))
+  }
+
+  @Test func throughAnIvarAnImmutableOrderedSetRefusesTheEditAndANilOneRaises() throws {
+    let world = try World()
+    let recipe = try recipe(.ivar, world)
+    let immutable = try world.runtime.orderedSet(["a"])
+    try recipe.setValue(.object(immutable), forIvar: "_steps")
+    let proxy = try recipe.mutableOrderedSetValue(forKey: "steps")
+    let refused = #expect(throws: RuntimeError.self) { try Runtime.msgSend(proxy, "addObject:", "b") }
+    #expect(refused?.message.contains("unrecognized selector sent to instance") == true)
+    #expect(try recipe.value(ofIvar: "_steps").objectValue === immutable)
+    try recipe.setValue(.nil, forIvar: "_steps")
+    let error = #expect(throws: KeyValueError.self) { try Runtime.msgSend(proxy, "addObject:", "b") }
+    #expect(error?.code == .collectionIsNil)
+    #expect(try recipe.value(ofIvar: "_steps") == .nil)
   }
 }

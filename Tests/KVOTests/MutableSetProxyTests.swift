@@ -155,17 +155,36 @@ import Testing
     #expect(error.exceptionName == "NSInternalInconsistencyException")
   }
 
-  @Test func aNilIvarGetsANewMutableSetAndAMutableOneIsEditedInPlace() throws {
+  /// Foundation's ivar proxy never invents a set (this test asserted the old answer, a new
+  /// NSMutableSet for a nil ivar, until issue 14).
+  @Test func throughAnIvarANilSetRaisesAndAMutableOneIsEditedInPlace() throws {
     let world = try World()
     let club = try world.club(.ivar)
     try club.setValue(.nil, forIvar: "_members")
     let proxy = try club.mutableSetValue(forKey: "members")
-    try Runtime.msgSend(proxy, "addObject:", "a")
-    let made = try #require(try club.value(ofIvar: "_members").objectValue)
-    #expect(made.isa.name == "__NSSetM")
+    let error = #expect(throws: KeyValueError.self) { try Runtime.msgSend(proxy, "addObject:", "a") }
+    #expect(error?.code == .collectionIsNil)
+    #expect(error?.exceptionName == "NSInternalInconsistencyException")
+    #expect(try club.value(ofIvar: "_members") == .nil)
+    let made = try world.runtime.mutableSet(["a"])
+    try club.setValue(.object(made), forIvar: "_members")
     try Runtime.msgSend(proxy, "addObject:", "b")
     #expect(try club.value(ofIvar: "_members").objectValue === made)
     #expect(Value.object(made) == .set(["a", "b"]))
+  }
+
+  @Test func throughAnIvarAnImmutableNSSetRefusesTheEditWithItsOwnError() throws {
+    let world = try World()
+    let club = try world.club(.ivar)
+    let set = try #require(try world.runtime.object(bridging: .set(["a"])))
+    try club.setValue(.object(set), forIvar: "_members")
+    let (observer, log) = try world.newObserver()
+    try club.addObserver(observer, forKeyPath: "members", options: [.prior])
+    let proxy = try club.mutableSetValue(forKey: "members")
+    let error = #expect(throws: RuntimeError.self) { try Runtime.msgSend(proxy, "addObject:", "b") }
+    #expect(error?.message.contains("unionSet:]: unrecognized selector sent to instance") == true)
+    #expect(try club.value(ofIvar: "_members").objectValue === set)
+    #expect(log.count == 0)
   }
 
   @Test func nilIsRefusedAsAnObject() throws {

@@ -88,13 +88,56 @@ import Testing
     #expect(throws: KeyValueError.self) { try items.count() }
   }
 
-  @Test(arguments: [Route.mutators, .ivar])
-  func throughMutatorsOrAnIvarANilArrayReadsAsEmpty(route: Route) throws {
-    let (_, object) = try object(route, items: .nil)
+  @Test func throughMutatorsANilArrayReadsAsEmpty() throws {
+    let (_, object) = try object(.mutators, items: .nil)
     let items = try object.mutableArrayValue(forKey: "items")
     #expect(try items.count() == 0)
     try items.append("x")
     #expect(try items.elements() == ["x"])
+  }
+
+  /// Foundation's ivar proxy never invents an array (this test asserted the old answer, an empty
+  /// array made for a nil ivar, until issue 14).
+  @Test func throughAnIvarANilArrayRaisesNotInvented() throws {
+    let (world, object) = try object(.ivar, items: .nil)
+    let (observer, log) = try world.newObserver()
+    try object.addObserver(observer, forKeyPath: "items")
+    let items = try object.mutableArrayValue(forKey: "items")
+    let error = #expect(throws: KeyValueError.self) { try items.append("x") }
+    #expect(error?.code == .collectionIsNil)
+    #expect(error?.exceptionName == "NSInternalInconsistencyException")
+    #expect(try object.value(ofIvar: "_items") == .nil)
+    #expect(log.count == 0)
+  }
+
+  @Test func throughAnIvarAMutableArrayIsEditedInPlaceAndKeepsItsIdentity() throws {
+    let (world, object) = try object(.ivar)
+    let array = try world.runtime.mutableArray(["a", "b"])
+    try object.setValue(.object(array), forIvar: "_items")
+    let (observer, log) = try world.newObserver()
+    try object.addObserver(observer, forKeyPath: "items", options: [.new])
+    let items = try object.mutableArrayValue(forKey: "items")
+    try items.insert("x", at: 1)
+    try items.remove(at: Indexes([0, 2]))
+    try items.replace(at: 0, with: "y")
+    #expect(try object.value(ofIvar: "_items").objectValue === array)  // the same object …
+    #expect(Value.object(array) == ["y"])  // … edited: every reference to it sees the edit
+    #expect(log.all.map(\.change.kind) == [.insertion, .removal, .replacement])
+    #expect(log.all.map(\.change.indexes) == [[1], [0, 2], [0]])
+    try world.runtime.checkInvariants()
+  }
+
+  @Test func throughAnIvarAnImmutableNSArrayRefusesTheEditWithItsOwnError() throws {
+    let (world, object) = try object(.ivar)
+    let array = try #require(try world.runtime.object(bridging: ["a", "b"]))
+    try object.setValue(.object(array), forIvar: "_items")
+    let (observer, log) = try world.newObserver()
+    try object.addObserver(observer, forKeyPath: "items", options: [.prior])
+    let items = try object.mutableArrayValue(forKey: "items")
+    let error = #expect(throws: RuntimeError.self) { try items.append("x") }
+    #expect(error?.message.hasPrefix("-[__NSArrayI insertObject:atIndex:]: unrecognized selector sent to instance") == true)
+    #expect(try object.value(ofIvar: "_items").objectValue === array)
+    #expect(log.count == 0)  // refused before anyone was told
   }
 
   @Test func indexedMutatorsGetNotifyingOverrides() throws {
