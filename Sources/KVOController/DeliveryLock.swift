@@ -3,16 +3,15 @@
 // Docs: docs/kvocontroller.md#thread-safety. Tests:
 // Tests/KVOControllerTests/KVOControllerRaceTests.swift.
 //
-// The controller layer has two kinds of lock, taken one at a time, never nested:
-//   1. each `KVOController.lock` (MiniRuntime's `Lock`): that controller's entries;
-//   2. `SharedController.lock` (this type): the context → info table, every info's state, the
-//      threads running each info's callback, and the threads waiting for them.
-// KVO's and the runtime's locks are only taken by calls made with neither held. No callback
-// runs under either: a thread that must wait for a callback running elsewhere (an unobserve
-// that has to outlast it) sleeps on the condition, which releases the lock while it sleeps.
+// The controller layer's locks, and where they stand in the order of every lock: Locks.swift in
+// MiniRuntime. No callback runs under this one: a thread that must wait for a callback running
+// elsewhere (an unobserve that has to outlast it) sleeps on the condition, which releases the
+// lock while it sleeps.
 //
 // `Synchronization.Mutex` would do for the lock, but not under ThreadSanitizer here (see
 // Locks.swift in MiniRuntime), and it has no condition: this is a pthread mutex and condition.
+// It repeats MiniRuntime's `Monitor` on purpose: built on it, the delivery path's lock and
+// unlock become calls into another module (callgrind: C1 +2%, C2 +4%; decisions/0015).
 
 #if canImport(Glibc)
   import Glibc

@@ -9,6 +9,8 @@
 //     b. an object's `ObservationTable.lock` (an `AdaptiveLock` in the table): that object's registrations.
 //     c. `AccessorNames.table` (a `Locked`, AccessorNames.swift): the accessor selectors built from
 //        each key. A leaf, held only to find or insert an entry.
+//     d. an `ObservedClass.planLock` (a `Lock`, ObservedClass.swift): a class's key-path plans. A
+//        leaf, held only to scan or replace the list.
 //   MiniRuntime:
 //     0. `RuntimeLocals.creation` (a `Lock`, RuntimeLocal.swift): making a layer's per-runtime
 //        state the first time; its maker may call the runtime (events held back meanwhile).
@@ -32,8 +34,18 @@
 //        holds. A leaf. The lock `@synchronized` gives the user is not in this order: it is
 //        held while the user's body runs, which may call anything, as in Objective-C.
 //   MiniFoundation: a collection's `contents` (a `Locked`, CollectionStorage.swift). A leaf.
-//   KVOController's locks (one per controller, one in the shared controller, the delivery lock)
-//   are never held while calling KVO or the runtime.
+//   KVOController (Sources/KVOController), outside all of the above, taken one at a time (never
+//   nested), never held while KVO is called or a callback runs:
+//     - each `KVOController.lock` (a `Lock`): that controller's entries;
+//     - `SharedController.lock` (a `DeliveryLock`: a mutex and condition, DeliveryLock.swift):
+//       the context → info table, every info's state, the threads running each info's callback
+//       and the threads waiting for them (they sleep on its condition, which releases it);
+//     - the `creationLock` of Object+KVOController.swift (a `Lock`): making an object's lazily
+//       made controller; held while that object's associated object is read and set (7 above).
+//   Leaves not named above: a `Locked` or `AdaptiveLock` private to one value, held only to read
+//   or write that value's own fields and calling nothing meanwhile (an invocation's arguments, a
+//   `VariablePointer`'s value, an enumerator's position, a `WeakVariable`'s box, the shared
+//   controller's slot). They come after every lock above.
 //
 // Rules, enforced by code review and by the shape of the API:
 //   - No lock is held while user code runs: implementations (IMPs), event observers and
