@@ -27,23 +27,20 @@
 import MiniFoundation
 import MiniRuntime
 
-extension MutableArrayProxy {
-  /// How the proxy reaches the array, for one edit.
-  enum Access {
-    case mutators(Mutators)
-    case setter(Selector, argumentType: TypeEncoding)
-    case ivar(Ivar)
-    case undefined
-
-    /// The name of the Foundation class that reaches the array this way (for messages).
-    var proxyClassName: String {
-      switch self {
-      case .mutators: return "NSKeyValueFastMutableArray"
-      case .setter, .undefined: return "NSKeyValueSlowMutableArray"
-      case .ivar: return "NSKeyValueIvarMutableArray"
-      }
+extension CollectionAccess where Mutators == MutableArrayProxy.Mutators {
+  /// The name of the Foundation class that reaches the array this way (for messages).
+  var proxyClassName: String {
+    switch self {
+    case .mutators: return "NSKeyValueFastMutableArray"
+    case .setter, .undefined: return "NSKeyValueSlowMutableArray"
+    case .ivar: return "NSKeyValueIvarMutableArray"
     }
   }
+}
+
+extension MutableArrayProxy {
+  /// How the proxy reaches the array, for one edit (CollectionAccess.swift).
+  typealias Access = CollectionAccess<Mutators>
 
   /// The indexed mutators a class implements for the key.
   struct Mutators {
@@ -71,16 +68,7 @@ extension MutableArrayProxy {
     if (mutators.insert != nil || mutators.insertMany != nil) && (mutators.remove != nil || mutators.removeMany != nil) {
       return .mutators(mutators)
     }
-    if case .method(let selector, let type) = try KeyValueCoding.setterPlan(for: cls, key: key) {
-      return .setter(selector, argumentType: type)
-    }
-    // call-out: the class's `+accessInstanceVariablesDirectly`, no lock held
-    if try Runtime.msgSend(cls, "accessInstanceVariablesDirectly").boolValue ?? false,
-      let ivar = cls.ivar(named: "_\(key)") ?? cls.ivar(named: key)
-    {
-      return .ivar(ivar)
-    }
-    return .undefined
+    return try .withoutMutators(in: cls, key: key)
   }
 
   /// The array as it is now: through the ivar, or through the getter (the accessor search).

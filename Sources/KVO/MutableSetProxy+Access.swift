@@ -25,13 +25,10 @@
 import MiniFoundation
 import MiniRuntime
 
-/// How a set proxy reaches the set, for one message.
-enum SetAccess {
-  case mutators(SetMutators)
-  case setter(Selector, argumentType: TypeEncoding)
-  case ivar(Ivar)
-  case undefined
+/// How a set proxy reaches the set, for one message (CollectionAccess.swift).
+typealias SetAccess = CollectionAccess<SetMutators>
 
+extension CollectionAccess where Mutators == SetMutators {
   /// Foundation's search (see the file comment), on the container's class as it is now.
   static func find(for container: Object, key: String) throws -> SetAccess {
     let cls = container.isa
@@ -48,16 +45,7 @@ enum SetAccess {
     if (mutators.addObject != nil || mutators.add != nil) && (mutators.removeObject != nil || mutators.remove != nil) {
       return .mutators(mutators)
     }
-    if case .method(let selector, let type) = try KeyValueCoding.setterPlan(for: cls, key: key) {
-      return .setter(selector, argumentType: type)
-    }
-    // call-out: the class's `+accessInstanceVariablesDirectly`, no lock held
-    if try Runtime.msgSend(cls, "accessInstanceVariablesDirectly").boolValue ?? false,
-      let ivar = cls.ivar(named: "_\(key)") ?? cls.ivar(named: key)
-    {
-      return .ivar(ivar)
-    }
-    return .undefined
+    return try .withoutMutators(in: cls, key: key)
   }
 
   /// `set<Key>:` and its argument type, if `cls` has it (taking one argument).
