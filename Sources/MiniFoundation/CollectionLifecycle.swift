@@ -29,6 +29,16 @@ enum CollectionLifecycle {
     }
   }
 
+  /// A one-object factory (`+arrayWithObject:`, `+setWithObject:`): `[[self alloc]
+  /// initWithArray:@[object]]`, refusing a non-object argument as Foundation's do.
+  static func withObject(_ selector: Selector) -> MethodEntry {
+    MethodEntry(selector, "@24@0:8@16") { receiver, selector, arguments in
+      let element = try Message.object(arguments[0], receiver, selector)
+      let instance = try Runtime.msgSend(receiver, "alloc")
+      return try Runtime.msgSend(instance.objectValue, "initWithArray:", .array([element]))
+    }
+  }
+
   /// `-copyWithZone:` and `-mutableCopyWithZone:` for the classes of `kind`, reading the contents
   /// with `contents` (from the storage, or through the primitives of a subclass).
   static func copying(_ kind: CollectionKind, contents: @escaping @Sendable (Object) throws -> any BridgedStorage) -> [MethodEntry] {

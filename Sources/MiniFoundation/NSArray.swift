@@ -47,11 +47,7 @@ enum NSArrayMethods {
       CollectionLifecycle.alloc(.array),
       CollectionLifecycle.convenience("array", "@16@0:8", "init"),
       CollectionLifecycle.convenience("arrayWithArray:", "@24@0:8@16", "initWithArray:"),
-      MethodEntry("arrayWithObject:", "@24@0:8@16") { receiver, selector, arguments in
-        let element = try Message.object(arguments[0], receiver, selector)
-        let instance = try Runtime.msgSend(receiver, "alloc")
-        return try Runtime.msgSend(instance.objectValue, "initWithArray:", .array([element]))
-      },
+      CollectionLifecycle.withObject("arrayWithObject:"),
     ])
 
   /// `-isEqualToArray:` (and `-isEqual:`): the same elements in the same order, whatever the

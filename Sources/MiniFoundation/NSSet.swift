@@ -58,11 +58,7 @@ enum NSSetMethods {
       CollectionLifecycle.convenience("set", "@16@0:8", "init"),
       CollectionLifecycle.convenience("setWithArray:", "@24@0:8@16", "initWithArray:"),
       CollectionLifecycle.convenience("setWithSet:", "@24@0:8@16", "initWithSet:"),
-      MethodEntry("setWithObject:", "@24@0:8@16") { receiver, selector, arguments in
-        let element = try Message.object(arguments[0], receiver, selector)
-        let instance = try Runtime.msgSend(receiver, "alloc")
-        return try Runtime.msgSend(instance.objectValue, "initWithArray:", .array([element]))
-      },
+      CollectionLifecycle.withObject("setWithObject:"),
     ])
 
   /// The storage of a set, or the abstract-class error for a subclass's instance.
