@@ -18,9 +18,9 @@ extension Runtime {
   func attach(_ category: Category, to cls: Class) throws(RuntimeError) {
     try withState { state throws(RuntimeError) in
       let data = try cls.lockedForMethodChange(&state, "attachCategories")
-      let meta = cls.isa.locked(&state)
+      let meta = cls.ownMetaclass.locked(&state)
       attachMethods(category.instanceMethods, to: cls, &state)
-      attachMethods(category.classMethods, to: cls.isa, &state)
+      attachMethods(category.classMethods, to: cls.ownMetaclass, &state)
       data.properties.insert(contentsOf: category.instanceProperties, at: 0)
       meta.properties.insert(contentsOf: category.classProperties, at: 0)
       let added = category.protocols.filter { proto in !data.protocols.contains { $0 === proto } }
@@ -30,7 +30,7 @@ extension Runtime {
         methodsChanged(in: cls, selectors: category.instanceMethods.map(\.selector), &state)
       }
       if !category.classMethods.isEmpty {
-        methodsChanged(in: cls.isa, selectors: category.classMethods.map(\.selector), &state)
+        methodsChanged(in: cls.ownMetaclass, selectors: category.classMethods.map(\.selector), &state)
       }
     }
   }

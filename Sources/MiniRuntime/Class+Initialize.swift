@@ -49,7 +49,7 @@ extension Class {
   ///
   /// Objective-C: none (objc4's `cls->isInitialized()`, `RW_INITIALIZED` on the metaclass).
   public var isInitialized: Bool {
-    let owner = isMetaclass ? self : isa
+    let owner = isMetaclass ? self : ownMetaclass
     return owner.withMetadata { $0.initialization == .initialized }
   }
 
@@ -58,7 +58,7 @@ extension Class {
   /// Locking: caller holds `Runtime.lock` (enforced by `inout State`).
   func isInitialized(_ state: inout Runtime.State) -> Bool {
     if isMetaclass { return locked(&state).isInitialized }
-    return withIsa { $0.locked(&state).isInitialized }
+    return ownMetaclass.locked(&state).isInitialized
   }
 }
 
@@ -96,7 +96,7 @@ extension Runtime {
     if let uninitializedSuperclass { try initialize(uninitializedSuperclass) }
     enum Claim { case done, wait, run }
     let claim = withState { state -> Claim in
-      let data = cls.isa.locked(&state)
+      let data = cls.ownMetaclass.locked(&state)
       switch data.initialization {
       case .initialized: return .done
       case .initializing(let thread): return thread == me ? .done : .wait
@@ -128,12 +128,12 @@ extension Runtime {
   private func finishInitializing(_ cls: Class) {
     withState { state in
       if let superclass = cls.locked(&state).superclass, !superclass.isInitialized(&state) {
-        superclass.isa.locked(&state).initializationPending.append(cls)
+        superclass.ownMetaclass.locked(&state).initializationPending.append(cls)
         return
       }
       var finished = [cls]
       while let next = finished.popLast() {
-        let data = next.isa.locked(&state)
+        let data = next.ownMetaclass.locked(&state)
         data.initialization = .initialized
         state.record(.classInitialized(name: next.name))
         finished += data.initializationPending
@@ -148,7 +148,7 @@ extension Runtime {
     monitor.withLock {
       while true {
         let done = withState { state -> Bool in
-          switch cls.isa.locked(&state).initialization {
+          switch cls.ownMetaclass.locked(&state).initialization {
           case .initializing(let thread): return thread == ThreadIdentity.current
           case .initialized, .uninitialized: return true
           }

@@ -153,14 +153,14 @@ extension Class {
         ancestor = each.locked(&state).superclass
       }
       old?.locked(&state).subclasses.removeAll { $0 === self }
-      old?.isa.locked(&state).subclasses.removeAll { $0 === isa }
+      old?.ownMetaclass.locked(&state).subclasses.removeAll { $0 === ownMetaclass }
       data.superclass = newSuperclass
-      isa.locked(&state).superclass = newSuperclass.isa
+      ownMetaclass.locked(&state).superclass = newSuperclass.ownMetaclass
       newSuperclass.locked(&state).subclasses.append(self)
-      newSuperclass.isa.locked(&state).subclasses.append(isa)
+      newSuperclass.ownMetaclass.locked(&state).subclasses.append(ownMetaclass)
       state.record(.superclassChanged(class: name, from: old?.name, to: newSuperclass.name))
       runtime.methodsChanged(in: self, &state)
-      runtime.methodsChanged(in: isa, &state)
+      runtime.methodsChanged(in: ownMetaclass, &state)
       return old
     }
   }

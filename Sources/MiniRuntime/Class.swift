@@ -61,6 +61,12 @@ public final class Class: Object, @unchecked Sendable {
   /// metaclass, whose isa is itself.
   private let isaOwner: Class?
 
+  /// The metaclass the class was made with (for a metaclass, the root metaclass): where its
+  /// class methods, class properties and `+initialize` state live, and what the metaclass graph
+  /// links, whatever its isa is now. A class object's isa may point at a metaclass inheriting
+  /// from this one while KVO observes it (Object+Class.swift); every structural use reads this.
+  var ownMetaclass: Class { isaOwner ?? self }
+
   private let metadata = ClassMetadata()
 
   /// The event hub of the class's runtime: the send path reads its tracing flag from here, so a
@@ -106,10 +112,16 @@ public final class Class: Object, @unchecked Sendable {
   /// Objective-C: `class_getSuperclass`
   public var superclass: Class? { withMetadata { $0.superclass } }
 
-  /// The metaclass of a class; for a metaclass, the root metaclass (its isa).
+  /// The metaclass of a class, the one made with it (where its class methods are added); for a
+  /// metaclass, the root metaclass (its isa).
   ///
-  /// Objective-C: `objc_getMetaClass` / `object_getClass(cls)`
-  public var metaclass: Class { isa }
+  /// It is the class object's isa except while KVO observes the class object: then ``Object/isa``
+  /// (`object_getClass`) answers the notifying metaclass `NSKVONotifying_Person`, a subclass of
+  /// this one, and this still answers `Person`'s own (docs/runtime.md#isa-swizzling).
+  ///
+  /// Objective-C: `object_getClass(cls)` of a class object whose isa was never switched (objc4's
+  /// `objc_getMetaClass` answers the isa, switched or not: ``Runtime/metaclass(named:)``).
+  public var metaclass: Class { ownMetaclass }
 
   /// For a metaclass, the class it describes; for a class, itself.
   ///

@@ -39,7 +39,7 @@ extension Class {
   ///
   /// Objective-C: none (what a debugger or `class-dump` shows).
   func classDump() -> String {
-    let meta = isMetaclass ? self : isa
+    let meta = isMetaclass ? self : ownMetaclass
     var lines = ["\(isMetaclass ? "metaclass" : "class") \(name) : \(superclass.map(Self.label) ?? "(root)")"]
     lines.append("  superclass chain: " + superclassChain.map(Self.label).joined(separator: " → "))
     lines.append(

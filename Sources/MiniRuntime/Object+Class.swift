@@ -1,6 +1,7 @@
 // Object+Class.swift: changing an object's class (isa-swizzling).
 //
-// Docs: docs/runtime.md#isa-swizzling. Tests: Tests/MiniRuntimeTests/ObjectTests.swift.
+// Docs: docs/runtime.md#isa-swizzling. Tests: Tests/MiniRuntimeTests/ObjectTests.swift,
+// ClassObjectIsaTests.swift.
 //
 // The isa word is swapped atomically under `Runtime.lock` (which serialises it with class
 // disposal and instance counting); concurrent senders see either the old or the new class.
@@ -8,6 +9,15 @@
 // was allocated with, and the new class's ivars read those bytes as their own types. Each
 // access checks that the bytes exist and are of the kind it expects (ObjectStorage.swift), so a
 // scalar is never read from, or written over, an object pointer: the one refusal Swift forces.
+//
+// A class object's isa is its metaclass, and only a metaclass inheriting from that one (its
+// own, the one made with it) may replace it: what KVO does to observe a class object (a
+// notifying metaclass, `NSKVONotifying_Person`'s), and back. Its class methods and everything
+// its subclasses inherit stay where they were: the metaclass graph, `+initialize` state,
+// categories and disposal all use the class's own metaclass (`Class.ownMetaclass`), never the
+// isa. A send reads the isa word on every call and the new metaclass has its own cache, so the
+// next class-method send goes through the new isa; nothing needs flushing. A class whose
+// metaclass is another class object's isa cannot be disposed (Runtime+ClassPairs.swift).
 
 import Synchronization
 
@@ -25,16 +35,31 @@ extension Object {
   /// object pointer, or write one over it, or reach past the object's memory throws
   /// `incompatibleLayout` instead of corrupting memory.
   ///
-  /// - Parameter cls: A registered class (not a metaclass) of the same runtime.
-  /// - Returns: The previous class.
-  /// - Throws: ``RuntimeError`` with code `invalidClassState`, `invalidArgument` (the object is a
-  ///   class) or `foreignRuntime`. Nothing changes when it throws.
+  /// A class object takes only a metaclass that inherits from its own metaclass, or its own
+  /// metaclass back: KVO's move when it observes a class object (`[Person setCount:9]` then goes
+  /// through `NSKVONotifying_Person`'s metaclass). Its class methods stay in its own metaclass
+  /// (``Class/metaclass``), where its subclasses inherit them.
+  ///
+  /// ```swift
+  /// try person.setClass(notifying.metaclass)   // NSKVONotifying_Person's metaclass
+  /// person.isa === notifying.metaclass          // true: object_getClass(Person)
+  /// try person.setClass(person.metaclass)       // back to its own
+  /// ```
+  ///
+  /// - Parameter cls: For an instance, a registered class (not a metaclass) of the same runtime;
+  ///   for a class object, a registered metaclass that is its own metaclass or inherits from it.
+  /// - Returns: The previous class (for a class object, the previous metaclass).
+  /// - Throws: ``RuntimeError`` with code `invalidClassState` (an unregistered class, a metaclass
+  ///   for an instance, a class or an unrelated metaclass for a class object),
+  ///   `invalidArgument` (the object is a metaclass or a protocol) or `foreignRuntime`. Nothing
+  ///   changes when it throws.
   ///
   /// Objective-C: `object_setClass`
   @discardableResult
   public func setClass(_ cls: Class) throws(RuntimeError) -> Class {
+    if let classObject = self as? Class { return try classObject.setIsa(cls) }
     guard let runtime = owningRuntime else {
-      throw RuntimeError(.invalidArgument, "object_setClass: cannot change the class of the class object \(description)")
+      throw RuntimeError(.invalidArgument, "object_setClass: cannot change the class of \(description)")
     }
     guard cls.weakRuntime === runtime else {
       throw RuntimeError(.foreignRuntime, "object_setClass: class \(cls.name) belongs to another runtime")
@@ -52,6 +77,43 @@ extension Object {
       old.instanceCount.subtract(1, ordering: .relaxed)
       cls.instanceCount.add(1, ordering: .relaxed)
       state.record(.isaChanged(object: "<\(old.name): \(address)>", from: old.name, to: cls.name))
+      return old
+    }
+  }
+}
+
+extension Class {
+  /// `object_setClass` on a class object: its isa becomes `metaclass`, which must be registered
+  /// and be its own metaclass or inherit from it (see the file comment).
+  fileprivate func setIsa(_ metaclass: Class) throws(RuntimeError) -> Class {
+    guard !isMetaclass else {
+      throw RuntimeError(
+        .invalidArgument, "object_setClass: cannot change the isa of the metaclass \(name): a metaclass's isa is its root metaclass")
+    }
+    guard let runtime = weakRuntime else {
+      throw RuntimeError(.foreignRuntime, "object_setClass: the runtime of the class object \(name) no longer exists")
+    }
+    guard metaclass.weakRuntime === runtime else {
+      throw RuntimeError(.foreignRuntime, "object_setClass: metaclass \(metaclass.name) belongs to another runtime")
+    }
+    guard metaclass.isMetaclass else {
+      throw RuntimeError(
+        .invalidClassState, "object_setClass: the isa of the class object \(name) must be a metaclass, and \(metaclass.name) is a class")
+    }
+    let own = ownMetaclass
+    return try runtime.withState { state throws(RuntimeError) -> Class in
+      guard locked(&state).state == .registered, metaclass.locked(&state).state == .registered else {
+        throw RuntimeError(
+          .invalidClassState, "object_setClass: class '\(name)' and metaclass '\(metaclass.name)' must both be registered")
+      }
+      guard metaclass.superclassChainLocked(&state).contains(where: { $0 === own }) else {
+        throw RuntimeError(
+          .invalidClassState,
+          "object_setClass: the isa of the class object \(name) must be its metaclass or inherit from it, and the metaclass \(metaclass.name) does not")
+      }
+      let oldBits = isaWord.exchange(UnretainedClass(metaclass).bits, ordering: .acquiringAndReleasing)
+      let old = UnretainedClass(bits: oldBits).cls
+      state.record(.isaChanged(object: name, from: old.name, to: metaclass.name))
       return old
     }
   }

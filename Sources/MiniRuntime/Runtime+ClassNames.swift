@@ -42,6 +42,9 @@ extension Runtime {
   /// runtime.metaclass(named: "Person")?.isMetaclass   // true
   /// ```
   ///
+  /// As objc4's, it answers the class object's isa: while KVO observes the class object, that is
+  /// the notifying metaclass `NSKVONotifying_Person` (``Class/metaclass`` answers the class's own).
+  ///
   /// - Complexity: O(1).
   ///
   /// Objective-C: `objc_getMetaClass`

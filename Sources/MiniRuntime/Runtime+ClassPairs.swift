@@ -44,12 +44,12 @@ extension Runtime {
           .invalidClassState,
           "objc_allocateClassPair: superclass \(superclass.name) is \(superclass.locked(&state).state == .disposed ? "disposed" : "not registered yet")")
       }
-      let metaclass = Class(name: name, isMetaclass: true, isa: superclass?.isa.isa, events: events)
+      let metaclass = Class(name: name, isMetaclass: true, isa: superclass?.ownMetaclass.ownMetaclass, events: events)
       let cls = Class(name: name, isMetaclass: false, isa: metaclass, events: events)
       metaclass.attach(to: self)
       cls.attach(to: self)
       let meta = metaclass.locked(&state)
-      meta.superclass = superclass?.isa ?? cls
+      meta.superclass = superclass?.ownMetaclass ?? cls
       meta.instanceClass = cls
       meta.layout = .empty
       meta.unalignedSize = ObjectStorage.classObjectSize
@@ -65,7 +65,7 @@ extension Runtime {
           cls.flags.bitwiseOr(Class.forbidsAssociationsFlag, ordering: .relaxed)  // inherited, as objc4's
         }
         superclass.locked(&state).subclasses.append(cls)
-        superclass.isa.locked(&state).subclasses.append(metaclass)
+        superclass.ownMetaclass.locked(&state).subclasses.append(metaclass)
       } else {
         data.subclasses.append(metaclass)
       }
@@ -101,7 +101,7 @@ extension Runtime {
       data.layout = (data.superclass?.locked(&state).layout ?? .empty)
         .extended(with: data.ivars, unalignedSize: data.unalignedSize)
       data.state = .registered
-      cls.isa.locked(&state).state = .registered
+      cls.ownMetaclass.locked(&state).state = .registered
       state.registered.append(cls)
       state.record(.classRegistered(name: cls.name))
     }
@@ -139,7 +139,7 @@ extension Runtime {
       }
       // A root class's own metaclass inherits from it (the root metaclass pattern), so it is
       // listed among its subclasses; it goes with the pair and does not count as a user.
-      let subclasses = data.subclasses.filter { $0 !== cls.isa }
+      let subclasses = data.subclasses.filter { $0 !== cls.ownMetaclass }
       guard subclasses.isEmpty else {
         let names = subclasses.map(\.name).joined(separator: ", ")
         throw RuntimeError(.classInUse, "objc_disposeClassPair: class '\(cls.name)' still has subclasses: \(names)")
@@ -151,22 +151,30 @@ extension Runtime {
       if ownsMetaclass, let user = classesSharingMetaclass(with: cls, &state).first {
         throw RuntimeError(.classInUse, "objc_disposeClassPair: class '\(cls.name)' has a duplicate, \(user.name), that shares its metaclass")
       }
+      // A class object whose isa was switched to this class's metaclass (KVO observing it:
+      // Object+Class.swift) still sends its class methods through it.
+      if ownsMetaclass,
+        let user = state.classesByName.values.first(where: { $0.isa === cls.ownMetaclass && $0.ownMetaclass !== cls.ownMetaclass })
+      {
+        throw RuntimeError(
+          .classInUse, "objc_disposeClassPair: the metaclass of '\(cls.name)' is the isa of the class object \(user.name)")
+      }
       if let superclass = data.superclass {
         superclass.locked(&state).subclasses.removeAll { $0 === cls }
-        if ownsMetaclass { superclass.isa.locked(&state).subclasses.removeAll { $0 === cls.isa } }
+        if ownsMetaclass { superclass.ownMetaclass.locked(&state).subclasses.removeAll { $0 === cls.ownMetaclass } }
       }
       state.classesByName[cls.name] = nil
       state.registered.removeAll { $0 === cls }
       state.methodGeneration &+= 1
-      if ownsMetaclass { cls.isa.detach(&state) }
+      if ownsMetaclass { cls.ownMetaclass.detach(&state) }
       cls.detach(&state)
       data.state = .disposed
-      if ownsMetaclass { cls.isa.locked(&state).state = .disposed }
+      if ownsMetaclass { cls.ownMetaclass.locked(&state).state = .disposed }
       state.record(.classDisposed(name: cls.name))
       return ownsMetaclass
     }
     cls.removeAssociatedObjects()  // call-out: releases may run deallocs, no lock held
-    if ownsMetaclass { cls.isa.removeAssociatedObjects() }
+    if ownsMetaclass { cls.ownMetaclass.removeAssociatedObjects() }
   }
 
   /// The registered class named `name`, or `nil`.

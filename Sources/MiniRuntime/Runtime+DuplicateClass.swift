@@ -65,7 +65,7 @@ extension Runtime {
       guard state.classesByName[name] == nil else {
         throw RuntimeError(.duplicateClassName, "objc_duplicateClass: class '\(name)' already exists")
       }
-      let duplicate = Class(name: name, isMetaclass: false, isa: original.isa, events: events, extraBytes: extraBytes)
+      let duplicate = Class(name: name, isMetaclass: false, isa: original.ownMetaclass, events: events, extraBytes: extraBytes)
       duplicate.attach(to: self)
       duplicate.flags.store(original.flags.load(ordering: .relaxed), ordering: .relaxed)
       let data = duplicate.locked(&state)
@@ -99,12 +99,12 @@ extension Runtime {
   /// original and the other duplicates of a duplicate).
   /// Locking: caller holds `Runtime.lock` (enforced by `inout State`).
   func classesSharingMetaclass(with cls: Class, _ state: inout State) -> [Class] {
-    state.classesByName.values.filter { $0 !== cls && $0.isa === cls.isa }
+    state.classesByName.values.filter { $0 !== cls && $0.ownMetaclass === cls.ownMetaclass }
   }
 
   /// Whether `cls` was made by ``duplicateClass(_:name:extraBytes:)``: its metaclass describes
   /// another class. Locking: caller holds `Runtime.lock` (enforced by `inout State`).
   func isDuplicate(_ cls: Class, _ state: inout State) -> Bool {
-    !cls.isMetaclass && cls.isa.locked(&state).instanceClass !== cls
+    !cls.isMetaclass && cls.ownMetaclass.locked(&state).instanceClass !== cls
   }
 }

@@ -176,7 +176,7 @@ extension Runtime {
     do {
       withState { state in cls.locked(&state).imageName = image.name }
       try definition.define(cls)  // call-out: the class's definition, no lock held
-      let load = withState { state in cls.isa.locked(&state).methods["load"]?.implementation }
+      let load = withState { state in cls.ownMetaclass.locked(&state).methods["load"]?.implementation }
       try registerClassPair(cls)
       return (cls, load)
     } catch {

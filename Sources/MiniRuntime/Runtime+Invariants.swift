@@ -4,8 +4,10 @@
 // `try runtime.checkInvariants()`.
 //
 // The checks:
-//   1. Metaclass graph: the isa of a class is a metaclass; the isa of every metaclass is its
-//      hierarchy's root metaclass, whose isa is itself and whose superclass is the root class.
+//   1. Metaclass graph: the metaclass of a class is a metaclass; the isa of every metaclass is
+//      its hierarchy's root metaclass, whose isa is itself and whose superclass is the root class.
+//      A class object's isa is its metaclass, or a registered metaclass inheriting from it (KVO
+//      observing the class object: Object+Class.swift).
 //   2. The metaclass's superclass is the superclass's metaclass.
 //   3. Subclass lists and superclass links agree, in both directions.
 //   4. Every cache entry agrees with the plain, uncached lookup (or is the forwarding entry of a
@@ -26,13 +28,22 @@ extension Runtime {
       let classes = Array(state.classesByName.values)
       for cls in classes {
         problems += violations(of: cls, &state)
-        problems += violations(of: cls.isa, &state)
-        let meta = cls.isa
-        if !meta.isMetaclass { problems.append("isa of \(cls.name) is not a metaclass") }
+        let meta = cls.ownMetaclass
+        problems += violations(of: meta, &state)
+        if !meta.isMetaclass { problems.append("metaclass of \(cls.name) is not a metaclass") }
+        // A class object's isa is its metaclass, or a registered metaclass inheriting from it
+        // (KVO's notifying metaclass: Object+Class.swift).
+        let isa = cls.isa
+        if isa !== meta
+          && (!isa.isMetaclass || isa.locked(&state).state != .registered
+            || !isa.superclassChainLocked(&state).contains(where: { $0 === meta }))
+        {
+          problems.append("isa of \(cls.name) is neither its metaclass nor a registered metaclass inheriting from it")
+        }
         let root = cls.superclassChainLocked(&state).last ?? cls
-        if meta.isa !== root.isa { problems.append("isa of \(cls.name)'s metaclass is not the root metaclass") }
+        if meta.isa !== root.ownMetaclass { problems.append("isa of \(cls.name)'s metaclass is not the root metaclass") }
         // A duplicate's metaclass is its original's (Runtime+DuplicateClass.swift).
-        let expected = cls.locked(&state).superclass?.isa ?? meta.locked(&state).instanceClass ?? cls
+        let expected = cls.locked(&state).superclass?.ownMetaclass ?? meta.locked(&state).instanceClass ?? cls
         if meta.locked(&state).superclass !== expected {
           problems.append("superclass of \(cls.name)'s metaclass is not \(Class.label(expected))")
         }
@@ -40,7 +51,7 @@ extension Runtime {
           problems.append("\(cls.name) has a negative instance count")
         }
       }
-      let rootMeta = rootClass.isa
+      let rootMeta = rootClass.ownMetaclass
       if rootMeta.isa !== rootMeta { problems.append("the root metaclass's isa is not itself") }
       if rootMeta.locked(&state).superclass !== rootClass {
         problems.append("the root metaclass's superclass is not the root class")

@@ -129,7 +129,7 @@ public final class Runtime: @unchecked Sendable {
     let classes = withState { state in Array(state.classesByName.values) }
     withState { state in
       for cls in classes {
-        cls.isa.detach(&state)
+        cls.ownMetaclass.detach(&state)
         cls.detach(&state)
       }
       state.classesByName = [:]
@@ -212,7 +212,7 @@ public final class Runtime: @unchecked Sendable {
   private func flushAllCaches(_ state: inout State) {
     for cls in state.classesByName.values {
       flushCaches(of: cls, &state)
-      flushCaches(of: cls.isa, &state)
+      flushCaches(of: cls.ownMetaclass, &state)
     }
   }
 }

@@ -58,7 +58,8 @@ import Testing
     case disposeClassWithInstances, disposeClassWithSubclasses, disposeRootClass, disposeMetaclass
     case malformedMethodTypes, methodTypesArityMismatch, malformedPropertyAttributes, invalidPropertyName
     case unrecognizedSelector, unrecognizedClassSelector, wrongArgumentCount
-    case setClassOnClass, subclassOfUnregisteredClass, registerTwice, instanceOfUnregisteredClass
+    case setClassOnClass, setClassOnClassToUnrelatedMetaclass, setClassOnMetaclass
+    case subclassOfUnregisteredClass, registerTwice, instanceOfUnregisteredClass
     case setSuperclassCycle, performSelectorWithoutSelector, copyUncopyable
     case foreignSuperclass
 
@@ -94,7 +95,10 @@ import Testing
       case .unrecognizedClassSelector:
         return (.unrecognizedSelector, "+[Person fly]: unrecognized selector sent to class 0x")
       case .wrongArgumentCount: return (.wrongArgumentCount, "-[Person setAge:]: sent with 2 argument(s)")
-      case .setClassOnClass: return (.invalidArgument, "class object")
+      case .setClassOnClass: return (.invalidClassState, "the isa of the class object Person must be a metaclass")
+      case .setClassOnClassToUnrelatedMetaclass:
+        return (.invalidClassState, "must be its metaclass or inherit from it, and the metaclass A does not")
+      case .setClassOnMetaclass: return (.invalidArgument, "cannot change the isa of the metaclass Person")
       case .subclassOfUnregisteredClass: return (.invalidClassState, "superclass Draft is not registered yet")
       case .registerTwice: return (.invalidClassState, "'Person' was already registered")
       case .instanceOfUnregisteredClass: return (.invalidClassState, "'Draft' is not registered yet")
@@ -139,6 +143,8 @@ import Testing
       case .unrecognizedClassSelector: try runtime.msgSend(f.person, "fly")
       case .wrongArgumentCount: try runtime.msgSend(f.ann, "setAge:", 1, 2)
       case .setClassOnClass: try f.person.setClass(f.student)
+      case .setClassOnClassToUnrelatedMetaclass: try f.person.setClass(f.a.isa)
+      case .setClassOnMetaclass: try f.person.isa.setClass(f.student.isa)
       case .subclassOfUnregisteredClass: _ = try runtime.allocateClassPair(superclass: f.draft, name: "Child")
       case .registerTwice: try runtime.registerClassPair(f.person)
       case .instanceOfUnregisteredClass: _ = try f.draft.createInstance()

@@ -115,12 +115,14 @@ import Testing
     try f.runtime.checkInvariants()
   }
 
-  @Test func setClassOnClassObjectThrows() throws {
+  @Test func setClassOnAClassObjectRefusesAClassAndAnUnrelatedMetaclass() throws {
+    // A class object takes only a metaclass inheriting from its own (ClassObjectIsaTests).
     let f = try Fixture()
-    let error = expectError(.invalidArgument) { try f.person.setClass(f.sibling) }
+    let error = expectError(.invalidClassState) { try f.person.setClass(f.sibling) }
     #expect(error?.message.contains("Person") == true)
     #expect(f.person.isa.isMetaclass)
-    expectError(.invalidArgument) { try f.person.setClass(f.sibling.isa) }
+    expectError(.invalidClassState) { try f.person.setClass(f.sibling.isa) }
+    #expect(f.person.isa === f.person.metaclass)
     try f.runtime.checkInvariants()
   }
 
