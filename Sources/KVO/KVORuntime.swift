@@ -18,9 +18,13 @@ import MiniRuntime
 /// The KVO machinery attached to one runtime.
 final class KVORuntime: @unchecked Sendable {
   struct State {
-    /// Original class, and its notifying subclass → the `ObservedClass` of the two; a
-    /// metaclass → the `ObservedClass` of its class object (whose notifying class is itself).
+    /// Original class, and its notifying subclass → the `ObservedClass` of the two; a class
+    /// object's metaclass, and `NSKVONotifying_<Class>`'s metaclass → the `ObservedClass` of
+    /// the class object (NotifyingSubclass.swift).
     var observedClasses: [ObjectIdentifier: ObservedClass] = [:]
+    /// A root metaclass → the `ObservedClass` of the metaclass objects (whose isa it is, and
+    /// stays: a metaclass's isa never changes).
+    var metaclassObjects: [ObjectIdentifier: ObservedClass] = [:]
     /// Flattened `keyPathsForValuesAffecting…` per class and key, each valid for the method
     /// generation it was worked out in (MethodGeneration.swift).
     var affecting: [AccessorKey: (generation: MethodGeneration, paths: [KeyValuePath])] = [:]
@@ -95,24 +99,30 @@ final class KVORuntime: @unchecked Sendable {
     return entry.notifying === cls && entry.original !== cls
   }
 
-  /// The `ObservedClass` of the class objects whose isa is `metaclass` (one: the metaclass's
-  /// class), made on first use. A class object is observed without switching its isa
-  /// (docs/kvo.md#observing-a-class-object), so the entry's notifying class is the metaclass
-  /// itself and no setter is ever hooked; it only keeps the plans of the key paths observed
-  /// on the class object.
-  func observedClassObjects(of metaclass: Class) -> ObservedClass {
+  /// The `ObservedClass` of the metaclass objects whose isa is `rootMetaclass`, made on first
+  /// use. A metaclass's isa cannot be switched (docs/kvo.md#observing-a-class-object), so the
+  /// entry's notifying class is the root metaclass itself and no setter is ever hooked; it only
+  /// keeps the plans of the key paths observed on metaclass objects.
+  func observedMetaclassObjects(of rootMetaclass: Class) -> ObservedClass {
     state.withLock { state in
-      if let entry = state.observedClasses[ObjectIdentifier(metaclass)] { return entry }
-      let entry = ObservedClass(original: metaclass, notifying: metaclass)
-      state.observedClasses[ObjectIdentifier(metaclass)] = entry
+      if let entry = state.metaclassObjects[ObjectIdentifier(rootMetaclass)] { return entry }
+      let entry = ObservedClass(original: rootMetaclass, notifying: rootMetaclass)
+      state.metaclassObjects[ObjectIdentifier(rootMetaclass)] = entry
       return entry
     }
   }
 
-  /// The `ObservedClass` of `cls`, an original class or its notifying subclass, if KVO has
-  /// observed instances of it.
+  /// The `ObservedClass` of `cls`, an original class or its notifying subclass (or, for class
+  /// objects, their metaclasses), if KVO has observed instances of it.
   func observedClass(of cls: Class) -> ObservedClass? {
     state.withLock { $0.observedClasses[ObjectIdentifier(cls)] }
+  }
+
+  /// The `ObservedClass` `object` is observed through, if any: its isa's, or for a metaclass
+  /// object, the one of the metaclass objects.
+  func observedClass(ofObject object: Object) -> ObservedClass? {
+    guard let cls = object as? Class, cls.isMetaclass else { return observedClass(of: object.isa) }
+    return state.withLock { $0.metaclassObjects[ObjectIdentifier(object.isa)] }
   }
 }
 

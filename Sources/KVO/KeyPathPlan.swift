@@ -89,11 +89,13 @@ final class KeyPathPlan: Sendable {
     let dependencies = try DependentKeys.affecting(first, of: original, kvo)
     try beforeHooking(path)
     let dependentKeys = dependencies.filter { $0.components.count == 1 }.compactMap(\.firstKey)
-    // A class object is observed where it stands: its isa (its metaclass) is never switched
-    // (docs/kvo.md#observing-a-class-object), so it needs no notifying subclass.
+    // A class object's original class is its metaclass, and its notifying class
+    // NSKVONotifying_<Class>'s metaclass; a metaclass object is observed where it stands, its
+    // isa (the root metaclass) never switched (docs/kvo.md#observing-a-class-object).
     let observed =
-      object is Class
-      ? kvo.observedClassObjects(of: original) : try NotifyingSubclass.prepare(original, keys: [first] + dependentKeys, kvo)
+      (object as? Class)?.isMetaclass == true
+      ? kvo.observedMetaclassObjects(of: object.isa)
+      : try NotifyingSubclass.prepare(original, keys: [first] + dependentKeys, kvo)
     let plan = KeyPathPlan(
       generation: generation, path: path, dependencyKeys: dependentKeys,
       dependencyPaths: dependencies.filter { $0.components.count > 1 },

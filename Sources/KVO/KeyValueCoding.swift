@@ -172,12 +172,8 @@ enum KeyValueCoding {
         return
       }
       let argument = try converted(value, to: type, object, key)
-      // A class object keeps its isa when observed, so its class-method setter does not notify:
-      // KVC brackets it, as it does an ivar set (docs/kvo.md#observing-a-class-object).
-      if object.isa.isMetaclass, try Notifier.notifiesAutomatically(object, key: key) {
-        try Notifier.bracket(object, key: key, id: KeyID(key)) { _ = try Runtime.msgSend(object, selector, argument) }
-        return
-      }
+      // An observed object's setter (a class object's class-method setter too) is a notifying
+      // one, which notifies by itself (docs/kvo.md#observing-a-class-object).
       try Runtime.msgSend(object, selector, argument)
     case .ivar(let ivar):
       if value.isNil && isScalar(ivar.type) {

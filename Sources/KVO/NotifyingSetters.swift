@@ -50,7 +50,7 @@ enum NotifyingSetters {
       let signature = method.signature
       if signature.returnType.unqualified != .void {
         diagnostics.append(
-          "KVO autonotifying only supports -set<Key>: methods that return void. Autonotifying will not be done for invocations of -[\(original.name) \(selector.name)].")
+          "KVO autonotifying only supports -set<Key>: methods that return void. Autonotifying will not be done for invocations of \(original.isMetaclass ? "+" : "-")[\(original.name) \(selector.name)].")
       } else if let type = signature.messageArgumentTypes.first, signature.messageArgumentTypes.count == 1,
         let flavour = flavour(of: type)
       {
@@ -60,7 +60,7 @@ enum NotifyingSetters {
             implementation: setter(key: key, type: type, named: flavour, original: original)))
       } else {
         diagnostics.append(
-          "KVO autonotifying only supports -set<Key>: methods that take id, NSNumber-supported scalar types, and some NSValue-supported structure types. Autonotifying will not be done for invocations of -[\(original.name) \(selector.name)].")
+          "KVO autonotifying only supports -set<Key>: methods that take id, NSNumber-supported scalar types, and some NSValue-supported structure types. Autonotifying will not be done for invocations of \(original.isMetaclass ? "+" : "-")[\(original.name) \(selector.name)].")
       }
       break
     }

@@ -19,6 +19,12 @@
 // `Runtime.lock` inside it (the documented order), and the events they raise are held back
 // (`Runtime.deferringEvents`) until `state` is unlocked. `+automaticallyNotifiesObserversForKey:`
 // is user code: it is asked before the lock is taken.
+//
+// A class object (`[Person addObserver:…]`) is observed the same way one level up: its
+// original class is its metaclass, asked `+automaticallyNotifiesObserversForKey:`, and its
+// notifying class is `NSKVONotifying_Person`'s metaclass (the pair instances use, made if
+// needed), which gets the class-method setters (`+setCount:`). Observing the class object
+// switches its isa to that metaclass (docs/kvo.md#observing-a-class-object).
 
 import MiniRuntime
 
@@ -51,6 +57,8 @@ enum NotifyingSubclass {
       if let existing {
         entry = existing
         if !hooks.isEmpty { try entry.notifying.addMethods(signed: hooks) }  // one list, one flush
+      } else if original.isMetaclass {
+        entry = try observedMetaclass(original, hooks: hooks, &state, runtime)
       } else {
         entry = ObservedClass(original: original, notifying: try makeClass(for: original, hooks: hooks, runtime))
         state.observedClasses[ObjectIdentifier(original)] = entry
@@ -63,6 +71,33 @@ enum NotifyingSubclass {
       }
       return entry
     } }
+  }
+
+  /// The `ObservedClass` of the class objects whose metaclass is `metaclass` (observing
+  /// `Person` itself): `NSKVONotifying_Person`'s metaclass, with the class-method setters
+  /// `hooks`. The pair is the one instances of `Person` use, made here (with no setters yet) if
+  /// none was observed before, and recorded for them too.
+  /// Locking: caller holds `KVORuntime.state` (enforced by `inout`).
+  private static func observedMetaclass(
+    _ metaclass: Class, hooks: [MethodEntry], _ state: inout KVORuntime.State, _ runtime: Runtime
+  ) throws -> ObservedClass {
+    guard let cls = metaclass.instanceClass else {
+      throw KeyValueError(.invalidArgument, "the metaclass \(metaclass.name) describes no class")
+    }
+    let instances: ObservedClass
+    if let existing = state.observedClasses[ObjectIdentifier(cls)] {
+      instances = existing
+    } else {
+      instances = ObservedClass(original: cls, notifying: try makeClass(for: cls, hooks: [], runtime))
+      state.observedClasses[ObjectIdentifier(cls)] = instances
+      state.observedClasses[ObjectIdentifier(instances.notifying)] = instances
+    }
+    let notifying = instances.notifying.metaclass
+    if !hooks.isEmpty { try notifying.addMethods(signed: hooks) }  // one list, one flush
+    let entry = ObservedClass(original: metaclass, notifying: notifying)
+    state.observedClasses[ObjectIdentifier(metaclass)] = entry
+    state.observedClasses[ObjectIdentifier(notifying)] = entry
+    return entry
   }
 
   /// A method of the notifying subclass, with the signature of the method it overrides.

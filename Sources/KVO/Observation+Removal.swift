@@ -72,8 +72,9 @@ extension Observation {
     registration.linkVersion += 1
     let changed = table.remove(registration)
     if table.isEmpty {
-      // Cannot fail: the original class is registered and has the object's very layout. A
-      // class object's isa was never switched (its original class is its metaclass).
+      // Cannot fail: the original class is registered and has the object's very layout (a
+      // class object's is its own metaclass, which object_setClass always takes back; a
+      // metaclass object's isa was never switched).
       if !object.hasIsa(table.originalClass) { _ = try? object.setClass(table.originalClass) }
       object.observationInfo = nil
     } else if changed {

@@ -112,7 +112,7 @@ enum Observation {
       }
       found = observed
     } else if let runtime = object.runtime {
-      found = KVORuntime.of(runtime).observedClass(of: object.isa)
+      found = KVORuntime.of(runtime).observedClass(ofObject: object)
     } else {
       found = nil
     }

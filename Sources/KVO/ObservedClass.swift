@@ -7,9 +7,11 @@
 // (NotifyingSubclass.swift) and kept for the runtime's life in `KVORuntime.state`, which maps
 // both the original class and the notifying subclass to it. It holds the keys whose setters the
 // subclass hooks so far (changed under `KVORuntime.state`'s lock) and the plans of the key
-// paths observed on its instances (KeyPathPlan.swift). A class object, observed without a
-// notifying subclass, has one too, keyed by its metaclass, which is both its `original` and its
-// `notifying` class (KVORuntime.observedClassObjects).
+// paths observed on its instances (KeyPathPlan.swift). A class object has one too: its
+// `original` is its metaclass and its `notifying` class NSKVONotifying_<Class>'s metaclass
+// (NotifyingSubclass.swift). Metaclass objects, observed in place, share one per root
+// metaclass whose `original` and `notifying` class are that root metaclass
+// (KVORuntime.observedMetaclassObjects).
 //
 // Locking: `plans` is a short list behind `planLock`, a leaf lock held only to scan or replace
 // the list. Plans are made with no lock held (making one sends the class's methods); two
@@ -24,7 +26,7 @@ final class ObservedClass: @unchecked Sendable {
   private static let planCapacity = 64
 
   let original: Class
-  /// `NSKVONotifying_<original>`.
+  /// `NSKVONotifying_<original>` (for a class object's metaclass, its metaclass).
   let notifying: Class
   /// The keys whose setters `notifying` overrides. Locking: `KVORuntime.state`.
   @exclusivity(unchecked) var hookedKeys: Set<String> = []

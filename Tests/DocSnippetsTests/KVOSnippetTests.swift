@@ -271,6 +271,34 @@ struct KVOExample {
     try runtime.checkInvariants()
   }
 
+  @Test func observingAClassObjectSwizzlesItsIsaToTheNotifyingMetaclass() throws {
+    let example = try KVOExample()
+    let runtime = example.runtime
+    let person = example.person
+    // snippet: docs/kvo.md#observing-a-class-object
+    let count = Locked<Int64>(0)  // a class property: +count, +setCount:
+    try person.metaclass.addMethod("count", types: "q16@0:8") { _, _, _ in .int64(count.withLock { $0 }) }
+    try person.metaclass.addMethod("setCount:", types: "v24@0:8q16") { _, _, arguments in
+      count.withLock { $0 = Int64(arguments[0].intValue ?? 0) }
+      return .nil
+    }
+    let seen = Locked<[String]>([])
+    let token = try person.observe("count", options: [.old, .new]) { _, change in
+      seen.withLock { $0.append("\(change.old ?? nil) -> \(change.new ?? nil)") }
+    }
+    #expect(person.isa.name == "NSKVONotifying_Person" && person.isa.isMetaclass)  // object_getClass(Person)
+    #expect(person.isa.superclass === person.metaclass)
+    #expect(try runtime.msgSend(person, "class") == .class(person))  // [Person class] still answers Person
+    #expect(person.isa.methodList.map(\.selector.name) == ["setCount:"])
+    try runtime.msgSend(person, "setCount:", 9)  // [Person setCount:9]
+    #expect(seen.withLock { $0 } == ["0 -> 9"])
+
+    token.invalidate()
+    #expect(person.isa === person.metaclass)  // its own metaclass again
+    // end snippet
+    try runtime.checkInvariants()
+  }
+
   @Test func automaticNotificationCanBeTurnedOffPerKey() throws {
     let example = try KVOExample()
     let person = example.person

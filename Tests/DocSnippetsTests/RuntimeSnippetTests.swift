@@ -287,6 +287,29 @@ import Testing
     try runtime.checkInvariants()
   }
 
+  @Test func setClassGivesAClassObjectAMetaclassInheritingFromItsOwn() throws {
+    let runtime = Runtime()
+    let person = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Person")
+    try runtime.registerClassPair(person)
+    try person.metaclass.addMethod("kind", types: "@16@0:8") { _, _, _ in "person" }
+    // snippet: docs/runtime.md#isa-swizzling (2)
+    let watched = try runtime.allocateClassPair(superclass: person, name: "Watched")
+    try runtime.registerClassPair(watched)
+    try watched.metaclass.addMethod("kind", types: "@16@0:8") { _, _, _ in "watched" }
+
+    #expect(try person.setClass(watched.metaclass) === person.metaclass)  // the previous isa
+    #expect(person.isa === watched.metaclass)  // object_getClass(Person)
+    #expect(try runtime.msgSend(person, "kind") == "watched")  // class methods go through it at once
+    #expect(try runtime.msgSend(person, "class") == .class(person))  // [Person class]
+    #expect(person.metaclass.superclass === runtime.rootClass.metaclass)  // the graph is unchanged
+    let error = #expect(throws: RuntimeError.self) { try person.setClass(watched) }
+    #expect(error?.code == .invalidClassState)  // a class object's isa is a metaclass
+    try person.setClass(person.metaclass)  // and back
+    // end snippet
+    #expect(try runtime.msgSend(person, "kind") == "person")
+    try runtime.checkInvariants()
+  }
+
   @Test func associatedObjectsFollowTheirPolicy() throws {
     let runtime = Runtime()
     let person = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Person")
