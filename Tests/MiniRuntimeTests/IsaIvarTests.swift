@@ -71,7 +71,7 @@ import Testing
     expectError(.invalidClassState) { try ann.setValue(.class(person.isa), for: isa) }  // a metaclass
     let draft = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Draft")
     expectError(.invalidClassState) { try ann.setValue(.class(draft), for: isa) }  // not registered
-    expectError(.invalidArgument) { try person.setValue(.class(person), for: isa) }  // a class object
+    expectError(.invalidClassState) { try person.setValue(.class(person), for: isa) }  // a class object takes only a metaclass
     #expect(ann.isa === person)
     try runtime.disposeClassPair(draft)
     try runtime.checkInvariants()
