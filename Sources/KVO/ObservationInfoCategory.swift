@@ -32,10 +32,11 @@ enum ObservationInfoCategory {
         case .nil: given = 0
         default: throw KeyValueError(.invalidArgument, "setObservationInfo: needs a pointer, not \(arguments[0])")
         }
-        guard given == pointer(of: receiver) else {
+        let current = pointer(of: receiver)
+        guard given == current else {
           throw KeyValueError(
             .invalidArgument,
-            "setObservationInfo: MiniKVO keeps \(receiver)'s observations in a Swift slot; it accepts only the pointer -observationInfo answers (0x\(String(pointer(of: receiver), radix: 16)))")
+            "setObservationInfo: MiniKVO keeps \(receiver)'s observations in a Swift slot; it accepts only the pointer -observationInfo answers (0x\(String(current, radix: 16)))")
         }
         return .nil
       }

@@ -61,10 +61,11 @@ enum NSNumberMethods {
       },
       MethodEntry("compare:", "q24@0:8@16") { receiver, selector, arguments in
         let other = try Message.object(arguments[0], receiver, selector, what: "number")
-        guard let theirs = other.doubleValue, let mine = try number(receiver, selector).doubleValue else {
+        let own = try number(receiver, selector)
+        guard let theirs = other.doubleValue, let mine = own.doubleValue else {
           throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): \(other) is not a number")
         }
-        if let order = try number(receiver, selector).numericOrder(comparedTo: other) { return .int64(Int64(order)) }  // exact
+        if let order = own.numericOrder(comparedTo: other) { return .int64(Int64(order)) }  // exact
         return .int64(mine < theirs ? -1 : (mine > theirs ? 1 : 0))  // NaN: as its double compares
       },
       MethodEntry("isEqualToNumber:", "B24@0:8@16") { receiver, _, arguments in .bool(Value.object(receiver) == arguments[0]) },
