@@ -57,7 +57,8 @@ extension Class {
   ///
   /// Properties can be added after registration (they add no storage).
   ///
-  /// - Returns: `false` if the class already declares a property of that name (nothing changes).
+  /// - Returns: `false` if the class or a superclass already declares a property of that name
+  ///   (nothing changes): objc4 checks with `class_getProperty`, which walks the superclasses.
   /// - Throws: ``RuntimeError`` with code `invalidName` or `invalidPropertyAttributes`.
   ///
   /// Objective-C: `class_addProperty`
@@ -74,8 +75,9 @@ extension Class {
     try declareProperty(name, attributes: attributes, replacing: false, "class_addProperty")
   }
 
-  /// Replaces the attributes of the property `name` declared by this class, or declares it if
-  /// the class does not (a superclass's property of that name is not changed).
+  /// Replaces the attributes of the property `name` where it is declared, in this class or, as
+  /// objc4 finds it with `class_getProperty`, in a superclass (whose property then changes for
+  /// every subclass); declares it in this class if no class in the chain has it.
   ///
   /// ```swift
   /// try person.replaceProperty("name", attributes: "T@\"NSString\",&,N,V_name")
@@ -102,17 +104,25 @@ extension Class {
       throw RuntimeError(.invalidName, "\(function): invalid property name '\(name)': \(problem)")
     }
     return try runtime.withState { state throws(RuntimeError) -> Bool in
-      let data = locked(&state)
-      guard data.state != .disposed else {
+      guard locked(&state).state != .disposed else {
         throw RuntimeError(.invalidClassState, "\(function): class '\(self.name)' was disposed")
       }
       let property = Property(name: name, attributes: attributes)
-      if let index = data.properties.firstIndex(where: { $0.name == name }) {
-        guard replacing else { return false }
-        data.properties[index] = property
-      } else {
-        data.properties.append(property)
+      // objc4 looks the name up with class_getProperty, which walks the superclasses: a
+      // superclass's property counts as already there, and a replacement changes it where it is.
+      var each: Class? = self
+      while let cls = each {
+        let data = cls.locked(&state)
+        if let index = data.properties.firstIndex(where: { $0.name == name }) {
+          guard replacing else { return false }
+          data.properties[index] = property
+          state.record(.propertyAdded(class: cls.name, name: name, attributes: attributes.description))
+          return true
+        }
+        each = data.superclass
       }
+      // A new property goes in front, as class_addProperty attaches a one-entry list (attachLists).
+      locked(&state).properties.insert(property, at: 0)
       state.record(.propertyAdded(class: self.name, name: name, attributes: attributes.description))
       return true
     }
@@ -130,7 +140,9 @@ extension Class {
     return nil
   }
 
-  /// The class's own properties in declaration order.
+  /// The class's own properties, newest first: `class_addProperty` (and so
+  /// ``synthesizeProperty(_:type:options:)``) and each category put theirs in front, as objc4
+  /// attaches lists.
   ///
   /// Objective-C: `class_copyPropertyList`
   public var propertyList: [Property] { withMetadata { $0.properties } }

@@ -313,6 +313,6 @@ import Testing
     let on = try #require(cls.property(named: "on"))
     #expect(on.getter == "isOn" && on.setter == "setOnTo:")
     #expect(try #require(cls.property(named: "count")).setter == nil)
-    #expect(cls.propertyList.map(\.attributes.description) == ["TB,N,GisOn,SsetOnTo:,V_on", "TQ,R,N,V_count"])
+    #expect(cls.propertyList.map(\.attributes.description) == ["TQ,R,N,V_count", "TB,N,GisOn,SsetOnTo:,V_on"])  // newest first
   }
 }

@@ -62,7 +62,7 @@ import Testing
     try person.synthesizeProperty("name", type: .object(className: "NSString"), options: [.copy, .nonatomic])
     try runtime.registerClassPair(person)
     #expect(person.ivarList.map(\.description) == ["_age q", "_name @\"NSString\""])
-    #expect(person.propertyList.map(\.description) == ["age Tq,V_age", "name T@\"NSString\",C,N,V_name"])
+    #expect(person.propertyList.map(\.description) == ["name T@\"NSString\",C,N,V_name", "age Tq,V_age"])  // newest first
     #expect(try person.instanceMethod(for: "age")?.typeEncoding == "q16@0:8")
     #expect(try person.instanceMethod(for: "setAge:")?.typeEncoding == "v24@0:8q16")
     #expect(try person.instanceMethod(for: "name")?.typeEncoding == "@16@0:8")
@@ -163,7 +163,7 @@ import Testing
     let person = try makePerson(in: runtime)
     #expect(try person.addProperty("nickname", attributes: "T@\"NSString\",C,N"))
     #expect(person.property(named: "nickname")?.attributes.isCopy == true)
-    #expect(person.propertyList.map(\.name) == ["age", "name", "nickname"])
+    #expect(person.propertyList.map(\.name) == ["nickname", "name", "age"])  // newest first
     try runtime.checkInvariants()
   }
 
@@ -172,9 +172,9 @@ import Testing
     let person = try makePerson(in: runtime)
     try person.replaceProperty("age", attributes: "Td,R")
     #expect(person.property(named: "age")?.attributes.description == "Td,R")
-    #expect(person.propertyList.map(\.name) == ["age", "name"])  // same place, same count
+    #expect(person.propertyList.map(\.name) == ["name", "age"])  // same place, same count
     try person.replaceProperty("nickname", attributes: "T@\"NSString\",C,N")
-    #expect(person.propertyList.map(\.name) == ["age", "name", "nickname"])
+    #expect(person.propertyList.map(\.name) == ["nickname", "name", "age"])
     // Malformed input changes nothing.
     #expect(throws: RuntimeError.self) { try person.replaceProperty("age", attributes: "Q{") }
     #expect(throws: RuntimeError.self) { try person.replaceProperty("bad name", attributes: "Tq") }
