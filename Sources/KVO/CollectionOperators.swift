@@ -7,7 +7,9 @@
 // `@sum` adds every value that is not nil as a decimal number (nil counts as 0; empty: 0);
 // `@avg` divides that sum by the count of ALL elements, so nils count as 0 (empty: nil); `@max`
 // and `@min` skip nil and keep a value when `compare:` sent to the best so far says it is larger
-// (smaller), so they answer nil when empty or all nil; `@count` ignores the right path.
+// (smaller), so they answer nil when empty or all nil; `@count` ignores the right path. The
+// unions leave a nil value out and keep `NSNull` (an object); the nested unions keep every
+// element of each inner collection and refuse a value that is none (NSNull included).
 // `@sum` and `@avg` answer an `NSDecimalNumber`, as Foundation's do: the sum is `Decimal`
 // arithmetic (MiniFoundation's Decimal.swift, 38 digits), so `0.1 + 0.2` is exactly 0.3.
 
@@ -23,7 +25,7 @@ enum CollectionOperators {
     let values = try elements.map { element in
       try rightPath.map { try KeyValueCoding.value(of: element, at: $0, in: runtime) } ?? element
     }
-    let present = values.filter { !$0.isNil && !$0.isNull }  // the unions leave nil and NSNull out
+    let present = values.filter { !$0.isNil }  // the unions leave nil out; NSNull is an object, kept
     let isSet: Bool
     if case .set = contents { isSet = true } else { isSet = false }
     switch op {
@@ -52,14 +54,16 @@ enum CollectionOperators {
     }
   }
 
-  /// The elements of each nested collection, flattened (nil and NSNull left out).
+  /// The elements of each nested collection, flattened, every element kept (NSNull included,
+  /// as `addObjectsFromArray:` keeps it). A value that is no collection, NSNull among them, is
+  /// refused, as Foundation's `addObjectsFromArray:` refuses it (a nil value was left out before).
   private static func nested(_ values: [Value], _ op: CollectionOperator) throws -> [Value] {
     var flattened: [Value] = []
     for value in values {
-      guard let inner = try value.collectionContents(), inner.isElementCollection else {
+      guard !value.isNull, let inner = try value.collectionContents(), inner.isElementCollection else {
         throw KeyValueError(.invalidValue, "@\(op.rawValue) needs a collection of collections, found \(value)")
       }
-      flattened += inner.elements.filter { !$0.isNil && !$0.isNull }
+      flattened += inner.elements
     }
     return flattened
   }

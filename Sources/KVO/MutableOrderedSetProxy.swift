@@ -222,7 +222,11 @@ struct OrderedSetEdit {
       var edited = current
       for (object, index) in kept { edited.insert(object, at: min(index, edited.count)) }
       return try store(edited, kind: .insertion, indexes: keptIndexes) { set in
-        try Runtime.msgSend(set, "insertObjects:atIndexes:", .array(kept.map(\.0)), .object(try indexSet(keptIndexes)))
+        if !bulk, kept.count == 1 {
+          try Runtime.msgSend(set, "insertObject:atIndex:", kept[0].0, .int(kept[0].1))
+        } else {
+          try Runtime.msgSend(set, "insertObjects:atIndexes:", .array(kept.map(\.0)), .object(try indexSet(keptIndexes)))
+        }
       }
     }
     if let insertMany = mutators.insertMany, bulk || mutators.insert == nil {
@@ -241,7 +245,11 @@ struct OrderedSetEdit {
       var edited = current
       for index in indexes.reversed() { edited.remove(at: index) }
       return try store(edited, kind: .removal, indexes: indexes) { set in
-        try Runtime.msgSend(set, "removeObjectsAtIndexes:", .object(try indexSet(indexes)))
+        if !bulk, let index = indexes.first, indexes.count == 1 {
+          try Runtime.msgSend(set, "removeObjectAtIndex:", .int(index))
+        } else {
+          try Runtime.msgSend(set, "removeObjectsAtIndexes:", .object(try indexSet(indexes)))
+        }
       }
     }
     if let removeMany = mutators.removeMany, bulk || mutators.remove == nil {
@@ -266,7 +274,11 @@ struct OrderedSetEdit {
       var edited = OrderedElementsEdit(current)
       for (index, object) in zip(indexes, objects) { edited.replace(at: index, with: object) }
       return try store(edited.elements, kind: .replacement, indexes: indexes) { set in
-        try Runtime.msgSend(set, "replaceObjectsAtIndexes:withObjects:", .object(try indexSet(indexes)), .array(objects))
+        if !bulk, let index = indexes.first, indexes.count == 1 {
+          try Runtime.msgSend(set, "replaceObjectAtIndex:withObject:", .int(index), objects[0])
+        } else {
+          try Runtime.msgSend(set, "replaceObjectsAtIndexes:withObjects:", .object(try indexSet(indexes)), .array(objects))
+        }
       }
     }
     if let replaceMany = mutators.replaceMany, bulk || mutators.replace == nil {

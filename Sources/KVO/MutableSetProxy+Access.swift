@@ -214,8 +214,24 @@ struct SetEdit {
     return object.isa.isSubclass(of: cls)
   }
 
-  /// Sends the `NSMutableSet` message that performs `mutation` to `set`.
+  /// Sends `set` the message the proxy received, as Foundation's ivar proxy forwards each
+  /// `NSMutableSet` message as it is (so an immutable set names that message in its refusal):
+  /// `addObject:` and `removeObject:` with the one object, `removeAllObjects` with none, the
+  /// others with the objects; a message of another name sends the one that performs `mutation`.
   private func forward(_ mutation: SetMutation, to set: Object) throws {
+    switch method {
+    case "addObject:", "removeObject:":
+      try Runtime.msgSend(set, Selector(interning: method), mutation.objects.first ?? .nil)
+      return
+    case "removeAllObjects":
+      try Runtime.msgSend(set, "removeAllObjects")
+      return
+    case "addObjectsFromArray:":
+      try Runtime.msgSend(set, "addObjectsFromArray:", .array(Array(mutation.objects)))
+      return
+    default:
+      break
+    }
     let selector: Selector
     switch mutation.kind {
     case .union: selector = "unionSet:"

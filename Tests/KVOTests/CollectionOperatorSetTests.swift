@@ -36,7 +36,7 @@ import Testing
     #expect(try ann.value(forKeyPath: "items.@distinctUnionOfArrays.self") == [1, 2, 3])
   }
 
-  @Test func nsNullIsLeftOutOfUnionsButIsNoNumberToAverage() throws {
+  @Test func aNilValueIsLeftOutOfUnionsAndNSNullIsNoNumberToAverage() throws {
     let world = try World()
     let ann = try world.newPerson()
     let bob = try world.newPerson()

@@ -173,7 +173,7 @@ import Testing
     #expect(Value.object(made) == .set(["a", "b"]))
   }
 
-  @Test func throughAnIvarAnImmutableNSSetRefusesTheEditWithItsOwnError() throws {
+  @Test func throughAnIvarAnImmutableNSSetRefusesEachEditNamingTheMessageTheProxyReceived() throws {
     let world = try World()
     let club = try world.club(.ivar)
     let set = try #require(try world.runtime.object(bridging: .set(["a"])))
@@ -182,7 +182,11 @@ import Testing
     try club.addObserver(observer, forKeyPath: "members", options: [.prior])
     let proxy = try club.mutableSetValue(forKey: "members")
     let error = #expect(throws: RuntimeError.self) { try Runtime.msgSend(proxy, "addObject:", "b") }
-    #expect(error?.message.contains("unionSet:]: unrecognized selector sent to instance") == true)
+    #expect(error?.message.hasPrefix("-[__NSSetI addObject:]: unrecognized selector sent to instance") == true)
+    let removal = #expect(throws: RuntimeError.self) { try Runtime.msgSend(proxy, "removeObject:", "a") }
+    #expect(removal?.message.hasPrefix("-[__NSSetI removeObject:]: unrecognized selector sent to instance") == true)
+    let union = #expect(throws: RuntimeError.self) { try Runtime.msgSend(proxy, "unionSet:", .set(["c"])) }
+    #expect(union?.message.hasPrefix("-[__NSSetI unionSet:]: unrecognized selector sent to instance") == true)
     #expect(try club.value(ofIvar: "_members").objectValue === set)
     #expect(log.count == 0)
   }
