@@ -4,17 +4,22 @@
 
 import MiniRuntime
 
-/// What an object observer looked like when it registered: its class name and address, kept so
-/// that a description can name it after it is gone. Formatted only when described, so that
-/// registering costs no string formatting.
+/// What an object observer looked like when it registered: its class and address, kept so that
+/// a description can name it after it is gone. Formatted only when described, so that
+/// registering costs no string formatting. Two words: the class, not its name (a name past 15
+/// bytes is a third word and a retain anyway), so that a registration stays small
+/// (Registration.swift); a class's name never changes.
 struct ObserverLabel: Sendable, CustomStringConvertible {
-  let className: String
+  let observerClass: Class
   let address: UInt
 
   init(_ object: Object) {
-    className = object.isa.name
+    observerClass = object.isa
     address = UInt(bitPattern: ObjectIdentifier(object))
   }
+
+  /// The observer's class name when it registered.
+  var className: String { observerClass.name }
 
   /// The same text as `Object.description` gave at registration: `<Class: 0x…>`.
   var description: String { "<\(className): 0x\(String(address, radix: 16))>" }

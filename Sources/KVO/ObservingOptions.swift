@@ -37,6 +37,9 @@ public struct ObservingOptions: OptionSet, Hashable, Sendable, CustomStringConve
   /// Objective-C: `NSKeyValueObservingOptionPrior`
   public static let prior = ObservingOptions(rawValue: 0x08)
 
+  /// The four options Foundation defines: all a registration keeps (Registration.swift).
+  static let defined: ObservingOptions = [.new, .old, .initial, .prior]
+
   /// The options spelled out, in Foundation's order: `New|Old|Initial|Prior`, or `0`.
   ///
   /// Objective-C: none (FBKVOController decodes the bits the same way for its description).

@@ -8,9 +8,12 @@
 // under the owning object's `ObservationTable.lock`.
 // What depends only on the class and the key path (the parsed path, interned keys, dependent
 // keys, the getter) is shared with every registration of that key path, in a `KeyPathPlan`.
-// Size: one is made per observation, so it is kept to 104 bytes (a 112-byte heap block): the
-// observer's label, closure or forwarder share one field (`Target`: a registration has one of
-// the three) and the link's version is 32 bits (docs/performance.md#instruction-counts-2026-11-24).
+// Size: one is made per observation, so it is kept to 88 bytes (a 96-byte heap block: glibc adds
+// 8 bytes and rounds to 16): the observer's label (its class and address), closure or forwarder
+// share one field (`Target`: a registration has one of the three), and the options (one byte)
+// and the link's version (32 bits) fill the padding after it. Swift lays a class's stored
+// properties out in declaration order, so the order below is part of the size
+// (docs/performance.md#instruction-counts-2026-11-24).
 
 import MiniRuntime
 import Synchronization
@@ -27,13 +30,15 @@ final class Registration: @unchecked Sendable {
 
   let id: UInt64
   let plan: KeyPathPlan
-  let options: ObservingOptions
   let context: ObservationContext
   /// The observer object of an `addObserver` registration (held weakly, as Foundation holds it
   /// unretained: once it is gone it is never messaged).
   weak let observerObject: Object?
   /// Who else the observer is; one of three, so they share their storage.
   private let target: Target
+  /// The options' bits: the four Foundation defines (`ObservingOptions.defined`), one byte, in
+  /// the padding after `target`.
+  private let optionBits: UInt8
   /// Bumped by every relink; a relink only installs its result if nobody relinked meanwhile
   /// (32 bits: a relink compares it with the value it read, so only 2³² relinks of one
   /// registration while one relink runs could fool it). Locking: the owner's table lock.
@@ -74,7 +79,7 @@ final class Registration: @unchecked Sendable {
   private init(plan: KeyPathPlan, options: ObservingOptions, context: ObservationContext, object: borrowing Object) {
     id = Self.counter.wrappingAdd(1, ordering: .relaxed).newValue
     self.plan = plan
-    self.options = options
+    optionBits = UInt8(truncatingIfNeeded: options.rawValue & ObservingOptions.defined.rawValue)
     self.context = context
     observerObject = copy object
     target = .object(ObserverLabel(copy object))
@@ -84,11 +89,15 @@ final class Registration: @unchecked Sendable {
   private init(plan: KeyPathPlan, options: ObservingOptions, context: ObservationContext, target: consuming Target) {
     id = Self.counter.wrappingAdd(1, ordering: .relaxed).newValue
     self.plan = plan
-    self.options = options
+    optionBits = UInt8(truncatingIfNeeded: options.rawValue & ObservingOptions.defined.rawValue)
     self.context = context
     observerObject = nil
     self.target = target
   }
+
+  /// What the observer asked for. Only the options Foundation defines are kept (other bits of
+  /// the raw value mean nothing to KVO; docs/kvo.md#options).
+  var options: ObservingOptions { ObservingOptions(rawValue: UInt(optionBits)) }
 
   /// What the observer object looked like when it registered, for an object observer.
   var label: ObserverLabel? {

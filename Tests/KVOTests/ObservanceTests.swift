@@ -63,6 +63,21 @@ import Testing
     try world.runtime.checkInvariants()
   }
 
+  @Test func aRegistrationKeepsOnlyTheFourDefinedOptions() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    let (observer, log) = try world.newObserver()
+    // New and old, plus bits Foundation defines no option for.
+    try person.addObserver(observer, forKeyPath: "age", options: ObservingOptions(rawValue: 0xFF3))
+    #expect(person.observances.map(\.options) == [[.new, .old]])
+    #expect(person.observances.first?.description.contains("Options: New|Old,") == true)
+    try world.set(person, "age", 5)
+    #expect(log.all.map(\.change.new) == [5])
+    #expect(log.all.map(\.change.old).count == 1 && log.all[0].change.old != nil)
+    try person.removeObserver(observer, forKeyPath: "age")
+    try world.runtime.checkInvariants()
+  }
+
   @Test func observanceKeepsNoObserverAlive() throws {
     let world = try World()
     let person = try world.newPerson()
