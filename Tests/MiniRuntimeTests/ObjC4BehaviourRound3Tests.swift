@@ -335,3 +335,192 @@ import Testing
     #expect(Selector.null.name == "<null selector>")
   }
 }
+
+@Suite struct ObjC4BehaviourRound3NSObjectTests {
+  // MARK: - NSObject's answers to nil arguments (nilAPIArgs)
+
+  @Test func nsobjectMessagesAnswerNoForNilArguments() throws {
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    let ann = try new(person, in: runtime)
+    #expect(try runtime.msgSend(ann, "respondsToSelector:", .selector(.null)) == false)
+    #expect(try runtime.msgSend(person, "instancesRespondToSelector:", .selector(.null)) == false)
+    #expect(try runtime.msgSend(ann, "conformsToProtocol:", .nil) == false)
+    #expect(try runtime.msgSend(person, "conformsToProtocol:", .nil) == false)
+    #expect(try runtime.msgSend(person, "isSubclassOfClass:", .nil) == false)
+    #expect(try runtime.msgSend(ann, "isEqual:", .nil) == false)
+  }
+
+  @Test func debugDescriptionIsTheDescription() throws {
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    let ann = try new(person, in: runtime)
+    #expect(try runtime.msgSend(ann, "debugDescription") == runtime.msgSend(ann, "description"))
+    #expect(try runtime.msgSend(person, "debugDescription") == "Person")
+    #expect(try runtime.msgSend(ann, "isProxy") == false)
+  }
+
+  @Test func classSideMethodSignaturesDescribeClassMethods() throws {
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    let signature = try runtime.msgSend(person, "methodSignatureForSelector:", .selector("new"))
+    #expect(!signature.isNil)
+    let instanceSide = try runtime.msgSend(person, "instanceMethodSignatureForSelector:", .selector("age"))
+    #expect(!instanceSide.isNil)
+    #expect(try runtime.msgSend(person, "instanceMethodSignatureForSelector:", .selector("new")) == .nil)
+  }
+
+  @Test func instancesRespondToSelectorRunsTheResolver() throws {
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    let calls = Recorder<String>()
+    try person.isa.addMethod("resolveInstanceMethod:", types: "B24@0:8:16") { receiver, _, arguments in
+      let selector = try #require(arguments[0].selectorValue)
+      calls.append(selector.name)
+      guard selector == "lazy", let cls = receiver as? Class else { return false }
+      return .bool(try addReturning(cls, selector, "lazy"))
+    }
+    #expect(try runtime.msgSend(person, "instancesRespondToSelector:", .selector("lazy")) == true)
+    #expect(try runtime.msgSend(person, "instancesRespondToSelector:", .selector("other")) == false)
+    #expect(calls.all == ["lazy", "other"])
+  }
+
+  // MARK: - Protocols on subclasses, metaclass sizes
+
+  @Test func addProtocolToASubclassOfAConformingClassAnswersYes() throws {
+    // class_addProtocol refuses only what class_conformsToProtocol (the class's own list) finds.
+    let runtime = Runtime()
+    let named = try runtime.allocateProtocol(named: "Named")
+    try runtime.registerProtocol(named)
+    let person = try makePerson(in: runtime)
+    #expect(try person.addProtocol(named))
+    let student = try makeSubclass(of: person, named: "Student", in: runtime)
+    #expect(!student.conforms(to: named))
+    #expect(try student.addProtocol(named))
+    #expect(student.protocols.map(\.name) == ["Named"])
+  }
+
+  @Test func protocolClassPropertiesAreKeptApart() throws {
+    let runtime = Runtime()
+    let p = try runtime.allocateProtocol(named: "P")
+    try p.addProperty("shared", attributes: "T@,R", isRequired: true, isInstanceProperty: false)
+    try p.addProperty("name", attributes: "T@,R", isRequired: true, isInstanceProperty: true)
+    try runtime.registerProtocol(p)
+    #expect(p.properties(isRequired: true, isInstanceProperty: true).map(\.name) == ["name"])
+    #expect(p.properties(isRequired: true, isInstanceProperty: false).map(\.name) == ["shared"])
+    #expect(p.property(named: "shared", isRequired: true, isInstanceProperty: true) == nil)
+    #expect(p.property(named: "shared", isRequired: true, isInstanceProperty: false)?.name == "shared")
+  }
+
+  @Test func objectCopyOfAWeakIvarIsItselfWeak() throws {
+    let runtime = Runtime()
+    let holder = try makeClass("Holder", in: runtime) {
+      try $0.synthesizeProperty("target", type: .object(className: nil), options: [.weak])
+    }
+    let tag = try makeClass("Tag", in: runtime)
+    let original = try new(holder, in: runtime)
+    var copy: Object?
+    do {
+      let target = try new(tag, in: runtime)
+      try runtime.msgSend(original, "setTarget:", .object(target))
+      copy = try original.copy()
+      #expect(try copy?.value(ofIvar: "_target").objectValue === target)
+    }
+    #expect(try copy?.value(ofIvar: "_target") == .nil)
+    #expect(try original.value(ofIvar: "_target") == .nil)
+  }
+
+  @Test func duplicateOfAClassHasItsOwnPropertyListAfterward() throws {
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    let twin = try runtime.duplicateClass(person, name: "Twin")
+    #expect(try twin.addProperty("nick", attributes: "T@,N"))
+    #expect(person.property(named: "nick") == nil)
+    #expect(twin.propertyList.map(\.name) == ["nick", "name", "age"])
+  }
+}
+
+@Suite struct ObjC4BehaviourRound3LookupTests {
+  @Test func classMessageMissRunsResolveClassMethodThenResolveInstanceMethodOnTheMetaclass() throws {
+    // resolveMethod_locked on a metaclass: [cls resolveClassMethod:], then, if still missing,
+    // [meta resolveInstanceMethod:], a message to the metaclass object, so NSObject's class side answers.
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    let calls = Recorder<String>()
+    try person.isa.addMethod("resolveClassMethod:", types: "B24@0:8:16") { receiver, _, arguments in
+      calls.append("resolveClassMethod: \((receiver as? Class)?.name ?? "?") \(arguments[0].selectorValue?.name ?? "?")")
+      return false
+    }
+    try runtime.rootClass.isa.replaceMethod("resolveInstanceMethod:", types: "B24@0:8:16") { receiver, _, arguments in
+      let cls = receiver as? Class
+      calls.append("resolveInstanceMethod: \(cls?.name ?? "?")\(cls?.isMetaclass == true ? " (meta)" : "") \(arguments[0].selectorValue?.name ?? "?")")
+      return false
+    }
+    expectError(.unrecognizedSelector) { _ = try runtime.msgSend(person, "fly") }
+    #expect(calls.all == ["resolveClassMethod: Person fly", "resolveInstanceMethod: Person (meta) fly"])
+  }
+
+  @Test func classMethodLookupFindsRootInstanceMethods() throws {
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    try addReturning(runtime.rootClass, "rootOnly", "root")
+    #expect(try person.classMethod(for: "rootOnly")?.owner === runtime.rootClass)
+    #expect(try runtime.msgSend(person, "respondsToSelector:", .selector("rootOnly")) == true)
+  }
+
+  @Test func superClassMessageAnswersTheReceiversClass() throws {
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    let ann = try new(person, in: runtime)
+    #expect(try runtime.msgSendSuper(ann, superclass: runtime.rootClass, "class").classValue === person)
+    #expect(try runtime.msgSendSuper(person, superclass: runtime.rootClass.isa, "class").classValue === person)
+  }
+
+  @Test func setSuperclassMovesTheMetaclassAndClassMessagesFollow() throws {
+    let runtime = Runtime()
+    let a = try makeClass("A", in: runtime)
+    try addReturning(a.isa, "kind", "a")
+    let b = try makeClass("B", in: runtime)
+    try addReturning(b.isa, "kind", "b")
+    let sub = try makeSubclass(of: a, named: "Sub", in: runtime)
+    #expect(try runtime.msgSend(sub, "kind") == "a")
+    try sub.setSuperclass(b)
+    #expect(sub.isa.superclass === b.isa)
+    #expect(try runtime.msgSend(sub, "kind") == "b")
+    try runtime.checkInvariants()
+  }
+
+  @Test func forwardingTargetThatCannotAnswerReportsItsOwnClass() throws {
+    let runtime = Runtime()
+    let target = try makeClass("Target", in: runtime)
+    let proxy = try makeClass("Proxy", in: runtime)
+    let inner = try new(target, in: runtime)
+    try proxy.addMethod("forwardingTargetForSelector:", types: "@24@0:8:16") { _, _, _ in .object(inner) }
+    let outer = try new(proxy, in: runtime)
+    let error = expectError(.unrecognizedSelector) { _ = try runtime.msgSend(outer, "fly") }
+    #expect(error?.message == "-[Target fly]: unrecognized selector sent to instance \(inner.address)")
+  }
+
+  @Test func classObjectsTakeAssociationsAndWeakReferences() throws {
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    let key = AssociationKey("shared")
+    try person.setAssociatedObject("registry", forKey: key, policy: .retain)
+    #expect(person.associatedObject(forKey: key) == "registry")
+    let variable = WeakVariable()
+    try variable.store(person)
+    #expect(variable.load() === person)
+  }
+
+  @Test func syncExitOfNilSucceeds() {
+    #expect(Runtime.syncExit(nil) == .success)
+  }
+
+  @Test func metaclassInstanceSizeIsThatOfAClassObject() throws {
+    // class_getInstanceSize(object_getClass([NSObject class])) is sizeof(objc_class): 40 bytes.
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    #expect(runtime.rootClass.isa.instanceSize == 40)
+    #expect(person.isa.instanceSize == 40)
+  }
+}
