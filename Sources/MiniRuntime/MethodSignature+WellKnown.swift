@@ -63,7 +63,7 @@ extension MethodSignature {
       ("performSelector:", object, [sel]), ("performSelector:withObject:", object, [sel, object]),
       ("performSelector:withObject:withObject:", object, [sel, object, object]),
       // NSObject, class side.
-      ("alloc", object, []), ("new", object, []), ("initialize", .void, []), ("load", .void, []),
+      ("alloc", object, []), ("allocWithZone:", object, [zone]), ("isAncestorOfObject:", bool, [object]), ("new", object, []), ("initialize", .void, []), ("load", .void, []),
       ("resolveInstanceMethod:", bool, [sel]), ("resolveClassMethod:", bool, [sel]),
       ("instancesRespondToSelector:", bool, [sel]), ("isSubclassOfClass:", bool, [cls]),
       ("instanceMethodForSelector:", .pointer(.unknown), [sel]),

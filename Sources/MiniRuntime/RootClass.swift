@@ -18,6 +18,14 @@ enum RootClass {
     for (selector, types, body) in classMethods() {
       _ = try? meta.addMethod(selector, types: types, implementation: Implementation(function: "+[NSObject \(selector.name)]", body))
     }
+    _ = try? meta.addMethod("allocWithZone:", types: "@24@0:8^{_NSZone=}16", implementation: allocWithZone)
+  }
+
+  /// `+[NSObject allocWithZone:]` (objc4's `_objc_rootAllocWithZone`), one implementation shared
+  /// by every runtime, so `+alloc` can tell whether a class overrides it.
+  static let allocWithZone = Implementation(function: "+[NSObject allocWithZone:]") { receiver, _, _ in
+    guard let cls = receiver as? Class else { return .nil }
+    return .object(try cls.createInstance())
   }
 
   /// `[self class]`, sent as a message so overrides (such as KVO's) are honoured.
@@ -109,7 +117,11 @@ enum RootClass {
   private static func classMethods() -> [(Selector, String, ImplementationBody)] {
     return [
       ("alloc", "@16@0:8", { receiver, _, _ in
+        // objc4's callAlloc: a class that overrides +allocWithZone: is sent it (hasCustomAWZ).
         guard let cls = receiver as? Class else { return .nil }
+        guard cls.runs(allocWithZone, for: "allocWithZone:") else {
+          return try Runtime.msgSend(cls, "allocWithZone:", .nil)
+        }
         return .object(try cls.createInstance())
       }),
       ("new", "@16@0:8", { receiver, _, _ in
@@ -132,6 +144,11 @@ enum RootClass {
       }),
       ("isMemberOfClass:", "B24@0:8#16", { receiver, _, arguments in
         .bool(receiver.isa === arguments[0].classValue)
+      }),
+      ("isAncestorOfObject:", "B24@0:8@16", { receiver, _, arguments in
+        // [object class] and its superclasses include the receiver.
+        guard let cls = receiver as? Class, let object = arguments[0].objectValue else { return false }
+        return .bool(try claimedClass(of: object)?.isSubclass(of: cls) ?? false)
       }),
       ("isSubclassOfClass:", "B24@0:8#16", { receiver, _, arguments in
         guard let cls = receiver as? Class, let target = arguments[0].classValue else { return false }

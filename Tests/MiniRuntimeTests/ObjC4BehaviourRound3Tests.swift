@@ -289,10 +289,9 @@ import Testing
     let tagReference = WeakVariable()
     let owner = try makeClass("Owner", in: runtime)
     try owner.addMethod("dealloc", types: "v16@0:8") { receiver, selector, _ in
-      let object = try #require(receiver as? Object)
       let late = try tag.createInstance()
       try tagReference.store(late)
-      try object.setAssociatedObject(.object(late), forKey: key, policy: .retain)
+      try receiver.setAssociatedObject(.object(late), forKey: key, policy: .retain)
       return try Runtime.msgSendSuper(receiver, superclass: runtime.rootClass, selector)
     }
     do { _ = try new(owner, in: runtime) }
@@ -522,5 +521,51 @@ import Testing
     let person = try makePerson(in: runtime)
     #expect(runtime.rootClass.isa.instanceSize == 40)
     #expect(person.isa.instanceSize == 40)
+  }
+}
+
+@Suite struct ObjC4BehaviourRound3AllocationTests {
+  @Test func newSendsAnOverriddenAllocAndReturnsWhatInitReturns() throws {
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    let calls = Recorder<String>()
+    try person.isa.addMethod("alloc", types: "@16@0:8") { receiver, selector, _ in
+      calls.append("alloc")
+      return try Runtime.msgSendSuper(receiver, superclass: runtime.rootClass.isa, selector)
+    }
+    let stand = try person.createInstance()
+    try person.addMethod("init", types: "@16@0:8") { _, _, _ in
+      calls.append("init")
+      return .object(stand)
+    }
+    let made = try runtime.msgSend(person, "new").objectValue
+    #expect(made === stand)
+    #expect(calls.all == ["alloc", "init"])
+  }
+
+  @Test func allocSendsAnOverriddenAllocWithZone() throws {
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    let calls = Recorder<String>()
+    #expect(try runtime.msgSend(person, "allocWithZone:", .nil).objectValue?.isa === person)  // NSObject's
+    try person.isa.addMethod("allocWithZone:", types: "@24@0:8^{_NSZone=}16") { receiver, selector, arguments in
+      calls.append("allocWithZone:")
+      return try Runtime.msgSendSuper(receiver, superclass: runtime.rootClass.isa, selector, arguments[0])
+    }
+    let made = try runtime.msgSend(person, "alloc").objectValue
+    #expect(made?.isa === person)
+    #expect(calls.all == ["allocWithZone:"])
+    _ = try new(person, in: runtime)  // +new → +alloc → +allocWithZone:
+    #expect(calls.all == ["allocWithZone:", "allocWithZone:"])
+  }
+
+  @Test func isAncestorOfObjectAsksTheObjectsClassChain() throws {
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    let student = try makeSubclass(of: person, named: "Student", in: runtime)
+    let stu = try new(student, in: runtime)
+    #expect(try runtime.msgSend(person, "isAncestorOfObject:", .object(stu)) == true)
+    #expect(try runtime.msgSend(student, "isAncestorOfObject:", .object(try new(person, in: runtime))) == false)
+    #expect(try runtime.msgSend(runtime.rootClass, "isAncestorOfObject:", .object(person)) == true)  // [Person class] is Person
   }
 }

@@ -14,7 +14,7 @@ import Testing
 
   /// The NSObject methods issue 2 requires, plus the few extras RootClass.swift installs.
   static let required: [(String, Side)] = [
-    ("alloc", .class), ("new", .class), ("init", .instance), ("class", .instance), ("class", .class),
+    ("alloc", .class), ("allocWithZone:", .class), ("isAncestorOfObject:", .class), ("new", .class), ("init", .instance), ("class", .instance), ("class", .class),
     ("superclass", .instance), ("superclass", .class), ("isKindOfClass:", .instance), ("isKindOfClass:", .class),
     ("isMemberOfClass:", .instance), ("isMemberOfClass:", .class), ("respondsToSelector:", .instance),
     ("instancesRespondToSelector:", .class), ("description", .instance), ("description", .class),
