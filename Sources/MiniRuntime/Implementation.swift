@@ -55,6 +55,11 @@ public final class Implementation: Sendable, CustomStringConvertible {
   /// setter assigns its argument to an ivar of the parameter's type), so a send needs no thunk.
   let convertsOwnArguments: Bool
 
+  /// For a synthesized accessor of a whole-word scalar ivar, what it does as data, so that a
+  /// cached send can do it without calling `body` (SynthesizedAccessors.swift); `.none` for
+  /// every other implementation.
+  let direct: DirectAccess
+
   /// Wraps a closure as an implementation made from a block: ``block`` answers the closure,
   /// and ``removeBlock()`` can take it away again.
   ///
@@ -69,6 +74,7 @@ public final class Implementation: Sendable, CustomStringConvertible {
     blockState = state
     thunked = nil
     convertsOwnArguments = false
+    direct = .none
     body = { receiver, selector, arguments in
       guard !state.isRemoved else { throw BlockState.removedError(receiver, selector) }
       return try state.block(receiver, selector, arguments)
@@ -96,6 +102,7 @@ public final class Implementation: Sendable, CustomStringConvertible {
     blockState = nil
     thunked = nil
     convertsOwnArguments = false
+    direct = .none
   }
 
   /// Wraps a closure as a function, like ``init(function:_:)``; with `convertsOwnArguments`, one
@@ -107,12 +114,19 @@ public final class Implementation: Sendable, CustomStringConvertible {
   ///
   /// Objective-C: an `IMP` pointing to a compiled function whose prototype the caller's
   /// compiler applied (MiniKVO extension: the flag has no objc4 counterpart)
-  public init(function name: String, convertsOwnArguments: Bool, _ body: @escaping ImplementationBody) {
+  public convenience init(function name: String, convertsOwnArguments: Bool, _ body: @escaping ImplementationBody) {
+    self.init(function: name, convertsOwnArguments: convertsOwnArguments, direct: .none, body)
+  }
+
+  /// A synthesized accessor: a function whose `direct` access a cached send may do instead of
+  /// calling `body`, which must begin by doing the same (SynthesizedAccessors.swift).
+  init(function name: String, convertsOwnArguments: Bool = false, direct: DirectAccess, _ body: @escaping ImplementationBody) {
     self.name = name
     self.body = body
     blockState = nil
     thunked = nil
     self.convertsOwnArguments = convertsOwnArguments
+    self.direct = direct
   }
 
   /// A thunk that converts a message's arguments with `convert`, then runs `implementation`
@@ -125,6 +139,7 @@ public final class Implementation: Sendable, CustomStringConvertible {
     blockState = nil
     thunked = implementation
     convertsOwnArguments = true
+    direct = .none
   }
 
   /// The implementation a method holds: `self`, or for a conversion thunk the one it runs.

@@ -149,28 +149,24 @@ struct ObjectStorage: ~Copyable {
     for bits in released { RetainedReference.release(bits) }  // after unlocking: may run deallocs
   }
 
-  /// Reads `ivar` when it is one whole scalar word that this storage has: the synthesized
-  /// getter's fast path (one check, one atomic load).
+  /// Reads storage word `word` as a scalar of `kind` if this storage has that word and it holds
+  /// scalars (the send's typed fast path for a synthesized getter: DirectAccess).
   ///
-  /// - Returns: `nil` when the general path must decide (``load(_:)``).
+  /// - Returns: `nil` when the general path must decide.
   @inline(__always)
-  func loadWholeScalarWord(_ ivar: Ivar) -> Value? {
-    let word = ivar.wholeScalarWord
-    guard hostsWholeScalarWord(word), let kind = ivar.scalarKind else { return nil }
+  func loadWholeScalarWord(_ word: Int, _ kind: ScalarKind) -> Value? {
+    guard hostsWholeScalarWord(word) else { return nil }
     return ScalarBits.decode(words[word].load(ordering: .relaxed), kind)
   }
 
-  /// Writes a setter's single argument when `ivar` is one whole scalar word that this storage
-  /// has and the argument has exactly its type: the synthesized setter's fast path (one check,
-  /// one atomic store, no conversion, no copy of the value).
+  /// Writes a setter's single argument to storage word `word` if this storage has that word,
+  /// it holds scalars and the argument is exactly a `kind` (the send's typed fast path for a
+  /// synthesized setter: DirectAccess).
   ///
-  /// - Returns: `false` when the general path must decide (``store(_:_:)``).
+  /// - Returns: `false` when the general path must decide.
   @inline(__always)
-  func storeExactWholeWord(_ arguments: Arguments, _ ivar: Ivar) -> Bool {
-    let word = ivar.wholeScalarWord
-    guard hostsWholeScalarWord(word), let kind = ivar.scalarKind, let bits = ScalarBits.exact(arguments, kind) else {
-      return false
-    }
+  func storeExactWholeWord(_ arguments: Arguments, _ word: Int, _ kind: ScalarKind) -> Bool {
+    guard hostsWholeScalarWord(word), let bits = ScalarBits.exact(arguments, kind) else { return false }
     words[word].store(bits, ordering: .relaxed)
     return true
   }

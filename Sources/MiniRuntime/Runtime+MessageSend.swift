@@ -9,7 +9,8 @@
 //   2. Cache hit (the hot path, no lock): receiver → isa (one atomic load, no reference
 //      counting) → the class's cache → implementation → call. A hit implies the class is
 //      initialized: no cache is filled before its +initialize is done (Class+Initialize.swift), so
-//      the hit path never checks.
+//      the hit path never checks. A synthesized accessor of a whole-word scalar is not called
+//      but done in place when it can be (the typed fast path: SynthesizedAccessors.swift).
 //   3. Cache miss: the one lookup with behaviour flags (Runtime+Lookup.swift, objc4's
 //      `lookUpImpOrForward`), with `.initialize` and `.resolver`: +initialize if needed, the
 //      method lists, the resolver once (Runtime+Resolution.swift), then the forwarding
@@ -159,7 +160,14 @@ enum MessageDispatch {
     if _fastPath(cached != nil && !traced) {
       // Implementations are retained by their classes for as long as any cache can hold them.
       // INVARIANT: UnretainedImplementation.
-      return try cached.unsafelyUnwrapped.withImplementation { try $0.body(receiver, selector, arguments) }
+      return try cached.unsafelyUnwrapped.withImplementation { implementation in
+        // The typed fast path: a synthesized scalar accessor done here, without calling its
+        // closure, when it can be (DirectAccess, SynthesizedAccessors.swift).
+        if implementation.direct.role != .none, let result = implementation.direct.perform(on: receiver, arguments) {
+          return result
+        }
+        return try implementation.body(receiver, selector, arguments)
+      }
     }
     return try sendUncached(receiver, isaBits, selector, arguments, startingAt: superclass)
   }

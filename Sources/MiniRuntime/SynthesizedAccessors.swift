@@ -10,6 +10,13 @@
 // the struct under a `StructLocks` stripe chosen by the ivar's address; everything else is the
 // storage's own single-word atomicity. No user code runs under the stripe (a replaced object
 // is released after it, by the storage).
+//
+// The typed fast path: an accessor of an ivar that is one whole scalar word also describes what
+// it does as data (`DirectAccess`: getter or setter, the word, the scalar kind). A cached send
+// finds that description in the implementation and does the load or store itself, with no
+// closure call, when the receiver has the word and (for a setter) the argument is exactly of the
+// ivar's kind; in every other case it calls the accessor, whose closure begins with the same
+// check. Both routes run the same code, so the fast path changes no behaviour.
 
 extension Class {
   // The accessors capture the ivar alone (one reference: the cheapest closure context); how it
@@ -17,9 +24,10 @@ extension Class {
 
   static func synthesizedGetter(for ivar: Ivar, atomic: Bool, label: String) -> Implementation {
     guard atomic && ivar.isAggregate else {
-      return Implementation(function: label) { receiver, _, _ in
+      let direct = DirectAccess(.getter, of: ivar)
+      return Implementation(function: label, direct: direct) { receiver, _, arguments in
         // Fast path: a whole-word scalar is one check and one load.
-        if let value = receiver.storage.loadWholeScalarWord(ivar) { return value }
+        if let value = direct.perform(on: receiver, arguments) { return value }
         try receiver.checkAccessor(ivar)
         return try receiver.storage.load(ivar)
       }
@@ -36,9 +44,10 @@ extension Class {
     let locksStruct = atomic && ivar.isAggregate
     guard copies || locksStruct else {
       // It converts its own argument (assigned to an ivar of the parameter's type): no thunk.
-      return Implementation(function: label, convertsOwnArguments: true) { receiver, selector, arguments in
+      let direct = DirectAccess(.setter, of: ivar)
+      return Implementation(function: label, convertsOwnArguments: true, direct: direct) { receiver, selector, arguments in
         // Fast path: a whole-word scalar of exactly the ivar's type is one check and one store.
-        if receiver.storage.storeExactWholeWord(arguments, ivar) { return .nil }
+        if direct.perform(on: receiver, arguments) != nil { return .nil }
         try receiver.checkAccessor(ivar)
         if receiver.storage.storeExactScalar(arguments, ivar) { return .nil }
         try storeArgument(arguments[0], of: receiver, in: ivar, selector)
@@ -71,6 +80,52 @@ extension Class {
     } catch {
       throw RuntimeError(error.code, "-[\(ivar.className) \(selector.name)]: \(error.message)")
     }
+  }
+}
+
+/// What a synthesized accessor of a whole-word scalar ivar does, as data, so that a cached send
+/// can do it without calling the accessor's closure (see the file comment).
+///
+/// Objective-C: none (objc4 has no such path: a compiled accessor is already a direct load or
+/// store).
+struct DirectAccess: Sendable {
+  enum Role: UInt8, Sendable {
+    /// Not a synthesized whole-word accessor: the send calls the closure.
+    case none
+    case getter
+    case setter
+  }
+
+  let role: Role
+  /// The ivar's storage word.
+  let word: Int
+  let kind: ScalarKind
+
+  /// What every other implementation has.
+  static let none = DirectAccess(role: .none, word: -1, kind: .int64)
+
+  private init(role: Role, word: Int, kind: ScalarKind) {
+    self.role = role
+    self.word = word
+    self.kind = kind
+  }
+
+  /// The `role` accessor of `ivar`, or `none` if the ivar is not one whole scalar word.
+  init(_ role: Role, of ivar: Ivar) {
+    guard let kind = ivar.scalarKind, ivar.wholeScalarWord >= 0 else {
+      self = .none
+      return
+    }
+    self.init(role: role, word: ivar.wholeScalarWord, kind: kind)
+  }
+
+  /// Does the access on `receiver` if its storage has the word (a setter: if its one argument
+  /// is exactly of the ivar's kind): the value read, or `.nil` for a store; `nil` when the
+  /// accessor's general path must decide. The caller checked that `role` is not `none`.
+  @inline(__always)
+  func perform(on receiver: Object, _ arguments: Arguments) -> Value? {
+    if role == .setter { return receiver.storage.storeExactWholeWord(arguments, word, kind) ? .nil : nil }
+    return receiver.storage.loadWholeScalarWord(word, kind)
   }
 }
 

@@ -88,6 +88,36 @@ import Testing
     try runtime.checkInvariants()
   }
 
+  @Test func cachedSendsOfScalarAccessorsBehaveAsTheAccessorsDo() throws {
+    // Once cached, a whole-word scalar accessor is done in place by the send (DirectAccess);
+    // every case the in-place path does not take must still reach the accessor's closure.
+    let runtime = Runtime()
+    let cls = try makeClass("Counter", in: runtime) { cls in
+      try cls.synthesizeProperty("count", type: .longLong, options: .nonatomic)
+      try cls.synthesizeProperty("ratio", type: .double, options: .nonatomic)
+    }
+    let counter = try new(cls, in: runtime)
+    for round in 0..<3 {  // the first send fills the cache; the others hit it
+      try runtime.msgSend(counter, "setCount:", .int64(Int64(round)))
+      #expect(try runtime.msgSend(counter, "count") == .int64(Int64(round)))
+      try runtime.msgSend(counter, "setCount:", .int32(-7))  // converted as C assignment
+      #expect(try runtime.msgSend(counter, "count") == .int64(-7))
+      try runtime.msgSend(counter, "setRatio:", .int64(3))
+      #expect(try runtime.msgSend(counter, "ratio") == .double(3))
+      expectError(.typeMismatch) { try runtime.msgSend(counter, "setCount:", "seven") }
+      #expect(try runtime.msgSend(counter, "count") == .int64(-7))
+    }
+    // Replaced: the next send runs the new implementation, not the old in-place store.
+    let setter = try #require(try cls.instanceMethod(for: "setCount:"))
+    _ = try setter.setImplementation(Implementation(function: "-[Counter setCount:] (doubled)") { receiver, _, arguments in
+      try receiver.setValue(.int64(Int64((arguments[0].intValue ?? 0) * 2)), forIvar: "_count")
+      return .nil
+    })
+    try runtime.msgSend(counter, "setCount:", .int64(21))
+    #expect(try runtime.msgSend(counter, "count") == .int64(42))
+    try runtime.checkInvariants()
+  }
+
   @Test func readonlyPropertyHasNoSetter() throws {
     let runtime = Runtime()
     let cls = try makeClass("Thing", in: runtime) {
