@@ -569,3 +569,21 @@ import Testing
     #expect(try runtime.msgSend(runtime.rootClass, "isAncestorOfObject:", .object(person)) == true)  // [Person class] is Person
   }
 }
+
+@Suite struct ObjC4BehaviourRound3MiscTests {
+  @Test func performSelectorOfAMissingSelectorNamesThatSelector() throws {
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    let ann = try new(person, in: runtime)
+    let error = expectError(.unrecognizedSelector) { _ = try runtime.msgSend(ann, "performSelector:", .selector("fly")) }
+    #expect(error?.message == "-[Person fly]: unrecognized selector sent to instance \(ann.address)")
+  }
+
+  @Test func methodImplementationOfAMetaclassAnswersTheClassMethod() throws {
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    try addReturning(person.isa, "make", "made")
+    #expect(try person.isa.methodImplementation(for: "make").name == "made")
+    #expect(try person.methodImplementation(for: "make") === Implementation.forwarding)
+  }
+}
