@@ -52,12 +52,49 @@ extension KVOController {
     case notObserving
   }
 
+  /// The threads running one info's callback, once per nesting level, as a multiset. The first
+  /// is kept inline: one callback at a time (the common case) touches no array.
+  struct RunningThreads {
+    /// A running thread, or `0` for none (no live thread is `0`).
+    private var first: UInt = 0
+    /// Any further ones (a nested or concurrent callback of the same info).
+    private var more: [UInt] = []
+
+    /// Every running thread, with repeats.
+    var all: [UInt] { first == 0 ? [] : [first] + more }
+
+    /// Adds one nesting level of `thread`.
+    mutating func insert(_ thread: UInt) {
+      if first == 0 { first = thread } else { more.append(thread) }
+    }
+
+    /// Takes one nesting level of `thread` off.
+    mutating func remove(_ thread: UInt) {
+      if let index = more.lastIndex(of: thread) {
+        more.remove(at: index)
+      } else if first == thread {
+        first = more.popLast() ?? 0
+      }
+    }
+
+    /// Whether `thread` runs a callback of the info.
+    func contains(_ thread: UInt) -> Bool { first == thread || more.contains(thread) }
+
+    /// Whether a thread other than `thread` runs a callback of the info.
+    func containsOther(than thread: UInt) -> Bool {
+      (first != 0 && first != thread) || more.contains { $0 != thread }
+    }
+  }
+
   /// One observation: FB's `_FBKVOInfo`.
   final class Info: @unchecked Sendable, CustomStringConvertible {
     let keyPath: String
     let options: ObservingOptions
     let target: Target
     let delivery: CallbackDelivery
+    /// Whether `delivery` is `.callerThread`: read on every notification, where matching the
+    /// enum would copy (and then destroy) its executor existential.
+    let callsBackOnCallerThread: Bool
     /// The observer callbacks go to (the controller's, held weakly as the controller holds it).
     weak let observer: Object?
     /// The observed object, by identity: a notification for another object is not this info's.
@@ -71,7 +108,7 @@ extension KVOController {
     @exclusivity(unchecked) var state = State.initial
     /// The threads running this info's callback now, once per nesting level. Locking: the
     /// shared controller's lock.
-    @exclusivity(unchecked) var runningOn: [UInt] = []
+    @exclusivity(unchecked) var runningOn = RunningThreads()
     /// The thread registering this info while its Initial notification is still due (`0`
     /// when none is). Locking: the shared controller's lock.
     @exclusivity(unchecked) var initialDueOn: UInt = 0
@@ -84,6 +121,7 @@ extension KVOController {
       self.options = options
       self.target = target
       self.delivery = delivery
+      if case .callerThread = delivery { callsBackOnCallerThread = true } else { callsBackOnCallerThread = false }
       self.observer = observer
       objectID = ObjectIdentifier(object)
       self.isAdditional = isAdditional
@@ -94,7 +132,7 @@ extension KVOController {
 
     /// Whether a thread other than `thread` is running this info's callback. Locking: the
     /// shared controller's lock.
-    func isRunning(elsewhereThan thread: UInt) -> Bool { runningOn.contains { $0 != thread } }
+    func isRunning(elsewhereThan thread: UInt) -> Bool { runningOn.containsOther(than: thread) }
 
     /// As FB's `-[_FBKVOInfo debugDescription]`:
     /// `<_FBKVOInfo:0x… keyPath:age options:NSKeyValueObservingOptionNew block:0x…>`.

@@ -34,40 +34,45 @@ extension SharedController {
     else { return }  // not a notification of ours (FB asserts on a missing context)
     let change = unsafeDowncast(boxed, to: Change.self)  // INVARIANT: its exact type was just checked (Change is final)
     let thread = currentThread()
-    let admitted = lock.withLock { state -> (info: Info, observer: Object, isInitial: Bool)? in
-      guard let info = state.infos[context], info.objectID == ObjectIdentifier(object), info.state != .notObserving,
-        let observer = info.observer
+    // Admission hands back the info and fills these two, rather than returning an optional
+    // tuple: copying that tuple out and destroying it cost a retain and release of each.
+    var observer: Object?
+    var isInitial = false
+    let admitted = lock.withLock { state -> Info? in
+      guard let info = state.infos[context], info.objectID == ObjectIdentifier(object), info.state != .notObserving
       else { return nil }
-      let isInitial = info.initialDueOn == thread
+      observer = info.observer
+      guard observer != nil else { return nil }  // the observer is gone
+      isInitial = info.initialDueOn == thread
       if isInitial { info.initialDueOn = 0 }
-      if case .callerThread = info.delivery { info.runningOn.append(thread) }
-      return (info, observer, isInitial)
+      if info.callsBackOnCallerThread { info.runningOn.insert(thread) }
+      return info
     }
-    guard let (info, observer, isInitial) = admitted else { return }  // unregistered, or its observer is gone
-    switch info.delivery {
-    case .callerThread:
-      defer { finish(info, on: thread) }
-      try call(info, observer: observer, object: object, change: change, keyPath: arguments[0], isInitial: isInitial)
-    case .executor(let executor):
-      let keyPath = arguments[0]
+    guard let info = admitted, let observer else { return }  // unregistered, or its observer is gone
+    guard info.callsBackOnCallerThread else {
+      guard case .executor(let executor) = info.delivery else { return }
+      let isInitial = isInitial
       executor.execute { [self] in
-        deliverLater(info, object: object, change: change, keyPath: keyPath, isInitial: isInitial)
+        deliverLater(info, object: object, change: change, arguments: arguments, isInitial: isInitial)
       }
+      return
     }
+    defer { finish(info, on: thread) }
+    try call(info, observer: observer, object: object, change: change, arguments: arguments, isInitial: isInitial)
   }
 
   /// Runs a callback on its executor, if its info is still observed by then.
-  private func deliverLater(_ info: Info, object: Object, change: Change, keyPath: Value, isInitial: Bool) {
+  private func deliverLater(_ info: Info, object: Object, change: Change, arguments: Arguments, isInitial: Bool) {
     let thread = currentThread()
     let observer = lock.withLock { _ -> Object? in
       guard info.state != .notObserving, let observer = info.observer else { return nil }
-      info.runningOn.append(thread)
+      info.runningOn.insert(thread)
       return observer
     }
     guard let observer else { return }
     defer { finish(info, on: thread) }
     do {
-      try call(info, observer: observer, object: object, change: change, keyPath: keyPath, isInitial: isInitial)
+      try call(info, observer: observer, object: object, change: change, arguments: arguments, isInitial: isInitial)
     } catch {
       // Nobody to throw to: the setter returned long ago.
       observer.runtime?.emit(
@@ -75,9 +80,10 @@ extension SharedController {
     }
   }
 
-  /// Calls back as the info says, with no lock held.
+  /// Calls back as the info says, with no lock held. `arguments` are KVO's; the key path
+  /// (`arguments[0]`) is read only for the observer's own observeValueForKeyPath:.
   private func call(
-    _ info: Info, observer: Object, object: Object, change: Change, keyPath: Value, isInitial: Bool
+    _ info: Info, observer: Object, object: Object, change: Change, arguments: Arguments, isInitial: Bool
   ) throws {
     switch info.target {
     case .block(let box):
@@ -97,14 +103,14 @@ extension SharedController {
       // call-out: the observer's own observeValueForKeyPath:, with the caller's context.
       _ = try Runtime.msgSend(
         observer, Self.observeValue,
-        arguments: Arguments(keyPath, .object(object), .swiftObject(change), context.rawValue == 0 ? .nil : .pointer(context.rawValue)))
+        arguments: Arguments(arguments[0], .object(object), .swiftObject(change), context.rawValue == 0 ? .nil : .pointer(context.rawValue)))
     }
   }
 
   /// Takes the calling thread off the info's running list, and wakes any `unobserve` waiting.
   private func finish(_ info: Info, on thread: UInt) {
     let wake = lock.withLock { state -> Bool in
-      if let index = info.runningOn.lastIndex(of: thread) { info.runningOn.remove(at: index) }
+      info.runningOn.remove(thread)
       return !state.waiting.isEmpty
     }
     if wake { lock.broadcast() }
@@ -128,13 +134,13 @@ extension SharedController {
   /// Whether `thread` sleeping until `infos` stop running elsewhere closes a cycle of waits.
   /// Locking: caller holds `lock` (it reads `state`).
   private static func wouldDeadlock(_ state: State, waiting thread: UInt, for infos: [Info]) -> Bool {
-    var pending = infos.flatMap(\.runningOn).filter { $0 != thread }
+    var pending = infos.flatMap(\.runningOn.all).filter { $0 != thread }
     var seen: Set<UInt> = []
     while let other = pending.popLast() {
       guard seen.insert(other).inserted, let awaited = state.waiting[other] else { continue }
       for info in awaited {
         if info.runningOn.contains(thread) { return true }
-        pending += info.runningOn
+        pending += info.runningOn.all
       }
     }
     return false

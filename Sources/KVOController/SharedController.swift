@@ -99,12 +99,14 @@ final class SharedController: @unchecked Sendable, CustomStringConvertible {
     }
     let shared = SharedController(object: instance, runtime: runtime)
     // Weakly: a thread may still run a method it found in a cache after the next shared
-    // controller replaced it.
+    // controller replaced it. Through a `weak let`, not a `[weak shared]` capture: a captured
+    // weak variable is read with a dynamic exclusivity check on every notification.
+    let reference = WeakReference(shared)
     try cls.replaceMethod(
       observeValue, types: "v48@0:8@16@24@32^v40",
       implementation: Implementation(function: "-[_FBKVOSharedController observeValueForKeyPath:ofObject:change:context:]") {
-        [weak shared] _, _, arguments in
-        try shared?.observeValue(arguments)
+        _, _, arguments in
+        try reference.shared?.observeValue(arguments)
         return .nil
       })
     try cls.replaceMethod(
@@ -113,6 +115,12 @@ final class SharedController: @unchecked Sendable, CustomStringConvertible {
         .string(shared?.description ?? receiver.description)
       })
     return shared
+  }
+
+  /// A shared controller, held weakly by its runtime class's methods.
+  private final class WeakReference: Sendable {
+    weak let shared: SharedController?
+    init(_ shared: SharedController) { self.shared = shared }
   }
 
   // MARK: - Registering
