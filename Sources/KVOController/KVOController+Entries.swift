@@ -17,17 +17,27 @@ import KVO
 import MiniRuntime
 
 extension KVOController {
-  struct Entry {
+  /// A class, not a struct: a struct with a `weak` field is copied (and destroyed) field by
+  /// field through the runtime's weak-reference calls each time it is read out of `entries`.
+  final class Entry {
     /// The shared controller of the object's runtime, which registers its infos.
     let shared: SharedController
     /// The object, when the controller retains it.
     let strong: Object?
     /// The object, when it is held weakly.
-    weak var weak: Object?
+    weak let weak: Object?
     /// Where the entry prints among the others.
     let ordinal: Int
-    /// In the order observed.
-    var infos: [Info] = []
+    /// In the order observed. Locking: the controller's `lock`.
+    var infos: [Info]
+
+    init(shared: SharedController, object: Object, retains: Bool, ordinal: Int, infos: [Info]) {
+      self.shared = shared
+      strong = retains ? object : nil
+      weak = retains ? nil : object
+      self.ordinal = ordinal
+      self.infos = infos
+    }
 
     var object: Object? { strong ?? weak }
   }
@@ -43,12 +53,11 @@ extension KVOController {
     let added = lock.withLock { () -> (shared: SharedController, replaced: Entry?, needsSentinel: Bool)? in
       if let entry = entries[id], entry.object === object {
         if !info.isAdditional, entry.infos.contains(where: { $0.keyPath == info.keyPath }) { return nil }
-        entries[id]?.infos.append(info)
+        entry.infos.append(info)
         return (entry.shared, nil, false)
       }
       let retains = retainsObserved && object !== observer
-      var entry = Entry(shared: shared, strong: retains ? object : nil, ordinal: nextOrdinal, infos: [info])
-      if !retains { entry.weak = object }
+      let entry = Entry(shared: shared, object: object, retains: retains, ordinal: nextOrdinal, infos: [info])
       nextOrdinal += 1
       let replaced = entries.updateValue(entry, forKey: id)  // a freed object's, if its sentinel has not run yet
       return (shared, replaced, !retains)
@@ -122,26 +131,40 @@ extension KVOController {
 
   /// Takes the infos `matching` out of the entry of `id` (and the entry, once empty).
   /// Locking: caller holds `lock`.
-  func take(from id: ObjectIdentifier, matching: (Info) -> Bool) -> [Removed] {
-    guard let entry = entries[id], entry.infos.contains(where: matching) else { return [] }
-    let (taken, kept) = (entry.infos.filter(matching), entry.infos.filter { !matching($0) })
-    if kept.isEmpty { entries[id] = nil } else { entries[id]?.infos = kept }
-    return [Removed(entry: entry, infos: taken)]
+  func take(from id: ObjectIdentifier, matching: (Info) -> Bool) -> Removed? {
+    guard let entry = entries[id] else { return nil }
+    if entry.infos.allSatisfy(matching) {  // all of them (the common case): no new arrays
+      entries[id] = nil
+      return entry.infos.isEmpty ? nil : Removed(entry: entry, infos: entry.infos)
+    }
+    var (taken, kept): ([Info], [Info]) = ([], [])
+    for info in entry.infos {
+      if matching(info) { taken.append(info) } else { kept.append(info) }
+    }
+    guard !taken.isEmpty else { return nil }
+    entry.infos = kept
+    return Removed(entry: entry, infos: taken)
   }
 
   /// Unregisters the removed infos (waiting for their callbacks running elsewhere), then lets
-  /// go of the objects: an object stays alive until KVO no longer observes it through this
+  /// go of the object: an object stays alive until KVO no longer observes it through this
   /// controller. Locking: called with `lock` released.
-  func finish(_ removed: [Removed]) {
-    for each in removed { each.entry.shared.unobserve(each.entry.object, each.infos) }
+  func finish(_ removed: Removed?) {
+    guard let removed else { return }
+    removed.entry.shared.unobserve(removed.entry.object, removed.infos)
     withExtendedLifetime(removed) {}
+  }
+
+  /// `finish` for each removal, in order.
+  func finish(_ removed: [Removed]) {
+    for each in removed { finish(each) }
   }
 
   /// Called when a weakly held observed object is freed: its entry goes.
   fileprivate func observedObjectDeallocated(_ id: ObjectIdentifier) {
     finish(
-      lock.withLock { () -> [Removed] in
-        guard let entry = entries[id], entry.object == nil else { return [] }
+      lock.withLock { () -> Removed? in
+        guard let entry = entries[id], entry.object == nil else { return nil }
         return take(from: id) { _ in true }
       })
   }

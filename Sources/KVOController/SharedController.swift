@@ -170,15 +170,20 @@ final class SharedController: @unchecked Sendable, CustomStringConvertible {
   func unobserve(_ object: Object?, _ infos: [Info]) {
     let thread = currentThread()
     let (registered, mustWait) = lock.withLock { state -> ([Info], Bool) in
-      var registered: [Info] = []
+      // `infos` itself while every one is registered (the common case): no new array.
+      var someUnregistered: [Info]?
       var mustWait = false
-      for info in infos {
+      for (index, info) in infos.enumerated() {
         state.infos.remove(info)
-        if info.state == .observing { registered.append(info) }
+        if info.state == .observing {
+          someUnregistered?.append(info)
+        } else if someUnregistered == nil {
+          someUnregistered = Array(infos[..<index])
+        }
         info.state = .notObserving
         mustWait = mustWait || info.isRunning(elsewhereThan: thread)
       }
-      return (registered, mustWait)
+      return (someUnregistered ?? infos, mustWait)
     }
     if let object {
       for info in registered { removeRegistration(of: info, from: object) }
