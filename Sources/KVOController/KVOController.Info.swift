@@ -64,12 +64,12 @@ extension KVOController {
     var all: [UInt] { first == 0 ? [] : [first] + more }
 
     /// Adds one nesting level of `thread`.
-    mutating func insert(_ thread: UInt) {
+    @inline(__always) mutating func insert(_ thread: UInt) {
       if first == 0 { first = thread } else { more.append(thread) }
     }
 
     /// Takes one nesting level of `thread` off.
-    mutating func remove(_ thread: UInt) {
+    @inline(__always) mutating func remove(_ thread: UInt) {
       if let index = more.lastIndex(of: thread) {
         more.remove(at: index)
       } else if first == thread {
@@ -91,6 +91,8 @@ extension KVOController {
     let keyPath: String
     let options: ObservingOptions
     let target: Target
+    /// The block of a `.block` target, read on every notification without copying `target`.
+    let block: Block?
     let delivery: CallbackDelivery
     /// Whether `delivery` is `.callerThread`: read on every notification, where matching the
     /// enum would copy (and then destroy) its executor existential.
@@ -120,6 +122,7 @@ extension KVOController {
       self.keyPath = keyPath
       self.options = options
       self.target = target
+      if case .block(let box) = target { block = box.block } else { block = nil }
       self.delivery = delivery
       if case .callerThread = delivery { callsBackOnCallerThread = true } else { callsBackOnCallerThread = false }
       self.observer = observer

@@ -109,7 +109,7 @@ public final class KVOController: @unchecked Sendable, CustomStringConvertible {
     _ object: Object?, keyPath: String, options: ObservingOptions = [], delivery: CallbackDelivery = .callerThread,
     block: @escaping Block
   ) throws {
-    try observe(object, keyPaths: [keyPath], options: options, target: .block(BlockBox(block)), delivery: delivery)
+    try observe(object, keyPath: keyPath, options: options, target: .block(BlockBox(block)), delivery: delivery)
   }
 
   /// Observes several key paths of `object` with one block.
@@ -141,7 +141,8 @@ public final class KVOController: @unchecked Sendable, CustomStringConvertible {
     _ object: Object?, keyPath: String, options: ObservingOptions = [], delivery: CallbackDelivery = .callerThread,
     action: Selector
   ) throws {
-    try observe(object, keyPaths: [keyPath], options: options, delivery: delivery, action: action)
+    try checkAction(action)
+    try observe(object, keyPath: keyPath, options: options, target: .action(action), delivery: delivery)
   }
 
   /// Observes several key paths of `object` with one action.
@@ -164,7 +165,7 @@ public final class KVOController: @unchecked Sendable, CustomStringConvertible {
     _ object: Object?, keyPath: String, options: ObservingOptions = [], delivery: CallbackDelivery = .callerThread,
     context: ObservationContext
   ) throws {
-    try observe(object, keyPaths: [keyPath], options: options, target: .context(context), delivery: delivery)
+    try observe(object, keyPath: keyPath, options: options, target: .context(context), delivery: delivery)
   }
 
   /// Observes several key paths of `object`, calling back through the observer's own
@@ -207,6 +208,17 @@ public final class KVOController: @unchecked Sendable, CustomStringConvertible {
       throw error
     }
     return added
+  }
+
+  /// One key path: the checks and the registration of the `keyPaths:` form, without its arrays.
+  func observe(
+    _ object: Object?, keyPath: String, options: ObservingOptions, target: Target, delivery: CallbackDelivery
+  ) throws {
+    if keyPath.isEmpty { _ = try KeyValuePath(keyPath) }  // FB asserts on an empty one
+    guard let object else { return }
+    let observer = try liveObserver()
+    let info = Info(keyPath: keyPath, options: options, target: target, delivery: delivery, observer: observer, object: object)
+    _ = try add(info, of: object)  // a failed add removes its own info: nothing else to undo
   }
 
   /// The observer, or an error naming why nothing could ever be called back.

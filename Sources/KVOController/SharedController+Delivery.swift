@@ -85,10 +85,13 @@ extension SharedController {
   private func call(
     _ info: Info, observer: Object, object: Object, change: Change, arguments: Arguments, isInitial: Bool
   ) throws {
-    switch info.target {
-    case .block(let box):
+    if let block = info.block {
       // call-out: the user's block. Only the block gets the key path added (FB).
-      box.block(observer, object, change.adding(.string(info.keyPath), forKey: .notificationKeyPath))
+      block(observer, object, change.adding(.string(info.keyPath), forKey: .notificationKeyPath))
+      return
+    }
+    switch info.target {
+    case .block: break  // called above
     case .handler(let box):
       box.handler(observer, object, change, info.keyPath, isInitial)  // call-out: the user's handler
     case .action(let action):
