@@ -41,9 +41,13 @@ enum KeyPathChain {
     let value = try KeyValueCoding.value(of: owner, forKey: registration.firstKey)  // call-out: getter
     var refusal: KeyValueError? = nil
     if try CollectionObservation.isToManyCollection(value) {
+      // Foundation's text, word for word: the collection refuses `addObserver:` for the rest of
+      // the path. A bridged value is not boxed for the message (a refusal changes nothing), so
+      // it is named by its class alone.
+      let name = value.objectValue.map { "\($0.isa.name) \($0.address)" } ?? CollectionObservation.className(of: value)
       refusal = KeyValueError(
         .unsupportedKeyPath,
-        "[<\(CollectionObservation.className(of: value))\(value.objectValue.map { " \($0.address)" } ?? "")> addObserver:forKeyPath:options:context:] is not supported. Key path: \(registration.plan.restString) (observing \"\(registration.pathString)\" on \(owner) goes through a to-many property)")
+        "[<\(name)> addObserver:forKeyPath:options:context:] is not supported. Key path: \(registration.plan.restString)")
     }
     let target = refusal == nil ? value.objectValue : nil
     let old = table.lock.withLock { () -> ChainLink?? in

@@ -24,7 +24,7 @@ enum NSValueMethods {
         return value.rangeValue.map { Value.range($0) } ?? .range(0..<0)
       },
       MethodEntry("description", "@16@0:8") { receiver, selector, _ in
-        .string(try ValueClassMethods.value(of: receiver, selector, "NSValue").description)
+        .string(valueDescription(try ValueClassMethods.value(of: receiver, selector, "NSValue")))
       },
     ],
     classSide: [
@@ -35,6 +35,36 @@ enum NSValueMethods {
         try ValueClassMethods.box(arguments[0], in: try FoundationClasses.of(receiver).valueConcrete)
       },
     ])
+}
+
+/// `-[NSValue description]`: Foundation names the geometry it knows (`NSRange: {1, 2}`,
+/// `NSPoint: {1.5, 2}`, `NSSize: {3, 4}`, `NSRect: {{0, 0}, {3, 4}}`, the CG names included);
+/// any other value prints as the value does.
+private func valueDescription(_ value: Value) -> String {
+  guard case .structure(let structure) = value else { return value.description }
+  func number(_ field: Value) -> String {
+    if case .structure = field { return "?" }
+    guard let double = field.doubleValue else { return field.description }
+    let text = String(double)
+    return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+  }
+  func pair(_ field: Value) -> String {
+    guard case .structure(let inner) = field, inner.fields.count == 2 else { return field.description }
+    return "{\(number(inner.fields[0])), \(number(inner.fields[1]))}"
+  }
+  let fields = structure.fields
+  switch structure.name {
+  case "_NSRange", "NSRange" where fields.count == 2:
+    return "NSRange: {\(number(fields[0])), \(number(fields[1]))}"
+  case "CGPoint", "NSPoint", "_NSPoint" where fields.count == 2:
+    return "NSPoint: {\(number(fields[0])), \(number(fields[1]))}"
+  case "CGSize", "NSSize", "_NSSize" where fields.count == 2:
+    return "NSSize: {\(number(fields[0])), \(number(fields[1]))}"
+  case "CGRect", "NSRect", "_NSRect" where fields.count == 2:
+    return "NSRect: {\(pair(fields[0])), \(pair(fields[1]))}"
+  default:
+    return value.description
+  }
 }
 
 enum NSNumberMethods {

@@ -16,7 +16,9 @@ import Testing
     } catch let error as KeyValueError {
       #expect(error.code == .observerNotRegistered)
       #expect(error.exceptionName == "NSRangeException")
-      #expect(error.message == "Cannot remove an observer \(observer) for the key path \"age\" from \(person) because it is not registered as an observer.")
+      #expect(
+        error.message
+          == "Cannot remove an observer <Observer \(observer.address)> for the key path \"age\" from <Person \(person.address)> because it is not registered as an observer.")
     }
     #expect(person.isa === world.person)
   }

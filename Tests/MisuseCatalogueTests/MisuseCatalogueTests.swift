@@ -234,7 +234,7 @@ enum Misuse: String, CaseIterable, Sendable {
     case .observeMalformedKeyPath: return .keyValueError(.invalidKeyPath, "it has an empty component")
     case .observeCollectionOperator:
       return .keyValueError(.unsupportedKeyPath, "collection operators cannot be observed without a key before them")
-    case .observeThroughToMany: return .keyValueError(.unsupportedKeyPath, "goes through a to-many property")
+    case .observeThroughToMany: return .keyValueError(.unsupportedKeyPath, "addObserver:forKeyPath:options:context:] is not supported. Key path: ")
     case .addNilObserver: return .keyValueError(.invalidArgument, "needs an observer object")
     case .removeNilObserver: return .keyValueError(.invalidArgument, "needs an observer, got nil")
     case .doubleRegistration, .observeClassObject: return .works
@@ -256,7 +256,7 @@ enum Misuse: String, CaseIterable, Sendable {
       return .keyValueError(.unsupportedKeyPath, "collection operators cannot be observed without a key before them")
     case .controllerUnknownAction: return .keyValueError(.invalidArgument, "does not respond to nope:object:")
     case .controllerActionWrongArity: return .keyValueError(.invalidArgument, "sends at most two")
-    case .controllerThroughToMany: return .keyValueError(.unsupportedKeyPath, "goes through a to-many property")
+    case .controllerThroughToMany: return .keyValueError(.unsupportedKeyPath, "addObserver:forKeyPath:options:context:] is not supported. Key path: ")
     case .controllerObservesTwice, .controllerUnobservesTwice, .controllerUnobservesUnknown, .controllerUnobservesNil:
       return .nothingHappens
     case .controllerObserverFreed: return .cleanedUp(diagnostic: nil)
