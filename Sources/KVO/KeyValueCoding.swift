@@ -137,7 +137,8 @@ enum KeyValueCoding {
   static func undefinedKey(_ object: Object, _ key: String, _ method: String) -> KeyValueError {
     KeyValueError(
       .undefinedKey,
-      "[<\(object.isa.name) \(object.address)> \(method)]: this class is not key value coding-compliant for the key \(key).")
+      "[<\(object.isa.name) \(object.address)> \(method)]: this class is not key value coding-compliant for the key \(key).",
+      userInfo: ["NSTargetObjectUserInfoKey": .object(object), "NSUnknownUserInfoKey": .string(key)])
   }
 
   /// `valueForKey:` on an object.

@@ -59,12 +59,21 @@ public struct KeyValueError: Error, Equatable, Sendable, CustomStringConvertible
   /// Objective-C: `-[NSException reason]`
   public let message: String
 
+  /// What Foundation puts in the exception's `userInfo`: for an undefined key (`code`
+  /// `.undefinedKey`, from NSObject's `valueForUndefinedKey:` or `setValue:forUndefinedKey:`),
+  /// `NSTargetObjectUserInfoKey` (the object) and `NSUnknownUserInfoKey` (the key); empty
+  /// otherwise, as Foundation's other KVC and KVO exceptions carry none.
+  ///
+  /// Objective-C: `-[NSException userInfo]`
+  public let userInfo: [String: Value]
+
   /// Creates an error.
   ///
   /// Objective-C: none (MiniKVO extension).
-  public init(_ code: Code, _ message: String) {
+  public init(_ code: Code, _ message: String, userInfo: [String: Value] = [:]) {
     self.code = code
     self.message = message
+    self.userInfo = userInfo
   }
 
   /// The name of the exception Foundation raises in this situation.

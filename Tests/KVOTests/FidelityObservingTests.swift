@@ -37,3 +37,18 @@ extension FidelityObservingTests {
     #expect(error?.message.hasSuffix("> addObserver:forKeyPath:options:context:] is not supported. Key path: count") == true)
   }
 }
+
+extension FidelityObservingTests {
+  @Test func anUndefinedKeyErrorCarriesTheObjectAndTheKeyInItsUserInfo() throws {
+    let world = try World()
+    let ann = try world.newPerson()
+    let read = #expect(throws: KeyValueError.self) { try ann.value(forKey: "shoeSize") }
+    #expect(read?.userInfo["NSTargetObjectUserInfoKey"] == .object(ann))
+    #expect(read?.userInfo["NSUnknownUserInfoKey"] == "shoeSize")
+    let write = #expect(throws: KeyValueError.self) { try ann.setValue(9, forKey: "shoeSize") }
+    #expect(write?.userInfo["NSTargetObjectUserInfoKey"] == .object(ann))
+    #expect(write?.userInfo["NSUnknownUserInfoKey"] == "shoeSize")
+    let nilScalar = #expect(throws: KeyValueError.self) { try ann.setValue(nil, forKey: "age") }
+    #expect(nilScalar?.userInfo.isEmpty == true)  // Foundation's setNilValueForKey: exception has none
+  }
+}
