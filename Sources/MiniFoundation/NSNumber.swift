@@ -53,14 +53,15 @@ private func valueDescription(_ value: Value) -> String {
     return "{\(number(inner.fields[0])), \(number(inner.fields[1]))}"
   }
   let fields = structure.fields
+  guard fields.count == 2 else { return value.description }
   switch structure.name {
-  case "_NSRange", "NSRange" where fields.count == 2:
+  case "_NSRange", "NSRange":
     return "NSRange: {\(number(fields[0])), \(number(fields[1]))}"
-  case "CGPoint", "NSPoint", "_NSPoint" where fields.count == 2:
+  case "CGPoint", "NSPoint", "_NSPoint":
     return "NSPoint: {\(number(fields[0])), \(number(fields[1]))}"
-  case "CGSize", "NSSize", "_NSSize" where fields.count == 2:
+  case "CGSize", "NSSize", "_NSSize":
     return "NSSize: {\(number(fields[0])), \(number(fields[1]))}"
-  case "CGRect", "NSRect", "_NSRect" where fields.count == 2:
+  case "CGRect", "NSRect", "_NSRect":
     return "NSRect: {\(pair(fields[0])), \(pair(fields[1]))}"
   default:
     return value.description
