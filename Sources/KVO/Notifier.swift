@@ -199,7 +199,7 @@ enum Notifier {
 
   /// Sends the prior notifications and forwards the will to internal registrations, in
   /// registration order, for entries just begun. Observers are kept alive for the pass.
-  private static func announce<Changes: RandomAccessCollection<PendingChange>>(
+  private static func announce<Changes: PendingChanges>(
     _ changes: Changes, of object: Object, beginning: PendingChange, thread: ThreadChanges
   ) {
     withObserversAlive(of: changes) { observers in
@@ -331,7 +331,7 @@ enum Notifier {
   /// sees them as handles (UnretainedObject.swift), so using one costs no reference counting
   /// (an object with weak references, as every observer is, counts references the slow way).
   @inline(__always)
-  private static func withObserversAlive<Changes: Collection<PendingChange>>(
+  private static func withObserversAlive<Changes: PendingChanges>(
     of changes: Changes, _ body: (UnsafeBufferPointer<UnretainedObject?>) -> Void
   ) {
     if changes.count == 1, let change = changes.first {  // the common case: one observer, no buffer
@@ -349,11 +349,11 @@ enum Notifier {
   }
 
   /// ``withObserversAlive(of:_:)`` for several observers: their strong references in a buffer.
-  private static func withObserversAliveInBuffer<Changes: Collection<PendingChange>>(
+  private static func withObserversAliveInBuffer<Changes: PendingChanges>(
     of changes: Changes, _ body: (UnsafeBufferPointer<UnretainedObject?>) -> Void
   ) {
     var total = 0
-    for change in changes {
+    changes.forEachBorrowed { change in
       change.observerBase = total
       total &+= change.withPath { path in
         var count = 0
@@ -365,7 +365,7 @@ enum Notifier {
       // INVARIANT: capacity is `total`, and exactly `total` slots are initialized below.
       guard let base = owned.baseAddress else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
       var slot = base
-      for change in changes {
+      changes.forEachBorrowed { change in
         change.withPath { path in
           for registration in path.registrationRefs {
             slot.initialize(to: registration.withRegistration { $0.observerObject })  // the weak load's +1, kept

@@ -29,7 +29,31 @@ struct PendingChangeList: RandomAccessCollection {
   var startIndex: Int { entries.startIndex }
   var endIndex: Int { entries.endIndex }
   subscript(position: Int) -> PendingChange { entries[position].change }
+
+  /// Calls `body` with each change, borrowed from its handle: no reference counting.
+  @inline(__always)
+  func forEachBorrowed(_ body: (PendingChange) -> Void) {
+    for entry in entries { entry.withChange(body) }  // INVARIANT: UnretainedPendingChange
+  }
 }
+
+/// Changes a notification pass goes over. `forEachBorrowed` visits them in order; a
+/// `PendingChangeList` does so without retaining each (a plain loop over its handles would
+/// retain and release every change it reads).
+protocol PendingChanges: RandomAccessCollection<PendingChange> {
+  func forEachBorrowed(_ body: (PendingChange) -> Void)
+}
+
+extension PendingChanges {
+  @inline(__always)
+  func forEachBorrowed(_ body: (PendingChange) -> Void) {
+    for change in self { body(change) }
+  }
+}
+
+extension PendingChangeList: PendingChanges {}
+extension Array: PendingChanges where Element == PendingChange {}
+extension CollectionOfOne: PendingChanges where Element == PendingChange {}
 
 /// The changes in progress on one thread.
 final class ThreadChanges: @unchecked Sendable {
