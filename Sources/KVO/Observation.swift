@@ -149,10 +149,10 @@ enum Observation {
           if try insertFirst(registration, into: object, observed) { return }
           continue
         }
-        guard type(of: info) == ObservationSnapshot.self else {
+        guard let snapshot = ObservationSnapshot(info: info) else {
           throw KeyValueError(.invalidArgument, "\(object)'s observation info is not KVO's")
         }
-        table = unsafeDowncast(info, to: ObservationSnapshot.self).table
+        table = snapshot.table
       }
       known = nil
       func attempt(_ deferring: Bool) throws -> Attempt {
@@ -181,8 +181,11 @@ enum Observation {
     return try Runtime.deferringEvents {
       try table.lock.withLock { () throws -> Bool in
         _ = table.add(registration)
-        let snapshot = table.makeSnapshot()
-        guard object.observationInfo(creatingWith: { snapshot }) === snapshot else { return false }
+        let snapshot = table.makeSnapshot().slotValue
+        guard object.observationInfo(creatingWith: { snapshot }) === snapshot else {
+          table.discard()  // its path holds it: let go, or neither is ever freed
+          return false
+        }
         do {
           if !object.hasIsa(observed.notifying) { try object.setClass(observed.notifying) }
         } catch {

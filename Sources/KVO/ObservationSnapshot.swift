@@ -1,192 +1,139 @@
 // ObservationSnapshot.swift: the immutable view of an object's observations that a set reads.
 //
-// Docs: docs/kvo.md#where-observations-live. Tests: Tests/KVOTests/RegistrationTests.swift.
+// Docs: docs/kvo.md#where-observations-live. Tests: Tests/KVOTests/RegistrationTests.swift,
+// ObservedPathTests.swift.
 //
-// Immutable: the owning table and the trigger list, from each key (or key path) whose change
-// notifies someone to the observed paths it affects (the first entry inline, so that the
-// common snapshot is one allocation). Published in the
-// object's `observationInfo` slot by `ObservationTable.publish` (under the table's lock) and
-// read by the set path without any lock. It is replaced only when the object's set of observed
-// paths changes (a path appears, goes, or is rebuilt); adding and removing registrations of a
-// path already observed happen inside the path (ObservedPath.swift).
+// What an observed object's `observationInfo` slot holds, seen through one type. Two forms:
+//   - the object's one observed path itself (ObservedPath.swift), when it observes one key path
+//     that is also the only key triggering it (no dependent keys, not a chain): the common case,
+//     so that an observation costs no snapshot allocation at all (docs/performance.md);
+//   - otherwise a `TriggerList` (TriggerList.swift): each key whose change notifies someone, with
+//     the observed paths it affects.
+// Either is immutable in what a reader relies on, published by `ObservationTable.publish` under
+// the table's lock and read by the set path without any lock. This value holds one strong
+// reference to what the slot held, so a reader that keeps it keeps the paths it lists alive
+// (UnretainedObservedPath.swift).
 
 import MiniRuntime
 
 /// The immutable view of an object's observations that the set path reads without locking.
-///
-/// `@unchecked Sendable`: immutable once made; the paths it lists are retained by it (one
-/// retain per trigger, UnretainedObservedPath.swift) and only change in ways readers cannot be
-/// hurt by (ObservedPath.swift).
-final class ObservationSnapshot: @unchecked Sendable {
-  let table: ObservationTable
-  /// The first entry, kept inline: a one-key path without dependent keys (the common case)
-  /// needs no list at all.
-  private let first: Trigger
-  /// The other entries (empty, so not allocated, in the common case).
-  private let others: [Trigger]
-  /// Where each key's entries start in `others`, when there are too many to scan.
-  private let index: TriggerIndex?
-  /// The most entries `trigger(_:)` scans; beyond, it looks the key up in `index`.
-  private static let scanLimit = 8
+struct ObservationSnapshot {
+  private enum Storage {
+    /// The object's only observed path, triggered by its own key alone.
+    case path(ObservedPath)
+    /// Anything else.
+    case list(TriggerList)
+  }
 
-  /// A snapshot of the table's paths (`first` and `others`, in the order first observed).
+  private let storage: Storage
+
+  private init(_ storage: Storage) { self.storage = storage }
+
+  /// The snapshot of a table's paths (`head` and `tail`, in the order first observed): the path
+  /// itself when it is the only one and only its own key triggers it.
   init(table: ObservationTable, first head: ObservationTable.PathEntry, others tail: [ObservationTable.PathEntry]) {
-    self.table = table
     if tail.isEmpty, head.path.plan.firstKeyID == head.pathID, head.dependencyKeyIDs.isEmpty {
-      // One key, nothing depending on it: one entry, no list.
-      first = Trigger(key: head.pathID, path: .retaining(head.path))
-      others = []
-      index = nil
-      checkInvariants()
-      return
+      storage = .path(head.path)
+    } else {
+      storage = .list(TriggerList(table: table, first: head, others: tail))
     }
-    // Each key's paths, keys in the order they first appear (a key's own path first), each path
-    // once per key: O(paths + keys), so a snapshot of many keys costs no more per key than one.
-    var order: [KeyID] = []
-    var pathsOf: [KeyID: [UnretainedObservedPath]] = [:]
-    for entry in [head] + tail {
-      let reference = UnretainedObservedPath(entry.path)
-      for key in [entry.path.plan.firstKeyID, entry.pathID] + entry.dependencyKeyIDs {
-        if let known = pathsOf[key] {
-          if !known.contains(reference) { pathsOf[key, default: []].append(reference) }
-        } else {
-          order.append(key)
-          pathsOf[key] = [reference]
-        }
-      }
-    }
-    var grouped: [Trigger] = []
-    for key in order {
-      for path in pathsOf[key] ?? [] { grouped.append(Trigger(key: key, path: path.retain())) }
-    }
-    first = grouped[0]
-    others = Array(grouped.dropFirst())
-    index = others.count > Self.scanLimit ? TriggerIndex(others) : nil
     checkInvariants()
   }
 
-  deinit {
-    first.path.release()
-    for entry in others { entry.path.release() }
+  /// The snapshot an object's `observationInfo` slot holds, if the slot holds one of KVO's. The
+  /// slot is public API (anyone may store an object there), so the type is checked, by comparing
+  /// metatypes: cheaper than a dynamic cast, and no extra reference counting.
+  @inline(__always)
+  init?(info: (any AnyObject & Sendable)?) {
+    guard let info else { return nil }
+    let type = type(of: info)
+    if type == ObservedPath.self {
+      storage = .path(unsafeDowncast(info, to: ObservedPath.self))
+    } else if type == TriggerList.self {
+      storage = .list(unsafeDowncast(info, to: TriggerList.self))
+    } else {
+      return nil
+    }
+  }
+
+  /// What the object's `observationInfo` slot holds for this snapshot.
+  var slotValue: any AnyObject & Sendable {
+    switch storage {
+    case .path(let path): path.slotValue
+    case .list(let list): list
+    }
+  }
+
+  /// The table whose snapshot this is.
+  var table: ObservationTable {
+    switch storage {
+    case .path(let path): path.table
+    case .list(let list): list.table
+    }
   }
 
   /// What a change of `key` affects, or `nil` if it affects nothing: the number of observed
   /// paths and the first of them, unretained (valid while the caller holds the snapshot:
   /// UnretainedObservedPath.swift). No reference counting.
   ///
-  /// - Complexity: O(1): a scan of at most `scanLimit` entries, else a hash probe.
+  /// - Complexity: O(1): a compare for a one-path snapshot; else a scan of a few entries or a
+  ///   hash probe (TriggerList.swift).
   @inline(__always)
   func trigger(_ key: KeyID) -> (count: Int, first: UnretainedObservedPath)? {
-    if first.key == key {
-      var count = 1
-      while count - 1 < others.count && others[count - 1].key == key { count += 1 }
-      return (count, first.path)
+    switch storage {
+    case .path(let path): path.pathID == key ? (1, UnretainedObservedPath(path)) : nil
+    case .list(let list): list.trigger(key)
     }
-    let start: Int
-    if let index {
-      guard let found = index.start(of: key, in: others) else { return nil }
-      start = found
-    } else {
-      guard let found = others.firstIndex(where: { $0.key == key }) else { return nil }
-      start = found
-    }
-    var end = start + 1
-    while end < others.count && others[end].key == key { end += 1 }
-    return (end - start, others[start].path)
   }
 
   /// The observed paths a change of `key` affects, or `nil` if it affects none.
   ///
   /// - Complexity: O(*k*) in the number of distinct keys observed on the object (usually a few).
   func paths(triggeredBy key: KeyID) -> [ObservedPath]? {
-    guard let (count, head) = trigger(key) else { return nil }
-    guard count > 1 else { return [head.path] }
-    // A key's entries are adjacent in the list `first` + `others` (positions 0, 1 …).
-    let start = first.key == key ? 0 : 1 + (others.firstIndex { $0.key == key } ?? 0)
-    return (start..<start + count).map { ($0 == 0 ? first : others[$0 - 1]).path.path }
+    switch storage {
+    case .path(let path): path.pathID == key ? [path] : nil
+    case .list(let list): list.paths(triggeredBy: key)
+    }
   }
 
   /// The plan of the observed path `keyPath`, if the object observes it.
   ///
   /// - Complexity: O(*k*) string compares in the keys observed on the object (usually a few).
   func plan(for keyPath: String) -> KeyPathPlan? {
-    if first.path.withPath({ $0.plan.pathString == keyPath }) {
-      return first.path.withPath(\.plan)
+    switch storage {
+    case .path(let path):
+      let plan = path.plan
+      return plan.pathString == keyPath ? plan : nil
+    case .list(let list):
+      return list.plan(for: keyPath)
     }
-    for entry in others where entry.path.withPath({ $0.plan.pathString == keyPath }) {
-      return entry.path.withPath(\.plan)
-    }
-    return nil
   }
 
   /// The observed path `pathID`, if any.
   func path(_ pathID: KeyID) -> ObservedPath? {
-    func isIt(_ entry: Trigger) -> Bool { entry.key == pathID && entry.path.withPath(\.pathID) == pathID }
-    if isIt(first) { return first.path.path }
-    return others.first(where: isIt)?.path.path
+    switch storage {
+    case .path(let path): path.pathID == pathID ? path : nil
+    case .list(let list): list.path(pathID)
+    }
   }
 
-  /// Checks the snapshot's paths (each retained by it, so each must still be a path, with its
-  /// registrations in its slots) and that each key's entries are adjacent, which `trigger(_:)`
-  /// relies on. Debug builds only; the init calls it, once the retains are taken.
-  // Internal invariant, not input: the snapshot is built only by this file, grouping entries by key.
+  /// Checks what a reader relies on (see `TriggerList.checkInvariants`; a one-path snapshot is
+  /// its path, which must be its own trigger). Debug builds only.
+  // Internal invariant, not input: snapshots are made only by the init above, from the table.
   func checkInvariants() {
     #if DEBUG
-      let all = [first] + others
-      var seen: Set<KeyID> = []
-      for (position, entry) in all.enumerated() {
-        entry.path.checkInvariants()
-        entry.path.withPath { $0.checkInvariants() }
-        if position == 0 || all[position - 1].key != entry.key {
-          precondition(seen.insert(entry.key).inserted, "ObservationSnapshot: a key's entries are not adjacent")
-        }
+      switch storage {
+      case .path(let path):
+        path.checkInvariants()
+        precondition(path.plan.firstKeyID == path.pathID, "ObservationSnapshot: a one-path snapshot of a chain")
+      case .list(let list):
+        list.checkInvariants()
       }
     #endif
   }
 }
 
-/// An open-addressing hash table from a key to the position of its first entry in a snapshot's
-/// `others` list: for an object with many observed keys, so that a set finds its key in O(1).
-struct TriggerIndex {
-  /// 1 + the position of a key's first entry, or 0 for an empty bucket; a power of two long.
-  private let buckets: [Int32]
-
-  init(_ entries: [Trigger]) {
-    var size = 16
-    while size < 2 * entries.count { size *= 2 }
-    var buckets = [Int32](repeating: 0, count: size)
-    for (position, entry) in entries.enumerated() where position == 0 || entries[position - 1].key != entry.key {
-      var bucket = Self.hash(entry.key) & (size - 1)
-      while buckets[bucket] != 0 { bucket = (bucket + 1) & (size - 1) }
-      buckets[bucket] = Int32(position + 1)
-    }
-    self.buckets = buckets
-  }
-
-  /// Fibonacci hashing of the key's interned number.
-  @inline(__always)
-  private static func hash(_ key: KeyID) -> Int { Int(truncatingIfNeeded: (UInt64(key.raw) &* 0x9E37_79B9_7F4A_7C15) >> 40) }
-
-  /// The position in `entries` (the list this index was made from) of `key`'s first entry.
-  func start(of key: KeyID, in entries: [Trigger]) -> Int? {
-    let mask = buckets.count - 1
-    var bucket = Self.hash(key) & mask
-    while true {
-      let slot = Int(buckets[bucket])
-      if slot == 0 { return nil }
-      if entries[slot - 1].key == key { return slot - 1 }
-      bucket = (bucket + 1) & mask
-    }
-  }
-}
-
 extension Object {
   /// The object's current observation snapshot, if it is observed.
-  ///
-  /// The slot is public API (anyone may store an object there), so the type is checked, by
-  /// comparing metatypes: cheaper than a dynamic cast, and no extra reference counting.
-  var observationSnapshot: ObservationSnapshot? {
-    guard let info = observationInfo, type(of: info) == ObservationSnapshot.self else { return nil }
-    return unsafeDowncast(info, to: ObservationSnapshot.self)
-  }
+  var observationSnapshot: ObservationSnapshot? { ObservationSnapshot(info: observationInfo) }
 }

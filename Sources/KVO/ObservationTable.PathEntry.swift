@@ -27,16 +27,16 @@ extension ObservationTable {
     /// registrations).
     private(set) var dependencyKeyIDs: [KeyID]
 
-    /// A new path holding `registration`, with room for `capacity`.
-    init(_ registration: Registration, capacity: Int) {
-      self.init(plan: registration.plan, capacity: capacity)
+    /// A new path of `table` holding `registration`, with room for `capacity`.
+    init(_ registration: Registration, table: ObservationTable, capacity: Int) {
+      self.init(plan: registration.plan, table: table, capacity: capacity)
       var ignored = false
       _ = add(registration, dependenciesChanged: &ignored)
     }
 
-    /// A new empty path made with `plan`, with room for `capacity`.
-    private init(plan: KeyPathPlan, capacity: Int) {
-      path = ObservedPath.make(plan, capacity: capacity)
+    /// A new empty path of `table` made with `plan`, with room for `capacity`.
+    private init(plan: KeyPathPlan, table: ObservationTable, capacity: Int) {
+      path = ObservedPath.make(plan, table: table, capacity: capacity)
       dependencyKeyIDs = plan.dependencyKeyIDs
     }
 
@@ -94,7 +94,8 @@ extension ObservationTable {
       let registrations = path.registrations + (extra.map { [$0] } ?? [])
       // Not empty: a path is rebuilt when it is full (and `extra` is added) or when it has more
       // tombstones than live registrations, and an emptied path is dropped instead.
-      var entry = PathEntry(plan: registrations[registrations.count - 1].plan, capacity: 2 * registrations.count + 14)
+      var entry = PathEntry(
+        plan: registrations[registrations.count - 1].plan, table: path.table, capacity: 2 * registrations.count + 14)
       var ignored = false
       for registration in registrations { _ = entry.add(registration, dependenciesChanged: &ignored) }
       return entry

@@ -79,7 +79,7 @@ final class ObservationTable: @unchecked Sendable {
   /// - Complexity: O(1) amortised; O(observers of the key) when the path is rebuilt.
   func add(_ registration: Registration) -> Bool {
     guard let index = index(of: registration.pathID) else {
-      let entry = PathEntry(registration, capacity: 1)
+      let entry = PathEntry(registration, table: self, capacity: 1)
       if head == nil { head = entry } else { tail.append(entry) }
       return true
     }
@@ -165,7 +165,16 @@ final class ObservationTable: @unchecked Sendable {
   /// Publishes a snapshot of the current paths in the object's slot. Locking: caller holds
   /// `lock`, and the table is active and not empty (so the slot holds its snapshot).
   func publish(on object: Object) {
-    object.observationInfo = makeSnapshot()
+    object.observationInfo = makeSnapshot().slotValue
+  }
+
+  /// Lets go of the paths of a table that was never published (it lost the race to be an
+  /// object's first table), without marking its registrations removed: they are added to the
+  /// table that won. Its paths hold it (ObservedPath.swift), so this is what frees it.
+  /// Locking: caller holds `lock`.
+  func discard() {
+    head = nil
+    tail = []
   }
 
   /// The position of the path `pathID`: 0 for `head`, 1 + its index in `tail` for the others.

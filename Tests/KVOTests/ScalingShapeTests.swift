@@ -28,8 +28,8 @@ import Testing
       }
       let table = snapshot.table
       let path = table.lock.withLock { table.entries.first?.path }
-      if ObjectIdentifier(snapshot) != publishedSnapshot {
-        publishedSnapshot = ObjectIdentifier(snapshot)
+      if ObjectIdentifier(snapshot.slotValue) != publishedSnapshot {
+        publishedSnapshot = ObjectIdentifier(snapshot.slotValue)
         snapshots += 1
       }
       guard let path else { return }
