@@ -133,6 +133,17 @@ struct ObservationSnapshot {
   }
 }
 
+// What an object's slot holds tells KVO when the object lets go of it without KVO's `dealloc`
+// (MiniRuntime's `ObservationInfoRelease`): the table and its paths hold each other, and only
+// the table letting go of its paths frees them.
+extension ObservedPath: ObservationInfoRelease {
+  func objectReleasesObservationInfo() { table.objectReleasedSnapshot() }
+}
+
+extension TriggerList: ObservationInfoRelease {
+  func objectReleasesObservationInfo() { table.objectReleasedSnapshot() }
+}
+
 extension Object {
   /// The object's current observation snapshot, if it is observed.
   var observationSnapshot: ObservationSnapshot? { ObservationSnapshot(info: observationInfo) }

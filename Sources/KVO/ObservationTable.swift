@@ -177,6 +177,15 @@ final class ObservationTable: @unchecked Sendable {
     tail = []
   }
 
+  /// Lets go of the paths when the object let go of its snapshot without KVO's `dealloc`
+  /// (`object_dispose`, or a deallocation after user code moved the isa off the notifying
+  /// class): the object's registrations end with it, as they do when its table is freed, and
+  /// the cycle with the paths is broken so that both are freed (`ObservationInfoRelease`).
+  /// Takes `lock`.
+  func objectReleasedSnapshot() {
+    lock.withLock { discard() }
+  }
+
   /// The position of the path `pathID`: 0 for `head`, 1 + its index in `tail` for the others.
   private func index(of pathID: KeyID) -> Int? {
     guard let head else { return nil }

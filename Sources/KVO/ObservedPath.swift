@@ -20,7 +20,9 @@
 // its path itself as its snapshot (ObservationSnapshot.swift), so the path holds its table
 // (strongly: a reader that holds the path may go on to the table after the table let the path
 // go). The table holds its paths too; that cycle is broken whenever the table lets its paths go:
-// its last registration leaves, the object is deallocated, or the table is discarded unused
+// its last registration leaves, the object is deallocated (KVO's `dealloc`), the object lets go
+// of its snapshot without that `dealloc` (`object_dispose`, or an isa user code moved off the
+// notifying class: MiniRuntime's `ObservationInfoRelease`), or the table is discarded unused
 // (ObservationTable.swift).
 // When the slots are full, or tombstones outnumber the live registrations by more than a few,
 // the table makes a new path holding only the live ones, with room to grow, and publishes a new

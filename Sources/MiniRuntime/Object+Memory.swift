@@ -87,6 +87,7 @@ extension Object {
       }
       return (associations, observationInfoStorage)
     }
+    releaseObservationInfo(info)
     withExtendedLifetime((associated, info)) {}  // released here, outside the lock
     runtime.emit(.objectDisposed(object: description, class: isa.name))
   }

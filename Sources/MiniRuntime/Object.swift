@@ -109,6 +109,7 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
       }
       return (associations, observationInfoStorage)
     }
+    releaseObservationInfo(info)
     withExtendedLifetime((associated, info)) {}  // released here, after dealloc, outside the lock
     // The ivars are released when `storage` is destroyed, right after this deinit body.
     if owningRuntime != nil {

@@ -4,7 +4,8 @@
 // An object observing one key path that only its own key triggers publishes that path itself;
 // anything else publishes a trigger list. The path holds its table and the table its paths, so
 // these also pin that the table is freed once its last registration leaves, and with the
-// observed object.
+// observed object, however it goes (its notifying `dealloc`, `object_dispose`, or a `dealloc` of
+// a class user code set in place of the notifying one).
 
 import Testing
 
@@ -79,6 +80,42 @@ import Testing
       table = person.observationSnapshot?.table
       path = try firstPath(of: person)
       #expect(table != nil && path != nil)
+    }
+    #expect(table == nil)
+    #expect(path == nil)
+  }
+
+  @Test func theTableIsFreedWithAnObservedObjectDisposedWithoutDealloc() throws {
+    let world = try World()
+    let (observer, _) = try world.newObserver()
+    let person = try world.newPerson()
+    weak var table: ObservationTable?
+    weak var path: ObservedPath?
+    do {
+      try person.addObserver(observer, forKeyPath: "age", options: [.new])
+      table = person.observationSnapshot?.table
+      path = try firstPath(of: person)
+      #expect(table != nil && path != nil)
+    }
+    try person.dispose()  // object_dispose: no dealloc, so not the notifying class's
+    #expect(table == nil)
+    #expect(path == nil)
+  }
+
+  @Test func theTableIsFreedWithAnObservedObjectWhoseIsaLeftTheNotifyingClass() throws {
+    let world = try World()
+    let (observer, _) = try world.newObserver()
+    weak var table: ObservationTable?
+    weak var path: ObservedPath?
+    do {
+      let person = try world.newPerson()
+      try person.addObserver(observer, forKeyPath: "age", options: [.new])
+      try person.addObserver(observer, forKeyPath: "name", options: [.new])
+      table = person.observationSnapshot?.table
+      path = try firstPath(of: person)
+      #expect(table != nil && path != nil)
+      let original = try #require(table?.originalClass)
+      try person.setClass(original)  // object_setClass: its dealloc is no longer KVO's
     }
     #expect(table == nil)
     #expect(path == nil)
