@@ -18,6 +18,18 @@ import MiniRuntime
 
 /// The immutable view of an object's observations that the set path reads without locking.
 struct ObservationSnapshot {
+  /// What the slot holds: an `ObservedPath` when `isPath`, else a `TriggerList`. One reference
+  /// and a flag rather than an enum over the two classes, so a copy is one retain (an enum's
+  /// copies go through outlined value witnesses, measurable on the set path).
+  private let object: AnyObject
+  private let isPath: Bool
+
+  private var storage: Storage {
+    @inline(__always) get {
+      isPath ? .path(unsafeDowncast(object, to: ObservedPath.self)) : .list(unsafeDowncast(object, to: TriggerList.self))
+    }
+  }
+
   private enum Storage {
     /// The object's only observed path, triggered by its own key alone.
     case path(ObservedPath)
@@ -25,17 +37,15 @@ struct ObservationSnapshot {
     case list(TriggerList)
   }
 
-  private let storage: Storage
-
-  private init(_ storage: Storage) { self.storage = storage }
-
   /// The snapshot of a table's paths (`head` and `tail`, in the order first observed): the path
   /// itself when it is the only one and only its own key triggers it.
   init(table: ObservationTable, first head: ObservationTable.PathEntry, others tail: [ObservationTable.PathEntry]) {
     if tail.isEmpty, head.path.plan.firstKeyID == head.pathID, head.dependencyKeyIDs.isEmpty {
-      storage = .path(head.path)
+      object = head.path
+      isPath = true
     } else {
-      storage = .list(TriggerList(table: table, first: head, others: tail))
+      object = TriggerList(table: table, first: head, others: tail)
+      isPath = false
     }
     checkInvariants()
   }
@@ -48,12 +58,13 @@ struct ObservationSnapshot {
     guard let info else { return nil }
     let type = type(of: info)
     if type == ObservedPath.self {
-      storage = .path(unsafeDowncast(info, to: ObservedPath.self))
+      isPath = true
     } else if type == TriggerList.self {
-      storage = .list(unsafeDowncast(info, to: TriggerList.self))
+      isPath = false
     } else {
       return nil
     }
+    object = info
   }
 
   /// What the object's `observationInfo` slot holds for this snapshot.
