@@ -121,7 +121,8 @@ struct DirectAccess: Sendable {
 
   /// Does the access on `receiver` if its storage has the word (a setter: if its one argument
   /// is exactly of the ivar's kind): the value read, or `.nil` for a store; `nil` when the
-  /// accessor's general path must decide. The caller checked that `role` is not `none`.
+  /// accessor's general path must decide. The send calls it only when `role` is not `none`; the
+  /// accessors' closures call it always, and `none` answers `nil` (its word, -1, is in no storage).
   @inline(__always)
   func perform(on receiver: Object, _ arguments: Arguments) -> Value? {
     if role == .setter { return receiver.storage.storeExactWholeWord(arguments, word, kind) ? .nil : nil }
