@@ -193,7 +193,7 @@ final class ClassMetadata: @unchecked Sendable {
     get { instanceClassReference?.cls }
     set { instanceClassReference = newValue.map(UnretainedClass.init) }
   }
-  @exclusivity(unchecked) var methods: [Selector: Method] = [:]
+  @exclusivity(unchecked) var methods = MethodTable()
   @exclusivity(unchecked) var methodOrder: [Method] = []
   @exclusivity(unchecked) var ivars: [Ivar] = []
   @exclusivity(unchecked) var properties: [Property] = []
@@ -225,7 +225,7 @@ final class ClassMetadata: @unchecked Sendable {
   func clear() {
     instanceClass = nil
     superclass = nil
-    methods = [:]
+    methods = MethodTable()
     methodOrder = []
     subclasses = []
   }
