@@ -117,11 +117,11 @@ enum NotifyingSetters {
   static func setter(key: String, type: TypeEncoding, named name: String, original: Class) -> Implementation {
     let context = Context(key: key, original: original)
     let type = type.unqualified
-    let unchanged = AssignmentShortcut(type)
+    let exact = ExactArgument(type)  // made once per setter: a set tests one case, not the type
     // It converts its own argument (as the original setter's prototype would): no thunk.
     return Implementation(function: name, convertsOwnArguments: true) { receiver, selector, arguments in
       // Already of the parameter's type: passed on as they are (borrowed, not copied).
-      if unchanged.keeps(arguments) { return try set(receiver, selector, arguments, context) }
+      if exact.keeps(arguments) { return try set(receiver, selector, arguments, context) }
       let value: Value
       do {
         value = try arguments[0].assigned(to: type)
@@ -141,36 +141,6 @@ enum NotifyingSetters {
     }
     return try notifying(receiver, context, kind: .setting, indexes: nil, snapshot: snapshot) {
       try Runtime.msgSendSuper(receiver, superclass: context.original, selector, arguments: arguments)
-    }
-  }
-
-  /// The values C assignment to a setter's parameter type leaves exactly as they are (an
-  /// `.int64` given to a `long long`, an object given to an `id`), worked out once per setter
-  /// so that a set of such a value skips `Value.assigned(to:)` (about 275 instructions, the
-  /// type being an indirect enum). Any other value is converted as before.
-  private enum AssignmentShortcut {
-    case int64, int32, uint64, double, bool, objects, none
-
-    init(_ type: TypeEncoding) {
-      switch type {
-      case .longLong: self = .int64
-      case .int, .long: self = .int32  // `long` is 32 bits here, as `Value.assigned(to:)` converts it
-      case .unsignedLongLong: self = .uint64
-      case .double: self = .double
-      case .bool: self = .bool
-      case .object, .block: self = .objects
-      default: self = .none
-      }
-    }
-
-    /// Whether the one argument of `arguments` is such a value.
-    @inline(__always)
-    func keeps(_ arguments: Arguments) -> Bool {
-      switch (self, arguments[0]) {
-      case (.int64, .int64), (.int32, .int32), (.uint64, .uint64), (.double, .double), (.bool, .bool): return true
-      case (.objects, .object), (.objects, .nil), (.objects, .string): return true
-      default: return false
-      }
     }
   }
 
