@@ -52,6 +52,9 @@ final class AccessorNames: Sendable {
   /// `add<Key>Object:`, `add<Key>:`, `remove<Key>Object:`, `remove<Key>:`, `intersect<Key>:`
   /// (each may be invalid).
   let setMutators: [Selector]
+  /// `setters`, `indexedMutators` and `setMutators` in one list, in that order: the methods a
+  /// notifying subclass may override, asked of a class in one lookup (`overridableMethods(in:)`).
+  let overridable: [Selector]
   /// `+automaticallyNotifiesObserversOf<Key>` and `+keyPathsForValuesAffecting<Key>`.
   let automaticallyNotifiesObserversOf: Selector
   let keyPathsForValuesAffecting: Selector
@@ -89,8 +92,21 @@ final class AccessorNames: Sendable {
       Selector(interning: "remove\(capitalized):"),
       Selector(interning: "intersect\(capitalized):"),
     ]
+    overridable = setters + indexedMutators + setMutators
     automaticallyNotifiesObserversOf = Selector(interning: "automaticallyNotifiesObserversOf" + capitalized)
     keyPathsForValuesAffecting = Selector(interning: "keyPathsForValuesAffecting" + capitalized)
+  }
+
+  /// The methods instances of `cls` have for `overridable` (without resolvers, in one locked
+  /// lookup), split as `setters`, `indexedMutators` and `setMutators` list them: `nil` where
+  /// the class has none, or where the name is not a valid selector.
+  func overridableMethods(
+    in cls: Class
+  ) -> (setters: ArraySlice<Method?>, indexedMutators: ArraySlice<Method?>, setMutators: ArraySlice<Method?>) {
+    let found = cls.instanceMethodsWithoutResolver(for: overridable)
+    let indexedStart = setters.count
+    let setStart = indexedStart + indexedMutators.count
+    return (found[..<indexedStart], found[indexedStart..<setStart], found[setStart...])
   }
 
   /// The names of `key`'s accessors, made on the first call for the key.

@@ -15,12 +15,13 @@ import MiniRuntime
 
 enum NotifyingSetMutators {
   /// The overrides for `key` (whose accessor names are `names`) on instances of `original`
-  /// (one per accessor the class has).
-  static func hooks(for key: String, names: AccessorNames, in original: Class) -> [NotifyingSetters.Hook] {
+  /// (one per accessor the class has: `methods`, what it has of `names.setMutators`).
+  static func hooks(
+    for key: String, names: AccessorNames, methods: ArraySlice<Method?>, in original: Class
+  ) -> [NotifyingSetters.Hook] {
     var hooks: [NotifyingSetters.Hook] = []
-    for (selector, (kind, oneObject, implementationName)) in zip(names.setMutators, accessorKinds) {
-      guard selector.isValid, let method = original.instanceMethodWithoutResolver(for: selector),
-        method.signature.messageArgumentTypes.count == 1
+    for ((selector, method), (kind, oneObject, implementationName)) in zip(zip(names.setMutators, methods), accessorKinds) {
+      guard selector.isValid, let method, method.signature.messageArgumentTypes.count == 1
       else { continue }
       hooks.append(
         NotifyingSetters.Hook(

@@ -41,12 +41,13 @@ enum NotifyingSetters {
   /// diagnostics Foundation logs for a setter it leaves alone.
   static func hooks(for key: String, in original: Class) -> (hooks: [Hook], diagnostics: [String]) {
     let names = AccessorNames.of(key)
+    let methods = names.overridableMethods(in: original)  // one lookup for the setters and mutators
     var hooks: [Hook] = []
     var diagnostics: [String] = []
     // The setter KVC would use: the first of set<Key>:, _set<Key>: and setIs<Key>: the class has. Foundation
     // overrides it only if it returns void and takes one argument of a type it can box.
-    for selector in names.setters {
-      guard selector.isValid, let method = original.instanceMethodWithoutResolver(for: selector) else { continue }
+    for (selector, method) in zip(names.setters, methods.setters) {
+      guard selector.isValid, let method else { continue }
       let signature = method.signature
       if signature.returnType.unqualified != .void {
         diagnostics.append(
@@ -64,14 +65,14 @@ enum NotifyingSetters {
       }
       break
     }
-    for (selector, (kind, shape, implementationName)) in zip(names.indexedMutators, mutatorKinds) {
-      guard selector.isValid, let method = original.instanceMethodWithoutResolver(for: selector) else { continue }
+    for ((selector, method), (kind, shape, implementationName)) in zip(zip(names.indexedMutators, methods.indexedMutators), mutatorKinds) {
+      guard selector.isValid, let method else { continue }
       hooks.append(
         Hook(
           selector: selector, signature: method.signature,
           implementation: mutator(key: key, kind: kind, shape: shape, named: implementationName, original: original)))
     }
-    hooks += NotifyingSetMutators.hooks(for: key, names: names, in: original)
+    hooks += NotifyingSetMutators.hooks(for: key, names: names, methods: methods.setMutators, in: original)
     return (hooks, diagnostics)
   }
 

@@ -87,6 +87,25 @@ extension Class {
     return runtime.withState { state in runtime.findMethod(selector, in: self, &state) }
   }
 
+  /// The methods `selectors` name for instances of this class, in order, each as
+  /// ``instanceMethodWithoutResolver(for:)`` would find it (`nil` where there is none), all in
+  /// one locked section and one walk of the superclass chain: what KVO asks a class for when it
+  /// first observes one of its keys (a setter and a dozen to-many mutators).
+  ///
+  /// ```swift
+  /// person.instanceMethodsWithoutResolver(for: ["setAge:", "fly", "description"])
+  /// // [-[Person setAge:], nil, -[NSObject description]]
+  /// ```
+  ///
+  /// - Complexity: O(*n* × *d*) for *n* selectors and a hierarchy *d* deep.
+  ///
+  /// Objective-C: none (MiniKVO extension: several `class_getInstanceMethod` without
+  /// `+resolveInstanceMethod:`, under one lock).
+  public func instanceMethodsWithoutResolver(for selectors: [Selector]) -> [Method?] {
+    guard let runtime = weakRuntime else { return [Method?](repeating: nil, count: selectors.count) }
+    return runtime.withState { state in runtime.findMethods(selectors, in: self, &state) }
+  }
+
   /// The implementation `msgSend` would run for `selector` now, or the forwarding
   /// implementation: through the cache, running no user code (no `+initialize`, no resolver).
   /// It fills the cache only once the class is initialized.

@@ -111,6 +111,25 @@ import Testing
     try runtime.checkInvariants()
   }
 
+  @Test func batchedQueryFindsEachMethodAsTheSingleQueryDoes() throws {
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    let student = try makeSubclass(of: person, named: "Student", in: runtime)
+    try student.addMethod("age", types: "q16@0:8", implementation: returning("student's age"))
+    let calls = Recorder<String>()
+    try instrument(student, adds: true, calls: calls)
+    let selectors: [Selector] = ["age", "setAge:", "fly", "description", "age", "set age:"]
+    let found = student.instanceMethodsWithoutResolver(for: selectors)
+    #expect(found.count == selectors.count)
+    for (selector, method) in zip(selectors, found) {
+      #expect(method === student.instanceMethodWithoutResolver(for: selector), "\(selector)")
+    }
+    #expect(found[0]?.owner === student && found[1]?.owner === person, "the first method up the chain wins")
+    #expect(found[2] == nil && found[5] == nil)
+    #expect(calls.all.isEmpty, "no resolver, no +initialize")
+    try runtime.checkInvariants()
+  }
+
   @Test func queriesWithoutResolverRunNoUserCode() throws {
     let runtime = Runtime()
     let person = try makePerson(in: runtime)
