@@ -30,15 +30,23 @@ extension Runtime {
   private func callResolver(_ resolver: Selector, on target: Class, for selector: Selector, in cls: Class) throws {
     guard query(resolver, in: target.isa) != nil else { return }
     let key = ResolutionKey(thread: ThreadIdentity.current, cls: ObjectIdentifier(cls), selector: selector)
-    let isFirst = withState { state in state.resolving.insert(key).inserted }
+    let isFirst = withState { state -> Bool in
+      guard !state.resolving.contains(key) else { return false }
+      state.resolving.append(key)
+      return true
+    }
     guard isFirst else { return }
-    defer { _ = withState { state in state.resolving.remove(key) } }
+    defer {
+      withState { state in
+        if let entry = state.resolving.lastIndex(of: key) { state.resolving.remove(at: entry) }
+      }
+    }
     _ = try msgSend(target, resolver, .selector(selector))  // call-out: user resolver, no lock held
   }
 }
 
 /// A resolver in progress: which thread resolves which selector for which class.
-struct ResolutionKey: Hashable {
+struct ResolutionKey: Equatable {
   let thread: UInt
   let cls: ObjectIdentifier
   let selector: Selector

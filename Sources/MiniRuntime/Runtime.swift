@@ -50,8 +50,10 @@ public final class Runtime: @unchecked Sendable {
     var pendingEvents: [RuntimeEvent] = []
     /// Whether anyone listens, sampled when the lock was taken.
     var recordsEvents = false
-    /// Selectors being resolved, per thread (to stop a resolver recursing into itself).
-    var resolving: Set<ResolutionKey> = []
+    /// Selectors being resolved, per thread (to stop a resolver recursing into itself). A list:
+    /// it holds one entry per resolver running at the moment (rarely more than one or two), so a
+    /// linear search costs less than hashing the key on every resolve.
+    var resolving: [ResolutionKey] = []
     /// Flush caches on every fill (the stress switch).
     var cachesDisabled = false
     /// Every allocated protocol by name (those under construction too, so names clash).
