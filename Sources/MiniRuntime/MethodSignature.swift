@@ -155,18 +155,18 @@ public struct MethodSignature: Hashable, Sendable, CustomStringConvertible {
   /// Checks that this signature can describe a method named `selector`: the receiver and
   /// `_cmd` come first and the argument count matches the selector's colons.
   func validate(for selector: Selector) throws(RuntimeError) {
-    let types = argumentTypes
-    guard types.count >= 2, types[0].isObject || types[0].unqualified == .class,
-      types[1].unqualified == .selector
+    let elements = argumentElements  // not `argumentTypes`, which would copy them into a new array
+    guard elements.count >= 2, elements[0].type.isObject || elements[0].type.unqualified == .class,
+      elements[1].type.unqualified == .selector
     else {
       throw RuntimeError(
         .invalidTypeEncoding,
         "type encoding '\(self)' for '\(selector.name)' must start its arguments with '@:' (self and _cmd)")
     }
-    guard types.count - 2 == selector.argumentCount else {
+    guard elements.count - 2 == selector.argumentCount else {
       throw RuntimeError(
         .invalidTypeEncoding,
-        "type encoding '\(self)' has \(types.count - 2) argument(s) but '\(selector.name)' takes \(selector.argumentCount)")
+        "type encoding '\(self)' has \(elements.count - 2) argument(s) but '\(selector.name)' takes \(selector.argumentCount)")
     }
   }
 }
