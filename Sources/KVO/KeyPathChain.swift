@@ -19,6 +19,7 @@
 // middle key that stores a collection, after the value is stored and every observer was told;
 // the chain is then linked to nothing until a later set stores an object again.
 
+import MiniFoundation
 import MiniRuntime
 
 enum KeyPathChain {
@@ -42,9 +43,12 @@ enum KeyPathChain {
     var refusal: KeyValueError? = nil
     if try CollectionObservation.isToManyCollection(value) {
       // Foundation's text, word for word: the collection refuses `addObserver:` for the rest of
-      // the path. A bridged value is not boxed for the message (a refusal changes nothing), so
-      // it is named by its class alone.
-      let name = value.objectValue.map { "\($0.isa.name) \($0.address)" } ?? CollectionObservation.className(of: value)
+      // the path. A bridged value is boxed for the message, as the array Foundation would hold
+      // is an object (`<__NSArrayI 0x…>`), if the runtime has Foundation: a refusal does not
+      // load it, so without it the value is named by its class alone (`<NSArray>`).
+      let runtime = owner.runtime.flatMap { $0.hasFoundation ? $0 : nil }
+      let collection = value.objectValue ?? (try? runtime?.object(bridging: value)) ?? nil
+      let name = collection.map { "\($0.isa.name) \($0.address)" } ?? CollectionObservation.className(of: value)
       refusal = KeyValueError(
         .unsupportedKeyPath,
         "[<\(name)> addObserver:forKeyPath:options:context:] is not supported. Key path: \(registration.plan.restString)")

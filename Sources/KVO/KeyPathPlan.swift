@@ -81,7 +81,7 @@ final class KeyPathPlan: Sendable {
     guard let first = path.firstKey else {
       throw KeyValueError(
         .unsupportedKeyPath,
-        "[<\(object.isa.name) \(object.address)> addObserver:forKeyPath:options:context:] cannot observe '\(keyPath)': collection operators cannot be observed without a key before them")
+        "[\(KeyValueError.label(object)) addObserver:forKeyPath:options:context:] cannot observe '\(keyPath)': collection operators cannot be observed without a key before them")
     }
     try CollectionObservation.refuseCollection(object, keyPath: keyPath)  // arrays and sets cannot be observed
     let kvo = try KVORuntime.of(object)

@@ -175,7 +175,7 @@ enum KeyValueCategory {
         let key = try key(arguments[0])
         throw KeyValueError(
           .nilValueForScalar,
-          "[<\(receiver.isa.name) \(receiver.address)> setNilValueForKey]: could not set nil as the value for the key \(key).")
+          "[\(KeyValueError.label(receiver)) setNilValueForKey]: could not set nil as the value for the key \(key).")
       }
     ),
     (

@@ -69,7 +69,7 @@ extension KeyValueCoding {
       return try value.converted(to: type)
     } catch {
       throw KeyValueError(
-        .invalidValue, "[<\(object.isa.name) \(object.address)> setValue:forKey:]: key \(key): \(error.message)")
+        .invalidValue, "[\(KeyValueError.label(object)) setValue:forKey:]: key \(key): \(error.message)")
     }
   }
 }

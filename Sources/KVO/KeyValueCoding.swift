@@ -137,7 +137,7 @@ enum KeyValueCoding {
   static func undefinedKey(_ object: Object, _ key: String, _ method: String) -> KeyValueError {
     KeyValueError(
       .undefinedKey,
-      "[<\(object.isa.name) \(object.address)> \(method)]: this class is not key value coding-compliant for the key \(key).",
+      "[\(KeyValueError.label(object)) \(method)]: this class is not key value coding-compliant for the key \(key).",
       userInfo: ["NSTargetObjectUserInfoKey": .object(object), "NSUnknownUserInfoKey": .string(key)])
   }
 

@@ -6,6 +6,8 @@
 // Foundation raises exceptions for these; MiniKVO throws, with the same reason text and the name
 // of the exception Foundation would raise, so a learner can match one to the other.
 
+import MiniRuntime
+
 /// An error from key-value coding or observing, with Foundation's wording.
 ///
 /// ```swift
@@ -93,4 +95,12 @@ public struct KeyValueError: Error, Equatable, Sendable, CustomStringConvertible
   ///
   /// Objective-C: `-[NSException description]`
   public var description: String { message }
+
+  /// `<Person 0x…>`: how Foundation's KVC and KVO texts name an object, `<%@ %p>` with its
+  /// `class`, so an observed object is named by its original class (`Person`), not by its isa
+  /// (`NSKVONotifying_Person`). Read from the object's observation table, without sending
+  /// `class` (a message could throw while an error is being built).
+  static func label(_ object: Object) -> String {
+    "<\(object.observationSnapshot?.table.originalClass.name ?? object.isa.name) \(object.address)>"
+  }
 }

@@ -116,7 +116,7 @@ extension MutableArrayProxy {
       do {
         value = try Value.array(elements).converted(to: type)
       } catch {
-        throw KeyValueError(.invalidValue, "[<\(object.isa.name) \(object.address)> \(selector.name)]: \(error.message)")
+        throw KeyValueError(.invalidValue, "[\(KeyValueError.label(object)) \(selector.name)]: \(error.message)")
       }
       try Runtime.msgSend(object, selector, value)  // call-out: the setter
     case .ivar(let ivar):

@@ -301,7 +301,7 @@ struct OrderedSetEdit {
       do {
         value = try Value.object(try runtime.orderedSet(edited)).converted(to: type)
       } catch let error as RuntimeError {
-        throw KeyValueError(.invalidValue, "[<\(container.isa.name) \(container.address)> \(selector.name)]: \(error.message)")
+        throw KeyValueError(.invalidValue, "[\(KeyValueError.label(container)) \(selector.name)]: \(error.message)")
       }
       try Runtime.msgSend(container, selector, value)  // call-out: the setter
     case .ivar(let ivar):

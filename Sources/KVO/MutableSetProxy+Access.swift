@@ -163,7 +163,7 @@ struct SetEdit {
       do {
         value = try Value.set(objects).converted(to: type)
       } catch {
-        throw KeyValueError(.invalidValue, "[<\(container.isa.name) \(container.address)> \(selector.name)]: \(error.message)")
+        throw KeyValueError(.invalidValue, "[\(KeyValueError.label(container)) \(selector.name)]: \(error.message)")
       }
       try Runtime.msgSend(container, selector, value)  // call-out: the setter (its override reports a setting)
       return
@@ -184,7 +184,7 @@ struct SetEdit {
       do {
         value = try Value.set(edited(try members())).converted(to: type)
       } catch let error as RuntimeError {
-        throw KeyValueError(.invalidValue, "[<\(container.isa.name) \(container.address)> \(selector.name)]: \(error.message)")
+        throw KeyValueError(.invalidValue, "[\(KeyValueError.label(container)) \(selector.name)]: \(error.message)")
       }
       try Runtime.msgSend(container, selector, value)  // call-out: the setter
     case .ivar(let ivar):

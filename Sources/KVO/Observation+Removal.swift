@@ -28,16 +28,10 @@ extension Observation {
       if !KeyValuePath.isKey(keyPath) { _ = try KeyValuePath(keyPath) }
       throw KeyValueError(
         .observerNotRegistered,
-        "Cannot remove an observer \(label(observer)) for the key path \"\(keyPath)\" from \(label(object)) because it is not registered as an observer.")
+        "Cannot remove an observer \(KeyValueError.label(observer)) for the key path \"\(keyPath)\" from \(KeyValueError.label(object)) because it is not registered as an observer.")
     }
     tearDown(link)
     if !registration.dependencyPaths.isEmpty { DependentKeys.releaseLinks(for: registration, on: object) }
-  }
-
-  /// `<Person 0x…>`, as Foundation's removal error names an object: `<%@ %p>` with `[obj class]`,
-  /// so an observed object is named by its original class, not its notifying one.
-  private static func label(_ object: Object) -> String {
-    "<\(object.observationSnapshot?.table.originalClass.name ?? object.isa.name) \(object.address)>"
   }
 
   /// Removes one registration (tokens, internal links, pruning). Doing it twice does nothing.

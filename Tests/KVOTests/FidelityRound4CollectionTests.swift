@@ -1,0 +1,59 @@
+// FidelityRound4CollectionTests.swift: the fourth round's cases of key-value coding on
+// Foundation's collections (NSArray, NSSet, NSDictionary), as GNUstep-base's KVC tests and
+// DIS_KVC_KVO's write them. Each test pins Foundation's answer.
+
+import Testing
+
+@testable import KVO
+
+@Suite struct FidelityRound4CollectionTests {
+  /// Ann (age 3) and Bob, whose friend is Ann, in an NSArray.
+  func people(in world: World) throws -> (Object, Object, Object) {
+    let ann = try world.newPerson()
+    let bob = try world.newPerson()
+    try world.set(ann, "age", 3)
+    try world.set(bob, "friend", .object(ann))
+    let people = try #require(try world.runtime.object(bridging: [.object(ann), .object(bob)]))
+    return (people, ann, bob)
+  }
+
+  @Test func anArraysKeyPathGivesNSNullForAnElementWhosePathCrossesNil() throws {
+    let world = try World()
+    let (people, _, _) = try people(in: world)
+    #expect(try people.value(forKeyPath: "friend.age") == [.null, 3])  // NSNull answers NSNull
+  }
+
+  @Test func anArraysValueForAnAtKeyAsksTheArrayItselfForTheKeyWithoutTheAt() throws {
+    let world = try World()
+    let (people, _, _) = try people(in: world)
+    #expect(try people.value(forKey: "@count") == 2)
+    let error = #expect(throws: KeyValueError.self) { try people.value(forKey: "@sum") }
+    #expect(error?.exceptionName == "NSUnknownKeyException")
+    #expect(error?.message.hasSuffix("valueForUndefinedKey:]: this class is not key value coding-compliant for the key sum.") == true)
+  }
+
+  @Test func anArraysSetValueForKeyPathSetsItOnEveryElement() throws {
+    let world = try World()
+    let (people, ann, bob) = try people(in: world)
+    try people.setValue(8, forKeyPath: "age")
+    #expect(try ann.value(forKey: "age") == 8)
+    #expect(try bob.value(forKey: "age") == 8)
+  }
+
+  @Test func aSetsValueForKeyLeavesNilOutAndItsAtCountIsItsCount() throws {
+    let world = try World()
+    let (_, ann, bob) = try people(in: world)
+    let set = try #require(try world.runtime.object(bridging: .set([.object(ann), .object(bob)])))
+    #expect(try set.value(forKey: "@count") == 2)
+    #expect(try set.value(forKey: "friend") == .set([.object(ann)]))  // Ann's friend is nil
+  }
+
+  @Test func aDictionarysAtKeysAreSentToItAsKeysWithoutTheAt() throws {
+    let world = try World()
+    let dictionary = try #require(try world.runtime.object(bridging: .dictionary(["a": 1, "b": 2])))
+    #expect(try dictionary.value(forKey: "@count") == 2)
+    #expect(try dictionary.value(forKeyPath: "@count") == 2)
+    #expect(try dictionary.value(forKey: "@allKeys").arrayValue.map { Set($0) } == ["a", "b"])
+    #expect(try dictionary.value(forKey: "missing") == .nil)
+  }
+}
