@@ -53,6 +53,7 @@ extension MethodSignature {
       ("class", cls, []), ("superclass", cls, []),
       ("description", object, []), ("debugDescription", object, []),
       ("hash", unsigned, []), ("isEqual:", bool, [object]), ("isProxy", bool, []),
+      ("isFault", bool, []), ("zone", zone, []),
       ("isKindOfClass:", bool, [cls]), ("isMemberOfClass:", bool, [cls]),
       ("respondsToSelector:", bool, [sel]), ("conformsToProtocol:", bool, [object]),
       ("copy", object, []), ("mutableCopy", object, []),

@@ -4,7 +4,7 @@
 // Docs: docs/runtime.md#protocols. Tests: Tests/MiniRuntimeTests/ProtocolTests.swift.
 //
 // Model: as in objc4, a protocol is an object (its isa is the runtime's `Protocol` class, made
-// on first use, Runtime+BuiltinClasses.swift), so it can be passed as `.object(proto)` and
+// with the `NSObject` protocol when the runtime starts, NSObjectProtocol.swift), so it can be passed as `.object(proto)` and
 // messaged (`name`, `conformsTo:`). It is mutable only while under construction
 // (`allocateProtocol` → `registerProtocol`); after that it never changes.
 // State: `name` never changes; everything else is in `ProtocolMetadata`, guarded by

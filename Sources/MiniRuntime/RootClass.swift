@@ -28,6 +28,16 @@ enum RootClass {
     return .object(try cls.createInstance())
   }
 
+  /// What `-zone` and `+zone` answer: objc4's `malloc_default_zone()`, the one zone every object
+  /// lives in (`allocWithZone:` ignores its argument, as on 64-bit Apple platforms). An opaque,
+  /// non-NULL address, never dereferenced, the same for every object, class and runtime.
+  static let defaultZone = Value.pointer(UInt(bitPattern: ObjectIdentifier(DefaultZone.token)))
+
+  /// The object whose address stands for the default malloc zone.
+  private final class DefaultZone: Sendable {
+    static let token = DefaultZone()
+  }
+
   /// `[self class]`, sent as a message so overrides (such as KVO's) are honoured.
   static func claimedClass(of receiver: Object) throws -> Class? {
     try Runtime.msgSend(receiver, "class").classValue
@@ -70,6 +80,8 @@ enum RootClass {
       }),
       ("hash", "Q16@0:8", { receiver, _, _ in .uint64(UInt64(UInt(bitPattern: ObjectIdentifier(receiver)))) }),
       ("isProxy", "B16@0:8", { _, _, _ in false }),
+      ("isFault", "B16@0:8", { _, _, _ in false }),  // objc4: NO; Core Data's faults answer YES
+      ("zone", "^{_NSZone=}16@0:8", { _, _, _ in defaultZone }),
       ("conformsToProtocol:", "B24@0:8@16", { receiver, _, arguments in
         // [self class] and up the superclass chain, asking each class's own list.
         guard let proto = arguments[0].objectValue as? Protocol else { return false }
@@ -174,6 +186,8 @@ enum RootClass {
         else { return .nil }
         return .object(try runtime.methodSignatureObject(method.signature))
       }),
+      ("isFault", "B16@0:8", { _, _, _ in false }),
+      ("zone", "^{_NSZone=}16@0:8", { _, _, _ in defaultZone }),
       ("resolveInstanceMethod:", "B24@0:8:16", { _, _, _ in false }),
       ("initialize", "v16@0:8", { _, _, _ in .nil }),
       ("load", "v16@0:8", { _, _, _ in .nil }),

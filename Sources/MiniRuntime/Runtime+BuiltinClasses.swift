@@ -6,9 +6,10 @@
 // Tests: Tests/MiniRuntimeTests/ProtocolTests.swift.
 //
 // Model: in a process these classes exist from launch (objc4 defines `Protocol`, Foundation the
-// other two). A fresh `Runtime` holds only NSObject, so that a learner's class list is their own;
-// a built-in class appears, allocated and registered through the public class-pair calls (so the
-// event stream shows it), when the first protocol, signature or invocation of the runtime is made.
+// other two). A fresh `Runtime` holds NSObject and `Protocol` (made in `init` with the `NSObject`
+// protocol, as objc4 has both); Foundation's two appear, allocated and registered through the
+// public class-pair calls (so the event stream shows them), when the first signature or
+// invocation of the runtime is made, so that a learner's class list holds only what they used.
 // Locking: made under `Runtime.monitor`, so two threads never make the same class twice; the
 // events of the making are held back (`deferringEvents`) until the monitor is released, so no
 // event observer runs under it. `State.builtinClasses` (under `Runtime.lock`) remembers them;

@@ -17,9 +17,6 @@ extension Runtime {
   /// runtime.protocol(named: "Named") === named   // true
   /// ```
   ///
-  /// The first protocol of a runtime also makes the runtime's `Protocol` class (the class of
-  /// protocol objects), as a process has it from launch.
-  ///
   /// - Throws: ``RuntimeError`` with code `invalidName` (not a C identifier) or `duplicateName`
   ///   (a protocol of that name exists, registered or not). objc4 answers `nil` for a registered
   ///   name.

@@ -102,7 +102,9 @@ public final class Runtime: @unchecked Sendable {
   /// Objective-C: none (there is one runtime per process in Objective-C).
   public static let shared = Runtime()
 
-  /// Creates a runtime holding only the root class `NSObject` and its metaclass.
+  /// Creates a runtime holding the root class `NSObject` (with its metaclass), the class
+  /// `Protocol` and the protocol `NSObject`, which NSObject adopts: what objc4 defines before any
+  /// user code runs.
   ///
   /// Objective-C: none (objc4 initializes its single runtime at load time).
   public init() {
@@ -125,6 +127,7 @@ public final class Runtime: @unchecked Sendable {
       state.registered.append(rootClass)
     }
     RootClass.install(in: self)
+    NSObjectProtocol.install(in: self)  // and with it the class `Protocol`, as objc4 has both from launch
   }
 
   deinit {

@@ -22,7 +22,7 @@ import Testing
     // Rosetta: objc_getProtocol
     #expect(runtime.protocol(named: "Named") === named)
     // Rosetta: objc_copyProtocolList
-    #expect(runtime.protocols.map(\.name) == ["Identified", "Named"])
+    #expect(runtime.protocols.map(\.name) == ["NSObject", "Identified", "Named"])
     // Rosetta: protocol_getName
     #expect(named.name == "Named")
     // Rosetta: protocol_copyProtocolList

@@ -19,7 +19,7 @@ import Testing
     // Rosetta: objc_lookUpClass
     #expect(runtime.lookUpClass(named: "Person") === person)
     // Rosetta: objc_copyClassList
-    #expect(runtime.classes.map(\.name) == ["NSObject", "Person"])
+    #expect(runtime.classes.map(\.name) == ["NSObject", "Protocol", "Person"])
     // Rosetta: objc_getMetaClass
     #expect(person.metaclass === person.isa)
     #expect(runtime.metaclass(named: "Person") === person.isa)

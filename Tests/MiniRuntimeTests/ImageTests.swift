@@ -23,7 +23,7 @@ import Testing
     zoo.addClass("Dog", superclass: "Animal") { cls in try cls.addIvar("_name", type: .object(className: "NSString")) }
     zoo.addClass("Animal", superclass: "NSObject") { cls in try cls.synthesizeProperty("legs", type: .int) }
     try runtime.loadImage(zoo)
-    #expect(runtime.classes.map(\.name) == ["NSObject", "Animal", "Dog", "Puppy"])
+    #expect(runtime.classes.map(\.name) == ["NSObject", "Protocol", "Animal", "Dog", "Puppy"])
     let puppy = try #require(runtime.lookUpClass(named: "Puppy"))
     #expect(puppy.superclass?.name == "Dog")
     let rex = try new(puppy, in: runtime)
@@ -186,7 +186,7 @@ import Testing
       try cls.addIvar("not an ivar name", type: .int)
     }
     expectError(.invalidName) { try runtime.loadImage(zoo) }
-    #expect(runtime.classes.map(\.name) == ["NSObject"])
+    #expect(runtime.classes.map(\.name) == ["NSObject", "Protocol"])
     #expect(runtime.lookUpClass(named: "Animal") == nil)
     #expect(runtime.imageNames.isEmpty)
     try runtime.checkInvariants()

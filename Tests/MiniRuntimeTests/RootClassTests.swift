@@ -32,6 +32,8 @@ import Testing
     ("copy", .class), ("mutableCopy", .class), ("copyWithZone:", .class), ("mutableCopyWithZone:", .class),
     // Issue 11: protocols.
     ("conformsToProtocol:", .instance), ("conformsToProtocol:", .class), ("initialize", .class), ("load", .class),
+    // objc4's NSObject.mm has both sides of these.
+    ("isFault", .instance), ("isFault", .class), ("zone", .instance), ("zone", .class),
   ]
 
   func method(_ name: String, _ side: Side, in runtime: Runtime) -> Method? {

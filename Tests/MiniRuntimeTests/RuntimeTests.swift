@@ -6,9 +6,10 @@ import Testing
 @testable import MiniRuntime
 
 @Suite struct RuntimeTests {
-  @Test func newRuntimeHoldsOnlyNSObject() throws {
+  @Test func newRuntimeHoldsNSObjectAndProtocolAsObjC4DoesAtLaunch() throws {
     let runtime = Runtime()
-    #expect(runtime.classes.map(\.name) == ["NSObject"])
+    #expect(runtime.classes.map(\.name) == ["NSObject", "Protocol"])
+    #expect(runtime.protocols.map(\.name) == ["NSObject"])
     #expect(runtime.rootClass.name == "NSObject")
     #expect(runtime.lookUpClass(named: "NSObject") === runtime.rootClass)
     #expect(runtime.rootClass.isRegistered)

@@ -1,0 +1,125 @@
+// ObjC4BehaviourRound4Tests.swift: a fourth round of behaviour cases modelled on objc4's test
+// suite (protocol.m, nsobject.m, classpair.m, ivar.m, ...), on what the first three rounds left
+// out: the NSObject protocol and the Protocol class present from launch, NSObject's -zone and
+// -isFault. Each test pins objc4's semantics; a failure here is a gap between MiniRuntime and objc4.
+
+import Testing
+
+@testable import MiniRuntime
+
+@Suite struct ObjC4BehaviourRound4NSObjectProtocolTests {
+  @Test func theNSObjectProtocolExistsFromTheStart() throws {
+    // objc_getProtocol("NSObject") answers before any user code has made a protocol.
+    let runtime = Runtime()
+    let proto = try #require(runtime.protocol(named: "NSObject"))
+    #expect(proto.isRegistered)
+    #expect(proto.isa === runtime.lookUpClass(named: "Protocol"))
+    #expect(try runtime.msgSend(proto, "isKindOfClass:", .class(runtime.rootClass)) == true)
+    #expect(try runtime.msgSend(proto, "name") == .string("NSObject"))
+    #expect(proto.protocols.isEmpty)
+    try runtime.checkInvariants()
+  }
+
+  @Test func nsobjectAdoptsTheNSObjectProtocolAndSubclassesConformThroughIt() throws {
+    let runtime = Runtime()
+    let proto = try #require(runtime.protocol(named: "NSObject"))
+    let person = try makePerson(in: runtime)
+    let ann = try new(person, in: runtime)
+    #expect(runtime.rootClass.protocols.map(\.name) == ["NSObject"])  // class_copyProtocolList
+    #expect(runtime.rootClass.isa.protocols.isEmpty)  // the metaclass lists none
+    #expect(runtime.rootClass.conforms(to: proto))  // class_conformsToProtocol
+    #expect(!person.conforms(to: proto))  // the class's own list only
+    #expect(person.protocols.isEmpty)
+    #expect(try runtime.msgSend(ann, "conformsToProtocol:", .object(proto)) == true)
+    #expect(try runtime.msgSend(person, "conformsToProtocol:", .object(proto)) == true)
+    #expect(try runtime.msgSend(runtime.rootClass, "conformsToProtocol:", .object(proto)) == true)
+    #expect(try runtime.msgSend(proto, "conformsToProtocol:", .object(proto)) == true)  // a Protocol is an NSObject
+  }
+
+  @Test func nsobjectProtocolDescribesItsRequiredInstanceMethods() throws {
+    let runtime = Runtime()
+    let proto = try #require(runtime.protocol(named: "NSObject"))
+    let required: [(Selector, String)] = [
+      ("isEqual:", "B24@0:8@16"), ("hash", "Q16@0:8"), ("class", "#16@0:8"), ("superclass", "#16@0:8"),
+      ("respondsToSelector:", "B24@0:8:16"), ("description", "@16@0:8"), ("isKindOfClass:", "B24@0:8#16"),
+      ("conformsToProtocol:", "B24@0:8@16"), ("zone", "^{_NSZone=}16@0:8"), ("release", "Vv16@0:8"),
+    ]
+    for (selector, types) in required {
+      #expect(proto.methodDescription(for: selector, isRequired: true, isInstanceMethod: true).types == types, "\(selector)")
+      #expect(proto.methodDescription(for: selector, isRequired: false, isInstanceMethod: true).isNull)
+      #expect(proto.methodDescription(for: selector, isRequired: true, isInstanceMethod: false).isNull)
+    }
+    let optional = proto.methodDescription(for: "debugDescription", isRequired: false, isInstanceMethod: true)
+    #expect(optional.types == "@16@0:8")
+    #expect(proto.methodDescription(for: "debugDescription", isRequired: true, isInstanceMethod: true).isNull)
+    #expect(proto.methodDescriptions(isRequired: true, isInstanceMethod: true).count == 19)
+    #expect(proto.methodDescriptions(isRequired: false, isInstanceMethod: true).map(\.selector) == ["debugDescription"])
+    #expect(proto.methodDescriptions(isRequired: true, isInstanceMethod: false).isEmpty)
+    #expect(proto.methodDescriptions(isRequired: false, isInstanceMethod: false).isEmpty)
+  }
+
+  @Test func nsobjectProtocolListsItsPropertiesAsClangCompilesThem() throws {
+    // protocol_copyPropertyList: one list, the @optional debugDescription included.
+    let runtime = Runtime()
+    let proto = try #require(runtime.protocol(named: "NSObject"))
+    #expect(proto.properties().map(\.name) == ["hash", "superclass", "description", "debugDescription"])
+    #expect(proto.property(named: "hash")?.attributes.description == "TQ,R")
+    #expect(proto.property(named: "description")?.attributes.description == "T@\"NSString\",R,C")
+    #expect(proto.properties(isRequired: true, isInstanceProperty: false).isEmpty)
+  }
+
+  @Test func nsobjectImplementsTheProtocolsRequiredMethodsItModels() throws {
+    // Every required method is answered by NSObject, except the manual retain-count messages,
+    // which Swift's reference counting has no place for (docs/differences.md).
+    let runtime = Runtime()
+    let proto = try #require(runtime.protocol(named: "NSObject"))
+    let manual: Set<Selector> = ["retain", "release", "autorelease", "retainCount"]
+    for description in proto.methodDescriptions(isRequired: true, isInstanceMethod: true) {
+      let method = try runtime.rootClass.instanceMethod(for: description.selector)
+      #expect((method != nil) == !manual.contains(description.selector), "\(description.selector)")
+      if let method { #expect(method.typeEncoding == description.types, "\(description.selector)") }
+    }
+  }
+
+  @Test func aProtocolIncorporatingNSObjectConformsToIt() throws {
+    // @protocol Named <NSObject>: protocol_conformsToProtocol follows the chain to NSObject.
+    let runtime = Runtime()
+    let base = try #require(runtime.protocol(named: "NSObject"))
+    let named = try runtime.allocateProtocol(named: "Named")
+    try named.addProtocol(base)
+    try runtime.registerProtocol(named)
+    let titled = try runtime.allocateProtocol(named: "Titled")
+    try titled.addProtocol(named)
+    try runtime.registerProtocol(titled)
+    #expect(titled.conforms(to: base) && named.conforms(to: base) && !base.conforms(to: titled))
+    #expect(titled.methodDescription(for: "hash", isRequired: true, isInstanceMethod: true).types == "Q16@0:8")
+    let person = try makeClass("Person", in: runtime) { _ = try $0.addProtocol(titled) }
+    #expect(person.conforms(to: base))
+    expectError(.duplicateName) { _ = try runtime.allocateProtocol(named: "NSObject") }  // objc4: nil
+  }
+}
+
+@Suite struct ObjC4BehaviourRound4NSObjectTests {
+  @Test func zoneIsTheDefaultZoneForEveryObjectAndClass() throws {
+    // -[NSObject zone] and +[NSObject zone] answer malloc_default_zone(): one non-NULL zone.
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    let ann = try new(person, in: runtime)
+    let zone = try runtime.msgSend(ann, "zone")
+    guard case .pointer(let address) = zone else { Issue.record("zone answered \(zone)"); return }
+    #expect(address != 0)
+    #expect(try runtime.msgSend(new(person, in: runtime), "zone") == zone)
+    #expect(try runtime.msgSend(person, "zone") == zone)
+    let other = Runtime()
+    #expect(try other.msgSend(other.rootClass, "zone") == zone)
+    #expect(try runtime.msgSend(person, "allocWithZone:", zone).objectValue?.isa === person)
+  }
+
+  @Test func isFaultIsNoOnBothSides() throws {
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    #expect(try runtime.msgSend(new(person, in: runtime), "isFault") == false)
+    #expect(try runtime.msgSend(person, "isFault") == false)
+    #expect(try runtime.msgSend(person, "instancesRespondToSelector:", .selector("isFault")) == true)
+  }
+}
