@@ -122,7 +122,7 @@ enum NotifyingSubclass {
   /// step, as objc4 builds a class before `objc_registerClassPair`: the setters `hooks`, then
   /// `class`, `dealloc` and `_isKVOA` (listed in that order: `setAge:, class, dealloc, _isKVOA`,
   /// as Apple's). One method list and one cache flush, not one per method.
-  private static func makeClass(for original: Class, hooks: [MethodEntry], _ runtime: Runtime) throws -> Class {
+  private static func makeClass(for original: Class, hooks: consuming [MethodEntry], _ runtime: Runtime) throws -> Class {
     let cls = try runtime.allocateClassPair(superclass: original, name: "NSKVONotifying_" + original.name)
     let classMethod = Implementation(function: "NSKVOClass") { _, _, _ in .class(original) }
     let dealloc = Implementation(function: "NSKVODeallocate") { receiver, _, _ in
@@ -131,12 +131,11 @@ enum NotifyingSubclass {
       defer { Observation.objectDeallocating(receiver) }
       return try Runtime.msgSendSuper(receiver, superclass: original, "dealloc")
     }
-    try cls.addMethods(
-      signed: hooks + [
-        ("class", classMethod, Self.classSignature),
-        ("dealloc", dealloc, Self.deallocSignature),
-        ("_isKVOA", isKVOA, Self.isKVOASignature),
-      ])
+    var methods = hooks  // `methodEntries` left room for these three
+    methods.append(("class", classMethod, Self.classSignature))
+    methods.append(("dealloc", dealloc, Self.deallocSignature))
+    methods.append(("_isKVOA", isKVOA, Self.isKVOASignature))
+    try cls.addMethods(signed: methods)
     try runtime.registerClassPair(cls)
     return cls
   }
