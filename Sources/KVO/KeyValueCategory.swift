@@ -137,7 +137,7 @@ enum KeyValueCategory {
     (
       "valueForKeyPath:", "@24@0:8@16",
       method("NSKeyValueCoding", "valueForKeyPath:") { receiver, _, arguments in
-        try KeyValueCoding.value(of: .object(receiver), at: try KeyValuePath(keyValueCoding: try key(arguments[0])))
+        try KeyValueCoding.value(of: .object(receiver), at: KeyValuePath(keyValueCoding: try key(arguments[0])))
       }
     ),
     (

@@ -235,6 +235,17 @@ enum KeyValueCoding {
     try value(of: base, at: path, boxingIn: { runtime ?? base.objectValue?.runtime })
   }
 
+  /// An array's, set's or ordered set's `valueForKeyPath:` reads a piece starting with `@` as an
+  /// operator and refuses one it does not implement, in Foundation's words; any other value
+  /// takes the piece as a key (NSObject's `valueForKey:`, NSDictionary's without the `@`).
+  private static func refuseUnknownOperator(_ key: String, of current: Value, in runtime: Runtime?) throws {
+    guard try CollectionObservation.isToManyCollection(current) else { return }
+    let box = current.objectValue ?? (runtime.flatMap { $0.hasFoundation ? $0 : nil }.flatMap { try? $0.object(bridging: current) })
+    let name = box.map { "\($0.isa.name) \($0.address)" } ?? CollectionObservation.className(of: current)
+    throw KeyValueError(
+      .invalidKeyPath, "[<\(name)> valueForKeyPath:]: this class does not implement the \(key.dropFirst()) operation.")
+  }
+
   /// `valueForKeyPath:` on any value, bridged values met on the way boxed in the runtime
   /// `boxingIn` answers (asked only when one is met).
   static func value(of base: Value, at path: KeyValuePath, boxingIn runtimeOf: () -> Runtime?) throws -> Value {
@@ -242,6 +253,7 @@ enum KeyValueCoding {
     for (index, component) in path.components.enumerated() {
       switch component {
       case .key(let key):
+        if key.utf8.first == UInt8(ascii: "@") { try refuseUnknownOperator(key, of: current, in: runtimeOf()) }
         if case .object(let object) = current {  // the common case: no runtime needed
           current = try object.value(forKey: key)
         } else {
@@ -261,6 +273,9 @@ enum KeyValueCoding {
           // NSDictionary's valueForKey: sends `@count` to NSObject's as `count`.
           let result = try value(of: current, forKey: "@" + op.rawValue, in: runtime)
           return try rightPath.map { try value(of: result, at: $0, in: runtime) } ?? result
+        }
+        if rightPath == nil, op != .count, !contents.elements.isEmpty {  // Foundation would ask each element for a nil key path
+          throw KeyValueError(.invalidKeyPath, "invalid key path '\(path)': the operator '@\(op.rawValue)' needs a key path after it")
         }
         return try CollectionOperators.apply(op, to: contents, rightPath: rightPath, in: runtime)
       }

@@ -110,30 +110,23 @@ public struct KeyValuePath: Hashable, Sendable, CustomStringConvertible {
 
   /// Splits a key path as `valueForKeyPath:` and `setValue:forKeyPath:` do: on every `.`, each
   /// piece a key whatever it holds (`first name`, or the empty key between two dots), so a
-  /// piece no accessor can be named after ends in `valueForUndefinedKey:`. A piece starting with
-  /// `@` is a collection operator, checked as ``init(_:)`` checks it.
-  ///
-  /// - Throws: ``KeyValueError`` with code `invalidKeyPath` for an unknown operator, or an
-  ///   operator (other than `@count`) with nothing after it.
-  init(keyValueCoding string: String) throws(KeyValueError) {
+  /// piece no accessor can be named after ends in `valueForUndefinedKey:`. A piece naming a
+  /// collection operator is one; an unknown `@foo` stays a key, as in Foundation, where only a
+  /// collection's `valueForKeyPath:` reads operators (it refuses `@foo`: "does not implement
+  /// the foo operation") and any other object takes `@foo` as a key. An operator with nothing
+  /// after it is checked when it is applied (a nil or empty collection needs no right path).
+  init(keyValueCoding string: String) {
     // The common case, one key with no `.` and no `@`: no splitting.
     if !string.utf8.contains(UInt8(ascii: ".")) && string.first != "@" {
       self.components = [.key(string)]
       return
     }
-    var components: [Component] = []
-    for piece in string.split(separator: ".", omittingEmptySubsequences: false) {
-      if piece.first == "@" {
-        guard let op = CollectionOperator(rawValue: String(piece.dropFirst())) else {
-          throw Self.error(string, "unknown collection operator '\(piece)'")
-        }
-        components.append(.collectionOperator(op))
-      } else {
-        components.append(.key(String(piece)))
+    self.components = string.split(separator: ".", omittingEmptySubsequences: false).map { piece in
+      if piece.first == "@", let op = CollectionOperator(rawValue: String(piece.dropFirst())) {
+        return .collectionOperator(op)
       }
+      return .key(String(piece))
     }
-    try Self.checkOperands(components, string)
-    self.components = components
   }
 
   /// Splits a key path as `setValue:forKeyPath:` does: on every `.`, each piece a key whatever

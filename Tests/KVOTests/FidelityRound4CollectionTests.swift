@@ -56,4 +56,36 @@ import Testing
     #expect(try dictionary.value(forKey: "@allKeys").arrayValue.map { Set($0) } == ["a", "b"])
     #expect(try dictionary.value(forKey: "missing") == .nil)
   }
+
+  @Test func anArrayRefusesAnOperatorItDoesNotImplementInFoundationsWords() throws {
+    let world = try World()
+    let (people, _, _) = try people(in: world)
+    let error = #expect(throws: KeyValueError.self) { try people.value(forKeyPath: "@foo.age") }
+    #expect(error?.exceptionName == "NSInvalidArgumentException")
+    #expect(error?.message.hasPrefix("[<__NSArrayI 0x") == true)
+    #expect(error?.message.hasSuffix("> valueForKeyPath:]: this class does not implement the foo operation.") == true)
+  }
+
+  @Test func anUnknownOperatorIsAKeyToAnObjectAndToADictionary() throws {
+    let world = try World()
+    let ann = try world.newPerson()
+    let onObject = #expect(throws: KeyValueError.self) { try ann.value(forKeyPath: "@foo.age") }
+    #expect(onObject?.exceptionName == "NSUnknownKeyException")
+    #expect(onObject?.message.hasSuffix("for the key @foo.") == true)  // NSObject's valueForKey:@"@foo"
+    let dictionary = try #require(try world.runtime.object(bridging: .dictionary(["a": 1])))
+    let onDictionary = #expect(throws: KeyValueError.self) { try dictionary.value(forKeyPath: "@foo.age") }
+    #expect(onDictionary?.message.hasSuffix("for the key foo.") == true)  // NSDictionary drops the @
+  }
+
+  @Test func anOperatorWithoutARightPathNeedsNoneBehindNilOrOnAnEmptyArray() throws {
+    let world = try World()
+    let ann = try world.newPerson()
+    #expect(try ann.value(forKeyPath: "items.@sum") == .nil)  // a message to nil
+    try world.set(ann, "items", [])
+    #expect(try ann.value(forKeyPath: "items.@sum") == 0)  // no element to ask for the right path
+    #expect(try ann.value(forKeyPath: "items.@max") == .nil)
+    try world.set(ann, "items", [1])
+    let error = #expect(throws: KeyValueError.self) { try ann.value(forKeyPath: "items.@sum") }
+    #expect(error?.exceptionName == "NSInvalidArgumentException")
+  }
 }

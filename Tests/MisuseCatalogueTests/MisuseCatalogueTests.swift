@@ -54,7 +54,7 @@
 // | nilForScalarKey *             | setValue(nil, forKey: "age")                 | nilValueForScalar (same text)           | NSInvalidArgumentException                |
 // | keyThatIsNotAString *         | msgSend(ann, "valueForKey:", 5)              | invalidArgument                         | unrecognized selector sent to NSNumber    |
 // | malformedKeyPath              | value(forKeyPath: "friend..name")            | undefinedKey for the key "" (same text) | NSUnknownKeyException (key "")            |
-// | unknownCollectionOperator *   | value(forKeyPath: "items.@nope.age")         | invalidKeyPath                          | NSInvalidArgumentException                |
+// | unknownCollectionOperator *   | value(forKeyPath: "items.@nope.age")         | invalidKeyPath (same text)              | NSInvalidArgumentException                |
 // | operatorWithoutRightPath *    | value(forKeyPath: "items.@sum")              | invalidKeyPath                          | an exception                              |
 // | sumOfStrings *                | value(forKeyPath: "items.@sum.name")         | invalidValue                            | an exception                              |
 // | setThroughOperator            | setValue(1, forKeyPath: "items.@count")      | undefinedKey: each element's key @count | NSUnknownKeyException (the same)          |
@@ -220,7 +220,7 @@ enum Misuse: String, CaseIterable, Sendable {
     case .keyThatIsNotAString: return .keyValueError(.invalidArgument, "a key must be a string, not 5")
     case .malformedKeyPath:
       return .keyValueError(.undefinedKey, "valueForUndefinedKey:]: this class is not key value coding-compliant for the key .")
-    case .unknownCollectionOperator: return .keyValueError(.invalidKeyPath, "unknown collection operator '@nope'")
+    case .unknownCollectionOperator: return .keyValueError(.invalidKeyPath, "valueForKeyPath:]: this class does not implement the nope operation.")
     case .operatorWithoutRightPath: return .keyValueError(.invalidKeyPath, "needs a key path after it")
     case .sumOfStrings: return .keyValueError(.invalidValue, "@sum needs numbers")
     case .setThroughOperator:
