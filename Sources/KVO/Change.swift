@@ -138,16 +138,17 @@ public final class Change: Hashable, @unchecked Sendable, CustomStringConvertibl
   ///
   /// Objective-C: none (entries such as `FBKVONotificationKeyPathKey`).
   public var extras: [ChangeKey: Value] {
-    Dictionary(extraList, uniquingKeysWith: { _, last in last })
+    Dictionary(extraList.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
   }
-  /// The first extra entry, kept inline: KVOController adds one per block notification, which
-  /// then costs no allocation but the change's own, and no hashing. `nil` for most changes.
-  private let firstExtra: (key: ChangeKey, value: Value)?
+  /// The first extra entry, apart: a KVOController block's change has one (the key path, named
+  /// at registration, whose entry it shares), which then costs one reference and no hashing.
+  /// `nil` for most changes.
+  private let firstExtra: ExtraChangeEntry?
   /// Any further extra entries, in the order added (rare).
-  private let moreExtras: [(key: ChangeKey, value: Value)]?
+  private let moreExtras: [ExtraChangeEntry]?
 
   /// Every extra entry, in the order added.
-  private var extraList: [(key: ChangeKey, value: Value)] {
+  private var extraList: [ExtraChangeEntry] {
     guard let firstExtra else { return [] }
     return [firstExtra] + (moreExtras ?? [])
   }
@@ -167,12 +168,12 @@ public final class Change: Hashable, @unchecked Sendable, CustomStringConvertibl
     self.old = old
     indexSource = indexes.map { ChangeIndexes($0, in: nil) }
     self.isPrior = isPrior
-    let list = extras.map { (key: $0.key, value: $0.value) }
+    let list = extras.map { ExtraChangeEntry($0.value, forKey: $0.key) }
     firstExtra = list.first
     moreExtras = list.count > 1 ? Array(list.dropFirst()) : nil
   }
 
-  private init(copying change: Change, first: (key: ChangeKey, value: Value), more: [(key: ChangeKey, value: Value)]?) {
+  private init(copying change: Change, first: ExtraChangeEntry, more: [ExtraChangeEntry]?) {
     kind = change.kind
     new = change.new
     old = change.old
@@ -182,14 +183,18 @@ public final class Change: Hashable, @unchecked Sendable, CustomStringConvertibl
     moreExtras = more
   }
 
-  /// A change with no extra entries (the one KVO builds per notification).
-  init(kind: ChangeKind, new: Value?, old: Value?, indexes: ChangeIndexes?, isPrior: Bool = false) {
+  /// The change KVO builds per notification: no extra entries, or the one entry its
+  /// registration was made with (`addObserver(_:forKeyPath:options:context:extraEntry:)`).
+  init(
+    kind: ChangeKind, new: Value?, old: Value?, indexes: ChangeIndexes?, isPrior: Bool = false,
+    extra: ExtraChangeEntry?
+  ) {
     self.kind = kind
     self.new = new
     self.old = old
     indexSource = indexes
     self.isPrior = isPrior
-    firstExtra = nil
+    firstExtra = extra
     moreExtras = nil
   }
 
@@ -201,11 +206,27 @@ public final class Change: Hashable, @unchecked Sendable, CustomStringConvertibl
   ///
   /// Objective-C: none (`-[NSMutableDictionary setObject:forKey:]` on a copy).
   public func adding(_ value: Value, forKey key: ChangeKey) -> Change {
-    guard firstExtra != nil else { return Change(copying: self, first: (key, value), more: nil) }
+    let entry = ExtraChangeEntry(value, forKey: key)
+    guard firstExtra != nil else { return Change(copying: self, first: entry, more: nil) }
     var list = extraList
     list.removeAll { $0.key == key }
-    list.append((key, value))
+    list.append(entry)
     return Change(copying: self, first: list[0], more: list.count > 1 ? Array(list.dropFirst()) : nil)
+  }
+
+  /// The extra entry for `key` (one a layer above added), or `nil`: `self[key]` without first
+  /// comparing `key` with Foundation's own keys.
+  ///
+  /// ```swift
+  /// change.extra(forKey: .notificationKeyPath)   // "age" in a KVOController block's change
+  /// ```
+  ///
+  /// Objective-C: none (MiniKVO extension: `-[NSDictionary objectForKey:]` for a key that is not
+  /// one of Foundation's, read on every KVOController notification).
+  public func extra(forKey key: ChangeKey) -> Value? {
+    if let moreExtras, let last = moreExtras.last(where: { $0.key == key }) { return last.value }
+    guard let firstExtra, firstExtra.key == key else { return nil }
+    return firstExtra.value
   }
 
   /// The entry for `key`, or `nil` if the dictionary has no such entry.
@@ -220,9 +241,7 @@ public final class Change: Hashable, @unchecked Sendable, CustomStringConvertibl
     case .old: return old
     case .indexes: return indexSource?.entry  // an NSIndexSet, as Foundation's
     case .notificationIsPrior: return isPrior ? .bool(true) : nil
-    default:
-      guard let firstExtra else { return nil }
-      return moreExtras?.last { $0.key == key }?.value ?? (firstExtra.key == key ? firstExtra.value : nil)
+    default: return extra(forKey: key)
     }
   }
 

@@ -39,6 +39,41 @@ extension Object {
       Arguments(.object(observer), .string(keyPath), .uint64(UInt64(options.rawValue)), context.value))
   }
 
+  /// Registers `observer` as ``addObserver(_:forKeyPath:options:context:)`` does, and every
+  /// change it is sent for this registration (the Initial and prior ones included) carries one
+  /// more entry, `extraEntry`.
+  ///
+  /// ```swift
+  /// try person.addObserver(
+  ///   watcher, forKeyPath: "age", options: [.new],
+  ///   extraEntry: ExtraChangeEntry(.string("age"), forKey: ChangeKey("FBKVONotificationKeyPathKey")))
+  /// // watcher's change: kind, new, and FBKVONotificationKeyPathKey = age
+  /// ```
+  ///
+  /// For a layer above KVO that hands its callbacks the change with an entry of its own (as
+  /// KVOController adds the key path): the entry goes into the change KVO builds anyway, instead
+  /// of a copy of every change. A class that overrides `addObserver:forKeyPath:options:context:`,
+  /// or a runtime tracing message sends, is sent that message as usual, which has no room for the
+  /// entry: those changes carry none.
+  ///
+  /// - Throws: As ``addObserver(_:forKeyPath:options:context:)``.
+  ///
+  /// Objective-C: none (MiniKVO extension).
+  public func addObserver(
+    _ observer: Object, forKeyPath keyPath: String, options: ObservingOptions = [], context: ObservationContext = .none,
+    extraEntry: ExtraChangeEntry
+  ) throws {
+    if try !runsOwnRegistration(KeyValueCategory.addObserver, Selectors.addObserver) {
+      // The first KVO call on this runtime finds no category yet: install it and ask again.
+      runtime?.installKeyValueObserving()
+      guard try runsOwnRegistration(KeyValueCategory.addObserver, Selectors.addObserver) else {
+        return try addObserver(observer, forKeyPath: keyPath, options: options, context: context)
+      }
+    }
+    try Observation.add(
+      observer: .object(observer), to: self, keyPath: keyPath, options: options, context: context, extra: extraEntry)
+  }
+
   /// Removes the most recently added registration of `observer` for `keyPath`, whatever its
   /// context.
   ///

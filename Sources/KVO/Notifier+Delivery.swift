@@ -4,7 +4,8 @@
 // RegistrationTests.swift.
 //
 // Each observer gets a change built from its own options, as Foundation does. A change is
-// immutable, so observers that asked for the same things share one change object, and observers
+// immutable, so observers that asked for the same things (and carry no extra entry of their own,
+// ExtraChangeEntry.swift) share one change object, and observers
 // that also share a context share one argument list for
 // `observeValueForKeyPath:ofObject:change:context:`: with ten observers of a key, a set builds
 // one change and one argument list, not ten (what keeps K2 linear in observers with a small slope).
@@ -17,6 +18,9 @@ struct NotificationBatch {
   private var options: ObservingOptions = []
   /// The pending change the current notification was built from (identity only).
   private var source: ObjectIdentifier? = nil
+  /// Whether the current notification carries a registration's extra entry: such a change is
+  /// that registration's alone, never shared.
+  private var hasExtra = false
   private var notification: Change? = nil
   private var context: ObservationContext? = nil
   /// Valid when `hasArguments` (not an optional: unwrapping one would copy every argument).
@@ -39,12 +43,14 @@ struct NotificationBatch {
     _ change: PendingChange, of object: Object, to registration: Registration, observer: UnretainedObject?
   ) throws -> Bool {
     let wanted = registration.options.intersection([.new, .old])
-    if notification == nil || wanted != options || ObjectIdentifier(change) != source {
+    let extra = registration.extraEntry
+    if notification == nil || wanted != options || ObjectIdentifier(change) != source || extra != nil || hasExtra {
       let new = wanted.contains(.new) && change.kind != .removal ? change.new : nil
       let old = wanted.contains(.old) && change.kind != .insertion ? change.old : nil
-      notification = Change(kind: change.kind, new: new, old: old, indexes: change.indexSource)
+      notification = Change(kind: change.kind, new: new, old: old, indexes: change.indexSource, extra: extra)
       options = wanted
       source = ObjectIdentifier(change)
+      hasExtra = extra != nil
       hasArguments = false
     }
     if reportsEvents { Notifier.report(notification!, to: registration, about: object) }

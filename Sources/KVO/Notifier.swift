@@ -216,7 +216,7 @@ enum Notifier {
           let prior = Change(
             kind: change.kind, new: nil,
             old: registration.options.contains(.old) && change.kind != .insertion ? change.old : nil,
-            indexes: change.indexSource, isPrior: true)
+            indexes: change.indexSource, isPrior: true, extra: registration.extraEntry)
           do {
             try deliver(
               prior, to: registration, observer: observers[change.observerBase + index]?.object, about: object)

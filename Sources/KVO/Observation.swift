@@ -23,10 +23,12 @@ import MiniRuntime
 
 /// The registration engine.
 enum Observation {
-  /// Adds a registration and returns it.
+  /// Adds a registration and returns it. `extra`, for an object observer, is an entry every
+  /// change it is sent carries (the Initial one included).
   @discardableResult
   static func add(
-    observer: ObserverKind, to object: Object, keyPath: String, options: ObservingOptions, context: ObservationContext
+    observer: ObserverKind, to object: Object, keyPath: String, options: ObservingOptions, context: ObservationContext,
+    extra: ExtraChangeEntry? = nil
   ) throws -> Registration {
     let snapshot = object.observationSnapshot
     let table = snapshot?.table
@@ -37,14 +39,14 @@ enum Observation {
       func sendInitialOnce(_ path: KeyValuePath) throws {
         guard !initialSent else { return }
         initialSent = true
-        try sendInitial(to: observer, keyPath: path, options: options, context: context, about: object)
+        try sendInitial(to: observer, keyPath: path, options: options, context: context, extra: extra, about: object)
       }
       (observed, plan) = try Self.plan(for: keyPath, on: object, snapshot: snapshot, beforeHooking: sendInitialOnce)
       try sendInitialOnce(plan.path)  // a plan kept from before: nothing was worked out
     } else {  // the common case: no closure holding a copy of the observer (each copy retains it)
       (observed, plan) = try Self.plan(for: keyPath, on: object, snapshot: snapshot, beforeHooking: { _ in })
     }
-    let registration = Registration(plan: plan, options: options, context: context, observer: observer)
+    let registration = Registration.make(plan: plan, options: options, context: context, observer: observer, extra: extra)
     try insert(registration, into: object, observed, table: table)
     do {
       if plan.isChain { try KeyPathChain.relink(registration, of: object) }
@@ -63,18 +65,19 @@ enum Observation {
   /// throwing observer leaves nothing registered.
   private static func sendInitial(
     to observer: ObserverKind, keyPath path: KeyValuePath, options: ObservingOptions, context: ObservationContext,
-    about object: Object
+    extra: ExtraChangeEntry?, about object: Object
   ) throws {
     guard !observer.isForward else { return }  // KVO's own plumbing asks for none
     let new = options.contains(.new) ? try KeyValueCoding.value(of: .object(object), at: path) : Optional<Value>.none  // call-out: getters
-    let change = Change(kind: .setting, new: new, old: nil, indexes: nil)
     switch observer {
     case .object(let target):
+      let change = Change(kind: .setting, new: new, old: nil, indexes: nil, extra: extra)
       if object.reportsEvents { Notifier.report(change, toObserver: target.description, keyPath: path.description, about: object) }
       try Runtime.msgSend(  // call-out: the observer's method, no lock held
         target, Selectors.observeValue,
         arguments: Arguments(.string(path.description), .object(object), .swiftObject(change), context.value))
     case .closure(let handler):
+      let change = Change(kind: .setting, new: new, old: nil, indexes: nil, extra: nil)
       if object.reportsEvents { Notifier.report(change, toObserver: "block", keyPath: path.description, about: object) }
       handler(object, change)  // call-out: the observer's closure, no lock held
     case .forward:

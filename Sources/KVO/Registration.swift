@@ -12,7 +12,9 @@
 // 8 bytes and rounds to 16): the observer's label (its class and address), closure or forwarder
 // share one field (`Target`: a registration has one of the three), and the options (one byte)
 // and the link's version (32 bits) fill the padding after it. Swift lays a class's stored
-// properties out in declaration order, so the order below is part of the size
+// properties out in declaration order, so the order below is part of the size. A registration
+// whose changes carry an extra entry is the subclass `RegistrationWithExtraEntry`
+// (ExtraChangeEntry.swift), larger by the entry; a bit of `optionBits` marks it
 // (docs/performance.md#instruction-counts-2026-11-24).
 
 import MiniRuntime
@@ -21,7 +23,7 @@ import Synchronization
 /// One observation: an observer, a key path, options and a context, on one object.
 ///
 /// Objective-C: `NSKeyValueObservance`
-final class Registration: @unchecked Sendable {
+class Registration: @unchecked Sendable {
   /// Registration numbers, process-wide: notifications go out in this order.
   private static let counter = Atomic<UInt64>(0)
   /// The removal clock, process-wide: each removal takes the next tick, so a reader that noted
@@ -37,8 +39,10 @@ final class Registration: @unchecked Sendable {
   /// Who else the observer is; one of three, so they share their storage.
   private let target: Target
   /// The options' bits: the four Foundation defines (`ObservingOptions.defined`), one byte, in
-  /// the padding after `target`.
+  /// the padding after `target`; and `hasExtraBit`.
   private let optionBits: UInt8
+  /// Set in `optionBits` for a `RegistrationWithExtraEntry`: a notification tests one byte.
+  private static let hasExtraBit: UInt8 = 0x80
   /// Bumped by every relink; a relink only installs its result if nobody relinked meanwhile
   /// (32 bits: a relink compares it with the value it read, so only 2³² relinks of one
   /// registration while one relink runs could fool it). Locking: the owner's table lock.
@@ -75,11 +79,15 @@ final class Registration: @unchecked Sendable {
     }
   }
 
-  /// An `addObserver` registration of `object`.
-  private init(plan: KeyPathPlan, options: ObservingOptions, context: ObservationContext, object: borrowing Object) {
+  /// An `addObserver` registration of `object` (`hasExtra`: made by `RegistrationWithExtraEntry`).
+  init(
+    plan: KeyPathPlan, options: ObservingOptions, context: ObservationContext, object: borrowing Object,
+    hasExtra: Bool = false
+  ) {
     id = Self.counter.wrappingAdd(1, ordering: .relaxed).newValue
     self.plan = plan
-    optionBits = UInt8(truncatingIfNeeded: options.rawValue & ObservingOptions.defined.rawValue)
+    optionBits =
+      UInt8(truncatingIfNeeded: options.rawValue & ObservingOptions.defined.rawValue) | (hasExtra ? Self.hasExtraBit : 0)
     self.context = context
     observerObject = copy object
     target = .object(ObserverLabel(copy object))
@@ -97,7 +105,15 @@ final class Registration: @unchecked Sendable {
 
   /// What the observer asked for. Only the options Foundation defines are kept (other bits of
   /// the raw value mean nothing to KVO; docs/kvo.md#options).
-  var options: ObservingOptions { ObservingOptions(rawValue: UInt(optionBits)) }
+  var options: ObservingOptions { ObservingOptions(rawValue: UInt(optionBits & ~Self.hasExtraBit)) }
+
+  /// The extra entry every change of this registration carries, if it was made with one.
+  @inline(__always)
+  var extraEntry: ExtraChangeEntry? {
+    guard optionBits & Self.hasExtraBit != 0 else { return nil }
+    // INVARIANT: only RegistrationWithExtraEntry sets the bit.
+    return unsafeDowncast(self, to: RegistrationWithExtraEntry.self).extra
+  }
 
   /// What the observer object looked like when it registered, for an object observer.
   var label: ObserverLabel? {

@@ -20,11 +20,26 @@
 //
 // Executor delivery is admitted twice: when KVO notifies (dropped if already unobserved), and
 // when the executor runs it (dropped if unobserved meanwhile), which is the admission that counts.
+//
+// All of this lives in the `Registry`, not the shared controller itself: the runtime class's
+// method holds the registry strongly, and the registry reaches no runtime object, so no weak
+// load is needed per notification and no cycle through the runtime is made.
 
 import KVO
 import MiniRuntime
 
 extension SharedController {
+  /// The infos registered with KVO, their lock, and the delivery of their notifications.
+  final class Registry: @unchecked Sendable {
+    /// Guards the state and every info's `state`, `runningOn` and `initialDueOn`.
+    let lock = DeliveryLock(State())
+  }
+}
+
+extension SharedController.Registry {
+  typealias Info = KVOController.Info
+  typealias State = SharedController.State
+
   /// `observeValueForKeyPath:ofObject:change:context:` sent by KVO.
   ///
   /// Objective-C: `-[_FBKVOSharedController observeValueForKeyPath:ofObject:change:context:]`
@@ -86,8 +101,11 @@ extension SharedController {
     _ info: Info, observer: Object, object: Object, change: Change, arguments: Arguments, isInitial: Bool
   ) throws {
     if let block = info.block {
-      // call-out: the user's block. Only the block gets the key path added (FB).
-      block(observer, object, change.adding(.string(info.keyPath), forKey: .notificationKeyPath))
+      // call-out: the user's block. Only the block gets the key path added (FB): KVO built the
+      // change with it (registered with it as an extra entry), unless the observed class
+      // overrides addObserver:, whose message knows of no extra entry.
+      let hasKeyPath = change.extra(forKey: .notificationKeyPath) != nil
+      block(observer, object, hasKeyPath ? change : change.adding(.string(info.keyPath), forKey: .notificationKeyPath))
       return
     }
     switch info.target {
@@ -105,7 +123,7 @@ extension SharedController {
     case .context(let context):
       // call-out: the observer's own observeValueForKeyPath:, with the caller's context.
       _ = try Runtime.msgSend(
-        observer, Self.observeValue,
+        observer, SharedController.observeValue,
         arguments: Arguments(arguments[0], .object(object), .swiftObject(change), context.rawValue == 0 ? .nil : .pointer(context.rawValue)))
     }
   }

@@ -11,8 +11,8 @@
 // context back to the info through a table of registered infos, as FB's `[_infos member:context]`
 // does, and calls back (SharedController+Delivery.swift).
 //
-// Lock: `lock` guards the table, every info's `state`, `runningOn` and `initialDueOn`, and the
-// list of threads waiting in `unobserve`. KVO is called (addObserver, removeObserver) and
+// Lock: `lock` (its `registry`'s) guards the table, every info's `state`, `runningOn` and
+// `initialDueOn`, and the list of threads waiting in `unobserve`. KVO is called (addObserver, removeObserver) and
 // callbacks run with it released. The state machine closes two races FB leaves open:
 //   - an unobserve between the controller adding an info and this registering it: `observe`
 //     checks the state in its first locked section and registers nothing for an info already
@@ -41,7 +41,10 @@ final class SharedController: @unchecked Sendable, CustomStringConvertible {
   static let className = "_FBKVOSharedController"
   static let observeValue: Selector = "observeValueForKeyPath:ofObject:change:context:"
 
-  let lock = DeliveryLock(State())
+  /// The registered infos and their lock: what a notification needs (SharedController+Delivery.swift).
+  let registry = Registry()
+  /// The registry's lock.
+  var lock: DeliveryLock<State> { registry.lock }
   /// The runtime object KVO knows as the observer (KVO holds it weakly; this keeps it).
   let object: Object
   /// The runtime this shared controller serves.
@@ -98,15 +101,16 @@ final class SharedController: @unchecked Sendable, CustomStringConvertible {
       throw KeyValueError(.invalidArgument, "+[\(className) new] returned nil")
     }
     let shared = SharedController(object: instance, runtime: runtime)
-    // Weakly: a thread may still run a method it found in a cache after the next shared
-    // controller replaced it. Through a `weak let`, not a `[weak shared]` capture: a captured
-    // weak variable is read with a dynamic exclusivity check on every notification.
-    let reference = WeakReference(shared)
+    // The method holds the registry strongly (no weak load per notification: the registry
+    // reaches neither the runtime object nor its runtime, so the runtime's class holding it
+    // makes no cycle). A thread that still runs this method from a cache after the next shared
+    // controller replaced it finds an empty registry once this shared controller is gone.
+    let registry = shared.registry
     try cls.replaceMethod(
       observeValue, types: "v48@0:8@16@24@32^v40",
       implementation: Implementation(function: "-[_FBKVOSharedController observeValueForKeyPath:ofObject:change:context:]") {
         _, _, arguments in
-        try reference.shared?.observeValue(arguments)
+        try registry.observeValue(arguments)
         return .nil
       })
     try cls.replaceMethod(
@@ -115,12 +119,6 @@ final class SharedController: @unchecked Sendable, CustomStringConvertible {
         .string(shared?.description ?? receiver.description)
       })
     return shared
-  }
-
-  /// A shared controller, held weakly by its runtime class's methods.
-  private final class WeakReference: Sendable {
-    weak let shared: SharedController?
-    init(_ shared: SharedController) { self.shared = shared }
   }
 
   // MARK: - Registering
@@ -140,7 +138,15 @@ final class SharedController: @unchecked Sendable, CustomStringConvertible {
     }
     guard proceed else { return }
     do {
-      try object.addObserver(self.object, forKeyPath: info.keyPath, options: info.options, context: info.context)
+      if info.block != nil {
+        // A block gets the key path in its change (FB's FBKVONotificationKeyPathKey): named here,
+        // KVO builds every change of this registration with it, so none is copied to add it.
+        try object.addObserver(
+          self.object, forKeyPath: info.keyPath, options: info.options, context: info.context,
+          extraEntry: ExtraChangeEntry(.string(info.keyPath), forKey: .notificationKeyPath))
+      } else {
+        try object.addObserver(self.object, forKeyPath: info.keyPath, options: info.options, context: info.context)
+      }
     } catch {
       lock.withLock { state in
         state.infos.remove(info)
@@ -188,7 +194,7 @@ final class SharedController: @unchecked Sendable, CustomStringConvertible {
     if let object {
       for info in registered { removeRegistration(of: info, from: object) }
     }
-    if mustWait { waitForCallbacks(of: infos, on: thread) }
+    if mustWait { registry.waitForCallbacks(of: infos, on: thread) }
   }
 
   /// Removes the KVO registration of `info`. A failure means someone else removed it (for
