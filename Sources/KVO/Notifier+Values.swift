@@ -1,0 +1,50 @@
+// Notifier+Values.swift: the old and new values a change reports.
+//
+// Docs: docs/kvo.md#the-notifying-set. Tests: Tests/KVOTests/ChangeDictionaryTests.swift,
+// KeyPathChainTests.swift, ToManyTests.swift.
+//
+// Read with the getter a path cached at registration while it is valid, else by KVC, with no
+// lock held (accessors are user code); a to-many change reports the affected elements only.
+// Stateless.
+
+import MiniRuntime
+
+extension Notifier {
+  /// Reads the old value an entry reports, if some observer of its path asked for old values
+  /// (an insertion has none).
+  @inline(__always)
+  static func readOldValue(of object: Object, into change: PendingChange) throws {
+    if let mutation = change.setMutation {
+      let (wantsOld, wantsNew) = change.withPath { ($0.wantsOld, $0.wantsNew) }
+      guard wantsOld || wantsNew else { return }
+      let current = try currentValue(of: object, for: change)  // call-out: accessors (no indexes: the whole set)
+      (change.old, change.new) = try mutation.values(from: current, old: wantsOld, new: wantsNew)
+      return
+    }
+    guard change.withPath(\.wantsOld) && change.kind != .insertion else { return }
+    change.old = try currentValue(of: object, for: change)  // call-out: accessors, no lock held
+  }
+
+  /// The value a change reports: the whole value for a setting, the affected elements for a
+  /// to-many change. The path's first key is read with the getter cached at registration
+  /// while it is valid (a chain reads the rest of its path from that value by KVC).
+  static func currentValue(of object: Object, for change: PendingChange) throws -> Value {
+    let value = try change.withPath { observed in
+      if let cached = observed.getter, cached.generation.isCurrent(for: object) {
+        let first = try Runtime.msgSend(object, cached.selector)
+        return cached.isChain ? try restOfChain(observed, from: first, of: object) : first
+      }
+      return try KeyValueCoding.value(of: .object(object), at: observed.path)
+    }
+    guard let indexes = change.indexes, change.kind != .setting else { return value }
+    let elements = try value.arrayValue ?? value.collectionContents()?.elements ?? []  // an array or an ordered set
+    return .array(indexes.filter { elements.indices.contains($0) }.map { elements[$0] })
+  }
+
+  /// The value at the rest of a chain's path, read by KVC from `first`, its first key's value.
+  @inline(never)
+  static func restOfChain(_ observed: ObservedPath.View, from first: Value, of object: Object) throws -> Value {
+    guard let rest = observed.plan.rest else { return first }
+    return try KeyValueCoding.value(of: first, at: rest, boxingIn: { object.runtime })
+  }
+}
