@@ -161,3 +161,36 @@ import Testing
     #expect(try ann.value(forKey: "items") == [1, 2])
   }
 }
+
+extension FidelityRound4Tests {
+  @Test func anObservedKeyWhoseGetterThrowsAbortsTheSetterBeforeItStores() throws {
+    let world = try World()
+    try world.person.addMethod("rank", types: "q16@0:8") { _, _, _ in
+      throw KeyValueError(.invalidValue, "no rank yet")
+    }
+    try world.person.addMethod("setRank:", types: "v24@0:8q16") { receiver, _, arguments in
+      try receiver.setValue(arguments[0], forIvar: "_age")
+      return .nil
+    }
+    let ann = try world.newPerson()
+    let (observer, log) = try world.newObserver()
+    try ann.addObserver(observer, forKeyPath: "rank", options: [.old, .new], context: 0)
+    #expect(throws: KeyValueError.self) { try world.set(ann, "rank", 7) }  // the will reads the old value
+    #expect(try ann.value(ofIvar: "_age") == 0)  // the original setter never ran
+    #expect(log.all.isEmpty)
+  }
+
+  @Test func theOldAndNewValuesAreReadThroughAnOverriddenGetterNotTheIvar() throws {
+    let world = try World()
+    _ = try world.person.replaceMethod("age", types: "q16@0:8", implementation: Implementation(name: "-[Person age]") { receiver, _, _ in
+      .int64(Int64((try receiver.value(ofIvar: "_age").intValue ?? 0) * 10))
+    })
+    let ann = try world.newPerson()
+    try world.set(ann, "age", 1)
+    let (observer, log) = try world.newObserver()
+    try ann.addObserver(observer, forKeyPath: "age", options: [.old, .new], context: 0)
+    try world.set(ann, "age", 2)
+    #expect(log.all.map(\.change.old) == [10])  // valueForKey: sends -age
+    #expect(log.all.map(\.change.new) == [20])
+  }
+}
