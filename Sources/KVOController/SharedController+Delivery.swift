@@ -44,8 +44,9 @@ extension SharedController.Registry {
   ///
   /// Objective-C: `-[_FBKVOSharedController observeValueForKeyPath:ofObject:change:context:]`
   func observeValue(_ arguments: Arguments) throws {
-    guard case .pointer(let context) = arguments[3], case .object(let object) = arguments[1],
-      case .swiftObject(let boxed) = arguments[2], type(of: boxed) == Change.self
+    // Each read in place: `arguments[i]` would copy the whole Value, then destroy it.
+    guard let context = arguments.pointer(at: 3), let object = arguments.object(at: 1),
+      let boxed = arguments.swiftObject(at: 2), type(of: boxed) == Change.self
     else { return }  // not a notification of ours (FB asserts on a missing context)
     let change = unsafeDowncast(boxed, to: Change.self)  // INVARIANT: its exact type was just checked (Change is final)
     let thread = currentThread()
