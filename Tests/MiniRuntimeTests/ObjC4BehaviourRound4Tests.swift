@@ -123,3 +123,150 @@ import Testing
     #expect(try runtime.msgSend(person, "instancesRespondToSelector:", .selector("isFault")) == true)
   }
 }
+
+@Suite struct ObjC4BehaviourRound4MessagingTests {
+  @Test func respondsToSelectorAndInstancesRespondToSelectorAskDifferentSides() throws {
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    let ann = try new(person, in: runtime)
+    #expect(try runtime.msgSend(person, "respondsToSelector:", .selector("age")) == false)
+    #expect(try runtime.msgSend(person, "instancesRespondToSelector:", .selector("age")) == true)
+    #expect(try runtime.msgSend(person, "respondsToSelector:", .selector("new")) == true)
+    #expect(try runtime.msgSend(person, "instancesRespondToSelector:", .selector("new")) == false)
+    #expect(try runtime.msgSend(ann, "respondsToSelector:", .selector("new")) == false)
+    #expect(try runtime.msgSend(person, "respondsToSelector:", .selector("class")) == true)
+    #expect(person.instancesRespond(to: "age") && !person.instancesRespond(to: "new"))
+    #expect(person.isa.instancesRespond(to: "new"))  // class_respondsToSelector(meta, @selector(new))
+  }
+
+  @Test func exchangeImplementationsIsSeenByCachedSends() throws {
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    try addReturning(person, "left", "L")
+    try addReturning(person, "right", "R")
+    let ann = try new(person, in: runtime)
+    #expect(try runtime.msgSend(ann, "left") == "L")
+    #expect(try runtime.msgSend(ann, "right") == "R")
+    let left = try #require(try person.instanceMethod(for: "left"))
+    let right = try #require(try person.instanceMethod(for: "right"))
+    try left.exchangeImplementation(with: right)
+    #expect(try runtime.msgSend(ann, "left") == "R")
+    #expect(try runtime.msgSend(ann, "right") == "L")
+    let student = try makeSubclass(of: person, named: "Student", in: runtime)
+    let stu = try new(student, in: runtime)
+    #expect(try runtime.msgSend(stu, "left") == "R")  // cached in the subclass too
+    try left.exchangeImplementation(with: right)
+    #expect(try runtime.msgSend(stu, "left") == "L")
+    try runtime.checkInvariants()
+  }
+
+  @Test func nilMethodSignatureSendsDoesNotRecognizeSelectorWithoutForwardInvocation() throws {
+    let runtime = Runtime()
+    let calls = Recorder<String>()
+    let proxy = try makeClass("Proxy", in: runtime) { cls in
+      try cls.addMethod("methodSignatureForSelector:", types: "@24@0:8:16") { _, _, arguments in
+        calls.append("signature \(arguments[0].selectorValue?.name ?? "?")")
+        return .nil
+      }
+      try cls.addMethod("forwardInvocation:", types: "v24@0:8@16") { _, _, _ in
+        calls.append("forwardInvocation")
+        return .nil
+      }
+      try cls.addMethod("doesNotRecognizeSelector:", types: "v24@0:8:16") { receiver, selector, arguments in
+        calls.append("doesNotRecognize \(arguments[0].selectorValue?.name ?? "?")")
+        return try Runtime.msgSendSuper(receiver, superclass: runtime.rootClass, selector, arguments[0])
+      }
+    }
+    let object = try new(proxy, in: runtime)
+    expectError(.unrecognizedSelector) { _ = try runtime.msgSend(object, "fly") }
+    #expect(calls.all == ["signature fly", "doesNotRecognize fly"])
+  }
+
+  @Test func forwardingTargetNilFallsThroughToTheInvocationPath() throws {
+    let runtime = Runtime()
+    let calls = Recorder<String>()
+    let proxy = try makeClass("Proxy", in: runtime) { cls in
+      try cls.addMethod("forwardingTargetForSelector:", types: "@24@0:8:16") { _, _, _ in
+        calls.append("target")
+        return .nil
+      }
+      try cls.addMethod("methodSignatureForSelector:", types: "@24@0:8:16") { receiver, selector, _ in
+        calls.append("signature")  // NSObject's answer for a method it has: v@: is enough to forward
+        return try Runtime.msgSendSuper(receiver, superclass: runtime.rootClass, selector, .selector("description"))
+      }
+      try cls.addMethod("forwardInvocation:", types: "v24@0:8@16") { _, _, _ in
+        calls.append("forwardInvocation")
+        return .nil
+      }
+    }
+    let object = try new(proxy, in: runtime)
+    _ = try runtime.msgSend(object, "fly")
+    #expect(calls.all == ["target", "signature", "forwardInvocation"])
+  }
+
+  @Test func resolverReturningYesWithoutAddingIsAskedOnceThenTheSelectorIsUnrecognized() throws {
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    let calls = Recorder<String>()
+    try person.isa.addMethod("resolveInstanceMethod:", types: "B24@0:8:16") { _, _, arguments in
+      calls.append(arguments[0].selectorValue?.name ?? "?")
+      return true  // a lie: nothing was added
+    }
+    let ann = try new(person, in: runtime)
+    expectError(.unrecognizedSelector) { _ = try runtime.msgSend(ann, "fly") }
+    expectError(.unrecognizedSelector) { _ = try runtime.msgSend(ann, "fly") }
+    #expect(calls.all == ["fly"])  // the negative entry is cached after the first resolution
+  }
+
+  @Test func removeAssociatedObjectsReleasesEveryValueAtOnce() throws {
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    let tag = try makeClass("Tag", in: runtime)
+    let ann = try new(person, in: runtime)
+    let weak = WeakVariable()
+    do {
+      let value = try new(tag, in: runtime)
+      try weak.store(value)
+      try ann.setAssociatedObject(.object(value), forKey: AssociationKey("a"), policy: .retain)
+      try ann.setAssociatedObject(.object(value), forKey: AssociationKey("b"), policy: .assign)
+    }
+    #expect(weak.load() != nil)
+    ann.removeAssociatedObjects()
+    #expect(weak.load() == nil)
+    #expect(ann.associatedObject(forKey: AssociationKey("a")) == .nil)
+    #expect(ann.associatedObject(forKey: AssociationKey("b")) == .nil)
+  }
+
+  @Test func classVariableIsTheMetaclassChainsIvar() throws {
+    // class_getClassVariable(cls, name) is class_getInstanceVariable(cls->ISA(), name): the root
+    // metaclass inherits from NSObject, so a class's "isa" class variable is NSObject's isa ivar.
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    #expect(person.classVariable(named: "isa") === runtime.rootClass.ivar(named: "isa"))
+    #expect(person.classVariable(named: "_age") == nil)
+    #expect(person.isa.ivarList.isEmpty && runtime.rootClass.isa.ivarList.isEmpty)
+  }
+
+  @Test func selectorsRoundTripTheirNames() throws {
+    let made = try Selector(validating: "take:and:")
+    #expect(made.name == "take:and:")
+    #expect(made == Selector("take:and:") && made == Selector(interning: "take:and:"))
+    #expect(Selector(lookingUp: made.name) == made)
+    #expect(made.description == "take:and:")
+  }
+
+  @Test func methodForSelectorMatchesInstanceMethodForSelector() throws {
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    let ann = try new(person, in: runtime)
+    let viaObject = try runtime.msgSend(ann, "methodForSelector:", .selector("age"))
+    let viaClass = try runtime.msgSend(person, "instanceMethodForSelector:", .selector("age"))
+    guard case .swiftObject(let a) = viaObject, case .swiftObject(let b) = viaClass else {
+      Issue.record("not implementations: \(viaObject) \(viaClass)")
+      return
+    }
+    let implementation = try #require(try person.instanceMethod(for: "age")).implementation
+    #expect(ObjectIdentifier(a) == ObjectIdentifier(b))
+    #expect(ObjectIdentifier(a) == ObjectIdentifier(implementation))
+  }
+}
