@@ -79,7 +79,7 @@ import Testing
         order.append("callback finished")
       }
       let setter = DispatchGroup()
-      DispatchQueue.global().async(group: setter) { try? world.setAge(person, 1) }
+      onOwnThread(group: setter) { try? world.setAge(person, 1) }
       started.wait()
       unobserving.store(true, ordering: .releasing)
       controller.unobserve(person, keyPath: "age")
@@ -107,8 +107,8 @@ import Testing
     try controller.observe(first, keyPath: "age", block: block)
     try controller.observe(second, keyPath: "age", block: block)
     let done = DispatchGroup()
-    DispatchQueue.global().async(group: done) { try? world.setAge(first, 1) }
-    DispatchQueue.global().async(group: done) { try? world.setAge(second, 1) }
+    onOwnThread(group: done) { try? world.setAge(first, 1) }
+    onOwnThread(group: done) { try? world.setAge(second, 1) }
     #expect(done.wait(timeout: .now() + 60) == .success, "the two unobserves deadlocked")
     #expect(controller.observedObjectCount == 0)
     #expect(first.isa === world.person && second.isa === world.person)
@@ -188,7 +188,7 @@ import Testing
       order.append("callback finished")
     }
     let setter = DispatchGroup()
-    DispatchQueue.global().async(group: setter) { try? world.setAge(person, 1) }
+    onOwnThread(group: setter) { try? world.setAge(person, 1) }
     started.wait()
     releasing.store(true, ordering: .releasing)
     controller = nil
@@ -238,4 +238,12 @@ private final class WeakBox: @unchecked Sendable {
     }
     #expect(weakRuntime == nil)
   }
+}
+
+/// Runs `body` on a thread of its own. A serial queue of its own is served even when every worker
+/// of the global queues is busy: those are as many as the cores (two here), and the setters these
+/// tests spin in parallel can hold them all, which left another test's two setters unstarted until
+/// its 60-second timeout.
+private func onOwnThread(group: DispatchGroup, _ body: @escaping @Sendable () -> Void) {
+  DispatchQueue(label: "KVOControllerRaceTests.setter").async(group: group, execute: body)
 }
