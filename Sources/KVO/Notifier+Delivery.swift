@@ -43,14 +43,16 @@ struct NotificationBatch {
     _ change: PendingChange, of object: Object, to registration: Registration, observer: UnretainedObject?
   ) throws -> Bool {
     let wanted = registration.options.intersection([.new, .old])
-    let extra = registration.extraEntry
-    if notification == nil || wanted != options || ObjectIdentifier(change) != source || extra != nil || hasExtra {
+    let ownsExtra = registration.hasExtraEntry
+    if notification == nil || wanted != options || ObjectIdentifier(change) != source || ownsExtra || hasExtra {
       let new = wanted.contains(.new) && change.kind != .removal ? change.new : nil
       let old = wanted.contains(.old) && change.kind != .insertion ? change.old : nil
-      notification = Change(kind: change.kind, new: new, old: old, indexes: change.indexSource, extra: extra)
+      notification = Change(
+        kind: change.kind, new: new, old: old, indexes: change.indexSource,
+        extra: ownsExtra ? registration.extraEntry : nil)
       options = wanted
       source = ObjectIdentifier(change)
-      hasExtra = extra != nil
+      hasExtra = ownsExtra
       hasArguments = false
     }
     if reportsEvents { Notifier.report(notification!, to: registration, about: object) }

@@ -107,10 +107,14 @@ class Registration: @unchecked Sendable {
   /// the raw value mean nothing to KVO; docs/kvo.md#options).
   var options: ObservingOptions { ObservingOptions(rawValue: UInt(optionBits & ~Self.hasExtraBit)) }
 
+  /// Whether this registration carries an extra entry: one bit test, which a notification pass
+  /// makes for every observer (reading `extraEntry` itself would load and release an optional).
+  var hasExtraEntry: Bool { optionBits & Self.hasExtraBit != 0 }
+
   /// The extra entry every change of this registration carries, if it was made with one.
   @inline(__always)
   var extraEntry: ExtraChangeEntry? {
-    guard optionBits & Self.hasExtraBit != 0 else { return nil }
+    guard hasExtraEntry else { return nil }
     // INVARIANT: only RegistrationWithExtraEntry sets the bit.
     return unsafeDowncast(self, to: RegistrationWithExtraEntry.self).extra
   }
