@@ -8,7 +8,10 @@
 // is a pair of nibbles, high = words to skip, low = words to scan (strong, or weak in the weak
 // layout), runs longer than 15 split over several bytes. `class_setWeakIvarLayout` is how a
 // class made at run time gets weak ivars (a `weak` property's ivar is weak too); it must come
-// before registration, which applies it. Reads and writes run under `Runtime.lock`.
+// before registration, which applies it. `class_setIvarLayout` only records the strong layout
+// (every object ivar that is not weak is retained anyway: Swift holds object pointers counted).
+// Both setters refuse a registered class or a metaclass, as objc4 does (it logs and changes
+// nothing). Reads and writes run under `Runtime.lock`.
 
 extension Class {
   /// Declares which words of the class's own ivars are `__weak`, as objc4's layout string.
@@ -41,6 +44,41 @@ extension Class {
     }
   }
 
+  /// Declares which words of the class's own ivars are strong, as objc4's layout string;
+  /// ``ivarLayout`` answers it from then on.
+  ///
+  /// ```swift
+  /// try cls.addIvar("_next", type: .object(className: nil))   // the class's first word
+  /// try cls.setIvarLayout([0x01])                              // skip 0, strong 1
+  /// cls.ivarLayout                                             // [0x01]
+  /// ```
+  ///
+  /// The layout is recorded, not applied: every object ivar the weak layout does not cover is
+  /// retained whatever this says. (objc4 stores an object ivar no layout covers unretained in a
+  /// class not compiled with ARC; Swift keeps every object pointer counted, so MiniRuntime
+  /// retains it. docs/runtime.md#weak-references says why.)
+  ///
+  /// - Parameter layout: Pairs of nibbles (skip, scan), without objc4's terminating 0 (a 0 byte
+  ///   ends the layout), or `nil` for none (``ivarLayout`` then answers the derived one).
+  /// - Throws: ``RuntimeError`` with code `invalidClassState` unless the class is under
+  ///   construction (objc4 logs "Can't set ivar layout for already-registered class" and ignores
+  ///   the call then).
+  ///
+  /// Objective-C: `class_setIvarLayout`
+  public func setIvarLayout(_ layout: [UInt8]?) throws(RuntimeError) {
+    guard let runtime = weakRuntime else {
+      throw RuntimeError(.foreignRuntime, "class_setIvarLayout: the runtime of \(name) no longer exists")
+    }
+    try runtime.withState { state throws(RuntimeError) in
+      let data = locked(&state)
+      guard data.state == .constructing, !isMetaclass else {
+        throw RuntimeError(
+          .invalidClassState, "class_setIvarLayout: \(name) is not under construction; its instances have a fixed layout")
+      }
+      data.strongIvarLayout = layout.map { Array($0.prefix { $0 != 0 }) }
+    }
+  }
+
   /// The weak ivar layout: the one set with ``setWeakIvarLayout(_:)``, or else the one the
   /// class's weak ivars make (what clang would emit); `nil` when it has none.
   ///
@@ -49,12 +87,15 @@ extension Class {
     withMetadata { data in data.weakIvarLayout ?? Self.layoutString(data, scanning: { $0.isWeak && $0.layout.isReferenceItself }) }
   }
 
-  /// The strong ivar layout: the words of the class's own ivars that hold retained object
-  /// pointers (every object pointer that is not weak; struct members included); `nil` when none.
+  /// The strong ivar layout: the one set with ``setIvarLayout(_:)``, or else the words of the
+  /// class's own ivars that hold retained object pointers (every object pointer that is not weak;
+  /// struct members included), as clang would emit it; `nil` when none.
   ///
   /// Objective-C: `class_getIvarLayout`
   public var ivarLayout: [UInt8]? {
-    withMetadata { data in Self.layoutString(data, scanning: { !($0.isWeak && $0.layout.isReferenceItself) }) }
+    withMetadata { data in
+      data.strongIvarLayout ?? Self.layoutString(data, scanning: { !($0.isWeak && $0.layout.isReferenceItself) })
+    }
   }
 
   /// The first word (storage word index) the class's own ivars may use: its instance start,

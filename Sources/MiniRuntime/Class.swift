@@ -210,6 +210,8 @@ final class ClassMetadata: @unchecked Sendable {
   @exclusivity(unchecked) var instanceStart = ObjectStorage.firstByte
   /// The layout given to `class_setWeakIvarLayout`, if any.
   @exclusivity(unchecked) var weakIvarLayout: [UInt8]?
+  /// The layout given to `class_setIvarLayout`, if any (recorded only: Class+IvarLayout.swift).
+  @exclusivity(unchecked) var strongIvarLayout: [UInt8]?
   /// Adopted protocols, the most recently added first (Class+Protocols.swift).
   @exclusivity(unchecked) var protocols: [Protocol] = []
   /// Kept in a metaclass's metadata only: where its class is in `+initialize`, and the

@@ -84,6 +84,7 @@ extension Runtime {
       data.unalignedSize = source.unalignedSize
       data.instanceStart = source.instanceStart
       data.weakIvarLayout = source.weakIvarLayout
+      data.strongIvarLayout = source.strongIvarLayout
       data.version = source.version
       data.state = .registered
       source.superclass?.locked(&state).subclasses.append(duplicate)  // not the shared metaclass

@@ -167,10 +167,21 @@ public struct Selector: Hashable, Sendable, CustomStringConvertible, Expressible
   /// Objective-C: `sel_getName`
   public var name: String { isNull ? "<null selector>" : SelectorTable.shared.name(of: self) }
 
-  /// The name (so selectors print as `setAge:`).
+  /// The name (so selectors print as `setAge:`); `"<null selector>"` for ``null``.
+  ///
+  /// Objective-C: `sel_getName` (as `%s`; ``stringValue`` is `NSStringFromSelector`)
+  public var description: String { name }
+
+  /// The name as Foundation's `NSStringFromSelector` gives it: `nil` for ``null``, where
+  /// ``name`` (`sel_getName`) answers `"<null selector>"`.
+  ///
+  /// ```swift
+  /// Selector("setAge:").stringValue  // "setAge:"
+  /// Selector.null.stringValue        // nil
+  /// ```
   ///
   /// Objective-C: `NSStringFromSelector`
-  public var description: String { name }
+  public var stringValue: String? { isNull ? nil : name }
 
   /// Selectors are equal when their names are: one integer comparison.
   ///

@@ -14,6 +14,8 @@ import Testing
     try node.addIvar("_parent", size: 8, log2Alignment: 3, type: .object(className: "Node"))
     // Rosetta: class_setWeakIvarLayout
     try node.setWeakIvarLayout([0x11])
+    // Rosetta: class_setIvarLayout
+    try node.setIvarLayout([0x01])
     try runtime.registerClassPair(node)
     // Rosetta: class_getWeakIvarLayout
     #expect(node.weakIvarLayout == [0x11])

@@ -119,7 +119,7 @@ import Testing
       })
     try runtime.registerClassPair(person)
     // Rosetta: class_getName
-    #expect(person.name == "Person")
+    #expect(person.name == "Person" && Class.name(of: nil) == "nil")
     // Rosetta: class_isMetaClass
     #expect(!person.isMetaclass && person.isa.isMetaclass)
     // Rosetta: class_getSuperclass
@@ -180,7 +180,7 @@ import Testing
     // Rosetta: object_getClass
     #expect(ann.isa === person)
     // Rosetta: object_getClassName
-    #expect(ann.className == "Person")
+    #expect(ann.className == "Person" && Object.className(of: nil) == "nil")
     // Rosetta: object_setIvar
     try ann.setValue(42, for: ivar)
     // Rosetta: object_getIvar
@@ -212,6 +212,8 @@ import Testing
     #expect(checked == built && built == expected && literal != expected)
     // Rosetta: sel_getName
     #expect(literal.name == "setAge:")
+    // Rosetta: NSStringFromSelector
+    #expect(literal.stringValue == "setAge:" && Selector.null.stringValue == nil)
 
     let setter = try #require(try person.instanceMethod(for: "setName:"))
     let getter = try #require(try person.instanceMethod(for: "name"))
