@@ -23,7 +23,7 @@ enum CollectionOperators {
     let elements = contents.elements
     if op == .count { return .int(elements.count) }
     let values = try elements.map { element in
-      try rightPath.map { try KeyValueCoding.value(of: element, at: $0, in: runtime) } ?? element
+      try rightPath.map { try KeyValueCoding.value(of: element, at: $0, in: runtime) } ?? nilPathValue(of: element, in: runtime)
     }
     let present = values.filter { !$0.isNil }  // the unions leave nil out; NSNull is an object, kept
     let isSet: Bool
@@ -52,6 +52,24 @@ enum CollectionOperators {
     case .unionOfSets, .distinctUnionOfSets:
       return .set(Set(try nested(present, op)))
     }
+  }
+
+  /// An element's answer to `valueForKeyPath:` nil: what Foundation asks each element when the
+  /// operator has no key path after it (`items.@sum`). NSObject's answer is `valueForKey:` nil,
+  /// whose answer is `valueForUndefinedKey:` nil: `NSUnknownKeyException` for the key `(null)`,
+  /// unless the element's class answers it (docs/kvo.md#key-paths).
+  private static func nilPathValue(of element: Value, in runtime: Runtime?) throws -> Value {
+    let receiver: Object?
+    switch element {
+    case .object(let object): receiver = object
+    case .class(let cls): receiver = cls
+    default:
+      guard let runtime else {
+        throw KeyValueError(.undefinedKey, "[<\(element.encoding.cDeclaration) \(element)> valueForUndefinedKey:]: this class is not key value coding-compliant for the key (null).")
+      }
+      receiver = try runtime.object(bridging: element)
+    }
+    return try Runtime.msgSend(receiver, "valueForKeyPath:", .nil)
   }
 
   /// The elements of each nested collection, flattened, every element kept (NSNull included,

@@ -67,7 +67,9 @@ enum KeyValueCategory {
   }
 
   static let valueForKey = method("NSKeyValueCoding", "valueForKey:") { receiver, _, arguments in
-    try KeyValueCoding.value(of: receiver, forKey: try key(arguments[0]))
+    // A nil key is an undefined one, as in Foundation: `valueForUndefinedKey:` is sent nil.
+    if arguments[0].isNil { return try Runtime.msgSend(receiver, "valueForUndefinedKey:", .nil) }
+    return try KeyValueCoding.value(of: receiver, forKey: try key(arguments[0]))
   }
 
   static let setValueForKey = method("NSKeyValueCoding", "setValue:forKey:") { receiver, _, arguments in
@@ -137,7 +139,9 @@ enum KeyValueCategory {
     (
       "valueForKeyPath:", "@24@0:8@16",
       method("NSKeyValueCoding", "valueForKeyPath:") { receiver, _, arguments in
-        try KeyValueCoding.value(of: .object(receiver), at: KeyValuePath(keyValueCoding: try key(arguments[0])))
+        // A nil path is `valueForKey:` nil: what an operator with no path after it asks each element.
+        if arguments[0].isNil { return try Runtime.msgSend(receiver, Selectors.valueForKey, .nil) }
+        return try KeyValueCoding.value(of: .object(receiver), at: KeyValuePath(keyValueCoding: try key(arguments[0])))
       }
     ),
     (
@@ -154,6 +158,7 @@ enum KeyValueCategory {
         if isOverridden(Selectors.handleQueryWithUnboundKey, own: handleQueryWithUnboundKey, by: receiver) {
           return try Runtime.msgSend(receiver, Selectors.handleQueryWithUnboundKey, arguments[0])
         }
+        if arguments[0].isNil { throw KeyValueCoding.undefinedKey(receiver, nil, "valueForUndefinedKey:") }  // "(null)"
         throw KeyValueCoding.undefinedKey(receiver, try key(arguments[0]), "valueForUndefinedKey:")
       }
     ),

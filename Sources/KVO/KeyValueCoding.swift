@@ -74,7 +74,9 @@ extension Object {
   /// The path is split on every `.` and each piece is a key, whatever it holds, as in Foundation.
   ///
   /// - Throws: ``KeyValueError``: what `valueForKey:` throws for a piece (`undefinedKey`);
-  ///   `invalidKeyPath` for an unknown collection operator or one with no key path after it.
+  ///   `invalidKeyPath` for a collection sent an operator it does not implement. An operator with
+  ///   no key path after it (`items.@sum`) asks each element for the nil key path, as Foundation
+  ///   does: `undefinedKey` for the key `(null)` from an element that does not answer it.
   ///
   /// Objective-C: `-[NSObject valueForKeyPath:]`
   public func value(forKeyPath keyPath: String) throws -> Value {
@@ -134,11 +136,12 @@ extension Object {
 /// The engine behind the NSObject KVC methods.
 enum KeyValueCoding {
   /// `[<Person 0x…> valueForUndefinedKey:]: this class is not key value coding-compliant for the key x.`
-  static func undefinedKey(_ object: Object, _ key: String, _ method: String) -> KeyValueError {
+  /// A nil key (sent by a message, never by the Swift API) prints as `(null)`, as `%@` prints nil.
+  static func undefinedKey(_ object: Object, _ key: String?, _ method: String) -> KeyValueError {
     KeyValueError(
       .undefinedKey,
-      "[\(KeyValueError.label(object)) \(method)]: this class is not key value coding-compliant for the key \(key).",
-      userInfo: ["NSTargetObjectUserInfoKey": .object(object), "NSUnknownUserInfoKey": .string(key)])
+      "[\(KeyValueError.label(object)) \(method)]: this class is not key value coding-compliant for the key \(key ?? "(null)").",
+      userInfo: ["NSTargetObjectUserInfoKey": .object(object), "NSUnknownUserInfoKey": key.map(Value.string) ?? .nil])
   }
 
   /// `valueForKey:` on an object.
@@ -273,9 +276,6 @@ enum KeyValueCoding {
           // NSDictionary's valueForKey: sends `@count` to NSObject's as `count`.
           let result = try value(of: current, forKey: "@" + op.rawValue, in: runtime)
           return try rightPath.map { try value(of: result, at: $0, in: runtime) } ?? result
-        }
-        if rightPath == nil, op != .count, !contents.elements.isEmpty {  // Foundation would ask each element for a nil key path
-          throw KeyValueError(.invalidKeyPath, "invalid key path '\(path)': the operator '@\(op.rawValue)' needs a key path after it")
         }
         return try CollectionOperators.apply(op, to: contents, rightPath: rightPath, in: runtime)
       }

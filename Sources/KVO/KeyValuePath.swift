@@ -114,7 +114,7 @@ public struct KeyValuePath: Hashable, Sendable, CustomStringConvertible {
   /// collection operator is one; an unknown `@foo` stays a key, as in Foundation, where only a
   /// collection's `valueForKeyPath:` reads operators (it refuses `@foo`: "does not implement
   /// the foo operation") and any other object takes `@foo` as a key. An operator with nothing
-  /// after it is checked when it is applied (a nil or empty collection needs no right path).
+  /// after it is kept: applied, it asks each element for the nil key path, as Foundation does.
   init(keyValueCoding string: String) {
     // The common case, one key with no `.` and no `@`: no splitting.
     if !string.utf8.contains(UInt8(ascii: ".")) && string.first != "@" {

@@ -55,7 +55,7 @@
 // | keyThatIsNotAString *         | msgSend(ann, "valueForKey:", 5)              | invalidArgument                         | unrecognized selector sent to NSNumber    |
 // | malformedKeyPath              | value(forKeyPath: "friend..name")            | undefinedKey for the key "" (same text) | NSUnknownKeyException (key "")            |
 // | unknownCollectionOperator *   | value(forKeyPath: "items.@nope.age")         | invalidKeyPath (same text)              | NSInvalidArgumentException                |
-// | operatorWithoutRightPath *    | value(forKeyPath: "items.@sum")              | invalidKeyPath                          | an exception                              |
+// | operatorWithoutRightPath *    | value(forKeyPath: "items.@sum")              | undefinedKey: each element's key (null) | NSUnknownKeyException (the same)          |
 // | sumOfStrings *                | value(forKeyPath: "items.@sum.name")         | invalidValue                            | an exception                              |
 // | setThroughOperator            | setValue(1, forKeyPath: "items.@count")      | undefinedKey: each element's key @count | NSUnknownKeyException (the same)          |
 // | toManyInsertOutOfBounds *     | mutableArrayValue("items").insert(at: 5)     | indexOutOfBounds (same text)            | NSRangeException                          |
@@ -221,7 +221,7 @@ enum Misuse: String, CaseIterable, Sendable {
     case .malformedKeyPath:
       return .keyValueError(.undefinedKey, "valueForUndefinedKey:]: this class is not key value coding-compliant for the key .")
     case .unknownCollectionOperator: return .keyValueError(.invalidKeyPath, "valueForKeyPath:]: this class does not implement the nope operation.")
-    case .operatorWithoutRightPath: return .keyValueError(.invalidKeyPath, "needs a key path after it")
+    case .operatorWithoutRightPath: return .keyValueError(.undefinedKey, "not key value coding-compliant for the key (null).")
     case .sumOfStrings: return .keyValueError(.invalidValue, "@sum needs numbers")
     case .setThroughOperator:
       return .keyValueError(.undefinedKey, "setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key @count.")
