@@ -12,6 +12,9 @@
 //         CollectionGetterProxy.swift); then, if `+accessInstanceVariablesDirectly` says yes,
 //         the ivars `_<key>`, `_is<Key>`, `<key>`, `is<Key>`; else `valueForUndefinedKey:`.
 //   set:  `set<Key>:`, `_set<Key>:`, `setIs<Key>:`; then the same ivars; else `setValue:forUndefinedKey:`.
+// A method or ivar whose type KVC cannot box as an object (`void`, `char *`, `SEL`, a pointer, a
+// C array, a bit field, an unknown type) is passed over, as Foundation's getters and setters
+// exist only for objects, classes, numbers and structs: a `char *` property is undefined to KVC.
 // Any string is a key, as in Foundation; one that no method or ivar could be named after (empty,
 // or with a space, `.` or other punctuation) skips the search and is undefined at once, uncached.
 // The outcome (a "plan") is cached per class and key, as Foundation caches its getters and
@@ -92,8 +95,10 @@ extension KeyValueCoding {
 
   private static func searchGetter(in cls: Class, key: String) throws -> GetterPlan {
     let names = AccessorNames.of(key)
-    for selector in names.getters where cls.instanceMethodWithoutResolver(for: selector) != nil {
-      return .method(selector)
+    for selector in names.getters {
+      if let method = cls.instanceMethodWithoutResolver(for: selector), canBox(method.signature.returnType) {
+        return .method(selector)
+      }
     }
     if names.countOf.isValid, cls.instanceMethodWithoutResolver(for: names.countOf) != nil {
       func has(_ selector: Selector) -> Bool {
@@ -110,7 +115,7 @@ extension KeyValueCoding {
     let names = AccessorNames.of(key)
     for selector in names.setters where selector.isValid {
       if let method = cls.instanceMethodWithoutResolver(for: selector),
-        let type = method.signature.messageArgumentTypes.first
+        let type = method.signature.messageArgumentTypes.first, canBox(type)
       {
         return .method(selector, argumentType: type)
       }
@@ -124,9 +129,20 @@ extension KeyValueCoding {
     // call-out: the class's `+accessInstanceVariablesDirectly`, no lock held
     guard try Runtime.msgSend(cls, "accessInstanceVariablesDirectly").boolValue ?? false else { return nil }
     for name in ["_\(key)", "_is\(capitalized)", key, "is\(capitalized)"] {
-      if let ivar = cls.ivar(named: name) { return ivar }
+      if let ivar = cls.ivar(named: name), canBox(ivar.type) { return ivar }
     }
     return nil
+  }
+
+  /// Whether KVC can hand a value of `type` over as an object and take one back: objects,
+  /// classes, blocks, numbers and `BOOL` (an `NSNumber`), structs and unions (an `NSValue`).
+  /// Foundation has no getter or setter for any other type (`void`, `char *`, `SEL`, pointers,
+  /// C arrays, bit fields), so an accessor or ivar of such a type does not count as one.
+  static func canBox(_ type: TypeEncoding) -> Bool {
+    switch type.unqualified {
+    case .void, .cString, .selector, .pointer, .unknown, .array, .bitField: return false
+    default: return true
+    }
   }
 
   /// Whether nil cannot be stored in a value of `type` (numbers, Bool, structs): KVC sends

@@ -53,4 +53,48 @@ import Testing
     #expect(try ann.value(forKeyPath: "items.@max") == 4)
     #expect(try ann.value(forKeyPath: "items.@unionOfObjects") == [3, 4])
   }
+
+  // MARK: - Types KVC can box
+
+  /// Foundation's KVC gets and sets objects, numbers and structs only: a `char *`, `SEL` or
+  /// `void *` property has no getter or setter KVC can use, so its key is undefined.
+  @Test func aPropertyOfAPointerTypeIsAnUndefinedKey() throws {
+    let world = try World()
+    let object = try instance(of: "Buffer", in: world) { cls in
+      try cls.synthesizeProperty("bytes", type: .pointer(.void))
+      try cls.synthesizeProperty("label", type: .cString)
+      try cls.synthesizeProperty("action", type: .selector)
+    }
+    for key in ["bytes", "label", "action"] {
+      let read = #expect(throws: KeyValueError.self) { try object.value(forKey: key) }
+      #expect(read?.exceptionName == "NSUnknownKeyException")
+      #expect(read?.message.hasSuffix("valueForUndefinedKey:]: this class is not key value coding-compliant for the key \(key).") == true)
+      let write = #expect(throws: KeyValueError.self) { try object.setValue(nil, forKey: key) }
+      #expect(write?.message.hasSuffix("setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key \(key).") == true)
+    }
+    #expect(try object.value(ofIvar: "_bytes") == .nil)  // nothing stored
+  }
+
+  @Test func aGetterThatReturnsVoidIsNoGetter() throws {
+    let world = try World()
+    let object = try instance(of: "Machine", in: world) { cls in
+      try cls.addMethod("reset", types: "v16@0:8") { _, _, _ in .nil }
+    }
+    let error = #expect(throws: KeyValueError.self) { try object.value(forKey: "reset") }
+    #expect(error?.code == .undefinedKey)
+  }
+
+  /// The search passes over an accessor of a type it cannot box and goes on: an object ivar of
+  /// the key's name is then found (where Apple's answer is undocumented; docs/kvo.md).
+  @Test func anAccessorOfAPointerTypeIsPassedOverForTheIvar() throws {
+    let world = try World()
+    let object = try instance(of: "Holder", in: world) { cls in
+      try cls.addIvar("_name", type: .object(className: "NSString"))
+      try cls.addMethod("name", types: "^v16@0:8") { _, _, _ in .pointer(8) }
+      try cls.addMethod("setName:", types: "v24@0:8^v16") { _, _, _ in .nil }
+    }
+    try object.setValue("Ann", forKey: "name")
+    #expect(try object.value(ofIvar: "_name") == "Ann")
+    #expect(try object.value(forKey: "name") == "Ann")
+  }
 }
