@@ -143,7 +143,7 @@ public final class Change: Hashable, @unchecked Sendable, CustomStringConvertibl
   /// The first extra entry, apart: a KVOController block's change has one (the key path, named
   /// at registration, whose entry it shares), which then costs one reference and no hashing.
   /// `nil` for most changes.
-  private let firstExtra: ExtraChangeEntry?
+  @usableFromInline let firstExtra: ExtraChangeEntry?
   /// Any further extra entries, in the order added (rare).
   private let moreExtras: [ExtraChangeEntry]?
 
@@ -228,6 +228,14 @@ public final class Change: Hashable, @unchecked Sendable, CustomStringConvertibl
     guard let firstExtra, firstExtra.key == key else { return nil }
     return firstExtra.value
   }
+
+  /// Whether `entry` itself (not an equal one) is this change's first extra entry: true for
+  /// every change KVO builds for a registration made with `entry`
+  /// (`addObserver(_:forKeyPath:options:context:extraEntry:)`). A pointer comparison, where
+  /// `extra(forKey:)` compares keys; when true, `extra(forKey: entry.key)` is `entry.value`.
+  ///
+  /// Objective-C: none (MiniKVO extension).
+  @inlinable public func carries(_ entry: ExtraChangeEntry) -> Bool { firstExtra === entry }
 
   /// The entry for `key`, or `nil` if the dictionary has no such entry.
   ///

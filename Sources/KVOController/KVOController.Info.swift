@@ -70,7 +70,9 @@ extension KVOController {
 
     /// Takes one nesting level of `thread` off.
     @inline(__always) mutating func remove(_ thread: UInt) {
-      if let index = more.lastIndex(of: thread) {
+      if more.isEmpty {
+        if first == thread { first = 0 }  // the common case: no array touched
+      } else if let index = more.lastIndex(of: thread) {
         more.remove(at: index)
       } else if first == thread {
         first = more.popLast() ?? 0
@@ -93,6 +95,10 @@ extension KVOController {
     let target: Target
     /// The block of a `.block` target, read on every notification without copying `target`.
     let block: Block?
+    /// A block's key path as the extra entry its KVO registration is made with, so that every
+    /// change KVO builds for it carries `FBKVONotificationKeyPathKey`; a notification then
+    /// checks the entry by identity (`Change.carries`). `nil` for other targets.
+    let keyPathEntry: ExtraChangeEntry?
     let delivery: CallbackDelivery
     /// Whether `delivery` is `.callerThread`: read on every notification, where matching the
     /// enum would copy (and then destroy) its executor existential.
@@ -122,7 +128,13 @@ extension KVOController {
       self.keyPath = keyPath
       self.options = options
       self.target = target
-      if case .block(let box) = target { block = box.block } else { block = nil }
+      if case .block(let box) = target {
+        block = box.block
+        keyPathEntry = ExtraChangeEntry(.string(keyPath), forKey: .notificationKeyPath)
+      } else {
+        block = nil
+        keyPathEntry = nil
+      }
       self.delivery = delivery
       if case .callerThread = delivery { callsBackOnCallerThread = true } else { callsBackOnCallerThread = false }
       self.observer = observer

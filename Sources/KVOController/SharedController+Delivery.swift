@@ -101,11 +101,11 @@ extension SharedController.Registry {
   private func call(
     _ info: Info, observer: Object, object: Object, change: Change, arguments: Arguments, isInitial: Bool
   ) throws {
-    if let block = info.block {
+    if let block = info.block, let keyPathEntry = info.keyPathEntry {
       // call-out: the user's block. Only the block gets the key path added (FB): KVO built the
-      // change with it (registered with it as an extra entry), unless the observed class
-      // overrides addObserver:, whose message knows of no extra entry.
-      let hasKeyPath = change.extra(forKey: .notificationKeyPath) != nil
+      // change with it (registered with it as an extra entry: checked by identity), unless the
+      // observed class overrides addObserver:, whose message knows of no extra entry.
+      let hasKeyPath = change.carries(keyPathEntry) || change.extra(forKey: .notificationKeyPath) != nil
       block(observer, object, hasKeyPath ? change : change.adding(.string(info.keyPath), forKey: .notificationKeyPath))
       return
     }

@@ -138,12 +138,12 @@ final class SharedController: @unchecked Sendable, CustomStringConvertible {
     }
     guard proceed else { return }
     do {
-      if info.block != nil {
+      if let keyPathEntry = info.keyPathEntry {
         // A block gets the key path in its change (FB's FBKVONotificationKeyPathKey): named here,
         // KVO builds every change of this registration with it, so none is copied to add it.
         try object.addObserver(
           self.object, forKeyPath: info.keyPath, options: info.options, context: info.context,
-          extraEntry: ExtraChangeEntry(.string(info.keyPath), forKey: .notificationKeyPath))
+          extraEntry: keyPathEntry)
       } else {
         try object.addObserver(self.object, forKeyPath: info.keyPath, options: info.options, context: info.context)
       }
