@@ -27,6 +27,21 @@ import Testing
     try world.runtime.checkInvariants()
   }
 
+  @Test func aChangeCarriesTheVeryEntryItsRegistrationWasMadeWithAndNoEqualOne() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    let (observer, log) = try world.newObserver()
+    let entry = ExtraChangeEntry(.string("mine"), forKey: Self.tag)
+    try person.addObserver(observer, forKeyPath: "age", options: [.new], extraEntry: entry)
+    try world.set(person, "age", 4)
+    let change = try #require(log.all.last?.change)
+    #expect(change.carries(entry))
+    #expect(!change.carries(ExtraChangeEntry(.string("mine"), forKey: Self.tag)), "an equal entry is not the same one")
+    #expect(!Change(kind: .setting, extras: [Self.tag: "mine"]).carries(entry))
+    #expect(!change.adding(.string("other"), forKey: Self.tag).carries(entry), "replaced, the entry is gone")
+    try person.removeObserver(observer, forKeyPath: "age")
+  }
+
   @Test func otherObserversOfTheSameKeyGetNoExtraEntry() throws {
     let world = try World()
     let person = try world.newPerson()
