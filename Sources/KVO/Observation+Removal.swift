@@ -17,21 +17,35 @@ extension Observation {
     guard let observer else {
       throw KeyValueError(.invalidArgument, "removeObserver:forKeyPath: needs an observer, got nil")
     }
-    var removed: (Registration, ChainLink?)?
-    if let table = object.observationSnapshot?.table {
-      removed = withTableLock(table, emptying: { table.lastRegistration(of: observer, keyPath: keyPath, context: context) }) {
-        match in (match, unregister(match, in: table, of: object))
-      }
+    try remove(observer: observer, from: object, keyPath: keyPath, context: context)
+  }
+
+  /// Removes the most recent registration of `observer` for `keyPath` (and `context`, if given).
+  /// The observer is borrowed, not bound from an optional, so it is not retained: an observer
+  /// has a weak-reference side table, where each retain and release takes the slow path.
+  static func remove(observer: Object, from object: Object, keyPath: String, context: ObservationContext?) throws {
+    if let table = object.observationSnapshot?.table,
+      let removed = withTableLock(table, emptying: { table.lastRegistration(of: observer, keyPath: keyPath, context: context) }, {
+        match in Removed(registration: match, link: unregister(match, in: table, of: object))
+      })
+    {
+      tearDown(removed.link)
+      if !removed.registration.dependencyPaths.isEmpty { DependentKeys.releaseLinks(for: removed.registration, on: object) }
+      return
     }
-    guard let (registration, link) = removed else {
-      // A registered key path was checked when it was added: only a miss needs the check.
-      if !KeyValuePath.isKey(keyPath) { _ = try KeyValuePath(keyPath) }
-      throw KeyValueError(
-        .observerNotRegistered,
-        "Cannot remove an observer \(KeyValueError.label(observer)) for the key path \"\(keyPath)\" from \(KeyValueError.label(object)) because it is not registered as an observer.")
-    }
-    tearDown(link)
-    if !registration.dependencyPaths.isEmpty { DependentKeys.releaseLinks(for: registration, on: object) }
+    // A registered key path was checked when it was added: only a miss needs the check.
+    if !KeyValuePath.isKey(keyPath) { _ = try KeyValuePath(keyPath) }
+    throw KeyValueError(
+      .observerNotRegistered,
+      "Cannot remove an observer \(KeyValueError.label(observer)) for the key path \"\(keyPath)\" from \(KeyValueError.label(object)) because it is not registered as an observer.")
+  }
+
+  /// A registration taken out of its table and the chain link it held, to tear down after the
+  /// lock is dropped. A struct rather than an optional tuple, which is copied through outlined
+  /// value witnesses (a retain and a release of each).
+  private struct Removed {
+    let registration: Registration
+    let link: ChainLink?
   }
 
   /// Removes one registration (tokens, internal links, pruning). Doing it twice does nothing.

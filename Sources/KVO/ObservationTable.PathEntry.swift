@@ -91,13 +91,16 @@ extension ObservationTable {
     /// plan's cached getter is the one most likely still valid. The other registrations'
     /// dependency keys are kept (`add`), as for any registration whose plan differs.
     func rebuilt(adding extra: Registration? = nil) -> PathEntry {
-      let registrations = path.registrations + (extra.map { [$0] } ?? [])
       // Not empty: a path is rebuilt when it is full (and `extra` is added) or when it has more
-      // tombstones than live registrations, and an emptied path is dropped instead.
-      var entry = PathEntry(
-        plan: registrations[registrations.count - 1].plan, table: path.table, capacity: 2 * registrations.count + 14)
+      // tombstones than live registrations, and an emptied path is dropped instead. The live
+      // registrations are copied straight from the old path's slots, with no array between.
+      guard let newest = extra ?? path.last(where: { _ in true }) else { return self }
+      var entry = PathEntry(plan: newest.plan, table: path.table, capacity: 2 * (Int(live) + (extra == nil ? 0 : 1)) + 14)
       var ignored = false
-      for registration in registrations { _ = entry.add(registration, dependenciesChanged: &ignored) }
+      for registration in path.registrationRefs {
+        registration.withRegistration { _ = entry.add($0, dependenciesChanged: &ignored) }
+      }
+      if let extra { _ = entry.add(extra, dependenciesChanged: &ignored) }
       return entry
     }
 

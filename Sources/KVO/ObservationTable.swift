@@ -140,8 +140,8 @@ final class ObservationTable: @unchecked Sendable {
   /// - Complexity: O(observers of `keyPath`) at worst; O(1) for the most recent one.
   func lastRegistration(of observer: Object, keyPath: String, context: ObservationContext?) -> Registration? {
     let path: ObservedPath
-    if let head, head.path.plan.pathString == keyPath {
-      path = head.path
+    if let first = head?.path, first.plan.pathString == keyPath {  // the path alone: not the whole entry
+      path = first
     } else if let entry = tail.first(where: { $0.path.plan.pathString == keyPath }) {
       path = entry.path
     } else {

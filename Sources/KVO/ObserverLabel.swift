@@ -13,9 +13,11 @@ struct ObserverLabel: Sendable, CustomStringConvertible {
   let observerClass: Class
   let address: UInt
 
-  init(_ object: Object) {
-    observerClass = object.isa
-    address = UInt(bitPattern: ObjectIdentifier(object))
+  /// The label of `object`. A function, not an initializer, so that the object is borrowed
+  /// (an initializer takes its arguments owned, a retain and a release of the observer, whose
+  /// weak-reference side table makes both slow).
+  static func of(_ object: Object) -> ObserverLabel {
+    ObserverLabel(observerClass: object.isa, address: UInt(bitPattern: ObjectIdentifier(object)))
   }
 
   /// The observer's class name when it registered.

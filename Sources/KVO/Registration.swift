@@ -90,7 +90,7 @@ class Registration: @unchecked Sendable {
       UInt8(truncatingIfNeeded: options.rawValue & ObservingOptions.defined.rawValue) | (hasExtra ? Self.hasExtraBit : 0)
     self.context = context
     observerObject = copy object
-    target = .object(ObserverLabel(copy object))
+    target = .object(.of(object))
   }
 
   /// A closure observation, or one of KVO's own registrations.
@@ -175,17 +175,18 @@ class Registration: @unchecked Sendable {
     return false
   }
 
-  /// Whether the observer of this registration is `object`. Compares addresses first, so the
-  /// weak reference is loaded only for a registration of `object`'s address (which a freed
-  /// observer may share). An observer being deallocated (its weak references already read nil:
-  /// it may be removing itself from its own `dealloc`) or gone matches by address alone, as
+  /// Whether the observer of this registration is `object`: for an object observer, whether
+  /// it registered at `object`'s address. The address alone answers, with no weak load: while
+  /// the observer it registered lives, no other object can have its address, so a match is
+  /// `object` itself; once it is being deallocated or gone, it matches by address, as
   /// Foundation, which holds observers unretained, always matches. A chain's forwarding
   /// registration is observed by the chain observer object carrying its forwarder.
   func isObserved(by object: Object) -> Bool {
-    if let forwarder { return ChainLink.forwarder(of: object) === forwarder }
-    guard let label, label.address == UInt(bitPattern: ObjectIdentifier(object)) else { return false }
-    guard let current = observerObject else { return true }
-    return current === object
+    switch target {
+    case .object(let label): label.address == UInt(bitPattern: ObjectIdentifier(object))
+    case .forward(let forwarder): ChainLink.forwarder(of: object) === forwarder
+    case .closure: false
+    }
   }
 
   /// The observer, for descriptions and diagnostics.
