@@ -130,6 +130,20 @@ public struct MethodSignature: Hashable, Sendable, CustomStringConvertible {
   /// Objective-C: `method_copyArgumentType` for each index.
   public var argumentTypes: [TypeEncoding] { argumentElements.map(\.type) }
 
+  /// The type of argument `index` (0 the receiver, 1 `_cmd`), or `nil` past the last argument
+  /// or below 0, where objc4 answers `NULL`.
+  ///
+  /// ```swift
+  /// let setter = try MethodSignature("v24@0:8q16")
+  /// setter.argumentType(at: 2)   // .longLong
+  /// setter.argumentType(at: 3)   // nil
+  /// ```
+  ///
+  /// Objective-C: `method_copyArgumentType`
+  public func argumentType(at index: Int) -> TypeEncoding? {
+    argumentElements.indices.contains(index) ? argumentElements[index].type : nil
+  }
+
   /// The types of the arguments after the receiver and `_cmd` (the ones a message carries).
   ///
   /// Objective-C: none (MiniKVO extension).

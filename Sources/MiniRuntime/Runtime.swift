@@ -86,6 +86,9 @@ public final class Runtime: @unchecked Sendable {
   /// The `objc_getClass` hook, if any (Runtime+ClassNames.swift).
   let classHook = InstalledHook<GetClassHook>()
 
+  /// The `objc_setEnumerationMutationHandler` handler, if any (Runtime+EnumerationMutation.swift).
+  let enumerationMutationHandler = InstalledHook<EnumerationMutationHandler?>()
+
   /// The state layers above keep per runtime (RuntimeLocal.swift).
   let locals = RuntimeLocals()
 

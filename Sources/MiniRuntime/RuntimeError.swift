@@ -66,6 +66,9 @@ public struct RuntimeError: Error, Equatable, Sendable, CustomStringConvertible 
     /// An implementation was called whose block `imp_removeBlock` removed (objc4: undefined
     /// behaviour, the trampoline is freed).
     case blockRemoved
+    /// A collection was changed while a for-in loop enumerated it and no enumeration mutation
+    /// handler is set (objc4 ends the process).
+    case collectionMutated
   }
 
   /// What went wrong.

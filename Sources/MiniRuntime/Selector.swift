@@ -134,6 +134,12 @@ public struct Selector: Hashable, Sendable, CustomStringConvertible, Expressible
   /// Objective-C: none (`(SEL)0`; `sel_getName` of it is `"<null selector>"`).
   public static let null = Selector(index: 0, argumentCount: 0, isValid: false)
 
+  /// Whether the selector is one the runtime has registered: every selector but ``null`` (a
+  /// `Selector` is made only by interning its name, so it is always in the table).
+  ///
+  /// Objective-C: `sel_isMapped`
+  public var isMapped: Bool { !isNull }
+
   /// Whether this is ``null``.
   ///
   /// Objective-C: none (`sel == NULL`).

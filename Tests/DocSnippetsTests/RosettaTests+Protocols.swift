@@ -67,6 +67,20 @@ import Testing
     #expect(Selector(lookingUp: "rosettaNameNobodyEverUses" + String(42 * 42)) == nil)
     // Rosetta: (SEL)0
     #expect(Selector.null.isNull && Selector.null.name == "<null selector>")
+    // Rosetta: sel_isMapped
+    #expect(registered.isMapped && !Selector.null.isMapped)
+    // Rosetta: sel_getUid
+    #expect(Selector(interning: "setAge:") == registered)
+  }
+
+  @Test func enumerationMutationCallsTheHandler() throws {
+    let runtime = Runtime()
+    let list = try runtime.rootClass.createInstance()
+    // Rosetta: objc_enumerationMutation
+    #expect(throws: RuntimeError.self) { try runtime.enumerationMutation(list) }
+    // Rosetta: objc_setEnumerationMutationHandler
+    runtime.setEnumerationMutationHandler({ _ in })
+    try runtime.enumerationMutation(list)
   }
 
   @Test func superSendsRelativeToTheDefiningClass() throws {

@@ -227,6 +227,7 @@ import Testing
     #expect(setter.signature.returnType == .void)
     // Rosetta: method_copyArgumentType
     #expect(setter.signature.argumentTypes == [.object(className: nil), .selector, .object(className: nil)])
+    #expect(setter.signature.argumentType(at: 2) == .object(className: nil) && setter.signature.argumentType(at: 3) == nil)
     // Rosetta: method_getImplementation
     let original = getter.implementation
     // Rosetta: imp_implementationWithBlock

@@ -1,7 +1,9 @@
 // ObjC4BehaviourRound5Tests.swift: a fifth round of behaviour cases modelled on objc4's test
-// suite (nilAPIArgs.m, classname.m, ivar layouts), closing the differences the fourth round left:
-// NSStringFromSelector(NULL), class_getName(Nil), object_getClassName(nil), class_setIvarLayout.
-// Each test pins objc4's (or Foundation's) answer; a failure is a gap between MiniRuntime and it.
+// suite (nilAPIArgs.m, classname.m, ivar.m, sel.m, methodArgs.m, initialize.m, category.m,
+// copy*List on root and metaclasses, objc_enumerationMutation), closing the differences the fourth
+// round left: NSStringFromSelector(NULL), class_getName(Nil), object_getClassName(nil),
+// class_setIvarLayout. Each test pins objc4's (or Foundation's) answer; a failure is a gap
+// between MiniRuntime and it.
 
 import Testing
 
@@ -81,5 +83,146 @@ import Testing
     expectError(.invalidClassState) { try draft.isa.setWeakIvarLayout([0x01]) }
     #expect(draft.isa.ivarLayout == nil && draft.isa.weakIvarLayout == nil)
     try runtime.checkInvariants()
+  }
+}
+
+@Suite struct ObjC4BehaviourRound5SelectorAndMethodTests {
+  @Test func everySelectorButTheNullOneIsMappedAndGetUidIsRegisterName() throws {
+    // sel.m: sel_isMapped answers YES for a registered selector, NO for NULL; sel_getUid is
+    // sel_registerName.
+    #expect(Selector("setAge:").isMapped)
+    #expect(Selector(interning: "round5_" + "neverSeenBefore").isMapped, "interning registers it")
+    #expect(!Selector.null.isMapped)
+    let uid = Selector(interning: "round5Uid")
+    #expect(try uid == Selector(validating: "round5Uid"))
+    #expect(Selector(lookingUp: "round5Uid") == uid)
+  }
+
+  @Test func argumentTypeOutOfRangeIsNilAndInRangeCountsSelfAndCmd() throws {
+    // methodArgs.m: method_copyArgumentType past the last argument (or below 0) answers NULL.
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    let setter = try #require(try person.instanceMethod(for: "setAge:"))
+    #expect(setter.signature.numberOfArguments == 3)
+    #expect(setter.signature.argumentType(at: 0) == .object(className: nil))
+    #expect(setter.signature.argumentType(at: 1) == .selector)
+    #expect(setter.signature.argumentType(at: 2) == .longLong)
+    #expect(setter.signature.argumentType(at: 3) == nil)
+    #expect(setter.signature.argumentType(at: -1) == nil)
+    #expect(setter.signature.returnType == .void)
+    let getter = try #require(try person.instanceMethod(for: "age"))
+    #expect(getter.signature.argumentType(at: 2) == nil, "a getter has self and _cmd only")
+  }
+}
+
+@Suite struct ObjC4BehaviourRound5EnumerationMutationTests {
+  @Test func mutationWithoutAHandlerThrowsNamingTheCollection() throws {
+    // objc4 ends the process when no handler is set; MiniRuntime throws.
+    let runtime = Runtime()
+    let list = try new(try makePerson(in: runtime), in: runtime)
+    let error = expectError(.collectionMutated) { try runtime.enumerationMutation(list) }
+    #expect(error?.message.contains(list.description) == true)
+  }
+
+  @Test func theHandlerIsCalledWithTheCollectionAndMayThrowOrReturn() throws {
+    let runtime = Runtime()
+    let list = try new(try makePerson(in: runtime), in: runtime)
+    let seen = Recorder<Object>()
+    runtime.setEnumerationMutationHandler { seen.append($0) }
+    try runtime.enumerationMutation(list)
+    #expect(seen.all.count == 1 && seen.all.first === list, "returned: the enumeration goes on")
+    runtime.setEnumerationMutationHandler { _ throws(RuntimeError) in
+      throw RuntimeError(.invalidArgument, "mutated while being enumerated")
+    }
+    expectError(.invalidArgument) { try runtime.enumerationMutation(list) }
+    #expect(seen.all.count == 1, "the later handler replaced the first")
+    runtime.setEnumerationMutationHandler(nil)
+    expectError(.collectionMutated) { try runtime.enumerationMutation(list) }
+    expectError(.collectionMutated) { try Runtime().enumerationMutation(list) }  // one handler per runtime
+  }
+}
+
+@Suite struct ObjC4BehaviourRound5ClassTests {
+  @Test func aResolverSendInitializesTheClassWhileTheQueryAloneDoesNot() throws {
+    // initialize.m: class_getInstanceMethod does not initialize, but on a miss it sends
+    // +resolveInstanceMethod:, a real message, which does.
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    let calls = Recorder<String>()
+    try person.isa.addMethod("initialize", types: "v16@0:8") { _, _, _ in calls.append("initialize"); return .nil }
+    _ = try person.instanceMethod(for: "age")
+    #expect(calls.all.isEmpty)
+    try person.isa.addMethod("resolveInstanceMethod:", types: "B24@0:8:16") { _, _, _ in
+      calls.append("resolve")
+      return false
+    }
+    _ = try person.instanceMethod(for: "missing")
+    #expect(calls.all == ["initialize", "resolve"])
+  }
+
+  @Test func categoryPropertiesAndProtocolsListBeforeTheClasssOwn() throws {
+    // category.m: attachLists puts a category's lists in front of the class's.
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    let greeter = try runtime.allocateProtocol(named: "Greeter")
+    try runtime.registerProtocol(greeter)
+    let other = try runtime.allocateProtocol(named: "Other")
+    try runtime.registerProtocol(other)
+    try person.addProtocol(other)
+    var polite = try Category(named: "Polite", on: "Person")
+    try polite.addProperty("title", attributes: "T@\"NSString\",C,N")
+    polite.addProtocol(greeter)
+    var image = Image(named: "Manners")
+    image.addCategory(polite)
+    try runtime.loadImage(image)
+    #expect(person.propertyList.map(\.name) == ["title", "name", "age"])
+    #expect(person.protocols.map(\.name) == ["Greeter", "Other"])
+    try runtime.checkInvariants()
+  }
+
+  @Test func aSubclassOfAClassUnderConstructionIsRefused() throws {
+    // objc4's objc_allocateClassPair answers Nil when the superclass is still under construction.
+    let runtime = Runtime()
+    let draft = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Draft")
+    let error = #expect(throws: RuntimeError.self) { try runtime.allocateClassPair(superclass: draft, name: "Sub") }
+    #expect(error?.message.contains("Draft") == true)
+    #expect(runtime.lookUpClass(named: "Sub") == nil)
+    try runtime.checkInvariants()
+  }
+
+  @Test func mixedIvarsAreAlignedEachToItsOwnSizeAndASubclassPacksAfterThem() throws {
+    // ivar.m: each ivar at the next multiple of its alignment; the instance size rounds up to a
+    // word; a subclass starts at the superclass's unrounded size.
+    let runtime = Runtime()
+    let mixed = try makeClass("Mixed", in: runtime) { cls in
+      try cls.addIvar("c", type: .char)
+      try cls.addIvar("i", type: .int)
+      try cls.addIvar("d", type: .double)
+      try cls.addIvar("c2", type: .char)
+      try cls.addIvar("s", type: .short)
+    }
+    #expect(mixed.ivarList.map(\.offset) == [8, 12, 16, 24, 26])
+    #expect(mixed.instanceSize == 32)
+    let sub = try makeClass("Sub", superclass: mixed, in: runtime) { cls in
+      try cls.addIvar("b", type: .char)
+      try cls.addIvar("l", type: .longLong)
+    }
+    #expect(sub.ivarList.map(\.offset) == [28, 32])
+    #expect(sub.instanceSize == 40)
+  }
+
+  @Test func listsOfMetaclassesAndTheRootClassHoldOnlyTheirOwnEntries() throws {
+    // class_copy*List on a metaclass: no ivars, properties or protocols (NULL and a count of 0);
+    // its methods are the class methods. NSObject's own ivar is isa; it adopts NSObject.
+    let runtime = Runtime()
+    let root = runtime.rootClass
+    #expect(root.ivarList.map(\.name) == ["isa"])
+    #expect(root.propertyList.isEmpty)
+    #expect(root.protocols.map(\.name) == ["NSObject"])
+    #expect(root.isa.ivarList.isEmpty && root.isa.propertyList.isEmpty && root.isa.protocols.isEmpty)
+    #expect(root.isa.methodList.contains { $0.selector == "alloc" })
+    let person = try makePerson(in: runtime)
+    #expect(person.isa.ivarList.isEmpty && person.isa.propertyList.isEmpty && person.isa.protocols.isEmpty)
+    #expect(person.isa.methodList.isEmpty, "Person has no class methods of its own")
   }
 }
