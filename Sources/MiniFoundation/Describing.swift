@@ -5,8 +5,10 @@
 // Foundation prints collections in the old property-list style, one element per line, nested
 // collections indented by four spaces: `(\n    1,\n    2\n)`, `{\n    age = 7;\n}`, `{(\n    a\n)}`.
 // At the top a string prints bare; inside a collection every leaf's text (a string's, a number's,
-// an object's `description`) is quoted unless it is a plain word, and a nested collection starts
-// indented (`tags =     (`). Other objects are asked for their `description` (a message: user
+// an object's `description`) is quoted unless it is a plain word of ASCII letters and digits
+// (`"snake_case"`, `"1.5"`, `"-3"`, `"<null>"`), with non-ASCII characters written `\U00e9`, and
+// a nested collection starts indented (`tags =     (`). A dictionary lists its entries in the
+// order of its keys. Other objects are asked for their `description` (a message: user
 // code, no lock held).
 
 enum Describing {
@@ -28,9 +30,13 @@ enum Describing {
     case .set(let elements):
       return try unordered(Array(elements), sorted: true, indent: indent)
     case .dictionary(let entries):
-      let lines = try entries.map { key, value in
-        inner + (try element(key, indent: indent + 1)) + " = " + (try element(value, indent: indent + 1)) + ";"
-      }.sorted()
+      // In the order of the keys' own text (Foundation sorts string keys with compare:), not of
+      // the printed lines, where a quoted key's `"` would sort first.
+      let sortedEntries = try entries.map { (sortKey: try text(of: $0.key), key: $0.key, value: $0.value) }
+        .sorted { $0.sortKey < $1.sortKey }
+      let lines = try sortedEntries.map { entry in
+        inner + (try element(entry.key, indent: indent + 1)) + " = " + (try element(entry.value, indent: indent + 1)) + ";"
+      }
       return "{\n" + lines.map { $0 + "\n" }.joined() + pad + "}"
     case .object(let object):
       if let elements = value.orderedSetElements { return try unordered(elements, sorted: false, indent: indent) }
@@ -70,18 +76,34 @@ enum Describing {
     }
   }
 
-  /// `text` in quotes (with `\` and `"` escaped) unless it is a plain word.
-  private static func quoted(_ text: String) -> String {
+  /// `text` in quotes unless it is a plain word: one or more ASCII letters and digits. Any
+  /// other character (a space, `_`, `.`, `-`, `/`, a letter outside ASCII) makes Foundation
+  /// quote it, so `snake_case`, `1.5` and `-3` print as `"snake_case"`, `"1.5"`, `"-3"`.
+  static func quoted(_ text: String) -> String {
     let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
-      (scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(Character(scalar))))
-        || scalar == "_" || scalar == "." || scalar == "$" || scalar == "/" || scalar == ":"
+      ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
     }
-    if plain { return text }
-    var escaped = "\""
-    for character in text {
-      if character == "\\" || character == "\"" { escaped.append("\\") }
-      escaped.append(character)
+    return plain ? text : "\"" + escaped(text) + "\""
+  }
+
+  /// The inside of a quoted string as Foundation writes it: `\` and `"` escaped, a newline,
+  /// tab or carriage return as `\n`, `\t`, `\r`, and every other character outside printable
+  /// ASCII as `\U` and its UTF-16 code unit in four lowercase hex digits (`café` is `caf\U00e9`).
+  static func escaped(_ text: String) -> String {
+    var result = ""
+    for unit in text.utf16 {
+      switch unit {
+      case 0x5C: result += "\\\\"
+      case 0x22: result += "\\\""
+      case 0x0A: result += "\\n"
+      case 0x09: result += "\\t"
+      case 0x0D: result += "\\r"
+      case 0x20..<0x7F: result.unicodeScalars.append(Unicode.Scalar(UInt8(unit)))
+      default:
+        let hex = String(unit, radix: 16)
+        result += "\\U" + String(repeating: "0", count: 4 - hex.count) + hex
+      }
     }
-    return escaped + "\""
+    return result
   }
 }

@@ -65,9 +65,9 @@ import Testing
     #expect(Decimal(string: "-0").description == "0")
     #expect(Decimal(string: "abc").isNaN)
     #expect(Decimal(string: "abc").description == "NaN")
-    // Inside a collection it prints its exact text too, as a plain number would.
+    // Inside a collection it prints its exact text too (quoted, for its "."), as a plain number would.
     let long = try decimal("0.10000000000000000000000000001", in: runtime)
-    #expect(try runtime.msgSend(bridging: .array([long]), "description") == "(\n    0.10000000000000000000000000001\n)")
+    #expect(try runtime.msgSend(bridging: .array([long]), "description") == "(\n    \"0.10000000000000000000000000001\"\n)")
     #expect(try runtime.msgSend(bridging: .array([try decimal("0.3", in: runtime)]), "description")
       == runtime.msgSend(bridging: .array([.double(0.3)]), "description"))
   }

@@ -95,7 +95,7 @@ import Testing
     #expect(try runtime.msgSend(bridging: 2.5, "stringValue") == "2.5")
     #expect(try runtime.msgSend(bridging: .float(0.1), "description") == "0.1")
     #expect(try runtime.msgSend(bridging: -0.0, "description") == "-0")
-    #expect(try runtime.msgSend(bridging: [1.0, 2.5], "description") == "(\n    1,\n    2.5\n)")
+    #expect(try runtime.msgSend(bridging: [1.0, 2.5], "description") == "(\n    1,\n    \"2.5\"\n)")  // "." is no plain-word character
   }
 
   @Test func longValueIsSixtyFourBitsAsLongIsOnLP64() throws {
