@@ -8,6 +8,9 @@
 // converts as a C cast does (2.5 → 2, 300 → 44 in a `char`), an NSString reads its leading
 // number through the messages it has (`intValue`, `longLongValue`, `doubleValue` …), and a value
 // without the message (a string for a `char`, any other object) is an unrecognized selector.
+// A struct property takes an NSValue, unboxed by the runtime; any other object is sent the
+// struct's message (`-pointValue`, `-rangeValue` …, `-getValue:`), so a string is again an
+// unrecognized selector, as in Foundation.
 // The runtime's own typed setters convert as C assignment does (Value+Assignment.swift), which
 // refuses what C leaves undefined: this is KVC's conversion.
 //
@@ -49,7 +52,10 @@ extension KeyValueCoding {
   ///   (a C string or C array), an answer that is not a number, or a value the strict conversion
   ///   refuses.
   static func converted(_ value: Value, to type: TypeEncoding, _ object: Object, _ key: String) throws -> Value {
-    guard let selector = conversionSelector(for: type) else { return try strictlyConverted(value, to: type, object, key) }
+    guard let selector = conversionSelector(for: type) else {
+      if case .structure(let name, _) = type.unqualified { return try structConverted(value, named: name, to: type, object, key) }
+      return try strictlyConverted(value, to: type, object, key)
+    }
     if !value.isObject, let exact = try? value.converted(to: type) { return exact }  // the box would answer the same
     let receiver: Object?
     do {
@@ -62,6 +68,41 @@ extension KeyValueCoding {
     return try strictlyConverted(answer, to: type, object, key)
   }
 
+  /// `value` for a struct property. An `NSValue` (an `NSNumber` too) is unboxed by the runtime,
+  /// which refuses one of another type. Any other object is sent the message Foundation sends
+  /// (`-pointValue`, `-sizeValue`, `-rectValue`, `-rangeValue`; `-getValue:` for another struct):
+  /// one that does not answer it is the runtime's unrecognized selector, as in Foundation
+  /// (`-[__NSCFString pointValue]: unrecognized selector …`); an answer is stored, converted.
+  private static func structConverted(
+    _ value: Value, named name: String, to type: TypeEncoding, _ object: Object, _ key: String
+  ) throws -> Value {
+    guard let runtime = object.runtime, let receiver = try? runtime.object(bridging: value),
+      let nsValue = runtime.lookUpClass(named: "NSValue"), !receiver.isa.isSubclass(of: nsValue)
+    else {
+      return try strictlyConverted(value, to: type, object, key)
+    }
+    let selector = structSelector(named: name)
+    // call-out: the unboxing message, no lock held
+    if selector != StructSelectors.getValue {
+      return try strictlyConverted(try Runtime.msgSend(receiver, selector), to: type, object, key)
+    }
+    if receiver.isa.instanceMethodWithoutResolver(for: selector) == nil {
+      _ = try Runtime.msgSend(receiver, selector, .pointer(0))  // unrecognized, unless forwarded
+    }
+    return try strictlyConverted(value, to: type, object, key)  // no bytes to copy here: refused
+  }
+
+  /// The message Foundation's KVC unboxes a struct of this name with.
+  private static func structSelector(named name: String) -> Selector {
+    switch name {
+    case "CGPoint", "NSPoint", "_NSPoint": return StructSelectors.point
+    case "CGSize", "NSSize", "_NSSize": return StructSelectors.size
+    case "CGRect", "NSRect", "_NSRect": return StructSelectors.rect
+    case "_NSRange", "NSRange": return StructSelectors.range
+    default: return StructSelectors.getValue
+    }
+  }
+
   private static func strictlyConverted(
     _ value: Value, to type: TypeEncoding, _ object: Object, _ key: String
   ) throws(KeyValueError) -> Value {
@@ -72,6 +113,15 @@ extension KeyValueCoding {
         .invalidValue, "[\(KeyValueError.label(object)) setValue:forKey:]: key \(key): \(error.message)")
     }
   }
+}
+
+/// The struct unboxing messages, resolved once.
+private enum StructSelectors {
+  static let point: Selector = "pointValue"
+  static let size: Selector = "sizeValue"
+  static let rect: Selector = "rectValue"
+  static let range: Selector = "rangeValue"
+  static let getValue: Selector = "getValue:"
 }
 
 /// The conversion messages, resolved once.

@@ -97,4 +97,55 @@ import Testing
     #expect(try object.value(ofIvar: "_name") == "Ann")
     #expect(try object.value(forKey: "name") == "Ann")
   }
+
+  // MARK: - Structs
+
+  /// The KVC guide's `ThreeFloats`: `valueForKey:` answers an `NSValue` of the struct, and
+  /// `setValue:forKey:` takes one back; observers see both values; nil is `setNilValueForKey:`.
+  @Test func aStructPropertyIsReadAndSetAsAnNSValue() throws {
+    let world = try World()
+    let holder = try instance(of: "Holder", in: world) { cls in
+      try cls.synthesizeProperty("threeFloats", type: try TypeEncoding("{ThreeFloats=fff}"))
+    }
+    let zero = try holder.value(forKey: "threeFloats")
+    #expect(try world.runtime.object(bridging: zero)?.isa.name == "NSConcreteValue")
+    #expect(try world.runtime.msgSend(bridging: zero, "objCType") == .cString("{ThreeFloats=fff}"))
+    let (observer, log) = try world.newObserver()
+    try holder.addObserver(observer, forKeyPath: "threeFloats", options: [.old, .new], context: 0)
+    let floats = Value.structure(Structure(name: "ThreeFloats", fields: [.float(1), .float(2), .float(3)]))
+    try holder.setValue(.object(try #require(try world.runtime.object(bridging: floats))), forKey: "threeFloats")
+    #expect(try holder.value(forKey: "threeFloats") == floats)
+    #expect(log.all.map(\.change.old) == [zero])
+    #expect(log.all.map(\.change.new) == [floats])
+    let error = #expect(throws: KeyValueError.self) { try holder.setValue(nil, forKey: "threeFloats") }
+    #expect(error?.message.hasSuffix("setNilValueForKey]: could not set nil as the value for the key threeFloats.") == true)
+  }
+
+  /// Foundation unboxes a point, size, rect or range by sending `-pointValue`, `-sizeValue`,
+  /// `-rectValue` or `-rangeValue`: a string does not answer, the runtime's unrecognized selector.
+  @Test func aStringForAStructPropertyIsSentTheStructsMessage() throws {
+    let world = try World()
+    let shape = try instance(of: "Shape", in: world) { cls in
+      try cls.synthesizeProperty("origin", type: try TypeEncoding("{CGPoint=dd}"))
+      try cls.addIvar("_range", type: try TypeEncoding("{_NSRange=QQ}"))
+    }
+    let point = #expect(throws: RuntimeError.self) { try shape.setValue("1,2", forKey: "origin") }
+    #expect(point?.message.hasPrefix("-[__NSCFString pointValue]: unrecognized selector sent to instance 0x") == true)
+    let range = #expect(throws: RuntimeError.self) { try shape.setValue(.null, forKey: "range") }
+    #expect(range?.message.hasPrefix("-[NSNull rangeValue]: unrecognized selector sent to instance 0x") == true)
+    #expect(try shape.value(forKey: "range") == .range(0..<0))  // nothing stored
+  }
+
+  @Test func anObjectThatAnswersTheStructsMessageHasItsAnswerStored() throws {
+    let world = try World()
+    let point = Value.structure(Structure(name: "CGPoint", fields: [.double(3), .double(4)]))
+    let spot = try instance(of: "Spot", in: world) { cls in
+      try cls.addMethod("pointValue", types: "{CGPoint=dd}16@0:8") { _, _, _ in point }
+    }
+    let shape = try instance(of: "Shape", in: world) { cls in
+      try cls.synthesizeProperty("origin", type: try TypeEncoding("{CGPoint=dd}"))
+    }
+    try shape.setValue(.object(spot), forKey: "origin")
+    #expect(try shape.value(forKey: "origin") == point)
+  }
 }
