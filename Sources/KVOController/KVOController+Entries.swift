@@ -28,8 +28,8 @@ extension KVOController {
     weak let weak: Object?
     /// Where the entry prints among the others.
     let ordinal: Int
-    /// In the order observed. Locking: the controller's `lock`.
-    var infos: [Info]
+    /// In the order observed. Locking: the controller's `lock` (so no dynamic exclusivity check).
+    @exclusivity(unchecked) var infos: [Info]
 
     init(shared: SharedController, object: Object, retains: Bool, ordinal: Int, infos: [Info]) {
       self.shared = shared
