@@ -41,10 +41,17 @@ final class KeyPathPlan: Sendable {
   /// How to read the path's first key without the KVC message (see `CachedGetter`): the whole
   /// value of a one-key path, the object the rest of a chain is read from.
   let getter: CachedGetter?
+  /// The class `getter` was found in (the notifying subclass), and the getter worked out again
+  /// there once `getter` went stale (RefreshedGetter.swift).
+  let getterClass: Class
+  let refreshedGetter = RefreshedGetter()
+  /// The getter the rest of a two-key chain (`age` of `friend.age`) was last read with, in the
+  /// class of the object it was read from (RefreshedGetter.swift); `nil` for other paths.
+  let restGetter: RefreshedGetter?
 
   init(
     generation: MethodGeneration, path: KeyValuePath, dependencyKeys: [String], dependencyPaths: [KeyValuePath],
-    getter: CachedGetter?
+    getter: CachedGetter?, getterClass: Class
   ) {
     self.generation = generation
     self.path = path
@@ -57,6 +64,25 @@ final class KeyPathPlan: Sendable {
     dependencyKeyIDs = dependencyKeys.map { KeyID($0) }
     self.dependencyPaths = dependencyPaths
     self.getter = getter
+    self.getterClass = getterClass
+    // Only a plain key after the first (an operator or a longer rest is read by KVC).
+    restGetter = rest.flatMap { $0.components.count == 1 && $0.firstKey?.utf8.first != UInt8(ascii: "@") ? RefreshedGetter() : nil }
+  }
+
+  /// The getter to read the first key of `object` with now: the plan's own while it holds, else
+  /// the one worked out again since (RefreshedGetter.swift); `nil` means read by KVC.
+  @inline(__always)
+  func currentGetter(for object: Object) -> CachedGetter? {
+    if let getter, getter.generation.isCurrent(for: object) { return getter }
+    return refreshedGetter.current(for: object, path: path, in: getterClass)
+  }
+
+  /// The getter to read the rest of a two-key chain from `next` (the first key's value) with,
+  /// while `next`'s class keeps the category's `valueForKey:`; `nil` means read by KVC.
+  @inline(__always)
+  func currentRestGetter(for next: Object) -> CachedGetter? {
+    guard let restGetter, let rest else { return nil }
+    return restGetter.current(for: next, path: rest, in: next.isa)
   }
 
   /// Whether the path goes through another object (`friend.age`).
@@ -99,14 +125,14 @@ final class KeyPathPlan: Sendable {
     let plan = KeyPathPlan(
       generation: generation, path: path, dependencyKeys: dependentKeys,
       dependencyPaths: dependencies.filter { $0.components.count > 1 },
-      getter: try cachedGetter(for: path, in: observed.notifying))
+      getter: try cachedGetter(for: path, in: observed.notifying), getterClass: observed.notifying)
     return (observed, plan)
   }
 
   /// The getter the path's first key can be read with (a one-key path's old and new values; the
   /// start of a chain's), while the class keeps the category's own `valueForKey:` and the
   /// runtime's methods do not change.
-  private static func cachedGetter(for path: KeyValuePath, in cls: Class) throws -> CachedGetter? {
+  static func cachedGetter(for path: KeyValuePath, in cls: Class) throws -> CachedGetter? {
     // Stamped after the hooking above, not with the plan's stamp (MethodGeneration.swift). An
     // override of valueForKey: added by another thread after the stamp is read bumps it, so the
     // getter is never used with that override in place.

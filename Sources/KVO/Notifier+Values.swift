@@ -34,17 +34,34 @@ extension Notifier {
         let first = try Runtime.msgSend(object, cached.selector)
         return cached.isChain ? try restOfChain(observed, from: first, of: object) : first
       }
-      return try KeyValueCoding.value(of: .object(object), at: observed.path)
+      return try staleGetterValue(of: object, observed)
     }
     guard let indexes = change.indexes, change.kind != .setting else { return value }
     let elements = try value.arrayValue ?? value.collectionContents()?.elements ?? []  // an array or an ordered set
     return .array(indexes.filter { elements.indices.contains($0) }.map { elements[$0] })
   }
 
+  /// The value of `observed`'s path when the plan's own getter went stale: read with the getter
+  /// worked out again for the current methods (a chain's link hooks a setter right after its
+  /// plan was made: K9), else by KVC.
+  @inline(never)
+  static func staleGetterValue(of object: Object, _ observed: ObservedPath.View) throws -> Value {
+    let plan = observed.plan
+    guard let cached = plan.currentGetter(for: object) else {
+      return try KeyValueCoding.value(of: .object(object), at: observed.path)
+    }
+    let first = try Runtime.msgSend(object, cached.selector)
+    return cached.isChain ? try restOfChain(observed, from: first, of: object) : first
+  }
+
   /// The value at the rest of a chain's path, read by KVC from `first`, its first key's value.
   @inline(never)
   static func restOfChain(_ observed: ObservedPath.View, from first: Value, of object: Object) throws -> Value {
-    guard let rest = observed.plan.rest else { return first }
+    let plan = observed.plan
+    guard let rest = plan.rest else { return first }
+    if case .object(let next) = first, let getter = plan.currentRestGetter(for: next) {
+      return try Runtime.msgSend(next, getter.selector)  // what KVC's valueForKey: would send
+    }
     return try KeyValueCoding.value(of: first, at: rest, boxingIn: { object.runtime })
   }
 }
