@@ -148,4 +148,37 @@ import Testing
     try shape.setValue(.object(spot), forKey: "origin")
     #expect(try shape.value(forKey: "origin") == point)
   }
+
+  // MARK: - Collection accessors
+
+  /// GNUstep's KVC proxy tests: `countOf<Key>`, `enumeratorOf<Key>` and `memberOf<Key>:` make a
+  /// set that the collection operators aggregate like any other.
+  @Test func operatorsAggregateTheSetOfCountEnumeratorAndMemberAccessors() throws {
+    let world = try World()
+    let tagged = try instance(of: "Tagged", in: world) { cls in
+      try cls.addMethod("countOfTags", types: "Q16@0:8") { _, _, _ in 3 }
+      try cls.addMethod("enumeratorOfTags", types: "@16@0:8") { receiver, _, _ in
+        try #require(receiver.runtime).msgSend(bridging: .set([1, 2, 4]), "objectEnumerator")
+      }
+      try cls.addMethod("memberOfTags:", types: "@24@0:8@16") { _, _, arguments in arguments[0] }
+    }
+    #expect(try tagged.value(forKeyPath: "tags.@count") == 3)
+    #expect(try tagged.value(forKeyPath: "tags.@sum.self") == 7)
+    #expect(try tagged.value(forKeyPath: "tags.@max.self") == 4)
+    #expect(try tagged.value(forKeyPath: "tags.@distinctUnionOfObjects.self") == .set([1, 2, 4]))
+  }
+
+  /// With `+accessInstanceVariablesDirectly` NO, an ivar-only to-many key has no accessor at all:
+  /// `mutableArrayValueForKey:` still answers a proxy, which raises the undefined key when used.
+  @Test func withoutDirectIvarAccessAnIvarOnlyArrayProxyRaisesWhenUsed() throws {
+    let world = try World()
+    let shelf = try instance(of: "Shelf", in: world) { cls in
+      try cls.addIvar("_books", type: .object(className: "NSMutableArray"))
+      try cls.isa.addMethod("accessInstanceVariablesDirectly", types: "B16@0:8") { _, _, _ in false }
+    }
+    let books = try shelf.mutableArrayValue(forKey: "books")
+    let error = #expect(throws: KeyValueError.self) { try books.count() }
+    #expect(error?.exceptionName == "NSUnknownKeyException")
+    #expect(error?.message.hasSuffix("this class is not key value coding-compliant for the key books.") == true)
+  }
 }
