@@ -48,19 +48,22 @@ extension Class {
 
   /// The implementation `msgSend` would run for `selector` on an instance of this class:
   /// through the cache, after `+initialize` and, on a miss, the resolver; the forwarding
-  /// implementation (`_objc_msgForward`) when nothing implements it.
+  /// implementation (`_objc_msgForward`) when nothing implements it; `nil` for the null
+  /// selector, as objc4 answers for `NULL` (no lookup, no `+initialize`).
   ///
   /// ```swift
-  /// try person.methodImplementation(for: "age").name   // "-[Person age]" (Person now initialized)
+  /// try person.methodImplementation(for: "age")?.name   // "-[Person age]" (Person now initialized)
   /// try person.methodImplementation(for: "fly") === Implementation.forwarding   // true
+  /// try person.methodImplementation(for: .null)          // nil
   /// ```
   ///
   /// - Throws: What `+initialize` or the resolver threw.
   /// - Complexity: O(1) on a cache hit; a miss walks the superclass chain under the runtime lock.
   ///
   /// Objective-C: `class_getMethodImplementation`
-  public func methodImplementation(for selector: Selector) throws -> Implementation {
+  public func methodImplementation(for selector: Selector) throws -> Implementation? {
     if let cached = cache.lookUp(selector) { return cached.implementation.unthunked }  // a hit implies initialized
+    if selector.isNull { return nil }
     guard let runtime = weakRuntime, selector.isValid else { return .forwarding }
     return try runtime.lookUp(selector, in: self, receiver: nil, behavior: [.initialize, .resolver])?.unthunked ?? .forwarding
   }

@@ -73,7 +73,7 @@ enum RootClass {
         try Runtime.msgSend(receiver, "description")  // as objc4: an override of description counts
       }),
       ("methodForSelector:", "^?24@0:8:16", { receiver, _, arguments in
-        .swiftObject(try receiver.isa.methodImplementation(for: try selector(arguments[0])))
+        try implementation(in: receiver.isa, for: try selector(arguments[0]), sentTo: receiver)
       }),
       ("isEqual:", "B24@0:8@16", { receiver, _, arguments in
         .bool(arguments[0].objectValue === receiver)
@@ -174,7 +174,7 @@ enum RootClass {
       ("debugDescription", "@16@0:8", { receiver, _, _ in try Runtime.msgSend(receiver, "description") }),
       ("instanceMethodForSelector:", "^?24@0:8:16", { receiver, _, arguments in
         guard let cls = receiver as? Class else { return .nil }
-        return .swiftObject(try cls.methodImplementation(for: try selector(arguments[0])))
+        return try implementation(in: cls, for: try selector(arguments[0]), sentTo: receiver)
       }),
       ("conformsToProtocol:", "B24@0:8@16", { receiver, _, arguments in
         guard let cls = receiver as? Class, let proto = arguments[0].objectValue as? Protocol else { return false }
@@ -193,6 +193,13 @@ enum RootClass {
       ("load", "v16@0:8", { _, _, _ in .nil }),
       ("resolveClassMethod:", "B24@0:8:16", { _, _, _ in false }),
     ]
+  }
+
+  /// `-methodForSelector:` and `+instanceMethodForSelector:`: `cls`'s implementation for
+  /// `selector`; for the null selector, objc4's NSObject sends `doesNotRecognizeSelector:` first.
+  private static func implementation(in cls: Class, for selector: Selector, sentTo receiver: Object) throws -> Value {
+    if selector.isNull { _ = try Runtime.msgSend(receiver, "doesNotRecognizeSelector:", .selector(selector)) }
+    return try cls.methodImplementation(for: selector).map(Value.swiftObject) ?? .nil
   }
 
   /// The selector argument of `performSelector:`, or the error Objective-C would crash with.

@@ -144,7 +144,7 @@ import Testing
     // Rosetta: class_copyMethodList
     #expect(person.methodList.map(\.selector.name) == ["setAge:", "age"])  // newest first
     // Rosetta: class_getMethodImplementation
-    #expect(try person.methodImplementation(for: "setAge:").name == "-[Person setAge:]")
+    #expect(try person.methodImplementation(for: "setAge:")?.name == "-[Person setAge:]")
     #expect(person.methodImplementationWithoutResolver(for: "setAge:").name == "-[Person setAge:]")
     // Rosetta: class_respondsToSelector
     #expect(person.instancesRespond(to: "age"))

@@ -185,7 +185,7 @@ import Testing
   @Test func callingAnImplementationDirectlyPassesArgumentsAsTheyAre() throws {
     let runtime = Runtime()
     let probe = try Self.makeProbe(in: runtime)
-    let imp = try probe.isa.methodImplementation(for: "takeChar:")
+    let imp = try #require(try probe.isa.methodImplementation(for: "takeChar:"))
     expectExactly(try imp(probe, "takeChar:", [300]), .int64(300))  // an IMP has no prototype
     try runtime.checkInvariants()
   }
