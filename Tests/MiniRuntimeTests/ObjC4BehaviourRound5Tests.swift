@@ -225,4 +225,69 @@ import Testing
     #expect(person.isa.ivarList.isEmpty && person.isa.propertyList.isEmpty && person.isa.protocols.isEmpty)
     #expect(person.isa.methodList.isEmpty, "Person has no class methods of its own")
   }
+
+  @Test func aCategoryOnNSObjectAnswersClassMessagesToEveryClass() throws {
+    // category.m: the root metaclass inherits from NSObject, so an instance method a category
+    // adds to NSObject answers a class message sent to any class (the class is the receiver).
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    var extras = try Category(named: "Extras", on: "NSObject")
+    try extras.addInstanceMethod("whoAmI", types: "@16@0:8") { receiver, _, _ in
+      .string((receiver as? Class).map { "class \($0.name)" } ?? "instance of \(receiver.className)")
+    }
+    var image = Image(named: "Extras")
+    image.addCategory(extras)
+    try runtime.loadImage(image)
+    #expect(try runtime.msgSend(person, "whoAmI") == "class Person")
+    #expect(try runtime.msgSend(try new(person, in: runtime), "whoAmI") == "instance of Person")
+    #expect(try person.classMethod(for: "whoAmI")?.implementation.name == "-[NSObject(Extras) whoAmI]")
+    try runtime.checkInvariants()
+  }
+
+  @Test func aCategoryClassMethodReplacesTheClasssAndTheOriginalStaysListed() throws {
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    try person.isa.addMethod("species", types: "@16@0:8", implementation: returning("human"))
+    var fiction = try Category(named: "Fiction", on: "Person")
+    try fiction.addClassMethod("species", types: "@16@0:8") { _, _, _ in "elf" }
+    var image = Image(named: "Fiction")
+    image.addCategory(fiction)
+    try runtime.loadImage(image)
+    #expect(try runtime.msgSend(person, "species") == "elf")
+    #expect(person.isa.methodList.filter { $0.selector == "species" }.count == 2)
+  }
+
+  @Test func aDuplicateKeepsTheVersionAndTheCategoryMethodsOfTheOriginal() throws {
+    // duplicateClass.m: objc_duplicateClass copies the method lists as attached (categories
+    // included, in their order) and the version.
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    try addReturning(person, "greet", "hello")
+    var polite = try Category(named: "Polite", on: "Person")
+    try polite.addInstanceMethod("greet", types: "@16@0:8") { _, _, _ in "good day" }
+    var image = Image(named: "Manners")
+    image.addCategory(polite)
+    try runtime.loadImage(image)
+    person.version = 3
+    let twin = try runtime.duplicateClass(person, name: "Twin")
+    #expect(twin.version == 3)
+    #expect(twin.methodList.map(\.selector.name) == person.methodList.map(\.selector.name))
+    #expect(try runtime.msgSend(try new(twin, in: runtime), "greet") == "good day")
+  }
+
+  @Test func protocolPropertyLookupSearchesIncorporatedProtocolsAndNeverFindsOptionalOnes() throws {
+    // protocol.m: protocol_getProperty looks in incorporated protocols too; with isRequired NO
+    // it answers NULL (objc4 keeps no optional properties).
+    let runtime = Runtime()
+    let named = try runtime.allocateProtocol(named: "Named")
+    try named.addProperty("name", attributes: "T@\"NSString\",R")
+    try runtime.registerProtocol(named)
+    let person = try runtime.allocateProtocol(named: "PersonLike")
+    try person.addProtocol(named)
+    try runtime.registerProtocol(person)
+    #expect(person.property(named: "name", isRequired: true, isInstanceProperty: true)?.name == "name")
+    #expect(person.property(named: "name", isRequired: true, isInstanceProperty: false) == nil)
+    #expect(person.property(named: "name", isRequired: false, isInstanceProperty: true) == nil)
+    #expect(person.properties(isRequired: true, isInstanceProperty: true).isEmpty, "the copy lists its own only")
+  }
 }
