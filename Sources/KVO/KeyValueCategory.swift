@@ -233,10 +233,15 @@ enum KeyValueCategory {
     (
       "observeValueForKeyPath:ofObject:change:context:", "v48@0:8@16@24@32^v40",
       method("NSKeyValueObserving", "observeValueForKeyPath:ofObject:change:context:") { receiver, _, arguments in
+        // Foundation formats it with %@, so each object prints as its -description says: an
+        // observed object as its own class (`<Person: 0x…>`), not its notifying subclass.
+        // call-out: the receiver's and the observed object's -description, no lock held
+        let observer = (try? Runtime.msgSend(receiver, "description").stringValue) ?? receiver.description
+        let observed = arguments[1].objectValue.flatMap { try? Runtime.msgSend($0, "description").stringValue }
         throw KeyValueError(
           .unhandledNotification,
-          "\(receiver): An -observeValueForKeyPath:ofObject:change:context: message was received but not handled.\n"
-            + "Key path: \(arguments[0].stringValue ?? "?")\nObserved object: \(arguments[1])\n"
+          "\(observer): An -observeValueForKeyPath:ofObject:change:context: message was received but not handled.\n"
+            + "Key path: \(arguments[0].stringValue ?? "?")\nObserved object: \(observed ?? "\(arguments[1])")\n"
             + "Change: \(arguments[2].change?.description ?? "\(arguments[2])")\nContext: \(ObservationContext(arguments[3]))")
       }
     ),
