@@ -39,6 +39,12 @@ extension KVOController {
     return text + ">"
   }
 
+  /// The same text as ``description``: FB defines its format as `-debugDescription`, which is
+  /// what `po` in the debugger prints.
+  ///
+  /// Objective-C: `-[FBKVOController debugDescription]`
+  public var debugDescription: String { description }
+
   /// An array of strings as `NSArray`'s `-description` prints it: one quoted element a line.
   static func arrayDescription(_ strings: [String]) -> String {
     let lines = strings.map { string in
