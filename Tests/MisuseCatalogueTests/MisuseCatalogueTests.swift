@@ -54,8 +54,8 @@
 // | nilForScalarKey *             | setValue(nil, forKey: "age")                 | nilValueForScalar (same text)           | NSInvalidArgumentException                |
 // | keyThatIsNotAString *         | msgSend(ann, "valueForKey:", 5)              | invalidArgument                         | unrecognized selector sent to NSNumber    |
 // | malformedKeyPath              | value(forKeyPath: "friend..name")            | undefinedKey for the key "" (same text) | NSUnknownKeyException (key "")            |
-// | unknownCollectionOperator *   | value(forKeyPath: "items.@nope.age")         | invalidKeyPath (same text)              | NSInvalidArgumentException                |
-// | operatorWithoutRightPath *    | value(forKeyPath: "items.@sum")              | undefinedKey: each element's key (null) | NSUnknownKeyException (the same)          |
+// | unknownCollectionOperator     | value(forKeyPath: "items.@nope.age")         | invalidKeyPath (same text)              | NSInvalidArgumentException                |
+// | operatorWithoutRightPath      | value(forKeyPath: "items.@sum")              | undefinedKey: each element's key (null) | NSUnknownKeyException (the same)          |
 // | sumOfStrings *                | value(forKeyPath: "items.@sum.name")         | invalidValue                            | an exception                              |
 // | setThroughOperator            | setValue(1, forKeyPath: "items.@count")      | undefinedKey: each element's key @count | NSUnknownKeyException (the same)          |
 // | toManyInsertOutOfBounds *     | mutableArrayValue("items").insert(at: 5)     | indexOutOfBounds (same text)            | NSRangeException                          |
