@@ -31,17 +31,7 @@ extension Class {
   ///
   /// Objective-C: `class_setWeakIvarLayout`
   public func setWeakIvarLayout(_ layout: [UInt8]?) throws(RuntimeError) {
-    guard let runtime = weakRuntime else {
-      throw RuntimeError(.foreignRuntime, "class_setWeakIvarLayout: the runtime of \(name) no longer exists")
-    }
-    try runtime.withState { state throws(RuntimeError) in
-      let data = locked(&state)
-      guard data.state == .constructing, !isMetaclass else {
-        throw RuntimeError(
-          .invalidClassState, "class_setWeakIvarLayout: \(name) is not under construction; its instances have a fixed layout")
-      }
-      data.weakIvarLayout = layout.map { Array($0.prefix { $0 != 0 }) }
-    }
+    try setLayout(layout, at: \.weakIvarLayout, function: "class_setWeakIvarLayout")
   }
 
   /// Declares which words of the class's own ivars are strong, as objc4's layout string;
@@ -66,16 +56,24 @@ extension Class {
   ///
   /// Objective-C: `class_setIvarLayout`
   public func setIvarLayout(_ layout: [UInt8]?) throws(RuntimeError) {
+    try setLayout(layout, at: \.strongIvarLayout, function: "class_setIvarLayout")
+  }
+
+  /// Stores `layout` (up to its first 0 byte) in the metadata field `field`, if the class is
+  /// under construction: the two layout setters, which differ only in the field and their name.
+  private func setLayout(
+    _ layout: [UInt8]?, at field: ReferenceWritableKeyPath<ClassMetadata, [UInt8]?>, function: String
+  ) throws(RuntimeError) {
     guard let runtime = weakRuntime else {
-      throw RuntimeError(.foreignRuntime, "class_setIvarLayout: the runtime of \(name) no longer exists")
+      throw RuntimeError(.foreignRuntime, "\(function): the runtime of \(name) no longer exists")
     }
     try runtime.withState { state throws(RuntimeError) in
       let data = locked(&state)
       guard data.state == .constructing, !isMetaclass else {
         throw RuntimeError(
-          .invalidClassState, "class_setIvarLayout: \(name) is not under construction; its instances have a fixed layout")
+          .invalidClassState, "\(function): \(name) is not under construction; its instances have a fixed layout")
       }
-      data.strongIvarLayout = layout.map { Array($0.prefix { $0 != 0 }) }
+      data[keyPath: field] = layout.map { Array($0.prefix { $0 != 0 }) }
     }
   }
 
