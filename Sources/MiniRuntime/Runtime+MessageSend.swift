@@ -43,7 +43,7 @@ extension Runtime {
   /// Objective-C: `objc_msgSend`
   @discardableResult @inlinable
   public static func msgSend(_ receiver: Object?, _ selector: Selector) throws -> Value {
-    try MessageDispatch.send(receiver, selector, Arguments(), argumentCount: 0, startingAt: nil)
+    try dispatchMessage(receiver, selector, Arguments(), argumentCount: 0)
   }
 
   /// Sends a message with one argument.
@@ -57,7 +57,7 @@ extension Runtime {
   /// Objective-C: `objc_msgSend`
   @discardableResult @inlinable
   public static func msgSend(_ receiver: Object?, _ selector: Selector, _ argument: consuming Value) throws -> Value {
-    try MessageDispatch.send(receiver, selector, Arguments(argument), argumentCount: 1, startingAt: nil)
+    try dispatchMessage(receiver, selector, Arguments(argument), argumentCount: 1)
   }
 
   /// Sends a message with two arguments.
@@ -67,7 +67,7 @@ extension Runtime {
   /// Objective-C: `objc_msgSend`
   @discardableResult @inlinable
   public static func msgSend(_ receiver: Object?, _ selector: Selector, _ first: consuming Value, _ second: consuming Value) throws -> Value {
-    try MessageDispatch.send(receiver, selector, Arguments(first, second), argumentCount: 2, startingAt: nil)
+    try dispatchMessage(receiver, selector, Arguments(first, second), argumentCount: 2)
   }
 
   /// Sends a message with any number of arguments.
@@ -81,7 +81,7 @@ extension Runtime {
   /// Objective-C: `objc_msgSend`
   @discardableResult @inlinable
   public static func msgSend(_ receiver: Object?, _ selector: Selector, arguments: Arguments) throws -> Value {
-    try MessageDispatch.send(receiver, selector, arguments, argumentCount: arguments.count, startingAt: nil)
+    try dispatchMessage(receiver, selector, arguments, argumentCount: arguments.count)
   }
 
   /// Sends a message with no arguments (the same send as the static ``msgSend(_:_:)``).
@@ -93,7 +93,7 @@ extension Runtime {
   /// Objective-C: `objc_msgSend`
   @discardableResult @inlinable
   public func msgSend(_ receiver: Object?, _ selector: Selector) throws -> Value {
-    try MessageDispatch.send(receiver, selector, Arguments(), argumentCount: 0, startingAt: nil)
+    try dispatchMessage(receiver, selector, Arguments(), argumentCount: 0)
   }
 
   /// Sends a message with one argument (the same send as the static form).
@@ -101,7 +101,7 @@ extension Runtime {
   /// Objective-C: `objc_msgSend`
   @discardableResult @inlinable
   public func msgSend(_ receiver: Object?, _ selector: Selector, _ argument: consuming Value) throws -> Value {
-    try MessageDispatch.send(receiver, selector, Arguments(argument), argumentCount: 1, startingAt: nil)
+    try dispatchMessage(receiver, selector, Arguments(argument), argumentCount: 1)
   }
 
   /// Sends a message with two arguments (the same send as the static form).
@@ -109,7 +109,7 @@ extension Runtime {
   /// Objective-C: `objc_msgSend`
   @discardableResult @inlinable
   public func msgSend(_ receiver: Object?, _ selector: Selector, _ first: consuming Value, _ second: consuming Value) throws -> Value {
-    try MessageDispatch.send(receiver, selector, Arguments(first, second), argumentCount: 2, startingAt: nil)
+    try dispatchMessage(receiver, selector, Arguments(first, second), argumentCount: 2)
   }
 
   /// Sends a message with any number of arguments (the same send as the static form).
@@ -117,28 +117,37 @@ extension Runtime {
   /// Objective-C: `objc_msgSend`
   @discardableResult @inlinable
   public func msgSend(_ receiver: Object?, _ selector: Selector, arguments: Arguments) throws -> Value {
-    try MessageDispatch.send(receiver, selector, arguments, argumentCount: arguments.count, startingAt: nil)
+    try dispatchMessage(receiver, selector, arguments, argumentCount: arguments.count)
   }
 }
 
 /// The send path behind every public `msgSend` and `msgSendSuper` (which are inlined into their
-/// callers, so a send costs one call into this module). An enum, so calling its static methods
-/// needs no metatype at run time.
+/// callers, so a send costs one call into this module). A free function, not a static method:
+/// a static method's metatype parameter is dead, and the optimiser then emits a specialized copy
+/// without it behind a thunk that callers in other modules still call (9 instructions a send).
+/// A plain send and a super send are two functions, so that the plain one, every `msgSend`, neither
+/// passes nor tests a superclass.
 @usableFromInline
-enum MessageDispatch {
-  @usableFromInline
-  static func send(
-    _ receiver: Object?, _ selector: Selector, _ arguments: Arguments, argumentCount: Int,
-    startingAt superclass: Class?
-  ) throws -> Value {
-    // Not `guard let`: binding a new name copies the reference (a retain and a release per
-    // send); reading it in place keeps the caller's +0 reference.
-    guard receiver != nil else { return .nil }
-    return try send(receiver.unsafelyUnwrapped, selector, arguments, argumentCount: argumentCount, startingAt: superclass)
-  }
+func dispatchMessage(_ receiver: Object?, _ selector: Selector, _ arguments: Arguments, argumentCount: Int) throws -> Value {
+  // Not `guard let`: binding a new name copies the reference (a retain and a release per
+  // send); reading it in place keeps the caller's +0 reference.
+  guard receiver != nil else { return .nil }
+  return try MessageDispatch.send(receiver.unsafelyUnwrapped, selector, arguments, argumentCount: argumentCount, startingAt: nil)
+}
 
+/// The send path of `msgSendSuper`: the method search starts at `superclass`.
+@usableFromInline
+func dispatchMessage(
+  _ receiver: Object?, _ selector: Selector, _ arguments: Arguments, argumentCount: Int, startingAt superclass: Class
+) throws -> Value {
+  guard receiver != nil else { return .nil }
+  return try MessageDispatch.send(receiver.unsafelyUnwrapped, selector, arguments, argumentCount: argumentCount, startingAt: superclass)
+}
+
+/// The steps of the send path (an enum: a namespace).
+enum MessageDispatch {
   @inline(__always)
-  private static func send(
+  static func send(
     _ receiver: Object, _ selector: Selector, _ arguments: Arguments, argumentCount: Int,
     startingAt superclass: Class?
   ) throws -> Value {

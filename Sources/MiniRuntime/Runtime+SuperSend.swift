@@ -32,7 +32,7 @@ extension Runtime {
   /// Objective-C: `objc_msgSendSuper`
   @discardableResult @inlinable
   public static func msgSendSuper(_ receiver: Object?, superclass: Class, _ selector: Selector) throws -> Value {
-    try MessageDispatch.send(receiver, selector, Arguments(), argumentCount: 0, startingAt: superclass)
+    try dispatchMessage(receiver, selector, Arguments(), argumentCount: 0, startingAt: superclass)
   }
 
   /// Sends a one-argument message to `receiver` starting the search at `superclass`.
@@ -42,7 +42,7 @@ extension Runtime {
   public static func msgSendSuper(
     _ receiver: Object?, superclass: Class, _ selector: Selector, _ argument: consuming Value
   ) throws -> Value {
-    try MessageDispatch.send(receiver, selector, Arguments(argument), argumentCount: 1, startingAt: superclass)
+    try dispatchMessage(receiver, selector, Arguments(argument), argumentCount: 1, startingAt: superclass)
   }
 
   /// Sends a message with any number of arguments to `receiver` starting the search at `superclass`.
@@ -52,7 +52,7 @@ extension Runtime {
   public static func msgSendSuper(
     _ receiver: Object?, superclass: Class, _ selector: Selector, arguments: Arguments
   ) throws -> Value {
-    try MessageDispatch.send(receiver, selector, arguments, argumentCount: arguments.count, startingAt: superclass)
+    try dispatchMessage(receiver, selector, arguments, argumentCount: arguments.count, startingAt: superclass)
   }
 
   /// A super send with no arguments (the same send as the static form).
@@ -60,7 +60,7 @@ extension Runtime {
   /// Objective-C: `objc_msgSendSuper`
   @discardableResult @inlinable
   public func msgSendSuper(_ receiver: Object?, superclass: Class, _ selector: Selector) throws -> Value {
-    try MessageDispatch.send(receiver, selector, Arguments(), argumentCount: 0, startingAt: superclass)
+    try dispatchMessage(receiver, selector, Arguments(), argumentCount: 0, startingAt: superclass)
   }
 
   /// A super send with one argument (the same send as the static form).
@@ -70,7 +70,7 @@ extension Runtime {
   public func msgSendSuper(
     _ receiver: Object?, superclass: Class, _ selector: Selector, _ argument: consuming Value
   ) throws -> Value {
-    try MessageDispatch.send(receiver, selector, Arguments(argument), argumentCount: 1, startingAt: superclass)
+    try dispatchMessage(receiver, selector, Arguments(argument), argumentCount: 1, startingAt: superclass)
   }
 
   /// A super send with any number of arguments (the same send as the static form).
@@ -80,7 +80,7 @@ extension Runtime {
   public func msgSendSuper(
     _ receiver: Object?, superclass: Class, _ selector: Selector, arguments: Arguments
   ) throws -> Value {
-    try MessageDispatch.send(receiver, selector, arguments, argumentCount: arguments.count, startingAt: superclass)
+    try dispatchMessage(receiver, selector, arguments, argumentCount: arguments.count, startingAt: superclass)
   }
 
   // MARK: - objc_msgSendSuper2: relative to the defining class
@@ -113,7 +113,7 @@ extension Runtime {
   public static func msgSendSuper(_ receiver: Object?, definedIn cls: Class, _ selector: Selector) throws -> Value {
     guard receiver != nil else { return .nil }
     let start = try superclass(above: cls, selector)
-    return try MessageDispatch.send(receiver, selector, Arguments(), argumentCount: 0, startingAt: start)
+    return try dispatchMessage(receiver, selector, Arguments(), argumentCount: 0, startingAt: start)
   }
 
   /// A one-argument super send relative to the defining class `cls`.
@@ -125,7 +125,7 @@ extension Runtime {
   ) throws -> Value {
     guard receiver != nil else { return .nil }
     let start = try superclass(above: cls, selector)
-    return try MessageDispatch.send(receiver, selector, Arguments(argument), argumentCount: 1, startingAt: start)
+    return try dispatchMessage(receiver, selector, Arguments(argument), argumentCount: 1, startingAt: start)
   }
 
   /// A super send with any number of arguments relative to the defining class `cls`.
@@ -137,7 +137,7 @@ extension Runtime {
   ) throws -> Value {
     guard receiver != nil else { return .nil }
     let start = try superclass(above: cls, selector)
-    return try MessageDispatch.send(receiver, selector, arguments, argumentCount: arguments.count, startingAt: start)
+    return try dispatchMessage(receiver, selector, arguments, argumentCount: arguments.count, startingAt: start)
   }
 
   /// A super send relative to the defining class (the same send as the static form).
