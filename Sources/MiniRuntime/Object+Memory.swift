@@ -80,15 +80,7 @@ extension Object {
     }
     storage.clear()  // releases the ivars' objects after unlocking their stripes
     destructInstance()
-    let (associated, info) = withLock { () -> ([Association], (any AnyObject & Sendable)?) in
-      defer {
-        associations = []
-        observationInfoStorage = nil
-      }
-      return (associations, observationInfoStorage)
-    }
-    releaseObservationInfo(info)
-    withExtendedLifetime((associated, info)) {}  // released here, outside the lock
+    releaseAssociationsAndObservationInfo()
     runtime.emit(.objectDisposed(object: description, class: isa.name))
   }
 
@@ -103,5 +95,19 @@ extension Object {
       return associations
     }
     withExtendedLifetime(associated) {}  // released here, outside the lock
+  }
+
+  /// Removes and releases the associated objects and the observation info, after `dealloc`
+  /// (outside the object's lock: a release may run another object's `dealloc`).
+  func releaseAssociationsAndObservationInfo() {
+    let (associated, info) = withLock { () -> ([Association], (any AnyObject & Sendable)?) in
+      defer {
+        associations = []
+        observationInfoStorage = nil
+      }
+      return (associations, observationInfoStorage)
+    }
+    releaseObservationInfo(info)
+    withExtendedLifetime((associated, info)) {}  // released here, outside the lock
   }
 }

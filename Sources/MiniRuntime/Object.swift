@@ -47,7 +47,9 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
   /// The ivars' memory, in the layout the object was allocated with.
   let storage: ObjectStorage
 
-  /// Bit 0: deallocating (the deinit has begun). Bit 1: destroyed by `object_dispose`.
+  /// Bit 0: deallocating (`dealloc` has begun, or the deinit). Bit 1: destroyed by
+  /// `object_dispose`. Bit 2: deallocated by a `release` (ManualRetainRelease.swift). Bit 3: that
+  /// `dealloc` has returned (the object is freed as far as Objective-C is concerned).
   let lifeState = Atomic<UInt8>(0)
 
   /// Keeps the runtime (and so every class) alive while the instance lives. `nil` for classes.
@@ -99,18 +101,11 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
 
   deinit {
     let state = lifeState.bitwiseOr(1, ordering: .acquiringAndReleasing).oldValue
-    if let runtime = owningRuntime, state & 2 == 0 {  // object_dispose sends no dealloc
+    // object_dispose sends no dealloc; a release to zero already sent it (ManualRetainRelease.swift).
+    if let runtime = owningRuntime, state & (2 | 4) == 0 {
       runtime.runDealloc(self)  // call-out: user `dealloc` implementations, no lock held
     }
-    let (associated, info) = withLock { () -> ([Association], (any AnyObject & Sendable)?) in
-      defer {
-        associations = []
-        observationInfoStorage = nil
-      }
-      return (associations, observationInfoStorage)
-    }
-    releaseObservationInfo(info)
-    withExtendedLifetime((associated, info)) {}  // released here, after dealloc, outside the lock
+    releaseAssociationsAndObservationInfo()
     // The ivars are released when `storage` is destroyed, right after this deinit body.
     if owningRuntime != nil {
       isa.instanceCount.subtract(1, ordering: .relaxed)

@@ -103,6 +103,20 @@ enum RootClass {
       ("mutableCopy", "@16@0:8", { receiver, _, _ in
         try Runtime.msgSend(receiver, "mutableCopyWithZone:", .nil)
       }),
+      // Manual retain-release (ManualRetainRelease.swift, AutoreleasePool.swift).
+      ("retain", "@16@0:8", { receiver, _, _ in .object(try receiver.rootRetain()) }),
+      ("release", "Vv16@0:8", { receiver, _, _ in
+        try receiver.rootRelease()
+        return .nil
+      }),
+      ("autorelease", "@16@0:8", { receiver, _, _ in .object(try receiver.rootAutorelease()) }),
+      ("retainCount", "Q16@0:8", { receiver, _, _ in .uint64(UInt64(try receiver.rootRetainCount())) }),
+      ("_isDeallocating", "B16@0:8", { receiver, _, _ in .bool(receiver.isDeallocating) }),
+      ("_tryRetain", "B16@0:8", { receiver, _, _ in
+        guard !receiver.isDeallocating else { return false }
+        _ = try receiver.rootRetain()
+        return true
+      }),
       ("dealloc", "v16@0:8", { receiver, _, _ in
         receiver.destructInstance()  // objc4's _objc_rootDealloc: associated objects go here
         return .nil
@@ -188,6 +202,13 @@ enum RootClass {
       }),
       ("isFault", "B16@0:8", { _, _, _ in false }),
       ("zone", "^{_NSZone=}16@0:8", { _, _, _ in defaultZone }),
+      // A class is never freed: objc4's class-side retain-count methods change nothing.
+      ("retain", "@16@0:8", { receiver, _, _ in (receiver as? Class).map(Value.class) ?? .nil }),
+      ("release", "Vv16@0:8", { _, _, _ in .nil }),
+      ("autorelease", "@16@0:8", { receiver, _, _ in (receiver as? Class).map(Value.class) ?? .nil }),
+      ("retainCount", "Q16@0:8", { _, _, _ in .uint64(UInt64.max) }),  // ULONG_MAX
+      ("_isDeallocating", "B16@0:8", { _, _, _ in false }),
+      ("_tryRetain", "B16@0:8", { _, _, _ in true }),
       ("resolveInstanceMethod:", "B24@0:8:16", { _, _, _ in false }),
       ("initialize", "v16@0:8", { _, _, _ in .nil }),
       ("load", "v16@0:8", { _, _, _ in .nil }),

@@ -73,10 +73,20 @@ public final class WeakVariable: @unchecked Sendable {
   /// Objective-C: `objc_loadWeak`
   public func load() -> Object? { withLock { box }?.value.objectValue }
 
-  /// The object, retained for the caller (in Swift every load is), or `nil`.
+  /// The object with one extra retain the caller owns (give it back with `release`), or `nil`:
+  /// objc4's +1 load, for code written with manual retain-release. Swift code wants ``load()``,
+  /// whose result its own reference counting keeps alive.
+  ///
+  /// ```swift
+  /// let held = variable.loadRetained()     // ann; ann.retainCount is 2
+  /// try runtime.msgSend(held, "release")   // balanced
+  /// ```
   ///
   /// Objective-C: `objc_loadWeakRetained`
-  public func loadRetained() -> Object? { load() }
+  public func loadRetained() -> Object? {
+    guard let object = load(), (try? object.rootRetain()) != nil, !object.isDeallocating else { return nil }
+    return object
+  }
 
   /// Makes this variable hold what `source` holds (nil if its object is deallocating).
   ///

@@ -36,6 +36,7 @@ import Testing
     try variable.store(first)
     // Rosetta: objc_loadWeakRetained
     #expect(variable.loadRetained() === first)
+    _ = try runtime.msgSend(first, "release")  // the +1 objc_loadWeakRetained gave
     let other = WeakVariable()
     // Rosetta: objc_copyWeak
     other.copy(from: variable)
@@ -43,6 +44,13 @@ import Testing
     // Rosetta: objc_moveWeak
     moved.move(from: other)
     #expect(moved.load() === first && other.load() == nil)
+
+    // Rosetta: objc_autoreleasePoolPush
+    let pool = Runtime.autoreleasePoolPush()
+    _ = try runtime.msgSend(first, "autorelease")
+    // Rosetta: objc_autoreleasePoolPop
+    try Runtime.autoreleasePoolPop(pool)
+    #expect(first.isDeallocating)
     // Rosetta: objc_destroyWeak
     variable.destroy()
     #expect(variable.load() == nil)

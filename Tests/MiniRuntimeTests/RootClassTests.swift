@@ -34,6 +34,10 @@ import Testing
     ("conformsToProtocol:", .instance), ("conformsToProtocol:", .class), ("initialize", .class), ("load", .class),
     // objc4's NSObject.mm has both sides of these.
     ("isFault", .instance), ("isFault", .class), ("zone", .instance), ("zone", .class),
+    // Manual retain-release, both sides as in objc4's NSObject.mm.
+    ("retain", .instance), ("retain", .class), ("release", .instance), ("release", .class),
+    ("autorelease", .instance), ("autorelease", .class), ("retainCount", .instance), ("retainCount", .class),
+    ("_isDeallocating", .instance), ("_isDeallocating", .class), ("_tryRetain", .instance), ("_tryRetain", .class),
   ]
 
   func method(_ name: String, _ side: Side, in runtime: Runtime) -> Method? {

@@ -50,37 +50,8 @@ import Testing
   @Test func aThreadsObjectIsReleasedWhenTheThreadEnds() {
     let freed = Locked<Int>(0)
     let local = ThreadLocal { Counter { freed.withLock { $0 += 1 } } }
-    let thread = Thread { _ = local.current }
+    let thread = JoinedThread { _ = local.current }
     thread.startAndJoin()
     #expect(freed.withLock { $0 } == 1)
-  }
-}
-
-/// A plain pthread, so the test can wait for the thread to end (and its slots to be destroyed).
-private final class Thread: @unchecked Sendable {
-  let body: @Sendable () -> Void
-  init(_ body: @escaping @Sendable () -> Void) { self.body = body }
-
-  func startAndJoin() {
-    #if canImport(Darwin)
-      var handle: pthread_t?
-    #else
-      var handle = pthread_t()
-    #endif
-    let context = Unmanaged.passRetained(self).toOpaque()
-    pthread_create(&handle, nil, { pointer in
-      #if canImport(Darwin)
-        let thread = Unmanaged<Thread>.fromOpaque(pointer).takeRetainedValue()
-      #else
-        let thread = Unmanaged<Thread>.fromOpaque(pointer!).takeRetainedValue()
-      #endif
-      thread.body()
-      return nil
-    }, context)
-    #if canImport(Darwin)
-      pthread_join(handle!, nil)
-    #else
-      pthread_join(handle, nil)
-    #endif
   }
 }

@@ -1,0 +1,120 @@
+// ManualRetainRelease.swift: `-retain`, `-release` and `-retainCount` on top of Swift's counting.
+//
+// Docs: docs/runtime.md#manual-retain-and-release, docs/decisions/0017-manual-retain-release.md.
+// Tests: Tests/MiniRuntimeTests/ManualRetainReleaseTests.swift.
+//
+// Model: Swift's reference count frees an object; manual retain-release is bookkeeping beside
+// it. The Swift reference the caller holds is the object's one ownership (objc4's count of 1
+// after `alloc`). Each `retain` adds an *extra retain*: one Swift strong retain of the object
+// (so it outlives every Swift variable) and one in a striped side table keyed by the object
+// (objc4's `SideTables`); `release` gives an extra retain back. A `release` with no extra retain
+// left gives up that last ownership, as objc4's release to zero does: `dealloc` is sent now, the
+// ivars, associated objects and observation info are released, weak references read nil, and
+// the Swift shell lives on, zeroed, until its last Swift reference goes (its deinit sends no
+// second `dealloc`). A retain-count message sent after that is an over-release: it throws the
+// zombie text instead of crashing.
+//
+// Locking: a side-table stripe (a `Locked`, a leaf) is held only to read or change one count;
+// the Swift release and `dealloc` run after it is unlocked (a release may run user code).
+// Readers see a count that is exact at some instant; a release racing a retain is as in objc4.
+
+/// The side table of extra retains: objc4's `SideTables`, stripes picked by address.
+enum RetainCounts {
+  /// Extra retains per object (absent: none). Eight stripes, as objc4 has on iOS.
+  private static let stripes: [Locked<[ObjectIdentifier: Int]>] = (0..<8).map { _ in Locked([:]) }
+
+  private static func stripe(of object: Object) -> Locked<[ObjectIdentifier: Int]> {
+    let address = UInt(bitPattern: ObjectIdentifier(object))
+    return stripes[Int((address >> 4) ^ (address >> 9)) & (stripes.count - 1)]
+  }
+
+  /// The extra retains `object` holds.
+  static func extra(of object: Object) -> Int {
+    stripe(of: object).withLock { $0[ObjectIdentifier(object)] ?? 0 }
+  }
+
+  /// Adds an extra retain: one in the table and one Swift strong retain.
+  static func add(to object: Object) {
+    stripe(of: object).withLock { $0[ObjectIdentifier(object), default: 0] += 1 }
+    _ = Unmanaged.passUnretained(object).retain()
+  }
+
+  /// Gives back an extra retain if there is one; `false` if there was none.
+  static func remove(from object: Object) -> Bool {
+    let removed = stripe(of: object).withLock { counts -> Bool in
+      let key = ObjectIdentifier(object)
+      guard let count = counts[key] else { return false }
+      counts[key] = count == 1 ? nil : count - 1
+      return true
+    }
+    // After unlocking; the caller holds a reference, so this cannot free the object.
+    if removed { Unmanaged.passUnretained(object).release() }
+    return removed
+  }
+}
+
+extension Object {
+  /// Whether `dealloc` has run to its end through a `release` or the object was destroyed by
+  /// `object_dispose`: Objective-C would have freed its memory.
+  var isFreedForObjectiveC: Bool { lifeState.load(ordering: .acquiring) & (2 | 8) != 0 }
+
+  /// The zombie text (NSZombieEnabled's) for a retain-count message sent after the object was
+  /// freed, where objc4 would read freed memory.
+  func messageToDeallocatedInstance(_ selector: Selector) -> RuntimeError {
+    RuntimeError(
+      .deallocatingObject,
+      "*** -[\(isa.name) \(selector.name)]: message sent to deallocated instance \(address)")
+  }
+
+  /// `-[NSObject retain]` (objc4's `_objc_rootRetain`): adds an extra retain and answers self.
+  /// A deallocating object's retain changes nothing (objc4 does not revive it).
+  ///
+  /// - Throws: ``RuntimeError`` with code `deallocatingObject` once the object was freed.
+  func rootRetain() throws(RuntimeError) -> Object {
+    guard !isFreedForObjectiveC else { throw messageToDeallocatedInstance("retain") }
+    if !isDeallocating { RetainCounts.add(to: self) }
+    return self
+  }
+
+  /// `-[NSObject release]` (objc4's `_objc_rootRelease`): gives back an extra retain, or, with
+  /// none left, deallocates the object now. A deallocating object's release changes nothing.
+  ///
+  /// - Throws: ``RuntimeError`` with code `deallocatingObject` once the object was freed.
+  func rootRelease() throws(RuntimeError) {
+    guard !isFreedForObjectiveC else { throw messageToDeallocatedInstance("release") }
+    guard !isDeallocating, !RetainCounts.remove(from: self) else { return }
+    deallocateByRelease()
+  }
+
+  /// Answers what `-retainCount` answers: 1 (the caller's ownership) plus the extra retains; 0
+  /// while `dealloc` runs (objc4 818 and later count 0 then).
+  ///
+  /// - Throws: ``RuntimeError`` with code `deallocatingObject` once the object was freed.
+  func rootRetainCount() throws(RuntimeError) -> Int {
+    guard !isFreedForObjectiveC else { throw messageToDeallocatedInstance("retainCount") }
+    return isDeallocating ? 0 : 1 + RetainCounts.extra(of: self)
+  }
+
+  /// The release to zero: `dealloc` now (once), then what objc4 frees with the memory.
+  private func deallocateByRelease() {
+    let old = lifeState.bitwiseOr(1 | 4, ordering: .acquiringAndReleasing).oldValue
+    guard old & 1 == 0, let runtime = owningRuntime else { return }  // someone else deallocates
+    runtime.runDealloc(self)  // call-out: user `dealloc` implementations, no lock held
+    releaseAssociationsAndObservationInfo()
+    storage.clear()  // the ivars' objects, as objc_destructInstance releases them
+    lifeState.bitwiseOr(8, ordering: .acquiringAndReleasing)
+  }
+
+  /// The object's retain count as `-[NSObject retainCount]` answers it, without sending a
+  /// message: 1 for the ownership of whoever holds the object, plus one per `retain` not yet
+  /// given back; 0 while `dealloc` runs. An autorelease does not change it (the pool owns one of
+  /// those counts until it pops).
+  ///
+  /// ```swift
+  /// try runtime.msgSend(ann, "retain")
+  /// ann.retainCount       // 2
+  /// ```
+  ///
+  /// Objective-C: `_objc_rootRetainCount`
+  public var retainCount: Int { (try? rootRetainCount()) ?? 0 }
+}

@@ -1,0 +1,37 @@
+// JoinedThread.swift: a plain pthread a test starts and joins, so it can wait for the thread to
+// end and its thread-specific slots to be destroyed (ThreadLocalTests, ManualRetainReleaseTests).
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A plain pthread, so the test can wait for the thread to end (and its slots to be destroyed).
+final class JoinedThread: @unchecked Sendable {
+  let body: @Sendable () -> Void
+  init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+
+  func startAndJoin() {
+    #if canImport(Darwin)
+      var handle: pthread_t?
+    #else
+      var handle = pthread_t()
+    #endif
+    let context = Unmanaged.passRetained(self).toOpaque()
+    pthread_create(&handle, nil, { pointer in
+      #if canImport(Darwin)
+        let thread = Unmanaged<JoinedThread>.fromOpaque(pointer).takeRetainedValue()
+      #else
+        let thread = Unmanaged<JoinedThread>.fromOpaque(pointer!).takeRetainedValue()
+      #endif
+      thread.body()
+      return nil
+    }, context)
+    #if canImport(Darwin)
+      pthread_join(handle!, nil)
+    #else
+      pthread_join(handle, nil)
+    #endif
+  }
+}
