@@ -1,0 +1,194 @@
+// FidelityRound6Tests.swift: the sixth round of KVO behaviour cases on ordinary objects, ported in
+// spirit from the Stack Overflow classics about KVO (a `getter=isEnabled` property, a readonly
+// property changed through its ivar, observing in init, dependent keys declared both ways, a key
+// path whose middle object changes class) and from GNUstep-base's and DIS_KVC_KVO's tests. Each
+// test pins Foundation's answer. The round's KVC cases are in FidelityRound6KVCTests.swift.
+
+import Testing
+
+@testable import KVO
+
+@Suite struct FidelityRound6Tests {
+  /// A new class `name` built by `build`, registered, and one instance of it.
+  func instance(of name: String, in world: World, _ build: (Class) throws -> Void) throws -> Object {
+    try #require(try world.runtime.msgSend(try makeClass(name, in: world, build), "new").objectValue)
+  }
+
+  func makeClass(_ name: String, in world: World, _ build: (Class) throws -> Void) throws -> Class {
+    let cls = try world.runtime.allocateClassPair(superclass: world.runtime.rootClass, name: name)
+    try build(cls)
+    try world.runtime.registerClassPair(cls)
+    return cls
+  }
+
+  // MARK: - A property with a custom getter
+
+  /// `@property (getter=isEnabled) BOOL enabled`: the key is `enabled` (KVC finds `isEnabled` by
+  /// its `is<Key>` step, KVO hooks `setEnabled:`); the key `isEnabled` reads through the getter of
+  /// that name but has no setter, so observing it hears nothing and setting it is undefined.
+  @Test func aPropertyWithGetterIsEnabledIsObservedAsEnabledNotIsEnabled() throws {
+    let world = try World()
+    let toggle = try instance(of: "Toggle", in: world) { cls in
+      try cls.addIvar("_enabled", type: .bool)
+      try cls.addMethod("isEnabled", types: "B16@0:8") { receiver, _, _ in try receiver.value(ofIvar: "_enabled") }
+      try cls.addMethod("setEnabled:", types: "v20@0:8B16") { receiver, _, arguments in
+        try receiver.setValue(arguments[0], forIvar: "_enabled")
+        return .nil
+      }
+      _ = try cls.addProperty("enabled", attributes: "TB,GisEnabled,V_enabled")
+    }
+    let (observer, log) = try world.newObserver()
+    try toggle.addObserver(observer, forKeyPath: "enabled", options: [.old, .new], context: 1)
+    try toggle.addObserver(observer, forKeyPath: "isEnabled", options: [.old, .new], context: 2)
+    try world.runtime.msgSend(toggle, "setEnabled:", true)
+    try toggle.setValue(false, forKey: "enabled")
+    #expect(log.all.map(\.keyPath) == ["enabled", "enabled"])
+    #expect(log.all.map(\.change.old) == [false, true])
+    #expect(log.all.map(\.change.new) == [true, false])
+    #expect(try toggle.value(forKey: "isEnabled") == false)
+    let error = #expect(throws: KeyValueError.self) { try toggle.setValue(true, forKey: "isEnabled") }
+    #expect(error?.message.hasSuffix("setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key isEnabled.") == true)
+  }
+
+  // MARK: - Manual notification
+
+  /// The KVO guide's manual notification for a readonly property: the class changes its ivar
+  /// itself, so only its own will/did tell observers; the old value is read at the will, the new
+  /// at the did, both through the getter. Without the pair nothing is sent.
+  @Test func aReadonlyPropertyChangedThroughItsIvarNotifiesOnlyThroughAManualPair() throws {
+    let world = try World()
+    let counter = try instance(of: "Counter", in: world) { cls in
+      try cls.synthesizeProperty("count", type: .longLong, options: [.readonly])
+      try cls.addMethod("increment", types: "v16@0:8") { receiver, _, _ in
+        try receiver.willChangeValue(forKey: "count")
+        try receiver.setValue(.int((try receiver.value(ofIvar: "_count").intValue ?? 0) + 1), forIvar: "_count")
+        try receiver.didChangeValue(forKey: "count")
+        return .nil
+      }
+      try cls.addMethod("incrementQuietly", types: "v16@0:8") { receiver, _, _ in
+        try receiver.setValue(.int((try receiver.value(ofIvar: "_count").intValue ?? 0) + 1), forIvar: "_count")
+        return .nil
+      }
+    }
+    let (observer, log) = try world.newObserver()
+    try counter.addObserver(observer, forKeyPath: "count", options: [.old, .new, .prior], context: 0)
+    try world.runtime.msgSend(counter, "increment")
+    try world.runtime.msgSend(counter, "incrementQuietly")
+    try world.runtime.msgSend(counter, "increment")
+    #expect(log.all.map(\.change.isPrior) == [true, false, true, false])
+    #expect(log.all.map(\.change.old) == [0, 0, 2, 2])
+    #expect(log.all.map(\.change.new) == [nil, 1, nil, 3])
+    #expect(counter.isa.name == "NSKVONotifying_Counter")
+    #expect(counter.isa.instanceMethodWithoutResolver(for: "setCount:") == nil)  // no setter to hook
+  }
+
+  // MARK: - Observing in init
+
+  /// An `-init` that, after `[super init]`, sets a default and then observes the object itself:
+  /// the default is set before anyone observes, so only later changes notify; the isa switch in
+  /// the middle of `-init` is invisible to the caller, which gets the same object back.
+  @Test func anObjectObservingItselfInItsInitHearsOnlyLaterChanges() throws {
+    let world = try World()
+    let root = world.runtime.rootClass
+    let log = Log<String>()
+    let cls = try makeClass("Widget", in: world) { cls in
+      try cls.synthesizeProperty("title", type: .object(className: "NSString"))
+      try cls.addMethod("init", types: "@16@0:8") { receiver, selector, _ in
+        let me = try #require(try Runtime.msgSendSuper(receiver, superclass: root, selector).objectValue)
+        try world.runtime.msgSend(me, "setTitle:", "untitled")
+        try me.addObserver(me, forKeyPath: "title", options: [.old, .new], context: 0)
+        return .object(me)
+      }
+      try cls.addMethod("observeValueForKeyPath:ofObject:change:context:", types: "v48@0:8@16@24@32^v40") { _, _, arguments in
+        let change = arguments[2].change
+        log.append("\(arguments[0]) \(change?.old?.description ?? "-") -> \(change?.new?.description ?? "-")")
+        return .nil
+      }
+    }
+    let allocated = try #require(try world.runtime.msgSend(cls, "alloc").objectValue)
+    let widget = try #require(try world.runtime.msgSend(allocated, "init").objectValue)
+    #expect(widget === allocated)
+    #expect(try world.runtime.msgSend(widget, "class").objectValue === cls)
+    try world.runtime.msgSend(widget, "setTitle:", "Report")
+    #expect(log.all == ["\"title\" \"untitled\" -> \"Report\""])
+    try widget.removeObserver(widget, forKeyPath: "title")
+    #expect(widget.isa === cls)
+  }
+
+  // MARK: - Dependent keys declared both ways
+
+  /// `+keyPathsForValuesAffectingValueForKey:` is what KVO asks; NSObject's answer is
+  /// `+keyPathsForValuesAffecting<Key>`. An override that adds to super's answer keeps both; one
+  /// that does not call super hides the `<Key>` method, as the KVO guide warns.
+  @Test(arguments: [true, false])
+  func aGenericDependencyOverrideKeepsTheKeyMethodOnlyWhenItCallsSuper(callsSuper: Bool) throws {
+    let world = try World()
+    let root = world.runtime.rootClass
+    let cls = try makeClass("Label", in: world) { cls in
+      try cls.synthesizeProperty("first", type: .object(className: "NSString"))
+      try cls.synthesizeProperty("last", type: .object(className: "NSString"))
+      try cls.synthesizeProperty("prefix", type: .object(className: "NSString"))
+      try cls.addMethod("full", types: "@16@0:8") { receiver, _, _ in
+        let parts = try ["prefix", "first", "last"].map { try receiver.value(forKey: $0).stringValue ?? "" }
+        return .string(parts.joined(separator: " "))
+      }
+    }
+    try cls.isa.addMethod("keyPathsForValuesAffectingFull", types: "@16@0:8") { _, _, _ in
+      .object(try world.runtime.mutableSet(["first", "last"]))
+    }
+    try cls.isa.addMethod("keyPathsForValuesAffectingValueForKey:", types: "@24@0:8@16") { receiver, selector, arguments in
+      let inherited = callsSuper ? try Runtime.msgSendSuper(receiver, superclass: root.isa, selector, arguments[0]) : .nil
+      guard arguments[0] == "full" else { return callsSuper ? inherited : .object(try world.runtime.mutableSet([])) }
+      let own: [Value] = callsSuper ? (try inherited.collectionContents()?.elements ?? []) : []
+      return .object(try world.runtime.mutableSet(Set(own + ["prefix"])))
+    }
+    let label = try #require(try world.runtime.msgSend(cls, "new").objectValue)
+    let (observer, log) = try world.newObserver()
+    try label.addObserver(observer, forKeyPath: "full", options: [.new], context: 0)
+    try world.set(label, "first", "Ann")
+    try world.set(label, "prefix", "Dr")
+    try world.set(label, "last", "Lee")
+    #expect(log.all.map(\.change.new) == (callsSuper ? [" Ann ", "Dr Ann ", "Dr Ann Lee"] : ["Dr Ann "]))
+  }
+
+  // MARK: - A key path whose middle object changes class
+
+  /// Observing `friend.name` while the friend is replaced by objects of other classes: each new
+  /// friend's `name` is read its own way (a getter of its class, or an ivar when it has none), and
+  /// only the current friend's changes notify.
+  @Test func aKeyPathFollowsAMiddleObjectThatChangesClass() throws {
+    let world = try World()
+    let ann = try world.newPerson()
+    let bob = try world.newPerson()
+    try world.set(bob, "name", "Bob")
+    let dog = try instance(of: "Dog", in: world) { cls in
+      try cls.addIvar("_breed", type: .object(className: "NSString"))
+      try cls.addMethod("name", types: "@16@0:8") { receiver, _, _ in
+        .string("Dog " + (try receiver.value(ofIvar: "_breed").stringValue ?? "?"))
+      }
+      try cls.addMethod("setBreed:", types: "v24@0:8@16") { receiver, _, arguments in
+        try receiver.setValue(arguments[0], forIvar: "_breed")
+        return .nil
+      }
+      try cls.isa.addMethod("keyPathsForValuesAffectingName", types: "@16@0:8") { _, _, _ in
+        .object(try world.runtime.mutableSet(["breed"]))
+      }
+    }
+    let cat = try instance(of: "Cat", in: world) { cls in
+      try cls.addIvar("name", type: .object(className: "NSString"))  // no accessors: KVC's ivar step
+    }
+    try cat.setValue("Tom", forKey: "name")
+    try world.set(ann, "friend", .object(bob))
+    let (observer, log) = try world.newObserver()
+    try ann.addObserver(observer, forKeyPath: "friend.name", options: [.old, .new], context: 0)
+    try world.set(ann, "friend", .object(dog))
+    try world.set(bob, "name", "Bobby")  // bob is off the path
+    try world.runtime.msgSend(dog, "setBreed:", "Rex")  // a dependent key of the dog's
+    try world.set(ann, "friend", .object(cat))
+    try world.runtime.msgSend(dog, "setBreed:", "Max")  // the dog is off the path
+    try cat.setValue("Felix", forKey: "name")  // KVC on the ivar notifies
+    try world.set(ann, "friend", .object(bob))
+    #expect(log.all.map(\.change.old) == ["Bob", "Dog ?", "Dog Rex", "Tom", "Felix"])
+    #expect(log.all.map(\.change.new) == ["Dog ?", "Dog Rex", "Tom", "Felix", "Bobby"])
+  }
+}
