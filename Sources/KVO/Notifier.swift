@@ -278,6 +278,7 @@ enum Notifier {
   private static func finish<Changes: RandomAccessCollection<PendingChange>>(
     _ changes: Changes, of object: Object, observers: UnsafeBufferPointer<UnretainedObject?>, errors: inout [any Error]
   ) {
+    var unreadable: [ObjectIdentifier] = []  // changes whose new value could not be read: not told
     for change in changes {
       // A chain's link moves only when the key it goes through may have changed: not for a
       // change its link forwarded (the rest of the path changed; its key is the path's own id).
@@ -290,7 +291,8 @@ enum Notifier {
         do {
           change.new = try currentValue(of: object, for: change)  // call-out: accessors
         } catch {
-          errors.append(error)
+          errors.append(error)  // Foundation raises before notifying: the observers are not told
+          unreadable.append(ObjectIdentifier(change))
         }
       }
     }
@@ -310,6 +312,7 @@ enum Notifier {
         if !group.isEmpty { finish(group, of: owner, observers: observers, errors: &errors) }
         return
       }
+      if !unreadable.isEmpty && unreadable.contains(ObjectIdentifier(change)) { return }
       do {
         if try !batch.deliver(change, of: object, to: registration, observer: observers[change.observerBase + index]) {
           dead.append(registration)

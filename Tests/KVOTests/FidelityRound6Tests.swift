@@ -191,4 +191,31 @@ import Testing
     #expect(log.all.map(\.change.old) == ["Bob", "Dog ?", "Dog Rex", "Tom", "Felix"])
     #expect(log.all.map(\.change.new) == ["Dog ?", "Dog Rex", "Tom", "Felix", "Bobby"])
   }
+
+  /// Foundation reads a change's new value at the did, before telling anyone: a new friend with
+  /// no `name` makes `valueForUndefinedKey:` raise out of the setter, after the set, and no
+  /// observer of the path is told. The next change of the path reads its old value there too.
+  @Test func aMiddleObjectWithoutTheKeyRaisesFromTheSetterAndNoObserverIsTold() throws {
+    let world = try World()
+    let ann = try world.newPerson()
+    let bob = try world.newPerson()
+    try world.set(bob, "name", "Bob")
+    let rock = try instance(of: "Rock", in: world) { _ in }
+    try world.set(ann, "friend", .object(bob))
+    let (first, firstLog) = try world.newObserver()
+    let (second, secondLog) = try world.newObserver()
+    try ann.addObserver(first, forKeyPath: "friend.name", options: [.new], context: 0)
+    try ann.addObserver(second, forKeyPath: "friend.name", options: [.old, .new], context: 0)
+    let error = #expect(throws: KeyValueError.self) { try world.set(ann, "friend", .object(rock)) }
+    #expect(error?.exceptionName == "NSUnknownKeyException")
+    #expect(error?.message.hasPrefix("[<Rock 0x") == true)
+    #expect(error?.message.hasSuffix("valueForUndefinedKey:]: this class is not key value coding-compliant for the key name.") == true)
+    #expect(try ann.value(forKey: "friend").objectValue === rock)  // the set happened
+    #expect(firstLog.all.isEmpty && secondLog.all.isEmpty)
+    let again = #expect(throws: KeyValueError.self) { try world.set(ann, "friend", .object(bob)) }  // the old value
+    #expect(again?.exceptionName == "NSUnknownKeyException")
+    try ann.removeObserver(second, forKeyPath: "friend.name")
+    try world.set(ann, "friend", .object(bob))  // wants no old value: reads only bob's name
+    #expect(firstLog.all.map(\.change.new) == ["Bob"])
+  }
 }
