@@ -8,9 +8,10 @@
 // converts as a C cast does (2.5 → 2, 300 → 44 in a `char`), an NSString reads its leading
 // number through the messages it has (`intValue`, `longLongValue`, `doubleValue` …), and a value
 // without the message (a string for a `char`, any other object) is an unrecognized selector.
-// A struct property takes an NSValue, unboxed by the runtime; any other object is sent the
-// struct's message (`-pointValue`, `-rangeValue` …, `-getValue:`), so a string is again an
-// unrecognized selector, as in Foundation.
+// A struct property takes an NSValue of that struct, unboxed by the runtime; an NSValue of
+// another type (an NSNumber is one) is refused as NSValue refuses the unboxing message, and any
+// other object is sent the struct's message (`-pointValue`, `-rangeValue` …, `-getValue:`), so
+// a string is again an unrecognized selector, as in Foundation.
 // The runtime's own typed setters convert as C assignment does (Value+Assignment.swift), which
 // refuses what C leaves undefined: this is KVC's conversion.
 //
@@ -68,20 +69,31 @@ extension KeyValueCoding {
     return try strictlyConverted(answer, to: type, object, key)
   }
 
-  /// `value` for a struct property. An `NSValue` (an `NSNumber` too) is unboxed by the runtime,
-  /// which refuses one of another type. Any other object is sent the message Foundation sends
-  /// (`-pointValue`, `-sizeValue`, `-rectValue`, `-rangeValue`; `-getValue:` for another struct):
-  /// one that does not answer it is the runtime's unrecognized selector, as in Foundation
+  /// `value` for a struct property. Foundation sends every object the message it unboxes with
+  /// (`-pointValue`, `-sizeValue`, `-rectValue`, `-rangeValue`; `-getValue:` for another struct).
+  /// An `NSValue` answers it from its own bytes, so one of this struct is unboxed by the runtime;
+  /// an `NSValue` of another type, an `NSNumber` included (it is an `NSValue`), is refused as
+  /// NSValue refuses the message: `NSInvalidArgumentException`, naming the message and both types
+  /// (docs/kvo.md#value-conversion says why). Any other object is sent the message: one that
+  /// does not answer it is the runtime's unrecognized selector, as in Foundation
   /// (`-[__NSCFString pointValue]: unrecognized selector …`); an answer is stored, converted.
   private static func structConverted(
     _ value: Value, named name: String, to type: TypeEncoding, _ object: Object, _ key: String
   ) throws -> Value {
     guard let runtime = object.runtime, let receiver = try? runtime.object(bridging: value),
-      let nsValue = runtime.lookUpClass(named: "NSValue"), !receiver.isa.isSubclass(of: nsValue)
+      let nsValue = runtime.lookUpClass(named: "NSValue")
     else {
       return try strictlyConverted(value, to: type, object, key)
     }
     let selector = structSelector(named: name)
+    if receiver.isa.isSubclass(of: nsValue) {
+      if let unboxed = try? value.converted(to: type) { return unboxed }
+      // call-out: -objCType, to name the value's type (an NSValue subclass may override it)
+      let held = try Runtime.msgSend(receiver, Selector.objCType).cStringValue ?? "?"
+      throw KeyValueError(
+        .invalidValue,
+        "-[\(receiver.isa.name) \(selector.name)]: the value's objCType is \"\(held)\", not \"\(type)\"")
+    }
     // call-out: the unboxing message, no lock held
     if selector != StructSelectors.getValue {
       return try strictlyConverted(try Runtime.msgSend(receiver, selector), to: type, object, key)
@@ -122,6 +134,11 @@ private enum StructSelectors {
   static let rect: Selector = "rectValue"
   static let range: Selector = "rangeValue"
   static let getValue: Selector = "getValue:"
+}
+
+extension Selector {
+  /// `-[NSValue objCType]`.
+  fileprivate static let objCType: Selector = "objCType"
 }
 
 /// The conversion messages, resolved once.

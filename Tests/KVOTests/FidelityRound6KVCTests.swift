@@ -1,0 +1,44 @@
+// FidelityRound6KVCTests.swift: the sixth round's KVC cases on ordinary objects: what Foundation
+// answers for a value of the wrong kind on a struct or `Class` property, and for `@max`/`@min`
+// over a number and an `NSNull`, with GNUstep-base's source and its run on this machine as
+// evidence where Apple documents nothing. KVO cases are in FidelityRound6Tests.swift.
+
+import Testing
+
+@testable import KVO
+
+@Suite struct FidelityRound6KVCTests {
+  /// A new class `name` built by `build`, registered, and one instance of it.
+  func instance(of name: String, in world: World, _ build: (Class) throws -> Void) throws -> Object {
+    let cls = try world.runtime.allocateClassPair(superclass: world.runtime.rootClass, name: name)
+    try build(cls)
+    try world.runtime.registerClassPair(cls)
+    return try #require(try world.runtime.msgSend(cls, "new").objectValue)
+  }
+
+  // MARK: - Structs
+
+  /// An `NSNumber` is an `NSValue`: Foundation sends it the struct's unboxing message, which an
+  /// NSValue of another type refuses with `NSInvalidArgumentException` (GNUstep-base's
+  /// `[NSIntNumber-pointValue] should be overridden by subclass`); nothing is stored and no
+  /// observer is told. An `NSValue` of another struct is refused the same way.
+  @Test func aNumberForAStructPropertyIsRefusedAsAnNSValueOfAnotherType() throws {
+    let world = try World()
+    let shape = try instance(of: "Shape", in: world) { cls in
+      try cls.synthesizeProperty("origin", type: try TypeEncoding("{CGPoint=dd}"))
+      try cls.addIvar("_extent", type: try TypeEncoding("{ThreeFloats=fff}"))
+    }
+    let (observer, log) = try world.newObserver()
+    try shape.addObserver(observer, forKeyPath: "origin", options: [.new], context: 0)
+    let point = #expect(throws: KeyValueError.self) { try shape.setValue(3, forKey: "origin") }
+    #expect(point?.exceptionName == "NSInvalidArgumentException")
+    #expect(point?.message == "-[__NSCFNumber pointValue]: the value's objCType is \"q\", not \"{CGPoint=dd}\"")
+    let range = Value.range(1..<3)
+    let other = #expect(throws: KeyValueError.self) { try shape.setValue(range, forKey: "origin") }
+    #expect(other?.message == "-[NSConcreteValue pointValue]: the value's objCType is \"{_NSRange=QQ}\", not \"{CGPoint=dd}\"")
+    let extent = #expect(throws: KeyValueError.self) { try shape.setValue(2.5, forKey: "extent") }
+    #expect(extent?.message == "-[__NSCFNumber getValue:]: the value's objCType is \"d\", not \"{ThreeFloats=fff}\"")
+    #expect(try shape.value(forKey: "origin") == .structure(Structure(name: "CGPoint", fields: [.double(0), .double(0)])))
+    #expect(log.all.isEmpty)
+  }
+}
