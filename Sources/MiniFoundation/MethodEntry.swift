@@ -51,6 +51,15 @@ enum Message {
     return number < 0 ? Int.max : number
   }
 
+  /// An `NSUInteger` argument as Foundation's `%lu` prints it in an exception: -1 (or
+  /// `NSUIntegerMax`) is `18446744073709551615`, `NSNotFound` is `9223372036854775807`.
+  static func indexText(_ value: Value) -> String {
+    let number = value.bridged
+    if case .uint64(let unsigned) = number { return String(unsigned) }
+    guard let signed = number.intValue else { return value.description }
+    return String(UInt64(bitPattern: Int64(signed)))
+  }
+
   /// Throws unless `index` is in `0..<count`, with `NSArray`'s wording.
   static func check(_ index: Int, count: Int, _ receiver: Object, _ selector: Selector) throws(FoundationError) {
     guard index >= count else { return }
@@ -59,7 +68,16 @@ enum Message {
 
   /// `index 5 beyond bounds [0 .. 2]`, or `… for empty array`.
   static func outOfBounds(_ index: Int, count: Int, _ receiver: Object, _ selector: Selector) -> FoundationError {
-    let shown = index == Int.max ? "9223372036854775807" : String(index)
+    outOfBounds(shown: String(index), count: count, receiver, selector)
+  }
+
+  /// `index 18446744073709551615 beyond bounds [0 .. 2]` for the index argument `argument`
+  /// (`objectAtIndex:-1`), printed as the `NSUInteger` the method received.
+  static func outOfBounds(argument: Value, count: Int, _ receiver: Object, _ selector: Selector) -> FoundationError {
+    outOfBounds(shown: indexText(argument), count: count, receiver, selector)
+  }
+
+  private static func outOfBounds(shown: String, count: Int, _ receiver: Object, _ selector: Selector) -> FoundationError {
     let bounds = count == 0 ? "beyond bounds for empty array" : "beyond bounds [0 .. \(count - 1)]"
     return FoundationError(.indexOutOfBounds, "*** \(name(receiver, selector)): index \(shown) \(bounds)")
   }

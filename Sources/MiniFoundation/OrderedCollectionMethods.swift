@@ -24,11 +24,17 @@ enum OrderedCollectionMethods {
         guard let store = OrderedStore(receiver) else { throw Message.abstract(receiver, selector, abstractClass) }
         switch store.element(at: index) {
         case .success(let element): return element
-        case .failure(let failure): throw Message.outOfBounds(index, count: failure.count, receiver, selector)
+        case .failure(let failure): throw Message.outOfBounds(argument: arguments[0], count: failure.count, receiver, selector)
         }
       },
-      MethodEntry("objectAtIndexedSubscript:", "@24@0:8Q16") { receiver, _, arguments in
-        try Runtime.msgSend(receiver, "objectAtIndex:", arguments[0])
+      MethodEntry("objectAtIndexedSubscript:", "@24@0:8Q16") { receiver, selector, arguments in
+        // Foundation's concrete arrays answer it themselves, naming it in their range error; a
+        // subclass gets it through its objectAtIndex:.
+        guard let store = OrderedStore(receiver) else { return try Runtime.msgSend(receiver, "objectAtIndex:", arguments[0]) }
+        switch store.element(at: try Message.index(arguments[0], receiver, selector)) {
+        case .success(let element): return element
+        case .failure(let failure): throw Message.outOfBounds(argument: arguments[0], count: failure.count, receiver, selector)
+        }
       },
       MethodEntry("firstObject", "@16@0:8") { receiver, _, _ in try Ordered.elements(of: receiver).first ?? .nil },
       MethodEntry("lastObject", "@16@0:8") { receiver, _, _ in try Ordered.elements(of: receiver).last ?? .nil },
@@ -58,14 +64,14 @@ enum OrderedCollectionMethods {
         let index = try Message.index(arguments[1], receiver, selector)
         guard let store = OrderedStore(receiver) else { throw Message.abstract(receiver, selector, abstractClass) }
         do throws(OutOfBounds) { try store.insert(element, at: index) } catch {
-          throw Message.outOfBounds(index, count: error.count + 1, receiver, selector)
+          throw Message.outOfBounds(argument: arguments[1], count: error.count + 1, receiver, selector)
         }
         return .nil
       },
       MethodEntry("removeObjectAtIndex:", "v24@0:8Q16") { receiver, selector, arguments in
         let index = try Message.index(arguments[0], receiver, selector)
         guard let store = OrderedStore(receiver) else { throw Message.abstract(receiver, selector, abstractClass) }
-        do throws(OutOfBounds) { try store.remove(at: index) } catch { throw Message.outOfBounds(index, count: error.count, receiver, selector) }
+        do throws(OutOfBounds) { try store.remove(at: index) } catch { throw Message.outOfBounds(argument: arguments[0], count: error.count, receiver, selector) }
         return .nil
       },
       MethodEntry("replaceObjectAtIndex:withObject:", "v32@0:8Q16@24") { receiver, selector, arguments in
@@ -73,7 +79,7 @@ enum OrderedCollectionMethods {
         let element = try Message.object(arguments[1], receiver, selector)
         guard let store = OrderedStore(receiver) else { throw Message.abstract(receiver, selector, abstractClass) }
         do throws(OutOfBounds) { try store.replace(at: index, with: element) } catch {
-          throw Message.outOfBounds(index, count: error.count, receiver, selector)
+          throw Message.outOfBounds(argument: arguments[0], count: error.count, receiver, selector)
         }
         return .nil
       },
@@ -135,7 +141,9 @@ enum OrderedCollectionMethods {
         let first = try Message.index(arguments[0], receiver, selector)
         let second = try Message.index(arguments[1], receiver, selector)
         let elements = try Ordered.elements(of: receiver)
-        try Message.check(max(first, second), count: elements.count, receiver, selector)
+        if max(first, second) >= elements.count {
+          throw Message.outOfBounds(argument: arguments[first >= second ? 0 : 1], count: elements.count, receiver, selector)
+        }
         guard first != second else { return .nil }
         if case .orderedSet(let storage)? = OrderedStore(receiver) {  // a swap, not two replacements
           storage.update { contents in
