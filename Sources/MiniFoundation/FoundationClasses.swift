@@ -22,7 +22,7 @@ final class FoundationClasses: Sendable {
   let dictionary, mutableDictionary, dictionaryI, dictionaryM: Class
   let set, mutableSet, setI, setM: Class
   let orderedSet, mutableOrderedSet, orderedSetI, orderedSetM: Class
-  let string, stringConcrete: Class
+  let string, mutableString, stringConcrete: Class
   let value, number, numberConcrete, boolean, valueConcrete, decimalNumber: Class
   let null: Class
   let indexSet, mutableIndexSet: Class
@@ -103,7 +103,8 @@ final class FoundationClasses: Sendable {
     orderedSetI = try make("__NSOrderedSetI", orderedSet)
     orderedSetM = try make("__NSOrderedSetM", mutableOrderedSet)
     string = try make("NSString", root, NSStringMethods.all)
-    stringConcrete = try make("__NSCFString", string)
+    mutableString = try make("NSMutableString", string, NSMutableStringMethods.all)
+    stringConcrete = try make("__NSCFString", mutableString)  // Apple's: immutable strings too (NSMutableString.swift)
     value = try make("NSValue", root, NSValueMethods.all)
     number = try make("NSNumber", value, NSNumberMethods.all)
     numberConcrete = try make("__NSCFNumber", number)

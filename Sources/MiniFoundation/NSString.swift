@@ -4,19 +4,31 @@
 //
 // A string object holds a Swift `String` (bridged `.string`). Lengths and indexes count UTF-16
 // code units, as NSString's do. The number conversions (`intValue`, `doubleValue`, `boolValue`)
-// read a leading number and ignore the rest, as NSString's do (`"12abc"` is 12). There is no
-// NSMutableString.
+// read a leading number and ignore the rest, as NSString's do (`"12abc"` is 12). A mutable
+// string is the same class with a storage that changes (NSMutableString.swift): `-copy` of one is
+// a new immutable string, of an immutable one the string itself; `-mutableCopy` always a new
+// mutable string.
 
 enum NSStringMethods {
   static let all = ClassMethods(
-    instance: ValueClassMethods.common + [
+    instance: ValueClassMethods.equality + [
+      MethodEntry("copyWithZone:", "@24@0:8^v16") { receiver, selector, _ in
+        if receiver.bridgedStorage is ScalarStorage { return .object(receiver) }  // immutable: itself
+        let classes = try FoundationClasses.of(receiver)
+        return try ValueClassMethods.box(.string(try contents(receiver, selector)), in: classes.stringConcrete)
+      },
+      MethodEntry("mutableCopyWithZone:", "@24@0:8^v16") { receiver, selector, _ in
+        let classes = try FoundationClasses.of(receiver)
+        return .object(try classes.stringConcrete.createInstance(bridgedStorage: StringStorage.string(try contents(receiver, selector))))
+      },
       MethodEntry("length", "Q16@0:8") { receiver, selector, _ in .uint64(UInt64(try text(receiver, selector).utf16.count)) },
       MethodEntry("characterAtIndex:", "S24@0:8Q16") { receiver, selector, arguments in
         let units = Array(try text(receiver, selector).utf16)
         let index = try Message.index(arguments[0], receiver, selector)
         guard index < units.count else {
           throw FoundationError(
-            .indexOutOfBounds, "*** \(Message.name(receiver, selector)): Index \(index) out of bounds; string length \(units.count)")
+            .indexOutOfBounds,
+            "*** \(Message.name(receiver, selector)): Index \(Message.indexText(arguments[0])) out of bounds; string length \(units.count)")
         }
         return .uint16(units[index])
       },
@@ -62,10 +74,24 @@ enum NSStringMethods {
         if let first = trimmed.first, "YyTt".contains(first) { return true }
         return .bool(leadingNumber(String(trimmed)) != 0)
       },
-      MethodEntry("init", "@16@0:8") { receiver, selector, _ in try make("", receiver, selector) },
+      MethodEntry("init", "@16@0:8") { receiver, selector, _ in
+        // A subclass's instance is its own empty string: it keeps its characters its own way.
+        receiver.bridgedStorage == nil ? .object(receiver) : try make("", receiver, selector)
+      },
       MethodEntry("initWithString:", "@24@0:8@16") { receiver, selector, arguments in
         let other = try Message.object(arguments[0], receiver, selector, what: "string")
         return try make(other.stringValue ?? "", receiver, selector)
+      },
+      MethodEntry("initWithFormat:", "@24@0:8@16") { receiver, selector, arguments in
+        // A send carries exactly one argument per colon, so the format comes alone here (its
+        // `%%` and text); initWithFormat:arguments: takes the values.
+        let format = try Message.object(arguments[0], receiver, selector, what: "format")
+        return try make(try StringFormat.format(format.stringValue ?? "", [], receiver, selector), receiver, selector)
+      },
+      MethodEntry("initWithFormat:arguments:", "@32@0:8@16@24") { receiver, selector, arguments in
+        let format = try Message.object(arguments[0], receiver, selector, what: "format")
+        let values = arguments[1].isNil ? [] : try Message.array(arguments[1], receiver, selector)
+        return try make(try StringFormat.format(format.stringValue ?? "", values, receiver, selector), receiver, selector)
       },
       MethodEntry("initWithUTF8String:", "@24@0:8r*16") { receiver, selector, arguments in
         guard let text = arguments[0].cStringValue ?? arguments[0].stringValue else {
@@ -78,6 +104,9 @@ enum NSStringMethods {
       MethodEntry("alloc", "@16@0:8") { receiver, _, _ in
         guard let cls = receiver as? Class, let runtime = cls.runtime else { return .nil }
         let classes = try FoundationClasses.of(runtime)
+        if cls === classes.mutableString {  // a mutable placeholder: its initializers make mutable strings
+          return .object(try classes.stringConcrete.createInstance(bridgedStorage: StringStorage.string("")))
+        }
         guard cls === classes.string || cls === classes.stringConcrete else {
           return try Runtime.msgSendSuper(receiver, superclass: runtime.rootClass.isa, "alloc")
         }
@@ -86,16 +115,29 @@ enum NSStringMethods {
       CollectionLifecycle.convenience("string", "@16@0:8", "init"),
       CollectionLifecycle.convenience("stringWithString:", "@24@0:8@16", "initWithString:"),
       CollectionLifecycle.convenience("stringWithUTF8String:", "@24@0:8r*16", "initWithUTF8String:"),
+      CollectionLifecycle.convenience("stringWithFormat:", "@24@0:8@16", "initWithFormat:"),
     ])
 
   /// The characters of a string object.
   static func text(_ receiver: Object, _ selector: Selector) throws(FoundationError) -> String {
-    try ValueClassMethods.value(of: receiver, selector, "NSString").stringValue ?? ""
+    if let storage = receiver.bridgedStorage as? StringStorage { return storage.value }
+    return try ValueClassMethods.value(of: receiver, selector, "NSString").stringValue ?? ""
+  }
+
+  /// The characters of any string object: from its storage, else through the primitives a
+  /// subclass defines (`length`, `characterAtIndex:`).
+  static func contents(_ receiver: Object, _ selector: Selector) throws -> String {
+    guard receiver.bridgedStorage == nil else { return try text(receiver, selector) }
+    let length = try Runtime.msgSend(receiver, "length").intValue ?? 0  // call-out: the subclass's primitives
+    let units = try (0..<max(0, length)).map { UInt16(truncatingIfNeeded: try Runtime.msgSend(receiver, "characterAtIndex:", .int($0)).intValue ?? 0) }
+    return String(decoding: units, as: UTF16.self)
   }
 
   /// What an initializer returns: a new string object (an allocated string is a placeholder, as
-  /// Foundation's is), or the abstract-class error for a subclass's instance.
+  /// Foundation's is), mutable when the placeholder is, or the abstract-class error for a
+  /// subclass's instance.
   private static func make(_ text: String, _ receiver: Object, _ selector: Selector) throws -> Value {
+    if receiver.bridgedStorage is StringStorage { return .object(try receiver.isa.createInstance(bridgedStorage: StringStorage.string(text))) }
     guard receiver.bridgedStorage is ScalarStorage else { throw Message.abstract(receiver, selector, "NSString") }
     return try ValueClassMethods.box(.string(text), in: receiver.isa)
   }

@@ -8,10 +8,14 @@
 
 enum ValueClassMethods {
   /// `isEqual:`, `hash` and `copyWithZone:` for a class of immutable values.
-  static let common: [MethodEntry] = [
+  static let common: [MethodEntry] = equality + [
+    MethodEntry("copyWithZone:", "@24@0:8^v16") { receiver, _, _ in .object(receiver) }
+  ]
+
+  /// `isEqual:` and `hash`: by the value the object bridges to.
+  static let equality: [MethodEntry] = [
     MethodEntry("isEqual:", "B24@0:8@16") { receiver, _, arguments in .bool(Value.object(receiver) == arguments[0]) },
     MethodEntry("hash", "Q16@0:8") { receiver, _, _ in .uint64(UInt64(bitPattern: Int64(Value.object(receiver).hashValue))) },
-    MethodEntry("copyWithZone:", "@24@0:8^v16") { receiver, _, _ in .object(receiver) },
   ]
 
   /// The value an object of an immutable value class holds, or the abstract-class error.

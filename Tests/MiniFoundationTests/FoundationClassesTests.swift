@@ -21,7 +21,7 @@ import Testing
     ("NSMutableSet", "NSSet"), ("__NSSetI", "NSSet"), ("__NSSetM", "NSMutableSet"),
     ("NSMutableOrderedSet", "NSOrderedSet"), ("__NSOrderedSetI", "NSOrderedSet"), ("__NSOrderedSetM", "NSMutableOrderedSet"),
     ("NSNumber", "NSValue"), ("__NSCFNumber", "NSNumber"), ("__NSCFBoolean", "NSNumber"), ("NSConcreteValue", "NSValue"),
-    ("__NSCFString", "NSString"), ("NSMutableIndexSet", "NSIndexSet"), ("NSArray", "NSObject"), ("NSNull", "NSObject"),
+    ("__NSCFString", "NSMutableString"), ("NSMutableString", "NSString"), ("NSMutableIndexSet", "NSIndexSet"), ("NSArray", "NSObject"), ("NSNull", "NSObject"),
   ])
   func classesHaveFoundationsSuperclasses(name: String, superclass: String) throws {
     let runtime = Runtime()
