@@ -94,6 +94,11 @@ enum NSNumberMethods {
         let other = try Message.object(arguments[0], receiver, selector, what: "number")
         let own = try number(receiver, selector)
         guard let theirs = other.doubleValue, let mine = own.doubleValue else {
+          // The argument is asked its objCType first, as GNUstep-base's -compare: does: an object
+          // with none (NSNull, a string) is an unrecognized selector, -[NSNull objCType] (kvo.md).
+          if other.doubleValue == nil, let argument = try receiver.runtime?.object(bridging: other) {
+            _ = try Runtime.msgSend(argument, "objCType")  // call-out: may be user code
+          }
           throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): \(other) is not a number")
         }
         if let order = own.numericOrder(comparedTo: other) { return .int64(Int64(order)) }  // exact

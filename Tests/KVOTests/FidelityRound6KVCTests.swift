@@ -41,4 +41,26 @@ import Testing
     #expect(try shape.value(forKey: "origin") == .structure(Structure(name: "CGPoint", fields: [.double(0), .double(0)])))
     #expect(log.all.isEmpty)
   }
+
+  // MARK: - @max and @min over a number and NSNull
+
+  /// `@max` and `@min` send `compare:` to the best value so far. `NSNumber`'s asks its argument
+  /// for its `objCType` first (GNUstep-base's source; run here, `NSNull(instance) does not
+  /// recognize objCType`), which `NSNull` and `NSString` do not implement: the runtime's
+  /// unrecognized selector, as when `NSNull` comes first and is sent `compare:` itself.
+  @Test func maxAndMinOfANumberThenNSNullAskTheNullForItsObjCType() throws {
+    let world = try World()
+    let ann = try world.newPerson()
+    try world.set(ann, "items", [1, .null])
+    for op in ["@max", "@min"] {
+      let error = #expect(throws: RuntimeError.self) { try ann.value(forKeyPath: "items.\(op).self") }
+      #expect(error?.message.hasPrefix("-[NSNull objCType]: unrecognized selector sent to instance 0x") == true)
+    }
+    try world.set(ann, "items", [1, "x"])
+    let string = #expect(throws: RuntimeError.self) { try ann.value(forKeyPath: "items.@max.self") }
+    #expect(string?.message.hasPrefix("-[__NSCFString objCType]: unrecognized selector sent to instance 0x") == true)
+    try world.set(ann, "items", [1, .range(0..<1)])  // an NSValue has an objCType, but is no number
+    let value = #expect(throws: FoundationError.self) { try ann.value(forKeyPath: "items.@max.self") }
+    #expect(value?.message.hasPrefix("*** -[__NSCFNumber compare:]: ") == true)
+  }
 }
