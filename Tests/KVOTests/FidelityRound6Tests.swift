@@ -218,4 +218,32 @@ import Testing
     try world.set(ann, "friend", .object(bob))  // wants no old value: reads only bob's name
     #expect(firstLog.all.map(\.change.new) == ["Bob"])
   }
+
+  // MARK: - Nested will/did of one key
+
+  /// The Stack Overflow classic "observeValueForKeyPath: is called twice": a setter that sends
+  /// its own will/did while `+automaticallyNotifiesObserversForKey:` still answers YES is wrapped
+  /// in the notifying setter's pair, so one key's pairs nest and each did notifies; answering NO
+  /// for the key, as the KVO guide's manual notification section says to, leaves one.
+  @Test(arguments: [true, false])
+  func aSetterSendingItsOwnPairNotifiesTwiceUnlessAutomaticNotificationIsOff(automatic: Bool) throws {
+    let world = try World()
+    let cls = try makeClass("Account", in: world) { cls in
+      try cls.addIvar("_balance", type: .longLong)
+      try cls.addMethod("balance", types: "q16@0:8") { receiver, _, _ in try receiver.value(ofIvar: "_balance") }
+      try cls.addMethod("setBalance:", types: "v24@0:8q16") { receiver, _, arguments in
+        try receiver.willChangeValue(forKey: "balance")
+        try receiver.setValue(arguments[0], forIvar: "_balance")
+        try receiver.didChangeValue(forKey: "balance")
+        return .nil
+      }
+      try cls.isa.addMethod("automaticallyNotifiesObserversOfBalance", types: "B16@0:8") { _, _, _ in .bool(automatic) }
+    }
+    let account = try #require(try world.runtime.msgSend(cls, "new").objectValue)
+    let (observer, log) = try world.newObserver()
+    try account.addObserver(observer, forKeyPath: "balance", options: [.old, .new], context: 0)
+    try world.runtime.msgSend(account, "setBalance:", 10)
+    let once = Change(kind: .setting, new: 10, old: 0)
+    #expect(log.all.map(\.change) == (automatic ? [once, once] : [once]))
+  }
 }
