@@ -42,6 +42,28 @@ import Testing
     #expect(log.all.isEmpty)
   }
 
+  // MARK: - Class properties
+
+  /// A `Class` property takes a class, and `valueForKey:` answers it. Foundation's KVC treats `#`
+  /// as an object type and stores any object there unchecked (GNUstep-base, run here, stores a
+  /// string); MiniKVO's runtime keeps a `Class` slot for classes (the isa is one), so it refuses
+  /// an object that is no class, `NSInvalidArgumentException`, and stores nothing (kvo.md).
+  @Test func aClassPropertyTakesAClassAndRefusesAnObjectThatIsNoClass() throws {
+    let world = try World()
+    let holder = try instance(of: "Factory", in: world) { cls in
+      try cls.synthesizeProperty("product", type: .class)
+    }
+    try holder.setValue(.object(world.person), forKey: "product")
+    #expect(try holder.value(forKey: "product").objectValue === world.person)
+    let error = #expect(throws: KeyValueError.self) { try holder.setValue("Person", forKey: "product") }
+    #expect(error?.exceptionName == "NSInvalidArgumentException")
+    #expect(error?.message.hasPrefix("[<Factory 0x") == true)
+    #expect(error?.message.hasSuffix("> setValue:forKey:]: key product: cannot use String \"Person\" as Class ('#')") == true)
+    let instance = #expect(throws: KeyValueError.self) { try holder.setValue(.object(try world.newPerson()), forKey: "product") }
+    #expect(instance?.code == .invalidValue)
+    #expect(try holder.value(forKey: "product").objectValue === world.person)  // nothing stored
+  }
+
   // MARK: - @max and @min over a number and NSNull
 
   /// `@max` and `@min` send `compare:` to the best value so far. `NSNumber`'s asks its argument
