@@ -95,6 +95,14 @@ extension Object {
     return isDeallocating ? 0 : 1 + RetainCounts.extra(of: self)
   }
 
+  /// `_tryRetain` (objc4's `rootTryRetain`): retains and answers `true`, or answers `false` for
+  /// an object that is deallocating or freed.
+  func tryRetain() -> Bool {
+    guard !isDeallocating else { return false }
+    RetainCounts.add(to: self)
+    return true
+  }
+
   /// The release to zero: `dealloc` now (once), then what objc4 frees with the memory.
   private func deallocateByRelease() {
     let old = lifeState.bitwiseOr(1 | 4, ordering: .acquiringAndReleasing).oldValue
@@ -117,4 +125,25 @@ extension Object {
   ///
   /// Objective-C: `_objc_rootRetainCount`
   public var retainCount: Int { (try? rootRetainCount()) ?? 0 }
+}
+
+extension Object {
+  /// Whether a weak reference to the object may be formed: YES unless a class that overrides
+  /// `allowsWeakReference` answers NO (objc4's `storeWeak` sends it to classes with custom
+  /// retain-release; NSObject's own answer, not deallocating, is checked by the caller).
+  /// Class objects are not asked.
+  func allowsWeakReference() -> Bool {
+    guard !(self is Class), !runs(RootClass.allowsWeakReference, for: "allowsWeakReference") else { return true }
+    return (try? Runtime.msgSend(self, "allowsWeakReference"))?.boolValue ?? false  // call-out: user override
+  }
+
+  /// The +1 of `objc_loadWeakRetained`: `retainWeakReference` sent to a class that overrides it,
+  /// NSObject's `_tryRetain` otherwise. `false`: the load reads nil.
+  func retainWeakReference() -> Bool {
+    guard !(self is Class) else { return true }
+    guard runs(RootClass.retainWeakReference, for: "retainWeakReference") else {
+      return (try? Runtime.msgSend(self, "retainWeakReference"))?.boolValue ?? false  // call-out: user override
+    }
+    return tryRetain()
+  }
 }

@@ -19,6 +19,8 @@ enum RootClass {
       _ = try? meta.addMethod(selector, types: types, implementation: Implementation(function: "+[NSObject \(selector.name)]", body))
     }
     _ = try? meta.addMethod("allocWithZone:", types: "@24@0:8^{_NSZone=}16", implementation: allocWithZone)
+    _ = try? root.addMethod("allowsWeakReference", types: "B16@0:8", implementation: allowsWeakReference)
+    _ = try? root.addMethod("retainWeakReference", types: "B16@0:8", implementation: retainWeakReference)
   }
 
   /// `+[NSObject allocWithZone:]` (objc4's `_objc_rootAllocWithZone`), one implementation shared
@@ -26,6 +28,18 @@ enum RootClass {
   static let allocWithZone = Implementation(function: "+[NSObject allocWithZone:]") { receiver, _, _ in
     guard let cls = receiver as? Class else { return .nil }
     return .object(try cls.createInstance())
+  }
+
+  /// `-[NSObject allowsWeakReference]`: YES unless the object is deallocating. Shared by every
+  /// runtime, so storing a weak reference can tell whether a class overrides it (objc4 asks only
+  /// a class with custom retain-release).
+  static let allowsWeakReference = Implementation(function: "-[NSObject allowsWeakReference]") { receiver, _, _ in
+    .bool(!receiver.isDeallocating)
+  }
+
+  /// `-[NSObject retainWeakReference]`: `_tryRetain`. Shared, as `allowsWeakReference` is.
+  static let retainWeakReference = Implementation(function: "-[NSObject retainWeakReference]") { receiver, _, _ in
+    .bool(receiver.tryRetain())
   }
 
   /// What `-zone` and `+zone` answer: objc4's `malloc_default_zone()`, the one zone every object
@@ -112,11 +126,7 @@ enum RootClass {
       ("autorelease", "@16@0:8", { receiver, _, _ in .object(try receiver.rootAutorelease()) }),
       ("retainCount", "Q16@0:8", { receiver, _, _ in .uint64(UInt64(try receiver.rootRetainCount())) }),
       ("_isDeallocating", "B16@0:8", { receiver, _, _ in .bool(receiver.isDeallocating) }),
-      ("_tryRetain", "B16@0:8", { receiver, _, _ in
-        guard !receiver.isDeallocating else { return false }
-        _ = try receiver.rootRetain()
-        return true
-      }),
+      ("_tryRetain", "B16@0:8", { receiver, _, _ in .bool(receiver.tryRetain()) }),
       ("dealloc", "v16@0:8", { receiver, _, _ in
         receiver.destructInstance()  // objc4's _objc_rootDealloc: associated objects go here
         return .nil
@@ -209,6 +219,8 @@ enum RootClass {
       ("retainCount", "Q16@0:8", { _, _, _ in .uint64(UInt64.max) }),  // ULONG_MAX
       ("_isDeallocating", "B16@0:8", { _, _, _ in false }),
       ("_tryRetain", "B16@0:8", { _, _, _ in true }),
+      ("allowsWeakReference", "B16@0:8", { _, _, _ in true }),
+      ("retainWeakReference", "B16@0:8", { _, _, _ in true }),
       ("resolveInstanceMethod:", "B24@0:8:16", { _, _, _ in false }),
       ("initialize", "v16@0:8", { _, _, _ in .nil }),
       ("load", "v16@0:8", { _, _, _ in .nil }),

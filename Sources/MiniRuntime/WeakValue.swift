@@ -23,8 +23,9 @@ final class WeakValue: Sendable {
   ///
   /// - Throws: ``RuntimeError`` with code `deallocatingObject`, with objc4's message.
   convenience init(_ value: Value) throws(RuntimeError) {
-    if let object = value.objectValue, object.isDeallocating {
-      throw WeakValue.cannotFormWeakReference(to: object)
+    if let object = value.objectValue {
+      if object.isDeallocating { throw WeakValue.cannotFormWeakReference(to: object) }
+      if !object.allowsWeakReference() { throw WeakValue.cannotFormWeakReference(to: object) }
     }
     self.init(unchecked: value)
   }

@@ -84,7 +84,7 @@ public final class WeakVariable: @unchecked Sendable {
   ///
   /// Objective-C: `objc_loadWeakRetained`
   public func loadRetained() -> Object? {
-    guard let object = load(), (try? object.rootRetain()) != nil, !object.isDeallocating else { return nil }
+    guard let object = load(), object.retainWeakReference() else { return nil }
     return object
   }
 

@@ -45,9 +45,16 @@ import Testing
     moved.move(from: other)
     #expect(moved.load() === first && other.load() == nil)
 
+    // Rosetta: objc_retain
+    try Runtime.retain(first)
+    // Rosetta: objc_release
+    try Runtime.release(first)
     // Rosetta: objc_autoreleasePoolPush
     let pool = Runtime.autoreleasePoolPush()
-    _ = try runtime.msgSend(first, "autorelease")
+    // Rosetta: objc_retainAutorelease
+    try Runtime.retainAutorelease(first)
+    // Rosetta: objc_autorelease
+    try Runtime.autorelease(first)
     // Rosetta: objc_autoreleasePoolPop
     try Runtime.autoreleasePoolPop(pool)
     #expect(first.isDeallocating)

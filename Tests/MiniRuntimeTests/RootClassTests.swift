@@ -38,6 +38,8 @@ import Testing
     ("retain", .instance), ("retain", .class), ("release", .instance), ("release", .class),
     ("autorelease", .instance), ("autorelease", .class), ("retainCount", .instance), ("retainCount", .class),
     ("_isDeallocating", .instance), ("_isDeallocating", .class), ("_tryRetain", .instance), ("_tryRetain", .class),
+    ("allowsWeakReference", .instance), ("allowsWeakReference", .class),
+    ("retainWeakReference", .instance), ("retainWeakReference", .class),
   ]
 
   func method(_ name: String, _ side: Side, in runtime: Runtime) -> Method? {
