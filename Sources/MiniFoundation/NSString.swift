@@ -48,12 +48,6 @@ enum NSStringMethods {
         let other = try Message.object(arguments[0], receiver, selector, what: "string")
         return .string(try text(receiver, selector) + (other.stringValue ?? other.description))
       },
-      MethodEntry("hasPrefix:", "B24@0:8@16") { receiver, selector, arguments in
-        .bool(try text(receiver, selector).hasPrefix(arguments[0].stringValue ?? "\u{0}"))
-      },
-      MethodEntry("hasSuffix:", "B24@0:8@16") { receiver, selector, arguments in
-        .bool(try text(receiver, selector).hasSuffix(arguments[0].stringValue ?? "\u{0}"))
-      },
       MethodEntry("uppercaseString", "@16@0:8") { receiver, selector, _ in .string(try text(receiver, selector).uppercased()) },
       MethodEntry("lowercaseString", "@16@0:8") { receiver, selector, _ in .string(try text(receiver, selector).lowercased()) },
       MethodEntry("UTF8String", "r*16@0:8") { receiver, selector, _ in .cString(try text(receiver, selector)) },
@@ -99,7 +93,7 @@ enum NSStringMethods {
         }
         return try make(text, receiver, selector)
       },
-    ],
+    ] + NSStringSearching.all,
     classSide: [
       MethodEntry("alloc", "@16@0:8") { receiver, _, _ in
         guard let cls = receiver as? Class, let runtime = cls.runtime else { return .nil }

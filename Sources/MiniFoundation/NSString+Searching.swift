@@ -1,0 +1,130 @@
+// NSString+Searching.swift: NSString's messages that search a string and cut it into pieces.
+//
+// Docs: docs/foundation.md#the-classes. Tests: Tests/KVOTests/FoundationRound6Tests.swift.
+//
+// As NSString's do, these search literally by UTF-16 code units and count indexes and ranges in
+// them (`rangeOfString:` of a string after an emoji is two units further on). What is not found
+// is `{NSNotFound, 0}`; an empty string is found nowhere (`hasPrefix:@""` is NO, as on Apple).
+// An index or range past the end raises NSRangeException with Foundation's text, printing the
+// index as the `NSUInteger` it received.
+
+enum NSStringSearching {
+  static let all: [MethodEntry] = [
+    MethodEntry("substringFromIndex:", "@24@0:8Q16") { receiver, selector, arguments in
+      let units = try units(receiver, selector)
+      let index = try Message.index(arguments[0], receiver, selector)
+      guard index <= units.count else { throw indexOutOfBounds(arguments[0], units.count, receiver, selector) }
+      return .string(String(decoding: units[index...], as: UTF16.self))
+    },
+    MethodEntry("substringToIndex:", "@24@0:8Q16") { receiver, selector, arguments in
+      let units = try units(receiver, selector)
+      let index = try Message.index(arguments[0], receiver, selector)
+      guard index <= units.count else { throw indexOutOfBounds(arguments[0], units.count, receiver, selector) }
+      return .string(String(decoding: units[..<index], as: UTF16.self))
+    },
+    MethodEntry("substringWithRange:", "@32@0:8{_NSRange=QQ}16") { receiver, selector, arguments in
+      let units = try units(receiver, selector)
+      let range = try Message.range(arguments[0], receiver, selector)
+      guard range.upperBound <= units.count else {
+        throw FoundationError(
+          .indexOutOfBounds,
+          "*** \(Message.name(receiver, selector)): Range {\(range.lowerBound), \(range.count)} out of bounds; string length \(units.count)")
+      }
+      return .string(String(decoding: units[range], as: UTF16.self))
+    },
+    MethodEntry("rangeOfString:", "{_NSRange=QQ}24@0:8@16") { receiver, selector, arguments in
+      let found = find(try argument(arguments[0], receiver, selector), in: try units(receiver, selector)).first
+      return .range(found ?? notFound)
+    },
+    MethodEntry("containsString:", "B24@0:8@16") { receiver, selector, arguments in
+      .bool(!find(try argument(arguments[0], receiver, selector), in: try units(receiver, selector)).isEmpty)
+    },
+    MethodEntry("hasPrefix:", "B24@0:8@16") { receiver, selector, arguments in
+      let prefix = Array((arguments[0].stringValue ?? "").utf16)
+      let units = try units(receiver, selector)
+      return .bool(!prefix.isEmpty && units.starts(with: prefix))
+    },
+    MethodEntry("hasSuffix:", "B24@0:8@16") { receiver, selector, arguments in
+      let suffix = Array((arguments[0].stringValue ?? "").utf16)
+      let units = try units(receiver, selector)
+      return .bool(!suffix.isEmpty && units.reversed().starts(with: suffix.reversed()))
+    },
+    MethodEntry("componentsSeparatedByString:", "@24@0:8@16") { receiver, selector, arguments in
+      let units = try units(receiver, selector)
+      var pieces: [Value] = []
+      var start = 0
+      for range in find(try argument(arguments[0], receiver, selector), in: units) {
+        pieces.append(.string(String(decoding: units[start..<range.lowerBound], as: UTF16.self)))
+        start = range.upperBound
+      }
+      pieces.append(.string(String(decoding: units[start...], as: UTF16.self)))
+      return .array(pieces)
+    },
+    MethodEntry("stringByReplacingOccurrencesOfString:withString:", "@32@0:8@16@24") { receiver, selector, arguments in
+      let units = try units(receiver, selector)
+      let target = try argument(arguments[0], receiver, selector)
+      let replacement = try argument(arguments[1], receiver, selector)
+      var result: [UInt16] = []
+      var start = 0
+      for range in find(target, in: units) {
+        result += units[start..<range.lowerBound]
+        result += replacement
+        start = range.upperBound
+      }
+      result += units[start...]
+      return .string(String(decoding: result, as: UTF16.self))
+    },
+    MethodEntry("capitalizedString", "@16@0:8") { receiver, selector, _ in
+      // The first letter of each word upper case, every other letter lower case; a word starts
+      // after any character that is not a letter or digit (so "it's" gives "It'S", as on Apple).
+      var result = ""
+      var startsWord = true
+      for character in try NSStringMethods.text(receiver, selector) {
+        result += startsWord ? character.uppercased() : character.lowercased()
+        startsWord = !(character.isLetter || character.isNumber)
+      }
+      return .string(result)
+    },
+  ]
+
+  /// `{NSNotFound, 0}`.
+  private static let notFound = OrderedCollectionMethods.notFound..<OrderedCollectionMethods.notFound
+
+  /// The receiver's UTF-16 code units.
+  private static func units(_ receiver: Object, _ selector: Selector) throws(FoundationError) -> [UInt16] {
+    Array(try NSStringMethods.text(receiver, selector).utf16)
+  }
+
+  /// A string argument's code units; nil raises `nil argument`, as NSString's searches do.
+  private static func argument(_ value: Value, _ receiver: Object, _ selector: Selector) throws(FoundationError) -> [UInt16] {
+    if value.isNil { throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): nil argument") }
+    guard let text = value.stringValue else {
+      throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): \(value) is not a string")
+    }
+    return Array(text.utf16)
+  }
+
+  /// The ranges where `target` occurs in `units`, left to right, not overlapping; none for an
+  /// empty target.
+  private static func find(_ target: [UInt16], in units: [UInt16]) -> [Range<Int>] {
+    guard !target.isEmpty, target.count <= units.count else { return [] }
+    var found: [Range<Int>] = []
+    var index = 0
+    while index + target.count <= units.count {
+      if units[index..<(index + target.count)].elementsEqual(target) {
+        found.append(index..<(index + target.count))
+        index += target.count
+      } else {
+        index += 1
+      }
+    }
+    return found
+  }
+
+  /// `*** -[__NSCFString substringFromIndex:]: Index 7 out of bounds; string length 6`.
+  private static func indexOutOfBounds(_ argument: Value, _ length: Int, _ receiver: Object, _ selector: Selector) -> FoundationError {
+    FoundationError(
+      .indexOutOfBounds,
+      "*** \(Message.name(receiver, selector)): Index \(Message.indexText(argument)) out of bounds; string length \(length)")
+  }
+}
