@@ -71,6 +71,9 @@ struct Association {
     case strong(Value)
     /// `assign`: objects held weakly (WeakValue.swift), other values as they are.
     case weak(WeakValue)
+    /// A retained or copied object whose class has custom retain-release: sent `release` when
+    /// the association lets it go (CustomRetainedValue, ManualRetainRelease.swift).
+    case custom(CustomRetainedValue)
   }
 
   let key: AssociationKey
@@ -81,6 +84,7 @@ struct Association {
     switch storage {
     case .strong(let value): return value
     case .weak(let box): return box.value
+    case .custom(let held): return held.value
     }
   }
 }
@@ -136,7 +140,11 @@ extension Object {
     case (.object, .assign), (.class, .assign), (.swiftObject, .assign):
       storage = .weak(WeakValue(unchecked: value))  // assign forms no weak reference in objc4
     case (.object, .copy), (.object, .copyNonatomic), (.class, .copy), (.class, .copyNonatomic):
-      storage = .strong(try Runtime.msgSend(value.objectValue, "copy"))  // call-out: user `copy`
+      let copy = try Runtime.msgSend(value.objectValue, "copy")  // call-out: user `copy`
+      storage = try CustomRetainedValue(holding: copy, sendingRetain: false).map(Association.Storage.custom) ?? .strong(copy)
+    case (.object, .retain), (.object, .retainNonatomic):
+      // objc_retain: a class with custom retain-release is sent `retain` (call-out).
+      storage = try CustomRetainedValue(holding: value, sendingRetain: true).map(Association.Storage.custom) ?? .strong(value)
     case (.swiftObject, .copy), (.swiftObject, .copyNonatomic):
       throw RuntimeError(
         .invalidArgument, "cannot associate \(value) with a copy policy: a Swift object has no `copy`")

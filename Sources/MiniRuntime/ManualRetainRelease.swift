@@ -147,3 +147,34 @@ extension Object {
     return tryRetain()
   }
 }
+
+/// An associated object whose class has custom retain-release, held as objc4's association
+/// holds it: `retain` was sent when it was stored (for a retain policy; a copy is already +1),
+/// and `release` is sent when the association lets it go (replaced, removed, or its owner
+/// deallocated), so the class's overrides see both (customrr.m, association.m). Released outside
+/// the owner's lock, like every association value.
+final class CustomRetainedValue: Sendable {
+  let value: Value
+
+  /// Holds `value` if it is an instance whose class overrides `retain` or `release`; `nil` for
+  /// every other value (stored as a plain strong value, which Swift's count keeps alive).
+  ///
+  /// - Throws: What the `retain` override threw.
+  init?(holding value: Value, sendingRetain: Bool) throws {
+    guard case .object(let object) = value, object.hasCustomRetainRelease else { return nil }
+    if sendingRetain { _ = try Runtime.msgSend(object, "retain") }  // call-out: user `retain`
+    self.value = value
+  }
+
+  deinit {
+    guard let object = value.objectValue, !object.isFreedForObjectiveC else { return }
+    _ = try? Runtime.msgSend(object, "release")  // call-out: user `release`, no lock held
+  }
+}
+
+extension Object {
+  /// Whether the object's class overrides `retain` or `release` (objc4's `hasCustomRR`).
+  var hasCustomRetainRelease: Bool {
+    !(self is Class) && !(runs(RootClass.retain, for: "retain") && runs(RootClass.release, for: "release"))
+  }
+}

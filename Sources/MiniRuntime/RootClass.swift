@@ -19,6 +19,8 @@ enum RootClass {
       _ = try? meta.addMethod(selector, types: types, implementation: Implementation(function: "+[NSObject \(selector.name)]", body))
     }
     _ = try? meta.addMethod("allocWithZone:", types: "@24@0:8^{_NSZone=}16", implementation: allocWithZone)
+    _ = try? root.addMethod("retain", types: "@16@0:8", implementation: retain)
+    _ = try? root.addMethod("release", types: "Vv16@0:8", implementation: release)
     _ = try? root.addMethod("allowsWeakReference", types: "B16@0:8", implementation: allowsWeakReference)
     _ = try? root.addMethod("retainWeakReference", types: "B16@0:8", implementation: retainWeakReference)
   }
@@ -28,6 +30,18 @@ enum RootClass {
   static let allocWithZone = Implementation(function: "+[NSObject allocWithZone:]") { receiver, _, _ in
     guard let cls = receiver as? Class else { return .nil }
     return .object(try cls.createInstance())
+  }
+
+  /// `-[NSObject retain]` (ManualRetainRelease.swift). Shared by every runtime, so a store can
+  /// tell whether a class has custom retain-release.
+  static let retain = Implementation(function: "-[NSObject retain]") { receiver, _, _ in
+    .object(try receiver.rootRetain())
+  }
+
+  /// `-[NSObject release]`. Shared, as `retain` is.
+  static let release = Implementation(function: "-[NSObject release]") { receiver, _, _ in
+    try receiver.rootRelease()
+    return .nil
   }
 
   /// `-[NSObject allowsWeakReference]`: YES unless the object is deallocating. Shared by every
@@ -118,11 +132,6 @@ enum RootClass {
         try Runtime.msgSend(receiver, "mutableCopyWithZone:", .nil)
       }),
       // Manual retain-release (ManualRetainRelease.swift, AutoreleasePool.swift).
-      ("retain", "@16@0:8", { receiver, _, _ in .object(try receiver.rootRetain()) }),
-      ("release", "Vv16@0:8", { receiver, _, _ in
-        try receiver.rootRelease()
-        return .nil
-      }),
       ("autorelease", "@16@0:8", { receiver, _, _ in .object(try receiver.rootAutorelease()) }),
       ("retainCount", "Q16@0:8", { receiver, _, _ in .uint64(UInt64(try receiver.rootRetainCount())) }),
       ("_isDeallocating", "B16@0:8", { receiver, _, _ in .bool(receiver.isDeallocating) }),

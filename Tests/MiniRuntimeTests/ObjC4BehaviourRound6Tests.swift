@@ -169,3 +169,57 @@ private struct CustomRR {
     #expect(variable.load() === ann, "objc_loadWeak does not ask")
   }
 }
+
+@Suite struct ObjC4BehaviourRound6AssociationTests {
+  @Test func aRetainPolicySendsRetainToACustomClassAndReleaseWhenTheAssociationGoes() throws {
+    // association.m / customrr.m: objc_setAssociatedObject(RETAIN) is objc_retain, which a class
+    // with custom retain-release is sent; replacing, removing or the owner's dealloc send release.
+    let world = try CustomRR(overriding: ["retain", "release"])
+    let key = AssociationKey("value")
+    let value = try new(world.cls, in: world.runtime)
+    let owner = try new(world.runtime.rootClass, in: world.runtime)
+    try owner.setAssociatedObject(.object(value), forKey: key, policy: .retain)
+    #expect(world.calls.all == ["retain"] && value.retainCount == 2)
+    try owner.setAssociatedObject(nil, forKey: key, policy: .retain)
+    #expect(world.calls.all == ["retain", "release"] && value.retainCount == 1)
+    do {
+      let holder = try new(world.runtime.rootClass, in: world.runtime)
+      try holder.setAssociatedObject(.object(value), forKey: key, policy: .retainNonatomic)
+      try holder.setAssociatedObject(.object(value), forKey: AssociationKey("again"), policy: .retain)
+    }  // the holder is freed: its associations are released after its dealloc
+    #expect(world.calls.all == ["retain", "release", "retain", "retain", "release", "release"])
+    #expect(value.retainCount == 1 && !value.isDeallocating)
+  }
+
+  @Test func aCopyPolicyCopyOfACustomClassIsReleasedWhenTheAssociationGoes() throws {
+    // association.m: the copy policy sends -copy (the copy is +1) and objc_release when the
+    // association goes: the copy, owned only by the association, is deallocated then.
+    let world = try CustomRR(overriding: ["release"])
+    let cls = world.cls
+    try cls.addMethod("copyWithZone:", types: "@24@0:8^{_NSZone=}16") { receiver, _, _ in
+      try Runtime.msgSend(cls, "new")  // a new +1 object
+    }
+    let owner = try new(world.runtime.rootClass, in: world.runtime)
+    let key = AssociationKey("copy")
+    try owner.setAssociatedObject(.object(try new(cls, in: world.runtime)), forKey: key, policy: .copy)
+    let copy = try #require(owner.associatedObject(forKey: key).objectValue)
+    let watch = try WeakVariable(copy)
+    #expect(world.calls.all.isEmpty)
+    owner.removeAssociatedObjects()
+    #expect(world.calls.all == ["release"])
+    #expect(watch.load() == nil, "the copy was released to zero")
+  }
+
+  @Test func aClassWithoutCustomRetainReleaseIsSentNothing() throws {
+    // objc4 retains a plain NSObject subclass directly: no message, and its count is Swift's.
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    let value = try new(person, in: runtime)
+    let owner = try new(person, in: runtime)
+    try owner.setAssociatedObject(.object(value), forKey: AssociationKey("v"), policy: .retain)
+    #expect(value.retainCount == 1)
+    #expect(!value.hasCustomRetainRelease)
+    owner.removeAssociatedObjects()
+    #expect(value.retainCount == 1 && !value.isDeallocating, "no release was sent")
+  }
+}
