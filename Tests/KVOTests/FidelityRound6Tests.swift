@@ -50,6 +50,28 @@ import Testing
     #expect(error?.message.hasSuffix("setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key isEnabled.") == true)
   }
 
+  /// `@property (setter=setIsOn:) BOOL on`: KVC's setter search for `on` ends with `setIsOn:`
+  /// (Foundation's implementation's third name), so KVO hooks that setter and a direct send of it
+  /// notifies observers of `on`; `setValue:forKey:` goes through it too.
+  @Test func aPropertyWithSetterSetIsOnIsHookedForTheKeyOn() throws {
+    let world = try World()
+    let lamp = try instance(of: "Lamp", in: world) { cls in
+      try cls.addIvar("_on", type: .bool)
+      try cls.addMethod("on", types: "B16@0:8") { receiver, _, _ in try receiver.value(ofIvar: "_on") }
+      try cls.addMethod("setIsOn:", types: "v20@0:8B16") { receiver, _, arguments in
+        try receiver.setValue(arguments[0], forIvar: "_on")
+        return .nil
+      }
+      _ = try cls.addProperty("on", attributes: "TB,SsetIsOn:,V_on")
+    }
+    let (observer, log) = try world.newObserver()
+    try lamp.addObserver(observer, forKeyPath: "on", options: [.old, .new], context: 0)
+    try world.runtime.msgSend(lamp, "setIsOn:", true)
+    try lamp.setValue(false, forKey: "on")
+    #expect(log.all.map(\.change) == [Change(kind: .setting, new: true, old: false), Change(kind: .setting, new: false, old: true)])
+    #expect(lamp.isa.methodList.map(\.selector.name).contains("setIsOn:"))
+  }
+
   // MARK: - Manual notification
 
   /// The KVO guide's manual notification for a readonly property: the class changes its ivar
@@ -113,6 +135,49 @@ import Testing
     #expect(log.all == ["\"title\" \"untitled\" -> \"Report\""])
     try widget.removeObserver(widget, forKeyPath: "title")
     #expect(widget.isa === cls)
+  }
+
+  /// An observer that starts observing another object when made and stops in its own `dealloc`
+  /// (the pattern every KVO tutorial shows): freeing it removes its registration cleanly, with no
+  /// diagnostic, the observed object's isa goes back, and later changes reach nobody.
+  @Test func anObserverThatRemovesItselfInItsDeallocLeavesTheObservedObjectClean() throws {
+    let world = try World()
+    let root = world.runtime.rootClass
+    let heard = Log<String>()
+    let problems = Log<String>()
+    let events = world.runtime.addEventObserver { event in
+      if case .diagnostic(let subsystem, let message) = event, subsystem == "KVO" { problems.append(message) }
+    }
+    defer { events.cancel() }
+    let watcherClass = try makeClass("Watcher", in: world) { cls in
+      try cls.synthesizeProperty("target", type: .object(className: "Person"))
+      try cls.addMethod("initWithTarget:", types: "@24@0:8@16") { receiver, _, arguments in
+        let me = try #require(try Runtime.msgSendSuper(receiver, superclass: root, "init").objectValue)
+        try me.setValue(arguments[0], forIvar: "_target")
+        try #require(arguments[0].objectValue).addObserver(me, forKeyPath: "age", options: [.new], context: 7)
+        return .object(me)
+      }
+      try cls.addMethod("dealloc", types: "v16@0:8") { receiver, selector, _ in
+        let target = try #require(try receiver.value(ofIvar: "_target").objectValue)
+        try target.removeObserver(receiver, forKeyPath: "age", context: 7)
+        return try Runtime.msgSendSuper(receiver, superclass: root, selector)
+      }
+      try cls.addMethod("observeValueForKeyPath:ofObject:change:context:", types: "v48@0:8@16@24@32^v40") { _, _, arguments in
+        heard.append(arguments[2].change?.new?.description ?? "-")
+        return .nil
+      }
+    }
+    let ann = try world.newPerson()
+    var watcher: Object? = try world.runtime.msgSend(try world.runtime.msgSend(watcherClass, "alloc").objectValue, "initWithTarget:", .object(ann)).objectValue
+    #expect(watcher != nil)
+    try world.set(ann, "age", 1)
+    #expect(ann.isa.name == "NSKVONotifying_Person")
+    watcher = nil
+    try world.set(ann, "age", 2)
+    #expect(heard.all == ["1"])
+    #expect(ann.isa === world.person)
+    #expect(ann.observationInfo == nil)
+    #expect(problems.all.isEmpty)
   }
 
   // MARK: - Dependent keys declared both ways
