@@ -311,4 +311,37 @@ import Testing
     let once = Change(kind: .setting, new: 10, old: 0)
     #expect(log.all.map(\.change) == (automatic ? [once, once] : [once]))
   }
+
+  // MARK: - Through a forwarding proxy
+
+  /// GNUstep-base's proxy test: a root class that forwards every message (as NSProxy does) is
+  /// sent `addObserver:forKeyPath:options:context:`, a setter, `setValue:forKey:` and the removal;
+  /// each is forwarded, so the target is observed and changes arrive naming the target.
+  @Test func observingThroughAForwardingProxyObservesItsTarget() throws {
+    let world = try World()
+    let runtime = world.runtime
+    runtime.installKeyValueObserving()  // what linking Foundation does before anything is sent
+    let ann = try world.newPerson()
+    let proxyClass = try runtime.allocateClassPair(superclass: nil, name: "Proxy")
+    try proxyClass.addMethod("methodSignatureForSelector:", types: "@24@0:8:16") { _, _, arguments in
+      try runtime.msgSend(ann, "methodSignatureForSelector:", arguments[0])
+    }
+    try proxyClass.addMethod("forwardInvocation:", types: "v24@0:8@16") { _, _, arguments in
+      try Invocation(arguments[0].objectValue)?.invoke(target: ann)
+      return .nil
+    }
+    try runtime.registerClassPair(proxyClass)
+    let proxy = try proxyClass.createInstance()
+    let (observer, log) = try world.newObserver()
+    let options = Value.uint64(UInt64(ObservingOptions([.old, .new]).rawValue))
+    try runtime.msgSend(proxy, "addObserver:forKeyPath:options:context:", .object(observer), "age", options, .pointer(0), returning: .void)
+    #expect(ann.isa.name == "NSKVONotifying_Person" && proxy.isa === proxyClass)
+    try runtime.msgSend(proxy, "setAge:", 5)
+    try runtime.msgSend(proxy, "setValue:forKey:", 6, "age")
+    #expect(try runtime.msgSend(proxy, "valueForKey:", "age") == 6)
+    #expect(log.all.map(\.change) == [Change(kind: .setting, new: 5, old: 0), Change(kind: .setting, new: 6, old: 5)])
+    #expect(log.all.allSatisfy { $0.object === ann })
+    try runtime.msgSend(proxy, "removeObserver:forKeyPath:", .object(observer), "age")
+    #expect(ann.isa === world.person)
+  }
 }
