@@ -72,6 +72,26 @@ import Testing
     #expect(lamp.isa.methodList.map(\.selector.name).contains("setIsOn:"))
   }
 
+  /// A subclass that overrides only the getter of an inherited property: observing an instance
+  /// of it hooks the inherited setter, and the old and new values are read through the
+  /// subclass's getter, as the message `[object name]` would read them.
+  @Test func aSubclassOverridingOnlyTheGetterIsReadThroughItsGetterWhenObserved() throws {
+    let world = try World()
+    let shouting = try world.runtime.allocateClassPair(superclass: world.person, name: "ShoutingPerson")
+    try shouting.addMethod("name", types: "@16@0:8") { receiver, _, _ in
+      .string((try receiver.value(ofIvar: "_name").stringValue ?? "").uppercased())
+    }
+    try world.runtime.registerClassPair(shouting)
+    let ann = try #require(try world.runtime.msgSend(shouting, "new").objectValue)
+    try world.set(ann, "name", "ann")
+    let (observer, log) = try world.newObserver()
+    try ann.addObserver(observer, forKeyPath: "name", options: [.old, .new], context: 0)
+    try world.set(ann, "name", "bea")
+    #expect(log.all.map(\.change) == [Change(kind: .setting, new: "BEA", old: "ANN")])
+    #expect(ann.isa.name == "NSKVONotifying_ShoutingPerson")
+    #expect(try world.runtime.msgSend(ann, "class").objectValue === shouting)
+  }
+
   // MARK: - Manual notification
 
   /// The KVO guide's manual notification for a readonly property: the class changes its ivar
