@@ -44,11 +44,12 @@ public struct Observance: Sendable, CustomStringConvertible {
   /// Objective-C: none (see ``Kind``).
   public let kind: Kind
 
-  /// The observer object of an ``Kind/object`` registration, `nil` once it is gone (held
-  /// weakly) and for the other kinds.
+  /// The observer object of an ``Kind/object`` registration, `nil` once it is freed or
+  /// deallocated (held weakly) and for the other kinds.
   ///
   /// Objective-C: the observance's observer (held unretained by Foundation)
-  public weak let observer: Object?
+  public var observer: Object? { observerReference?.unlessDeallocating }
+  private weak let observerReference: Object?
 
   /// The observer as the description names it: `<Watcher: 0x…>` (the class and address it had
   /// when it registered, kept after it is gone), `<closure>`, or `<forwarder to a.b>`.
@@ -87,7 +88,7 @@ public struct Observance: Sendable, CustomStringConvertible {
 
   init(_ registration: Registration) {
     kind = registration.isObjectObserver ? .object : registration.isExternal ? .closure : .keyPathForwarding
-    observer = registration.observerObject
+    observerReference = registration.observerObject
     observerDescription = registration.observerDescription
     keyPath = registration.pathString
     options = registration.options

@@ -33,9 +33,9 @@ class Registration: @unchecked Sendable {
   let id: UInt64
   let plan: KeyPathPlan
   let context: ObservationContext
-  /// The observer object of an `addObserver` registration (held weakly, as Foundation holds it
-  /// unretained: once it is gone it is never messaged).
-  weak let observerObject: Object?
+  /// The observer object of an `addObserver` registration, held weakly (Foundation holds it
+  /// unretained); read it through `observerObject`.
+  private weak let observerReference: Object?
   /// Who else the observer is; one of three, so they share their storage.
   private let target: Target
   /// The options' bits: the four Foundation defines (`ObservingOptions.defined`), one byte, in
@@ -89,7 +89,7 @@ class Registration: @unchecked Sendable {
     optionBits =
       UInt8(truncatingIfNeeded: options.rawValue & ObservingOptions.defined.rawValue) | (hasExtra ? Self.hasExtraBit : 0)
     self.context = context
-    observerObject = copy object
+    observerReference = copy object
     target = .object(.of(object))
   }
 
@@ -99,9 +99,15 @@ class Registration: @unchecked Sendable {
     self.plan = plan
     optionBits = UInt8(truncatingIfNeeded: options.rawValue & ObservingOptions.defined.rawValue)
     self.context = context
-    observerObject = nil
+    observerReference = nil
     self.target = target
   }
+
+  /// The observer object of an `addObserver` registration while it lives: nil once it is gone,
+  /// whether Swift freed it or a `release` gave up its last ownership and deallocated it
+  /// (decision 0017: its zeroed shell may outlive that), so a deallocated observer is never
+  /// messaged and its registration is pruned, as for a freed one.
+  var observerObject: Object? { observerReference?.unlessDeallocating }
 
   /// What the observer asked for. Only the options Foundation defines are kept (other bits of
   /// the raw value mean nothing to KVO; docs/kvo.md#options).

@@ -25,7 +25,7 @@ extension KVOController {
     /// The object, when the controller retains it.
     let strong: Object?
     /// The object, when it is held weakly.
-    weak let weak: Object?
+    private weak let weak: Object?
     /// Where the entry prints among the others.
     let ordinal: Int
     /// In the order observed. Locking: the controller's `lock` (so no dynamic exclusivity check).
@@ -39,7 +39,8 @@ extension KVOController {
       self.infos = infos
     }
 
-    var object: Object? { strong ?? weak }
+    /// The object: nil once a weakly held one is freed or deallocated.
+    var object: Object? { strong ?? weak?.unlessDeallocating }
   }
 
   /// Adds `info` to the entry of `object` and registers it; returns `false` if a plain observe

@@ -103,8 +103,10 @@ extension KVOController {
     /// Whether `delivery` is `.callerThread`: read on every notification, where matching the
     /// enum would copy (and then destroy) its executor existential.
     let callsBackOnCallerThread: Bool
-    /// The observer callbacks go to (the controller's, held weakly as the controller holds it).
-    weak let observer: Object?
+    /// The observer callbacks go to (the controller's, held weakly as the controller holds it):
+    /// nil once it is freed or deallocated.
+    var observer: Object? { observerReference?.unlessDeallocating }
+    private weak let observerReference: Object?
     /// The observed object, by identity: a notification for another object is not this info's.
     let objectID: ObjectIdentifier
     /// Made by `addCallback` (not deduplicated by key path).
@@ -137,7 +139,7 @@ extension KVOController {
       }
       self.delivery = delivery
       if case .callerThread = delivery { callsBackOnCallerThread = true } else { callsBackOnCallerThread = false }
-      self.observer = observer
+      observerReference = observer
       objectID = ObjectIdentifier(object)
       self.isAdditional = isAdditional
     }

@@ -43,10 +43,11 @@ public final class KVOController: @unchecked Sendable, CustomStringConvertible {
   /// Objective-C: `FBKVONotificationBlock`
   public typealias Block = @Sendable (_ observer: Object, _ object: Object, _ change: Change) -> Void
 
-  /// The observer callbacks are for; held weakly.
+  /// The observer callbacks are for; held weakly, so nil once it is freed or deallocated.
   ///
   /// Objective-C: `FBKVOController.observer`
-  public weak let observer: Object?
+  public var observer: Object? { observerReference?.unlessDeallocating }
+  private weak let observerReference: Object?
 
   /// Whether observed objects are retained until unobserved.
   ///
@@ -75,7 +76,7 @@ public final class KVOController: @unchecked Sendable, CustomStringConvertible {
   ///
   /// Objective-C: `-[FBKVOController initWithObserver:retainObserved:]`
   public init(observer: Object, retainObserved: Bool = true) {
-    self.observer = observer
+    observerReference = observer
     retainsObserved = retainObserved
   }
 

@@ -118,6 +118,20 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
   /// Objective-C: none (objc4's `isDeallocating()`, the deallocating bit of the isa).
   public var isDeallocating: Bool { lifeState.load(ordering: .acquiring) != 0 }
 
+  /// The object while it lives, nil once it is deallocating: what a `__weak` load answers.
+  /// A Swift `weak` reference reads nil once Swift frees the object, but a `release` that gives
+  /// up the last ownership deallocates it and leaves a zeroed shell that Swift references still
+  /// reach (decision 0017); `reference?.unlessDeallocating` reads both as gone.
+  ///
+  /// ```swift
+  /// weak var held = object
+  /// try Runtime.release(object)     // the last ownership: dealloc runs
+  /// held?.unlessDeallocating        // nil, though `held` still reaches the shell
+  /// ```
+  ///
+  /// Objective-C: none (the answer `objc_loadWeak` gives for the object).
+  public var unlessDeallocating: Object? { isDeallocating ? nil : self }
+
   /// Runs `body` holding the object's own lock (associated objects, observation info).
   @inline(__always)
   func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {

@@ -20,13 +20,20 @@
 ///
 /// Objective-C: `__weak id` (`objc_initWeak`, `objc_loadWeak`, `objc_destroyWeak`)
 public final class WeakReference<Target: AnyObject & Sendable>: Sendable {
-  /// The object, or `nil` once it has been freed (or started deallocating).
+  private weak let stored: Target?
+
+  /// The object, or `nil` once it has been freed or has started deallocating (a runtime object
+  /// a `release` deallocated reads nil too, though its shell lives on: decision 0017).
   ///
   /// Objective-C: `objc_loadWeak`
-  public weak let object: Target?
+  public var object: Target? {
+    guard let object = stored else { return nil }
+    if let runtimeObject = object as? Object, runtimeObject.isDeallocating { return nil }
+    return object
+  }
 
   /// Creates a weak reference to `object`.
   ///
   /// Objective-C: `objc_initWeak`
-  public init(_ object: Target?) { self.object = object }
+  public init(_ object: Target?) { stored = object }
 }
