@@ -153,9 +153,17 @@ extension Object {
   /// `-[NSObject autorelease]` (objc4's `_objc_rootAutorelease`): the innermost pool of the
   /// calling thread will send the object one `release`.
   ///
-  /// - Throws: ``RuntimeError`` with code `deallocatingObject` once the object was freed.
+  /// - Throws: ``RuntimeError`` with code `deallocatingObject` once the object was freed, or
+  ///   while its `dealloc` runs: objc4 would queue it and the pop would release freed memory
+  ///   (and a Swift reference must not outlive the deinit).
   func rootAutorelease() throws(RuntimeError) -> Object {
     guard !isFreedForObjectiveC else { throw messageToDeallocatedInstance("autorelease") }
+    guard !isDeallocating else {
+      throw RuntimeError(
+        .deallocatingObject,
+        "-[\(isa.name) autorelease] sent to instance \(address) while it is being deallocated: "
+          + "its pool would release freed memory")
+    }
     AutoreleasePoolStack.current.withCurrent { $0.entries.append(.object(self)) }
     return self
   }

@@ -113,6 +113,36 @@ private struct Counted {
     #expect(person.liveInstanceCount == 0)
   }
 
+  @Test func autoreleaseInsideDeallocIsRefusedInsteadOfQueueingFreedMemory() throws {
+    // objc4 would queue the object and its pool's pop would release freed memory.
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    let messages = Recorder<String>()
+    try person.addMethod("dealloc", types: "v16@0:8") { receiver, _, _ in
+      do {
+        _ = try Runtime.msgSend(receiver, "autorelease")
+      } catch let error as RuntimeError {
+        messages.append(error.message)
+      }
+      return try Runtime.msgSendSuper(receiver, definedIn: person, "dealloc")
+    }
+    try Runtime.autoreleasepool { _ = try new(person, in: runtime) }
+    #expect(messages.count == 1)
+    #expect(messages.all.first?.contains("autorelease] sent to instance") == true)
+    #expect(messages.all.first?.hasSuffix("while it is being deallocated: its pool would release freed memory") == true)
+    #expect(person.liveInstanceCount == 0)
+  }
+
+  @Test func aRetainCountMessageToADisposedObjectThrowsTheZombieText() throws {
+    // object_dispose frees the memory in objc4: a later release is an over-release.
+    let world = try Counted()
+    let ann = try new(world.person, in: world.runtime)
+    try ann.dispose()
+    let error = expectError(.deallocatingObject) { try Runtime.release(ann) }
+    #expect(error?.message.hasSuffix("message sent to deallocated instance \(ann.address)") == true)
+    #expect(world.deallocCount == 0, "object_dispose sends no dealloc, nor does the release")
+  }
+
   @Test func tryRetainRetainsALiveObject() throws {
     let world = try Counted()
     let ann = try new(world.person, in: world.runtime)
