@@ -5,8 +5,16 @@
 // Model: an open-addressing table keyed by the selector's interned index (linear probing, load
 // factor at most 3/4), viewed through `CacheTable`: a header of two words (a sequence number and
 // the mask) and then buckets of two words (`CacheBucket`, objc4's `bucket_t`): the selector index
-// (0 = empty) and the unretained implementation (UnretainedImplementation.swift). Every search,
+// (0 = empty) and the unretained implementation (UnretainedImplementation.swift). Every lookup,
 // by readers and writers alike, goes through `CacheTable.probe`.
+//
+// Placement: a key's home is its index `& mask` (one AND on the send path), and entries are
+// placed Robin Hood style (`CacheTable.place`): a new entry takes the bucket of the first
+// entry nearer its own home than the new one is, and that entry moves on. A class's selectors are
+// interned one after another, so their homes fill one unbroken run; a selector interned earlier
+// whose home falls inside that run would, placed first come first served, probe to the run's
+// end on every send (thousands of buckets for a class with thousands of methods). Placed Robin
+// Hood style it sits next to its home and the run's entries move one bucket on.
 //
 // Readers (every `msgSend`, any thread, no lock): load the table pointer, the sequence number,
 // probe, re-check the sequence number. A reader that sees an odd or changed sequence treats the
@@ -15,11 +23,13 @@
 // `inout Runtime.State`).
 //
 // The races, and why they are harmless:
-//   - fill vs read: `fill` writes only into an empty bucket, the implementation first and the
-//     selector last with release ordering; a reader that sees the selector sees its pointer.
-//   - flush and remove vs read: both make the sequence odd, change buckets (a removal shifts the
-//     rest of the probe run back into the hole), then make it even again; a reader straddling
-//     them sees the sequence change and falls back to the slow path.
+//   - fill vs read: a `fill` whose key lands in an empty bucket writes only that bucket, the
+//     implementation first and the selector last with release ordering; a reader that sees the
+//     selector sees its pointer. A fill that moves entries on is a rearrangement (next item).
+//   - flush, remove and a moving fill vs read: each makes the sequence odd, changes buckets (a
+//     removal shifts the rest of the probe run back into the hole; a moving fill shifts entries
+//     on), then makes it even again; a reader straddling them sees the sequence change and falls
+//     back to the slow path.
 //   - fill vs flush (the classic stale-fill bug): a miss looks the method up *and* fills the
 //     cache inside one `Runtime.lock` section, so a concurrent swizzle cannot slip in between and
 //     leave a stale entry behind.
@@ -81,6 +91,68 @@ struct CacheTable: Equatable {
       if probes == 0 { return nil }
       probes &-= 1
       index = (index &+ 1) & mask
+    }
+  }
+
+  /// How far bucket `index` lies past the home of the `key` stored in it (probes minus one).
+  @inline(__always)
+  func distance(of key: UInt, at index: UInt, mask: UInt) -> UInt { (index &- key) & mask }
+
+  /// Where `key` is placed (``place(_:_:at:distance:)``): the first bucket from its home that is
+  /// empty, or whose entry lies nearer its own home than `key` would lie to its own; `displaces`
+  /// tells the second case, where entries move on. `nil` if `key` is already in the table: the
+  /// walk goes on to the end of the run to make sure, since a removal's backward shift may leave
+  /// an entry past one nearer its home.
+  ///
+  /// - Complexity: O(1) expected; at most the table's capacity. Locking: writers only.
+  @inline(__always)
+  func slot(for key: UInt) -> (index: UInt, distance: UInt, displaces: Bool)? {
+    let mask = mask[0].load(ordering: .relaxed)
+    var index = key & mask
+    var distance: UInt = 0
+    var displaced: (index: UInt, distance: UInt)? = nil
+    while true {
+      let resident = bucket(index).key[0].load(ordering: .relaxed)
+      if resident == key { return nil }
+      if resident == 0 {
+        guard let displaced else { return (index, distance, false) }
+        return (displaced.index, displaced.distance, true)
+      }
+      if displaced == nil && self.distance(of: resident, at: index, mask: mask) < distance {
+        displaced = (index, distance)
+      }
+      index = (index &+ 1) & mask
+      distance &+= 1
+    }
+  }
+
+  /// Stores `key` → `bits` at `index` (`distance` past its home), Robin Hood style: the entry it
+  /// displaces, if any, walks on and takes the bucket of the next entry nearer its own home than
+  /// it is, and so on up to the first empty bucket. Every key stays reachable from its home with
+  /// no empty bucket between, and no key lies much farther from its home than the others.
+  ///
+  /// The table must have an empty bucket; a published table only inside a rearrangement (or at
+  /// an empty `index`, where the caller orders the stores for readers). Locking: writers only.
+  func place(_ key: UInt, _ bits: UInt, at index: UInt, distance: UInt) {
+    let mask = mask[0].load(ordering: .relaxed)
+    var (key, bits, index, distance) = (key, bits, index, distance)
+    while true {
+      let bucket = bucket(index)
+      let resident = bucket.key[0].load(ordering: .relaxed)
+      if resident == 0 {
+        bucket.implementation[0].store(bits, ordering: .relaxed)
+        bucket.key[0].store(key, ordering: .relaxed)
+        return
+      }
+      let residentDistance = self.distance(of: resident, at: index, mask: mask)
+      if residentDistance < distance {
+        let residentBits = bucket.implementation[0].load(ordering: .relaxed)
+        bucket.implementation[0].store(bits, ordering: .relaxed)
+        bucket.key[0].store(key, ordering: .relaxed)
+        (key, bits, distance) = (resident, residentBits, residentDistance)
+      }
+      index = (index &+ 1) & mask
+      distance &+= 1
     }
   }
 
@@ -154,11 +226,16 @@ final class MethodCache: @unchecked Sendable {
     if table == MethodCache.emptyTable || (count + 1) * 4 > table.bucketCount * 3 {
       table = grow(from: table, capacity: table == MethodCache.emptyTable ? 4 : table.bucketCount * 2)
     }
-    // Under the lock and below the load factor, the probe ends at the key or an empty bucket.
-    let empty = table.probe(UInt(selector.index), acquiring: false, found: { _ in nil }, empty: { $0 })
-    guard let bucket = empty else { return }  // already cached (a racing miss filled it first)
-    bucket.implementation[0].store(UnretainedImplementation(implementation).bits, ordering: .relaxed)
-    bucket.key[0].store(UInt(selector.index), ordering: .releasing)
+    // Under the lock and below the load factor, the walk ends at the key or a free place.
+    let key = UInt(selector.index)
+    let bits = UnretainedImplementation(implementation).bits
+    guard let slot = table.slot(for: key) else { return }  // already cached (a racing miss filled it first)
+    if slot.displaces {
+      rearranging(table) { table.place(key, bits, at: slot.index, distance: slot.distance) }
+    } else {
+      table.bucket(slot.index).implementation[0].store(bits, ordering: .relaxed)
+      table.bucket(slot.index).key[0].store(key, ordering: .releasing)
+    }
     count += 1
   }
 
@@ -247,6 +324,19 @@ final class MethodCache: @unchecked Sendable {
     return result
   }
 
+  /// How many buckets a lookup of `selector` reads (its distance from its home plus one), or
+  /// `nil` if it is not cached: what a cached send of it probes. For tests and dumps.
+  /// Locking: caller holds `Runtime.lock` (enforced by `inout Runtime.State`).
+  func probes(for selector: Selector, _ state: inout Runtime.State) -> Int? {
+    let table = table
+    let mask = table.mask[0].load(ordering: .relaxed)
+    let key = UInt(selector.index)
+    return table.probe(key, acquiring: false, found: { bucket in
+      let index = UInt(table.base.distance(to: bucket.words) - 2) / 2
+      return Int(table.distance(of: key, at: index, mask: mask)) + 1
+    }, empty: { _ in nil })
+  }
+
   /// The number of entries. Locking: caller holds `Runtime.lock` (enforced by `inout Runtime.State`).
   func count(_ state: inout Runtime.State) -> Int { count }
 
@@ -261,11 +351,12 @@ final class MethodCache: @unchecked Sendable {
 
   private func grow(from old: CacheTable, capacity: Int) -> CacheTable {
     let table = CacheTable.make(capacity: capacity)
+    let mask = UInt(capacity - 1)
     for index in 0..<UInt(old.bucketCount) {
       let key = old.bucket(index).key[0].load(ordering: .relaxed)
-      guard key != 0, let slot = table.probe(key, acquiring: false, found: { $0 }, empty: { $0 }) else { continue }
-      slot.implementation[0].store(old.bucket(index).implementation[0].load(ordering: .relaxed), ordering: .relaxed)
-      slot.key[0].store(key, ordering: .relaxed)
+      guard key != 0 else { continue }
+      // Not yet published: no reader sees the entries move. (Each key is new to the table.)
+      table.place(key, old.bucket(index).implementation[0].load(ordering: .relaxed), at: key & mask, distance: 0)
     }
     current.store(UInt(bitPattern: table.base), ordering: .releasing)
     if old != MethodCache.emptyTable { retired.append(old) }
