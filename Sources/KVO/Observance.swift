@@ -48,7 +48,7 @@ public struct Observance: Sendable, CustomStringConvertible {
   /// deallocated (held weakly) and for the other kinds.
   ///
   /// Objective-C: the observance's observer (held unretained by Foundation)
-  public var observer: Object? { observerReference?.unlessDeallocating }
+  public var observer: Object? { Object.unlessDeallocating(observerReference) }
   private weak let observerReference: Object?
 
   /// The observer as the description names it: `<Watcher: 0x…>` (the class and address it had

@@ -107,7 +107,7 @@ class Registration: @unchecked Sendable {
   /// whether Swift freed it or a `release` gave up its last ownership and deallocated it
   /// (decision 0017: its zeroed shell may outlive that), so a deallocated observer is never
   /// messaged and its registration is pruned, as for a freed one.
-  var observerObject: Object? { observerReference?.unlessDeallocating }
+  var observerObject: Object? { Object.unlessDeallocating(observerReference) }
 
   /// What the observer asked for. Only the options Foundation defines are kept (other bits of
   /// the raw value mean nothing to KVO; docs/kvo.md#options).

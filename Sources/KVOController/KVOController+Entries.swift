@@ -40,7 +40,7 @@ extension KVOController {
     }
 
     /// The object: nil once a weakly held one is freed or deallocated.
-    var object: Object? { strong ?? weak?.unlessDeallocating }
+    var object: Object? { strong ?? Object.unlessDeallocating(weak) }
   }
 
   /// Adds `info` to the entry of `object` and registers it; returns `false` if a plain observe

@@ -105,7 +105,7 @@ extension KVOController {
     let callsBackOnCallerThread: Bool
     /// The observer callbacks go to (the controller's, held weakly as the controller holds it):
     /// nil once it is freed or deallocated.
-    var observer: Object? { observerReference?.unlessDeallocating }
+    var observer: Object? { Object.unlessDeallocating(observerReference) }
     private weak let observerReference: Object?
     /// The observed object, by identity: a notification for another object is not this info's.
     let objectID: ObjectIdentifier

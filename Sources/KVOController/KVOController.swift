@@ -46,7 +46,7 @@ public final class KVOController: @unchecked Sendable, CustomStringConvertible {
   /// The observer callbacks are for; held weakly, so nil once it is freed or deallocated.
   ///
   /// Objective-C: `FBKVOController.observer`
-  public var observer: Object? { observerReference?.unlessDeallocating }
+  public var observer: Object? { Object.unlessDeallocating(observerReference) }
   private weak let observerReference: Object?
 
   /// Whether observed objects are retained until unobserved.

@@ -118,19 +118,25 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
   /// Objective-C: none (objc4's `isDeallocating()`, the deallocating bit of the isa).
   public var isDeallocating: Bool { lifeState.load(ordering: .acquiring) != 0 }
 
-  /// The object while it lives, nil once it is deallocating: what a `__weak` load answers.
+  /// `object` while it lives, nil once it is deallocating: what a `__weak` load answers.
   /// A Swift `weak` reference reads nil once Swift frees the object, but a `release` that gives
   /// up the last ownership deallocates it and leaves a zeroed shell that Swift references still
-  /// reach (decision 0017); `reference?.unlessDeallocating` reads both as gone.
+  /// reach (decision 0017); `Object.unlessDeallocating(reference)` reads both as gone. It takes
+  /// the reference it is given and hands it back, so loading a weak reference through it adds
+  /// no retain and release (each one takes the slow path on an object with weak references).
   ///
   /// ```swift
   /// weak var held = object
-  /// try Runtime.release(object)     // the last ownership: dealloc runs
-  /// held?.unlessDeallocating        // nil, though `held` still reaches the shell
+  /// try Runtime.release(object)              // the last ownership: dealloc runs
+  /// Object.unlessDeallocating(held)          // nil, though `held` still reaches the shell
   /// ```
   ///
   /// Objective-C: none (the answer `objc_loadWeak` gives for the object).
-  public var unlessDeallocating: Object? { isDeallocating ? nil : self }
+  @inlinable
+  public static func unlessDeallocating(_ object: consuming Object?) -> Object? {
+    if object?.isDeallocating ?? false { return nil }
+    return object
+  }
 
   /// Runs `body` holding the object's own lock (associated objects, observation info).
   @inline(__always)

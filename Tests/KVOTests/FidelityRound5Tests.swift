@@ -9,14 +9,6 @@ import Testing
 @testable import KVO
 
 @Suite struct FidelityRound5Tests {
-  /// A new class `name` built by `build`, registered, and one instance of it.
-  func instance(of name: String, in world: World, _ build: (Class) throws -> Void) throws -> Object {
-    let cls = try world.runtime.allocateClassPair(superclass: world.runtime.rootClass, name: name)
-    try build(cls)
-    try world.runtime.registerClassPair(cls)
-    return try #require(try world.runtime.msgSend(cls, "new").objectValue)
-  }
-
   // MARK: - An operator with no key path after it
 
   /// Foundation's `-[NSArray valueForKeyPath:]` hands the operator the rest of the path, nil

@@ -8,14 +8,6 @@ import Testing
 @testable import KVO
 
 @Suite struct FidelityRound6KVCTests {
-  /// A new class `name` built by `build`, registered, and one instance of it.
-  func instance(of name: String, in world: World, _ build: (Class) throws -> Void) throws -> Object {
-    let cls = try world.runtime.allocateClassPair(superclass: world.runtime.rootClass, name: name)
-    try build(cls)
-    try world.runtime.registerClassPair(cls)
-    return try #require(try world.runtime.msgSend(cls, "new").objectValue)
-  }
-
   // MARK: - Structs
 
   /// An `NSNumber` is an `NSValue`: Foundation sends it the struct's unboxing message, which an

@@ -9,18 +9,6 @@ import Testing
 @testable import KVO
 
 @Suite struct FidelityRound6Tests {
-  /// A new class `name` built by `build`, registered, and one instance of it.
-  func instance(of name: String, in world: World, _ build: (Class) throws -> Void) throws -> Object {
-    try #require(try world.runtime.msgSend(try makeClass(name, in: world, build), "new").objectValue)
-  }
-
-  func makeClass(_ name: String, in world: World, _ build: (Class) throws -> Void) throws -> Class {
-    let cls = try world.runtime.allocateClassPair(superclass: world.runtime.rootClass, name: name)
-    try build(cls)
-    try world.runtime.registerClassPair(cls)
-    return cls
-  }
-
   // MARK: - A property with a custom getter
 
   /// `@property (getter=isEnabled) BOOL enabled`: the key is `enabled` (KVC finds `isEnabled` by

@@ -48,7 +48,7 @@ import Testing
     let reference = WeakReference(person)
     try Runtime.release(person)
     #expect(reference.object == nil)
-    #expect(person.unlessDeallocating == nil)
+    #expect(Object.unlessDeallocating(person) == nil)
   }
 
   @Test func anObservedObjectReleasedToZeroIsCleanedUp() throws {

@@ -56,6 +56,19 @@ final class Callback: Sendable {
   init(_ body: @escaping @Sendable (Received) -> Void) { self.body = body }
 }
 
+/// A new root-derived class `name` in `world`, built by `build` and registered.
+func makeClass(_ name: String, in world: World, _ build: (Class) throws -> Void) throws -> Class {
+  let cls = try world.runtime.allocateClassPair(superclass: world.runtime.rootClass, name: name)
+  try build(cls)
+  try world.runtime.registerClassPair(cls)
+  return cls
+}
+
+/// A new class `name` built by `build`, registered, and one instance of it (`[cls new]`).
+func instance(of name: String, in world: World, _ build: (Class) throws -> Void) throws -> Object {
+  try #require(try world.runtime.msgSend(try makeClass(name, in: world, build), "new").objectValue)
+}
+
 /// The test world: a runtime with `Person` and `Observer` classes.
 ///
 /// Person: `age` (q), `name` (NSString), `firstName`, `lastName` (NSString), `friend` (Person),
