@@ -8,6 +8,14 @@
 // lock (a leaf), held only to read or replace the collection: equality of `Value`s runs no user
 // code, so nothing under it can call out. A reader gets a copy (copy-on-write makes that cheap),
 // so a message that iterates never holds the lock while it sends messages.
+//
+// Ownership (docs/foundation.md#collections-retain-their-elements): a collection retains each
+// object it holds as objc4's `objc_retain` does (`Runtime.retainForStore`: a `retain` message to
+// a class with custom retain-release, the side-table count otherwise) and releases it when it is
+// removed, replaced, or the collection goes (Swift frees it or a `release` deallocates it), so
+// `retainCount` counts it. The factories below retain the first contents; each mutating
+// primitive retains what it adds and releases what it removes, outside the lock (a `retain` or
+// `release` override may run user code). A dictionary retains its keys and its values.
 
 /// The contents of a Foundation collection: a Swift collection behind a lock, bridged as `bridge`
 /// says.
@@ -15,14 +23,54 @@ final class CollectionStorage<Contents: Sendable>: BridgedStorage {
   private let contents: Locked<Contents>
   private let bridge: @Sendable (Contents) -> Value?
   private let equal: (@Sendable (Contents, Contents) -> Bool)?
+  /// Calls its body with each value the contents retain (`nil`: none, an index set's).
+  private let held: (@Sendable (Contents, (Value) -> Void) -> Void)?
+  /// The contents once the collection was deallocated by a `release`, its elements released.
+  private let empty: Contents?
 
   /// - Parameters:
   ///   - bridge: The Swift value the contents bridge to (`nil` when there is none).
   ///   - equal: How two contents compare when there is no bridged value.
-  init(_ initial: Contents, bridge: @escaping @Sendable (Contents) -> Value?, equal: (@Sendable (Contents, Contents) -> Bool)? = nil) {
+  ///   - held: The values the contents hold, which the storage retains now and releases when it
+  ///     goes; `nil` when they hold no objects.
+  ///   - empty: What the contents become when the collection is deallocated by a `release`.
+  init(
+    _ initial: Contents, bridge: @escaping @Sendable (Contents) -> Value?,
+    equal: (@Sendable (Contents, Contents) -> Bool)? = nil, held: (@Sendable (Contents, (Value) -> Void) -> Void)? = nil,
+    empty: Contents? = nil
+  ) {
     contents = Locked(initial)
     self.bridge = bridge
     self.equal = equal
+    self.held = held
+    self.empty = empty
+    // A retain refused (an object Objective-C already freed) leaves that element uncounted.
+    held?(initial) { try? Runtime.retainForStore($0) }
+  }
+
+  deinit {
+    held?(contents.withLock { $0 }) { Runtime.releaseForStore($0) }
+  }
+
+  /// Replaces the contents (an initializer's), retaining the new ones and releasing the old.
+  func replaceContents(with new: Contents) {
+    held?(new) { try? Runtime.retainForStore($0) }  // call-out: overrides, no lock held
+    let old = contents.withLock { contents in
+      defer { contents = new }
+      return contents
+    }
+    held?(old) { Runtime.releaseForStore($0) }  // after unlocking: may run user code
+  }
+
+  /// Empties the contents and releases what they held: the collection was deallocated by a
+  /// `release` (its `-dealloc` releases its elements) while Swift still holds its shell.
+  func releaseContents() {
+    guard let held, let empty else { return }
+    let old = contents.withLock { contents in
+      defer { contents = empty }
+      return contents
+    }
+    held(old) { Runtime.releaseForStore($0) }  // after unlocking: may run user code
   }
 
   /// A copy of the contents, read under the lock.
@@ -85,18 +133,26 @@ struct OrderedElements: Sendable, Equatable, CustomStringConvertible {
     return true
   }
 
-  mutating func remove(at index: Int) {
-    members.remove(elements.remove(at: index))
+  /// Removes and returns the element at `index`.
+  @discardableResult
+  mutating func remove(at index: Int) -> Value {
+    let removed = elements.remove(at: index)
+    members.remove(removed)
+    return removed
   }
 
-  /// Replaces the element at `index` with `value`, unless `value` is already elsewhere.
-  mutating func replace(at index: Int, with value: Value) {
+  /// Replaces the element at `index` with `value`, unless `value` is already elsewhere; returns
+  /// the element replaced, or `nil` when nothing changed.
+  @discardableResult
+  mutating func replace(at index: Int, with value: Value) -> Value? {
     if let existing = self.index(of: value) {
-      if existing != index { return }
+      if existing != index { return nil }
     }
-    members.remove(elements[index])
+    let old = elements[index]
+    members.remove(old)
     elements[index] = value
     members.insert(value)
+    return old
   }
 
   mutating func removeAll() {
@@ -113,26 +169,39 @@ typealias IndexSetStorage = CollectionStorage<Indexes>
 
 extension CollectionStorage where Contents == [Value] {
   /// An array's storage.
-  static func array(_ elements: [Value]) -> ArrayStorage { ArrayStorage(elements, bridge: { .array($0) }) }
+  static func array(_ elements: [Value]) -> ArrayStorage {
+    ArrayStorage(elements, bridge: { .array($0) }, held: { elements, body in elements.forEach(body) }, empty: [])
+  }
 }
 
 extension CollectionStorage where Contents == [Value: Value] {
   /// A dictionary's storage.
   static func dictionary(_ entries: [Value: Value]) -> DictionaryStorage {
-    DictionaryStorage(entries, bridge: { .dictionary($0) })
+    DictionaryStorage(
+      entries, bridge: { .dictionary($0) },
+      held: { entries, body in
+        for (key, value) in entries {
+          body(key)
+          body(value)
+        }
+      }, empty: [:])
   }
 }
 
 extension CollectionStorage where Contents == Set<Value> {
   /// A set's storage.
-  static func set(_ elements: Set<Value>) -> SetStorage { SetStorage(elements, bridge: { .set($0) }) }
+  static func set(_ elements: Set<Value>) -> SetStorage {
+    SetStorage(elements, bridge: { .set($0) }, held: { elements, body in elements.forEach(body) }, empty: [])
+  }
 }
 
 extension CollectionStorage where Contents == OrderedElements {
   /// An ordered set's storage: no bridged form (Swift has none); equal to an ordered set with
   /// the same elements in the same order, as `-isEqualToOrderedSet:` says.
   static func orderedSet(_ elements: OrderedElements) -> OrderedSetStorage {
-    OrderedSetStorage(elements, bridge: { _ in nil }, equal: { $0.elements == $1.elements })
+    OrderedSetStorage(
+      elements, bridge: { _ in nil }, equal: { $0.elements == $1.elements }, held: { contents, body in contents.elements.forEach(body) },
+      empty: OrderedElements([]))
   }
 }
 

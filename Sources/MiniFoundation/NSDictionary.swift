@@ -27,7 +27,7 @@ enum NSDictionaryMethods {
       MethodEntry("init", "@16@0:8") { receiver, _, _ in .object(receiver) },
       MethodEntry("initWithDictionary:", "@24@0:8@16") { receiver, selector, arguments in
         let entries = try dictionary(arguments[0], receiver, selector)
-        try storage(receiver, selector).update { $0 = entries.mapValues(Message.element) }
+        try storage(receiver, selector).replaceContents(with: entries.mapValues(Message.element))
         return .object(receiver)
       },
       MethodEntry("isEqual:", "B24@0:8@16", isEqualToDictionary),
@@ -91,12 +91,28 @@ enum NSMutableDictionaryMethods {
         throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): object cannot be nil (key: \(key))")
       }
       let value = try Message.object(arguments[0], receiver, selector)
-      try NSDictionaryMethods.storage(receiver, selector).update { $0[key] = value }
+      try? Runtime.retainForStore(value)  // call-out: `retain` overrides, no lock held
+      try? Runtime.retainForStore(key)
+      let storage = try NSDictionaryMethods.storage(receiver, selector)
+      let (oldKey, oldValue) = storage.update { entries in
+        let index = entries.index(forKey: key)
+        let old = index.map { entries[$0] }
+        entries[key] = value  // an existing key stays (CFDictionarySetValue keeps it)
+        return (old?.key, old?.value)
+      }
+      if oldKey != nil { Runtime.releaseForStore(key) }  // the new key was not kept
+      if let oldValue { Runtime.releaseForStore(oldValue) }  // after unlocking: may run user code
       return .nil
     },
     MethodEntry("removeObjectForKey:", "v24@0:8@16") { receiver, selector, arguments in
       let key = try Message.object(arguments[0], receiver, selector, what: "key")
-      try NSDictionaryMethods.storage(receiver, selector).update { $0[key] = nil }
+      let removed = try NSDictionaryMethods.storage(receiver, selector).update { entries in
+        entries.index(forKey: key).map { entries.remove(at: $0) }
+      }
+      if let removed {
+        Runtime.releaseForStore(removed.value)  // after unlocking: may run user code
+        Runtime.releaseForStore(removed.key)
+      }
       return .nil
     },
     MethodEntry("setObject:forKeyedSubscript:", "v32@0:8@16@24") { receiver, _, arguments in

@@ -23,12 +23,12 @@ enum NSSetMethods {
       MethodEntry("init", "@16@0:8") { receiver, _, _ in .object(receiver) },
       MethodEntry("initWithArray:", "@24@0:8@16") { receiver, selector, arguments in
         let elements = try Message.array(arguments[0], receiver, selector).map(Message.element)
-        try storage(receiver, selector).update { $0 = Set(elements) }
+        try storage(receiver, selector).replaceContents(with: Set(elements))
         return .object(receiver)
       },
       MethodEntry("initWithSet:", "@24@0:8@16") { receiver, selector, arguments in
         let elements = try Message.set(arguments[0], receiver, selector)
-        try storage(receiver, selector).update { $0 = Set(elements.map(Message.element)) }
+        try storage(receiver, selector).replaceContents(with: Set(elements.map(Message.element)))
         return .object(receiver)
       },
       MethodEntry("isEqual:", "B24@0:8@16", isEqualToSet),
@@ -87,12 +87,16 @@ enum NSMutableSetMethods {
   static let all = ClassMethods(instance: [
     MethodEntry("addObject:", "v24@0:8@16") { receiver, selector, arguments in
       let element = try Message.object(arguments[0], receiver, selector)
-      try NSSetMethods.storage(receiver, selector).update { $0.insert(element) }
+      let storage = try NSSetMethods.storage(receiver, selector)
+      guard !storage.value.contains(element) else { return .nil }  // the member stays, not retained
+      try? Runtime.retainForStore(element)  // call-out: a `retain` override, no lock held
+      if !storage.update({ $0.insert(element).inserted }) { Runtime.releaseForStore(element) }
       return .nil
     },
     MethodEntry("removeObject:", "v24@0:8@16") { receiver, selector, arguments in
       let element = arguments[0]
-      try NSSetMethods.storage(receiver, selector).update { $0.remove(element) }
+      let removed = try NSSetMethods.storage(receiver, selector).update { $0.remove(element) }
+      if let removed { Runtime.releaseForStore(removed) }  // after unlocking: may run user code
       return .nil
     },
     MethodEntry("addObjectsFromArray:", "v24@0:8@16") { receiver, selector, arguments in

@@ -71,8 +71,8 @@ struct Association {
     case strong(Value)
     /// `assign`: objects held weakly (WeakValue.swift), other values as they are.
     case weak(WeakValue)
-    /// A retained or copied object whose class has custom retain-release: sent `release` when
-    /// the association lets it go (CustomRetainedValue, ManualRetainRelease.swift).
+    /// A retained or copied instance: released (a `release` message to a class with custom
+    /// retain-release) when the association lets it go (CustomRetainedValue, ManualRetainRelease.swift).
     case custom(CustomRetainedValue)
   }
 
@@ -141,9 +141,12 @@ extension Object {
       storage = .weak(WeakValue(unchecked: value))  // assign forms no weak reference in objc4
     case (.object, .copy), (.object, .copyNonatomic), (.class, .copy), (.class, .copyNonatomic):
       let copy = try Runtime.msgSend(value.objectValue, "copy")  // call-out: user `copy`
-      storage = try CustomRetainedValue(holding: copy, sendingRetain: false).map(Association.Storage.custom) ?? .strong(copy)
+      // A new copy is +1 already; an object whose copy is itself (immutable) is retained.
+      let retains = copy.objectValue === value.objectValue
+      storage = try CustomRetainedValue(holding: copy, sendingRetain: retains).map(Association.Storage.custom) ?? .strong(copy)
     case (.object, .retain), (.object, .retainNonatomic):
-      // objc_retain: a class with custom retain-release is sent `retain` (call-out).
+      // objc_retain: a class with custom retain-release is sent `retain` (call-out); any other
+      // instance is counted directly.
       storage = try CustomRetainedValue(holding: value, sendingRetain: true).map(Association.Storage.custom) ?? .strong(value)
     case (.swiftObject, .copy), (.swiftObject, .copyNonatomic):
       throw RuntimeError(

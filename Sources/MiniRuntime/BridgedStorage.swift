@@ -45,9 +45,23 @@ public protocol BridgedStorage: AnyObject, Sendable {
   ///
   /// Objective-C: `-description` of the value classes
   var description: String { get }
+
+  /// Releases what the contents hold and empties them: the object was deallocated by a
+  /// `release` (decision 0017) while Swift still holds its shell, so its `-dealloc` releases its
+  /// elements now, as Foundation's collections do.
+  ///
+  /// The default does nothing (contents that hold no objects).
+  ///
+  /// Objective-C: `-dealloc` of the collection classes (`CFRelease` of each element)
+  func releaseContents()
 }
 
 extension BridgedStorage {
+  /// Does nothing: contents that hold no objects.
+  ///
+  /// Objective-C: none (MiniKVO extension).
+  public func releaseContents() {}
+
   /// Compares the bridged values (identity when either has none).
   ///
   /// Objective-C: none (MiniKVO extension).

@@ -201,6 +201,7 @@ extension Runtime {
   /// Locking: caller holds `Runtime.lock` (enforced by `inout State`).
   func methodsChanged(in cls: Class, _ state: inout State) {
     state.methodGeneration &+= 1
+    inheritCustomRetainRelease(in: cls, &state)
     flushCaches(of: cls, &state)
   }
 
@@ -215,6 +216,7 @@ extension Runtime {
   @discardableResult
   func methodsChanged(in cls: Class, selectors: [Selector], _ state: inout State) -> Int {
     state.methodGeneration &+= 1
+    adjustCustomRetainRelease(in: cls, selectors: selectors, &state)
     var removedInAll = 0
     for selector in selectors {
       var pending = [cls]

@@ -110,6 +110,7 @@ extension Object {
     runtime.runDealloc(self)  // call-out: user `dealloc` implementations, no lock held
     releaseAssociationsAndObservationInfo()
     storage.clear()  // the ivars' objects, as objc_destructInstance releases them
+    bridgedStorage?.releaseContents()  // a collection's elements, as its -dealloc releases them
     lifeState.bitwiseOr(8, ordering: .acquiringAndReleasing)
   }
 
@@ -148,33 +149,33 @@ extension Object {
   }
 }
 
-/// An associated object whose class has custom retain-release, held as objc4's association
-/// holds it: `retain` was sent when it was stored (for a retain policy; a copy is already +1),
-/// and `release` is sent when the association lets it go (replaced, removed, or its owner
-/// deallocated), so the class's overrides see both (customrr.m, association.m). Released outside
-/// the owner's lock, like every association value.
+/// An associated object held as objc4's association holds it (`acquireValue`,
+/// `releaseHeldValue`): retained when it was stored (for a retain policy, or a copy policy whose
+/// copy is the object itself; a new copy is +1 already) and released when the association lets
+/// it go (replaced, removed, or its owner deallocated), both through ``StrongReference``: a
+/// message to a class with custom retain-release (customrr.m, association.m), the side-table
+/// count otherwise, so `retainCount` counts the association. Released outside the owner's lock,
+/// like every association value.
 final class CustomRetainedValue: Sendable {
   let value: Value
 
-  /// Holds `value` if it is an instance whose class overrides `retain` or `release`; `nil` for
-  /// every other value (stored as a plain strong value, which Swift's count keeps alive).
+  /// Holds `value` if it is an instance (not a class object); `nil` for every other value
+  /// (stored as a plain strong value, which Swift's count keeps alive).
   ///
-  /// - Throws: What the `retain` override threw.
+  /// - Throws: What the retain threw (an object Objective-C freed, a `retain` override's error).
   init?(holding value: Value, sendingRetain: Bool) throws {
-    guard case .object(let object) = value, object.hasCustomRetainRelease else { return nil }
-    if sendingRetain { _ = try Runtime.msgSend(object, "retain") }  // call-out: user `retain`
+    guard case .object(let object) = value, object.owningRuntime != nil else { return nil }
+    if sendingRetain { try StrongReference.retain(object) }  // call-out: a `retain` override
     self.value = value
   }
 
   deinit {
-    guard let object = value.objectValue, !object.isFreedForObjectiveC else { return }
-    _ = try? Runtime.msgSend(object, "release")  // call-out: user `release`, no lock held
+    StrongReference.release(value)  // call-out: a `release` override, no lock held
   }
 }
 
 extension Object {
-  /// Whether the object's class overrides `retain` or `release` (objc4's `hasCustomRR`).
-  var hasCustomRetainRelease: Bool {
-    !(self is Class) && !(runs(RootClass.retain, for: "retain") && runs(RootClass.release, for: "release"))
-  }
+  /// Whether retain-count messages must be sent to the object rather than NSObject's code run
+  /// directly: an instance whose class has custom retain-release (objc4's `hasCustomRR`).
+  var sendsRetainRelease: Bool { owningRuntime != nil && isa.hasCustomRetainRelease }
 }

@@ -53,6 +53,9 @@ extension Object {
   /// Stores `value` in `ivar`, converting it to the ivar's type as C assignment does
   /// (``Value/assigned(to:)``).
   ///
+  /// A strong ivar (every object ivar that is not weak) retains the new object and releases the
+  /// old one, as `objc_storeStrong` does: `retainCount` counts the ivar, and a class with custom
+  /// retain-release is sent `retain` and `release` (docs/runtime.md#stores-that-retain).
   /// A weak ivar holds an object without retaining it; storing an object that is being
   /// deallocated there throws objc4's "Cannot form weak reference" error. Storing a class in
   /// NSObject's `isa` ivar is ``setClass(_:)`` (`object_setClass`), with its checks.

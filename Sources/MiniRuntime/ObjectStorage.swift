@@ -16,6 +16,8 @@
 //   - a reference word is read (load, then retain) and written (exchange) under its
 //     `PropertyLocks` stripe; the value a write replaces is released after unlocking, because
 //     that release may run a `dealloc` (objc's `objc_setProperty` does the same).
+//   - a strong word's object also holds an extra retain (StrongReference.swift), taken before
+//     the exchange and given back after it or when the storage is cleared or destroyed.
 //   - a union is read and written a word's worth of bytes at a time; a bit field's bytes likewise,
 //     its last bits with a compare-and-swap that keeps the padding above them.
 //   - a struct or C array is read and written member by member: it may tear under a concurrent
@@ -68,12 +70,16 @@ struct ObjectStorage: ~Copyable {
   }
 
   /// A copy of `source`'s memory with room for `extraBytes` of indexed ivars (`object_copy`):
-  /// scalar words copied bit for bit, reference words retained again (strong and weak alike).
+  /// scalar words copied bit for bit, reference words retained again (strong and weak alike; a
+  /// strong word's object also for Objective-C, as objc4's `fixupCopiedIvars` retains it).
   init(copying source: borrowing ObjectStorage, extraBytes: Int) {
     self.init(layout: source.layout, extraBytes: extraBytes)
     for word in 0..<Swift.min(wordCount, source.wordCount) {
-      if layout.kind(ofWord: word).isReference {
-        words[word].store(source.retainedBits(ofWord: word), ordering: .relaxed)
+      let kind = layout.kind(ofWord: word)
+      if kind.isReference {
+        let bits = source.retainedBits(ofWord: word)
+        if kind == .strong { try? StrongReference.retain(RetainedReference.peek(bits)) }
+        words[word].store(bits, ordering: .relaxed)
       } else {
         words[word].store(source.words[word].load(ordering: .relaxed), ordering: .relaxed)
       }
@@ -82,7 +88,7 @@ struct ObjectStorage: ~Copyable {
 
   deinit {
     for word in 0..<Swift.min(wordCount, layout.wordCount) where layout.kind(ofWord: word).isReference {
-      RetainedReference.release(words[word].load(ordering: .relaxed))
+      StrongReference.letGo(words[word].load(ordering: .relaxed), layout.kind(ofWord: word))
     }
     words.deinitialize(count: wordCount)
     words.deallocate()
@@ -131,22 +137,32 @@ struct ObjectStorage: ~Copyable {
 
   /// Converts `value` to `ivar`'s type as C assignment does (Value+Assignment.swift) and writes it.
   ///
+  /// A strong word retains its new object, unless `retaining` is `false` (a copy setter's new
+  /// copy, +1 already), and releases the one it held (`objc_storeStrong`, StrongReference.swift).
   /// - Throws: ``RuntimeError`` with code `typeMismatch` (a value of the wrong kind, a conversion
   ///   C leaves undefined, or a type no `Value` holds) or `deallocatingObject` (a weak ivar given an object that is being
-  ///   deallocated); nothing changes.
-  func store(_ value: Value, _ ivar: Ivar) throws(RuntimeError) {
+  ///   deallocated, or a strong one given an object Objective-C freed), or what a `retain`
+  ///   override threw; nothing changes.
+  func store(_ value: Value, _ ivar: Ivar, retaining: Bool = true) throws(RuntimeError) {
     if let opaque = ivar.layout.opaquePart { throw Self.noValue(ivar, opaque) }
     let converted = try value.assigned(to: ivar.type)
     let start = ivar.offset - Self.firstByte
-    if case .reference = ivar.layout, layout.kind(ofWord: start / 8) == .weak {
-      let box = try WeakValue(converted)
-      let old = exchange(word: start / 8, RetainedReference.retained(box))
-      RetainedReference.release(old)  // after unlocking: this may run a dealloc
+    if case .reference = ivar.layout {
+      let kind = layout.kind(ofWord: start / 8)
+      if kind == .weak {
+        let box = try WeakValue(converted)
+        let old = exchange(word: start / 8, RetainedReference.retained(box))
+        RetainedReference.release(old)  // after unlocking: this may run a dealloc
+        return
+      }
+      if retaining { try StrongReference.retain(converted) }  // call-out: a `retain` override, no lock held
+      let old = exchange(word: start / 8, RetainedReference.retained(converted))
+      StrongReference.letGo(old, kind)  // after unlocking: this may run a `release` override or a dealloc
       return
     }
     var released: [UInt] = []
     write(converted, ivar.layout, at: start, released: &released)
-    for bits in released { RetainedReference.release(bits) }  // after unlocking: may run deallocs
+    for bits in released { StrongReference.letGo(bits, .strong) }  // after unlocking: may run deallocs
   }
 
   /// Reads storage word `word` as a scalar of `kind` if this storage has that word and it holds
@@ -236,6 +252,7 @@ struct ObjectStorage: ~Copyable {
       #endif
       storeBits(ScalarBits.bits(of: value), at: start, size: kind.size)
     case .reference:
+      try? StrongReference.retain(value)  // a struct member: strong (a refused retain stores it uncounted)
       released.append(exchange(word: start / 8, RetainedReference.retained(value)))
     case .structure(_, let members):
       guard case .structure(let structure) = value, structure.fields.count == members.count else { return }
@@ -359,15 +376,16 @@ struct ObjectStorage: ~Copyable {
 
   /// Zeroes every byte, releasing the references (`object_dispose`'s destruction of the ivars).
   func clear() {
-    var released: [UInt] = []
+    var released: [(UInt, WordKind)] = []
     for word in 0..<wordCount {
-      if layout.kind(ofWord: word).isReference {
-        released.append(exchange(word: word, 0))
+      let kind = layout.kind(ofWord: word)
+      if kind.isReference {
+        released.append((exchange(word: word, 0), kind))
       } else {
         words[word].store(0, ordering: .relaxed)
       }
     }
-    for bits in released { RetainedReference.release(bits) }  // after unlocking: may run deallocs
+    for (bits, kind) in released { StrongReference.letGo(bits, kind) }  // after unlocking: may run deallocs
   }
 }
 

@@ -71,6 +71,11 @@ enum RetainedReference {
     return .object(object)
   }
 
+  /// The value `bits` refer to, without consuming their retain (a class object as `.class`).
+  static func peek(_ bits: UInt) -> Value {
+    take(retain(bits))
+  }
+
   /// Drops one retain of `bits`.
   static func release(_ bits: UInt) {
     guard let pointer = UnsafeRawPointer(bitPattern: bits & ~tagMask) else { return }

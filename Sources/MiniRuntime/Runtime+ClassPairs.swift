@@ -64,6 +64,10 @@ extension Runtime {
         if superclass.flags.load(ordering: .relaxed) & Class.forbidsAssociationsFlag != 0 {
           cls.flags.bitwiseOr(Class.forbidsAssociationsFlag, ordering: .relaxed)  // inherited, as objc4's
         }
+        if superclass.hasCustomRetainRelease { cls.flags.bitwiseOr(Class.customRetainReleaseFlag, ordering: .relaxed) }
+        if superclass.ownMetaclass.hasCustomRetainRelease {
+          metaclass.flags.bitwiseOr(Class.customRetainReleaseFlag, ordering: .relaxed)
+        }
         superclass.locked(&state).subclasses.append(cls)
         superclass.ownMetaclass.locked(&state).subclasses.append(metaclass)
       } else {

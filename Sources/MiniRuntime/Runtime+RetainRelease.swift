@@ -5,8 +5,8 @@
 // Tests/MiniRuntimeTests/ObjC4BehaviourRound6Tests.swift.
 //
 // objc4 runs NSObject's own code directly for a class without custom retain-release and sends
-// the message to one that overrides it (customrr.m). Sending the message always gives the same
-// answers, since an override is then the method found, so these are message sends.
+// the message to one that overrides it (customrr.m); so do these, reading the class's bit
+// (Class+CustomRetainRelease.swift). A class object answers itself and is not counted.
 // Stateless: the counts live in ManualRetainRelease.swift, the pools in AutoreleasePool.swift.
 
 extension Runtime {
@@ -24,6 +24,9 @@ extension Runtime {
   @discardableResult
   public static func retain(_ object: Object?) throws -> Object? {
     guard let object else { return nil }
+    guard object.isa.hasCustomRetainRelease else {
+      return object.owningRuntime == nil ? object : try object.rootRetain()
+    }
     return try msgSend(object, "retain").objectValue
   }
 
@@ -35,6 +38,10 @@ extension Runtime {
   /// Objective-C: `objc_release`
   public static func release(_ object: Object?) throws {
     guard let object else { return }
+    guard object.isa.hasCustomRetainRelease else {
+      if object.owningRuntime != nil { try object.rootRelease() }
+      return
+    }
     _ = try msgSend(object, "release")
   }
 

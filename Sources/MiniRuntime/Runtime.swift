@@ -130,6 +130,7 @@ public final class Runtime: @unchecked Sendable {
       state.registered.append(rootClass)
     }
     RootClass.install(in: self)
+    withState { state in rootClass.clearCustomRetainReleaseOfRoot(&state) }  // NSObject's own are the defaults
     NSObjectProtocol.install(in: self)  // and with it the class `Protocol`, as objc4 has both from launch
   }
 

@@ -16,7 +16,9 @@
 // finds that description in the implementation and does the load or store itself, with no
 // closure call, when the receiver has the word and (for a setter) the argument is exactly of the
 // ivar's kind; in every other case it calls the accessor, whose closure begins with the same
-// check. Both routes run the same code, so the fast path changes no behaviour.
+// check. Both routes run the same code, so the fast path changes no behaviour. Only scalar
+// setters have it: an object setter retains and releases (objc_storeStrong, StrongReference.swift)
+// in the storage, so a scalar store pays nothing for that.
 
 extension Class {
   // The accessors capture the ivar alone (one reference: the cheapest closure context); how it
@@ -57,26 +59,32 @@ extension Class {
     return Implementation(function: label) { receiver, selector, arguments in
       try receiver.checkAccessor(ivar)
       var value = arguments[0]
+      var retaining = true
       if copies, let object = value.objectValue {
         value = try Runtime.msgSend(object, "copy")  // call-out: the object's `copy`, no lock held
+        // A new object is the copy's +1, which the ivar keeps (objc_setProperty's copy); an
+        // immutable object's copy is itself, retained (NSString's `copy` is `retain`).
+        retaining = value.objectValue === object
       }
       if locksStruct {
         try LockStripes.structure.withLock(for: receiver.address(of: ivar)) { () throws(RuntimeError) in
           try storeArgument(value, of: receiver, in: ivar, selector)
         }
       } else {
-        try storeArgument(value, of: receiver, in: ivar, selector)
+        try storeArgument(value, of: receiver, in: ivar, selector, retaining: retaining)
       }
       return .nil
     }
   }
 
-  /// Stores a setter's argument, naming the setter in a conversion error.
+  /// Stores a setter's argument, naming the setter in a conversion error. A strong ivar retains
+  /// it (unless `retaining` is `false`: the setter owns it already) and releases the old value
+  /// (ObjectStorage, StrongReference.swift).
   private static func storeArgument(
-    _ value: Value, of receiver: Object, in ivar: Ivar, _ selector: Selector
+    _ value: Value, of receiver: Object, in ivar: Ivar, _ selector: Selector, retaining: Bool = true
   ) throws(RuntimeError) {
     do {
-      try receiver.storage.store(value, ivar)
+      try receiver.storage.store(value, ivar, retaining: retaining)
     } catch {
       throw RuntimeError(error.code, "-[\(ivar.className) \(selector.name)]: \(error.message)")
     }

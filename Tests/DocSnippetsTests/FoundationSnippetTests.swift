@@ -22,6 +22,18 @@ import Testing
     // end snippet
   }
 
+  @Test func collectionsRetainTheirElements() throws {
+    // snippet: docs/foundation.md#collections-retain-their-elements
+    let runtime = Runtime()
+    let array = try runtime.mutableArray()
+    let object = try #require(try runtime.msgSend(runtime.rootClass, "new").objectValue)
+    try runtime.msgSend(array, "addObject:", .object(object))
+    #expect(object.retainCount == 2)
+    try runtime.msgSend(array, "removeAllObjects")
+    #expect(object.retainCount == 1)
+    // end snippet
+  }
+
   @Test func theClassesAreClustersWithFoundationsMessages() throws {
     // snippet: docs/foundation.md#the-classes
     let runtime = Runtime()

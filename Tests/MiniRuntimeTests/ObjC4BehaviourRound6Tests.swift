@@ -210,16 +210,22 @@ private struct CustomRR {
     #expect(watch.load() == nil, "the copy was released to zero")
   }
 
-  @Test func aClassWithoutCustomRetainReleaseIsSentNothing() throws {
-    // objc4 retains a plain NSObject subclass directly: no message, and its count is Swift's.
+  @Test func aClassWithoutCustomRetainReleaseIsCountedWithoutAMessage() throws {
+    // objc4 retains a plain NSObject subclass directly: no message, but its count counts it.
     let runtime = Runtime()
     let person = try makePerson(in: runtime)
+    let sends = Recorder<String>()
+    let observation = runtime.addEventObserver(includingMessageSends: true) { event in
+      if case .messageSent(_, let selector, _, _) = event { sends.append(selector.name) }
+    }
     let value = try new(person, in: runtime)
     let owner = try new(person, in: runtime)
     try owner.setAssociatedObject(.object(value), forKey: AssociationKey("v"), policy: .retain)
-    #expect(value.retainCount == 1)
-    #expect(!value.hasCustomRetainRelease)
+    #expect(value.retainCount == 2)
+    #expect(!person.hasCustomRetainRelease)
     owner.removeAssociatedObjects()
-    #expect(value.retainCount == 1 && !value.isDeallocating, "no release was sent")
+    #expect(value.retainCount == 1 && !value.isDeallocating)
+    observation.cancel()
+    #expect(!sends.all.contains("retain") && !sends.all.contains("release"), "no message was sent")
   }
 }
