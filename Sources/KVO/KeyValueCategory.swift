@@ -215,7 +215,7 @@ enum KeyValueCategory {
     (
       "mutableArrayValueForKey:", "@24@0:8@16",
       method("NSKeyValueCoding", "mutableArrayValueForKey:") { receiver, _, arguments in
-        .swiftObject(MutableArrayProxy(receiver, key: try key(arguments[0])))
+        .object(try MutableArrayProxy.makeObject(for: receiver, key: try key(arguments[0])))
       }
     ),
     (

@@ -26,7 +26,7 @@ extension Object {
   /// Objective-C: `-[NSObject mutableArrayValueForKey:]`
   public func mutableArrayValue(forKey key: String) throws -> MutableArrayProxy {
     let proxy = try sendCategoryMessage("mutableArrayValueForKey:", [.string(key)])
-    guard let result = proxy.swiftObject(as: MutableArrayProxy.self) else {
+    guard let result = try MutableArrayProxy.of(proxy) else {
       throw KeyValueError(.invalidValue, "mutableArrayValueForKey: returned \(proxy), not a proxy")
     }
     return result
@@ -50,7 +50,7 @@ extension Object {
   public func mutableArrayValue(forKeyPath keyPath: String) throws -> MutableArrayProxy? {
     let proxy = try sendCategoryMessage("mutableArrayValueForKeyPath:", [.string(keyPath)])
     if proxy.isNil { return nil }
-    guard let result = proxy.swiftObject(as: MutableArrayProxy.self) else {
+    guard let result = try MutableArrayProxy.of(proxy) else {
       throw KeyValueError(.invalidValue, "mutableArrayValueForKeyPath: returned \(proxy), not a proxy")
     }
     return result

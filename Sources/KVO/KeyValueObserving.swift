@@ -215,13 +215,13 @@ extension Object {
   ///
   /// Objective-C: `-[NSObject willChange:valuesAtIndexes:forKey:]`
   public func willChange(_ kind: ChangeKind, valuesAt indexes: Indexes, forKey key: String) throws {
-    try sendCategoryMessage("willChange:valuesAtIndexes:forKey:", [.uint64(UInt64(kind.rawValue)), .swiftObject(IndexesBox(indexes)), .string(key)])
+    try sendCategoryMessage("willChange:valuesAtIndexes:forKey:", [.uint64(UInt64(kind.rawValue)), ChangeIndexes(indexes, of: self).entry, .string(key)])
   }
 
   /// Ends a to-many change of `key` announced with ``willChange(_:valuesAt:forKey:)``.
   ///
   /// Objective-C: `-[NSObject didChange:valuesAtIndexes:forKey:]`
   public func didChange(_ kind: ChangeKind, valuesAt indexes: Indexes, forKey key: String) throws {
-    try sendCategoryMessage("didChange:valuesAtIndexes:forKey:", [.uint64(UInt64(kind.rawValue)), .swiftObject(IndexesBox(indexes)), .string(key)])
+    try sendCategoryMessage("didChange:valuesAtIndexes:forKey:", [.uint64(UInt64(kind.rawValue)), ChangeIndexes(indexes, of: self).entry, .string(key)])
   }
 }

@@ -101,7 +101,7 @@ public final class MutableArrayProxy: Sendable {
     if let replace = mutators.replace {
       try Runtime.msgSend(object, replace, .int(index), element)  // call-out: its notifying override reports it
     } else if let replaceMany = mutators.replaceMany {
-      try Runtime.msgSend(object, replaceMany, .swiftObject(IndexesBox(Indexes(integer: index))), .array([element]))
+      try Runtime.msgSend(object, replaceMany, ChangeIndexes(Indexes(integer: index), of: object).entry, .array([element]))
     } else {
       try remove(at: Indexes(integer: index), method: method, preferringBulk: false)
       try insert([element], at: Indexes(integer: index), method: method, preferringBulk: false)
@@ -183,7 +183,7 @@ public final class MutableArrayProxy: Sendable {
       return try store(edited, in: object, access, kind: .insertion, indexes: indexes, objects: elements)
     }
     if let insertMany = mutators.insertMany, preferringBulk || mutators.insert == nil {
-      try Runtime.msgSend(object, insertMany, .array(elements), .swiftObject(IndexesBox(indexes)))  // call-out: the mutator
+      try Runtime.msgSend(object, insertMany, .array(elements), ChangeIndexes(indexes, of: object).entry)  // call-out: the mutator
     } else if let insert = mutators.insert {
       for (element, index) in zip(elements, indexes) { try Runtime.msgSend(object, insert, element, .int(index)) }
     }
@@ -200,7 +200,7 @@ public final class MutableArrayProxy: Sendable {
       return try store(edited, in: object, access, kind: .removal, indexes: indexes, objects: [])
     }
     if let removeMany = mutators.removeMany, preferringBulk || mutators.remove == nil {
-      try Runtime.msgSend(object, removeMany, .swiftObject(IndexesBox(indexes)))  // call-out: the mutator
+      try Runtime.msgSend(object, removeMany, ChangeIndexes(indexes, of: object).entry)  // call-out: the mutator
     } else if let remove = mutators.remove {
       for index in indexes.reversed() { try Runtime.msgSend(object, remove, .int(index)) }
     }

@@ -16,6 +16,7 @@
 //   - ivar: the set in the ivar is edited inside a will/did of the edit's set mutation, when the
 //     class notifies automatically for the key;
 //   - otherwise `valueForUndefinedKey:` / `setValue:forUndefinedKey:`.
+// The array proxy's classes are made here too (MutableArrayProxy+Object.swift).
 // The classes are made once per runtime (a runtime-local slot) on the first proxy. The proxy
 // retains its container, as Foundation's does. Nothing is locked while a message runs: every
 // edit is messages to the container or the ivar's set, or a KVC set.
@@ -30,6 +31,7 @@ final class ProxyClasses: Sendable {
   let mutableSet, fastMutableSet, slowMutableSet, ivarMutableSet: Class
   let mutableOrderedSet, fastMutableOrderedSet, slowMutableOrderedSet, ivarMutableOrderedSet: Class
   let keyValueArray, keyValueOrderedSet, keyValueSet: Class
+  let mutableArray, fastMutableArray, slowMutableArray, ivarMutableArray: Class
   let containerIvar, keyIvar: Ivar
   let orderedContainerIvar, orderedKeyIvar: Ivar
 
@@ -40,6 +42,8 @@ final class ProxyClasses: Sendable {
   /// The ivars of `NSKeyValueArray`, `NSKeyValueOrderedSet` and `NSKeyValueSet`
   /// (CollectionGetterProxy.swift), which declare the same two at the same offsets.
   let getterIvars: ProxyIvars
+  /// The ivars of `NSKeyValueMutableArray` (MutableArrayProxy+Object.swift).
+  let arrayIvars: ProxyIvars
 
   /// The proxy classes of `runtime`, made on first use (after installing Foundation).
   static func of(_ runtime: Runtime) throws -> ProxyClasses {
@@ -76,6 +80,10 @@ final class ProxyClasses: Sendable {
     keyValueOrderedSet = try make(
       "NSKeyValueOrderedSet", "NSOrderedSet", ivars: true, CollectionGetterProxy.orderedSetMethods)
     keyValueSet = try make("NSKeyValueSet", "NSSet", ivars: true, CollectionGetterProxy.setMethods)
+    mutableArray = try make("NSKeyValueMutableArray", "NSMutableArray", ivars: true, MutableArrayProxy.objectMethods)
+    fastMutableArray = try make("NSKeyValueFastMutableArray", "NSKeyValueMutableArray", ivars: false, [])
+    slowMutableArray = try make("NSKeyValueSlowMutableArray", "NSKeyValueMutableArray", ivars: false, [])
+    ivarMutableArray = try make("NSKeyValueIvarMutableArray", "NSKeyValueMutableArray", ivars: false, [])
     guard let container = mutableSet.ivar(named: "_container"), let key = mutableSet.ivar(named: "_key"),
       let orderedContainer = mutableOrderedSet.ivar(named: "_container"), let orderedKey = mutableOrderedSet.ivar(named: "_key")
     else { throw KeyValueError(.invalidArgument, "the proxy classes lost their ivars") }
@@ -87,6 +95,10 @@ final class ProxyClasses: Sendable {
       keyValueOrderedSet.ivar(named: "_key")?.offset == getterKey.offset
     else { throw KeyValueError(.invalidArgument, "the collection proxy classes lost their ivars") }
     getterIvars = ProxyIvars(container: getterContainer, key: getterKey)
+    guard let arrayContainer = mutableArray.ivar(named: "_container"), let arrayKey = mutableArray.ivar(named: "_key") else {
+      throw KeyValueError(.invalidArgument, "the array proxy class lost its ivars")
+    }
+    arrayIvars = ProxyIvars(container: arrayContainer, key: arrayKey)
   }
 }
 

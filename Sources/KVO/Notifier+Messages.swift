@@ -55,7 +55,7 @@ extension Notifier {
     let arguments: Arguments
     if let indexes {
       (will, did) = (Selectors.willChangeValuesAtIndexes, Selectors.didChangeValuesAtIndexes)
-      arguments = [.uint64(UInt64(kind.rawValue)), .swiftObject(IndexesBox(indexes)), .string(key)]
+      arguments = [.uint64(UInt64(kind.rawValue)), ChangeIndexes(indexes, of: object).entry, .string(key)]
     } else {
       (will, did) = (Selectors.willChangeValueForKey, Selectors.didChangeValueForKey)
       arguments = [.string(key)]

@@ -676,8 +676,8 @@ import Testing
     let (observer, log) = try world.newObserver()
     try friend.addObserver(observer, forKeyPath: "items", options: [.new])
     let proxy = try world.runtime.msgSend(person, "mutableArrayValueForKeyPath:", "friend.items")
-    let items = try #require(proxy.swiftObject(as: MutableArrayProxy.self))
-    try items.append("x")
+    let items = try #require(proxy.objectValue)  // an NSMutableArray: NSKeyValueSlowMutableArray
+    try Runtime.msgSend(items, "addObject:", "x")
     #expect(try friend.value(forKey: "items") == ["x"])
     #expect(log.all.map(\.change.kind) == [.setting])  // through -setItems:, as Foundation's slow proxy
   }
