@@ -192,7 +192,7 @@ enum KeyValueCategory {
         var result: [Value: Value] = [:]
         for each in keys {
           let key = try key(each)
-          let value = try KeyValueCoding.value(of: receiver, forKey: key)
+          let value = try receiver.value(forKey: key)  // the message: a class's override (NSDictionary's) answers
           result[.string(key)] = value.isNil ? .null : value  // a dictionary holds NSNull for nil
         }
         return .dictionary(result)

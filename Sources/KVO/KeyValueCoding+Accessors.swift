@@ -12,7 +12,7 @@
 //         CollectionGetterProxy.swift); then, if `+accessInstanceVariablesDirectly` says yes,
 //         the ivars `_<key>`, `_is<Key>`, `<key>`, `is<Key>`; else `valueForUndefinedKey:`.
 //   set:  `set<Key>:`, `_set<Key>:`, `setIs<Key>:`; then the same ivars; else `setValue:forUndefinedKey:`.
-// A method or ivar whose type KVC cannot box as an object (`void`, `char *`, `SEL`, a pointer, a
+// A method or ivar whose type KVC cannot box as an object (`void`, `long double`, `char *`, `SEL`, a pointer, a
 // C array, a bit field, an unknown type) is passed over, as Foundation's getters and setters
 // exist only for objects, classes, numbers and structs: a `char *` property is undefined to KVC.
 // Any string is a key, as in Foundation; one that no method or ivar could be named after (empty,
@@ -136,11 +136,11 @@ extension KeyValueCoding {
 
   /// Whether KVC can hand a value of `type` over as an object and take one back: objects,
   /// classes, blocks, numbers and `BOOL` (an `NSNumber`), structs and unions (an `NSValue`).
-  /// Foundation has no getter or setter for any other type (`void`, `char *`, `SEL`, pointers,
-  /// C arrays, bit fields), so an accessor or ivar of such a type does not count as one.
+  /// Foundation has no getter or setter for any other type (`void`, `long double`, which no
+  /// `NSNumber` holds, `char *`, `SEL`, pointers, C arrays, bit fields), so an accessor or ivar of such a type does not count as one.
   static func canBox(_ type: TypeEncoding) -> Bool {
     switch type.unqualified {
-    case .void, .cString, .selector, .pointer, .unknown, .array, .bitField: return false
+    case .void, .longDouble, .cString, .selector, .pointer, .unknown, .array, .bitField: return false
     default: return true
     }
   }
