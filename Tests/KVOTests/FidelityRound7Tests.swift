@@ -91,6 +91,7 @@ import Testing
     let bob = try world.newPerson()
     try world.set(ann, "friend", .object(bob))
     try world.set(bob, "items", ["x"])
+    world.runtime.installKeyValueObserving()  // the category, as Foundation's image has it
     let proxy = try #require(try world.runtime.msgSend(ann, "mutableArrayValueForKeyPath:", "friend.items").objectValue)
     #expect(proxy.isa.name == "NSKeyValueSlowMutableArray")
     try Runtime.msgSend(proxy, "removeLastObject")

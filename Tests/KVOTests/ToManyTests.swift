@@ -415,14 +415,14 @@ import Testing
   func addBulkMutators(to person: Class) throws {
     try person.addMethod("insertItems:atIndexes:", types: "v32@0:8@16@24") { receiver, _, arguments in
       var items = try receiver.value(ofIvar: "_items").arrayValue ?? []
-      let indexes = arguments[1].swiftObject(as: IndexesBox.self)?.indexes ?? []
+      let indexes = try KeyValueCategory.indexes(arguments[1])  // an NSIndexSet
       for (element, index) in zip(arguments[0].arrayValue ?? [], indexes) { items.insert(element, at: index) }
       try receiver.setValue(.array(items), forIvar: "_items")
       return .nil
     }
     try person.addMethod("removeItemsAtIndexes:", types: "v24@0:8@16") { receiver, _, arguments in
       var items = try receiver.value(ofIvar: "_items").arrayValue ?? []
-      for index in (arguments[0].swiftObject(as: IndexesBox.self)?.indexes ?? []).reversed() { items.remove(at: index) }
+      for index in try KeyValueCategory.indexes(arguments[0]).reversed() { items.remove(at: index) }
       try receiver.setValue(.array(items), forIvar: "_items")
       return .nil
     }

@@ -55,6 +55,7 @@ struct Fixture {
     try person.synthesizeProperty("friend", type: .object(className: "Person"))
     try person.synthesizeProperty("items", type: .object(className: "NSArray"))
     try runtime.registerClassPair(person)
+    try runtime.installKeyValueCodingProxyClasses()  // in Foundation's image from the start, not made by a misuse
     other = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Other")
     try other.addIvar("_d", type: .double)
     try runtime.registerClassPair(other)
