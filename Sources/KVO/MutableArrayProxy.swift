@@ -212,8 +212,10 @@ public final class MutableArrayProxy: Sendable {
   private func check(_ index: Int, in count: Int, includingEnd: Bool = false, _ method: String) throws(KeyValueError) {
     let last = includingEnd ? count : count - 1
     guard index >= 0, index <= last else {
-      let bounds = last < 0 ? "for empty array" : "beyond bounds [0 .. \(last)]"
-      throw KeyValueError(.indexOutOfBounds, "*** -[NSKeyValueMutableArray \(method)]: index \(index) \(bounds)")
+      // Printed as the NSUInteger Foundation's proxy receives: -1 is 18446744073709551615.
+      let bounds = last < 0 ? "beyond bounds for empty array" : "beyond bounds [0 .. \(last)]"
+      let shown = UInt64(bitPattern: Int64(index))
+      throw KeyValueError(.indexOutOfBounds, "*** -[NSKeyValueMutableArray \(method)]: index \(shown) \(bounds)")
     }
   }
 }

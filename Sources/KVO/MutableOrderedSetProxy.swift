@@ -139,10 +139,13 @@ struct OrderedSetEdit {
 
   // MARK: - Arguments
 
-  /// An `NSUInteger` argument (negative: what C would see, a huge index).
+  /// An `NSUInteger` argument, as its bit pattern: -1 (or the 18446744073709551615 a send makes
+  /// of it for a `Q` parameter) is -1 here, which no check lets through, and a range error
+  /// prints as the `NSUInteger` Foundation received.
   func rawIndex(_ value: Value) throws(KeyValueError) -> Int {
+    if case .uint64(let unsigned) = value.bridged { return Int(truncatingIfNeeded: unsigned) }
     guard let index = value.bridged.intValue else { throw KeyValueError(.invalidArgument, "*** \(name): \(value) is not an index") }
-    return index < 0 ? Int.max : index
+    return index
   }
 
   /// An index argument checked against `count`.
@@ -167,7 +170,7 @@ struct OrderedSetEdit {
   private func check(_ index: Int, in count: Int, includingEnd: Bool = false) throws(KeyValueError) {
     let last = includingEnd ? count : count - 1
     guard index < 0 || index > last else { return }
-    let shown = index == Int.max ? "9223372036854775807" : String(index)
+    let shown = String(UInt64(bitPattern: Int64(index)))  // -1 is 18446744073709551615, as %lu prints it
     let bounds = last < 0 ? "beyond bounds for empty ordered set" : "beyond bounds [0 .. \(last)]"
     throw KeyValueError(.indexOutOfBounds, "*** \(name): index \(shown) \(bounds)")
   }

@@ -222,4 +222,13 @@ import Testing
     let t = try Table(indexed: false, indexOf: true, unordered: true)
     #expect(try t.object.value(forKey: "rows").objectValue?.isa.name == "NSKeyValueSet")
   }
+
+  @Test func aNegativeIndexIsARangeErrorPrintedAsTheNSUIntegerItReceived() throws {
+    let t = try Table()
+    try t.store(["a", "b", "c"])
+    let rows = try t.object.value(forKey: "rows")
+    let error = #expect(throws: KeyValueError.self) { try t.runtime.msgSend(bridging: rows, "objectAtIndex:", -1) }
+    #expect(error?.exceptionName == "NSRangeException")
+    #expect(error?.message.hasSuffix("objectAtIndex:]: index 18446744073709551615 beyond bounds [0 .. 2]") == true)
+  }
 }

@@ -136,4 +136,25 @@ import Testing
     #expect(error?.code == .collectionIsNil)
     #expect(try recipe.value(ofIvar: "_steps") == .nil)
   }
+
+  @Test(arguments: Route.allCases)
+  func aNegativeIndexIsARangeErrorPrintedAsTheNSUIntegerTheProxyReceived(route: Route) throws {
+    let world = try World()
+    let recipe = try recipe(route, world, steps: ["a", "b", "c"])
+    let proxy = try recipe.mutableOrderedSetValue(forKey: "steps")
+    let huge = "18446744073709551615"
+    let name = proxy.isa.name
+    let cases: [(Selector, [Value], String)] = [
+      ("objectAtIndex:", [-1], "*** -[\(name) objectAtIndex:]: index \(huge) beyond bounds [0 .. 2]"),
+      ("objectAtIndex:", [.int(Int.max)], "*** -[\(name) objectAtIndex:]: index 9223372036854775807 beyond bounds [0 .. 2]"),
+      ("removeObjectAtIndex:", [-1], "*** -[\(name) removeObjectAtIndex:]: index \(huge) beyond bounds [0 .. 2]"),
+      ("insertObject:atIndex:", ["x", -2], "*** -[\(name) insertObject:atIndex:]: index 18446744073709551614 beyond bounds [0 .. 3]"),
+    ]
+    for (selector, arguments, message) in cases {
+      let error = #expect(throws: KeyValueError.self) { try Runtime.msgSend(proxy, selector, arguments: Arguments(arguments)) }
+      #expect(error?.message == message)
+      #expect(error?.exceptionName == "NSRangeException")
+    }
+    #expect(try steps(of: recipe) == ["a", "b", "c"])
+  }
 }

@@ -427,4 +427,16 @@ import Testing
       return .nil
     }
   }
+
+  @Test(arguments: Route.allCases)
+  func aNegativeIndexIsPrintedAsTheNSUIntegerFoundationsProxyReceives(route: Route) throws {
+    let (_, owner) = try object(route)
+    let items = try owner.mutableArrayValue(forKey: "items")
+    let error = #expect(throws: KeyValueError.self) { try items.remove(at: -1) }
+    #expect(error?.message == "*** -[NSKeyValueMutableArray removeObjectAtIndex:]: index 18446744073709551615 beyond bounds [0 .. 1]")
+    #expect(error?.exceptionName == "NSRangeException")
+    let (_, empty) = try object(route, items: [])
+    let emptyError = #expect(throws: KeyValueError.self) { try empty.mutableArrayValue(forKey: "items").remove(at: 0) }
+    #expect(emptyError?.message == "*** -[NSKeyValueMutableArray removeObjectAtIndex:]: index 0 beyond bounds for empty array")
+  }
 }
