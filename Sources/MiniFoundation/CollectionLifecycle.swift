@@ -21,9 +21,12 @@ enum CollectionLifecycle {
     }
   }
 
-  /// A class method that sends `[[self alloc] <initializer>]` (`+arrayWithArray:` …).
-  static func convenience(_ selector: Selector, _ types: String, _ initializer: Selector) -> MethodEntry {
-    MethodEntry(selector, types) { receiver, _, arguments in
+  /// A class method that sends `[[self alloc] <initializer>]` (`+arrayWithArray:` …), with every
+  /// argument it was sent (a variadic one's too: `+stringWithFormat:` → `-initWithFormat:`).
+  static func convenience(
+    _ selector: Selector, _ types: String, _ initializer: Selector, variadic: Bool = false
+  ) -> MethodEntry {
+    MethodEntry(selector, types, variadic: variadic) { receiver, _, arguments in
       let instance = try Runtime.msgSend(receiver, "alloc")
       return try Runtime.msgSend(instance.objectValue, initializer, arguments: arguments)
     }

@@ -78,10 +78,14 @@ final class FoundationClasses: Sendable {
     func make(_ name: String, _ superclass: Class, _ methods: ClassMethods = ClassMethods()) throws -> Class {
       let cls = try runtime.allocateClassPair(superclass: superclass, name: name)
       for entry in methods.instance {
-        try cls.addMethod(entry.selector, types: entry.types, implementation: Implementation(function: "-[\(name) \(entry.selector.name)]", entry.body))
+        let implementation = Implementation(
+          function: "-[\(name) \(entry.selector.name)]", variadic: entry.variadic, entry.body)
+        try cls.addMethod(entry.selector, types: entry.types, implementation: implementation)
       }
       for entry in methods.classSide {
-        try cls.isa.addMethod(entry.selector, types: entry.types, implementation: Implementation(function: "+[\(name) \(entry.selector.name)]", entry.body))
+        let implementation = Implementation(
+          function: "+[\(name) \(entry.selector.name)]", variadic: entry.variadic, entry.body)
+        try cls.isa.addMethod(entry.selector, types: entry.types, implementation: implementation)
       }
       try runtime.registerClassPair(cls)
       return cls

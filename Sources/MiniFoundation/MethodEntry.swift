@@ -6,15 +6,19 @@
 // installer adds them to the runtime's class (FoundationClasses.swift). The helpers read message
 // arguments the way Foundation checks them, and word errors as Foundation's exceptions do.
 
-/// One method: its selector, its type encoding, and its body (receiver, `_cmd`, arguments).
+/// One method: its selector, its type encoding, and its body (receiver, `_cmd`, arguments);
+/// `variadic` for one declared with `...` (`stringWithFormat:`, `arrayWithObjects:`), whose
+/// arguments after the selector's reach the body as sent.
 struct MethodEntry: Sendable {
   let selector: Selector
   let types: String
+  let variadic: Bool
   let body: ImplementationBody
 
-  init(_ selector: Selector, _ types: String, _ body: @escaping ImplementationBody) {
+  init(_ selector: Selector, _ types: String, variadic: Bool = false, _ body: @escaping ImplementationBody) {
     self.selector = selector
     self.types = types
+    self.variadic = variadic
     self.body = body
   }
 }

@@ -11,6 +11,7 @@ enum NSArrayMethods {
   static let all = ClassMethods(
     instance: OrderedCollectionMethods.reading("NSArray") + CollectionLifecycle.copying(.array) { ArrayStorage.array(try Ordered.elements(of: $0)) } + [
       MethodEntry("init", "@16@0:8") { receiver, _, _ in .object(receiver) },
+      NilTerminatedList.initializer,
       MethodEntry("description", "@16@0:8") { receiver, _, _ in
         .string(try Describing.text(of: .array(try Ordered.elements(of: receiver))))
       },
@@ -48,6 +49,7 @@ enum NSArrayMethods {
       CollectionLifecycle.convenience("array", "@16@0:8", "init"),
       CollectionLifecycle.convenience("arrayWithArray:", "@24@0:8@16", "initWithArray:"),
       CollectionLifecycle.withObject("arrayWithObject:"),
+      NilTerminatedList.factory("arrayWithObjects:"),
     ])
 
   /// `-isEqualToArray:` (and `-isEqual:`): the same elements in the same order, whatever the

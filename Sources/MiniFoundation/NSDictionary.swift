@@ -25,6 +25,7 @@ enum NSDictionaryMethods {
         .array(try entries(of: receiver).filter { $0.value == arguments[0] }.map(\.key))
       },
       MethodEntry("init", "@16@0:8") { receiver, _, _ in .object(receiver) },
+      NilTerminatedList.dictionaryInitializer,
       MethodEntry("initWithDictionary:", "@24@0:8@16") { receiver, selector, arguments in
         let entries = try dictionary(arguments[0], receiver, selector)
         try storage(receiver, selector).replaceContents(with: entries.mapValues(Message.element))
@@ -41,6 +42,7 @@ enum NSDictionaryMethods {
       CollectionLifecycle.alloc(.dictionary),
       CollectionLifecycle.convenience("dictionary", "@16@0:8", "init"),
       CollectionLifecycle.convenience("dictionaryWithDictionary:", "@24@0:8@16", "initWithDictionary:"),
+      NilTerminatedList.dictionaryFactory,
       MethodEntry("dictionaryWithObject:forKey:", "@32@0:8@16@24") { receiver, _, arguments in
         let instance = try Runtime.msgSend(receiver, "alloc")
         let dictionary = try Runtime.msgSend(instance.objectValue, "init")

@@ -53,9 +53,9 @@ enum NSMutableStringMethods {
       edit("setString:", "v24@0:8@16") { receiver, selector, arguments in
         (.range(0..<(try length(receiver))), try string(arguments[0], receiver, selector))
       },
-      edit("appendFormat:", "v24@0:8@16") { receiver, selector, arguments in
+      edit("appendFormat:", "v24@0:8@16", variadic: true) { receiver, selector, arguments in
         let format = try string(arguments[0], receiver, selector)
-        let text = try StringFormat.format(format, [], receiver, selector)  // a send carries the format alone
+        let text = try StringFormat.format(format, Array(arguments.values.dropFirst()), receiver, selector)
         let end = try length(receiver)
         return (.range(end..<end), text)
       },
@@ -70,10 +70,10 @@ enum NSMutableStringMethods {
   /// An editing message other than the primitive: it refuses an immutable string naming itself,
   /// as `__NSCFString` does, then works out the range and text to replace and sends the primitive.
   private static func edit(
-    _ name: Selector, _ types: String,
+    _ name: Selector, _ types: String, variadic: Bool = false,
     _ change: @escaping @Sendable (Object, Selector, Arguments) throws -> (range: Value, text: String)
   ) -> MethodEntry {
-    MethodEntry(name, types) { receiver, selector, arguments in
+    MethodEntry(name, types, variadic: variadic) { receiver, selector, arguments in
       if receiver.bridgedStorage is ScalarStorage { throw immutable(selector) }
       let (range, text) = try change(receiver, selector, arguments)
       return try Runtime.msgSend(receiver, "replaceCharactersInRange:withString:", range, .string(text))

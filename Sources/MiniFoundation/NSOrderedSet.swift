@@ -12,6 +12,7 @@ enum NSOrderedSetMethods {
     instance: OrderedCollectionMethods.reading("NSOrderedSet")
       + CollectionLifecycle.copying(.orderedSet) { OrderedSetStorage.orderedSet(OrderedElements(try Ordered.elements(of: $0))) } + [
         MethodEntry("init", "@16@0:8") { receiver, _, _ in .object(receiver) },
+        NilTerminatedList.initializer,
         MethodEntry("initWithArray:", "@24@0:8@16") { receiver, selector, arguments in
           let elements = try Message.array(arguments[0], receiver, selector).map(Message.element)
           guard let store = OrderedStore(receiver) else { throw Message.abstract(receiver, selector, "NSOrderedSet") }
@@ -35,6 +36,7 @@ enum NSOrderedSetMethods {
       CollectionLifecycle.alloc(.orderedSet),
       CollectionLifecycle.convenience("orderedSet", "@16@0:8", "init"),
       CollectionLifecycle.convenience("orderedSetWithArray:", "@24@0:8@16", "initWithArray:"),
+      NilTerminatedList.factory("orderedSetWithObjects:"),
     ])
 
   /// `-isEqualToOrderedSet:`: the same objects in the same order (an array is never equal).

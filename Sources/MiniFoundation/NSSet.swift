@@ -21,6 +21,7 @@ enum NSSetMethods {
       MethodEntry("anyObject", "@16@0:8") { receiver, _, _ in try Unordered.elements(of: receiver).first ?? .nil },
       NSEnumeratorMethods.objectEnumerator { Array(try Unordered.elements(of: $0)) },
       MethodEntry("init", "@16@0:8") { receiver, _, _ in .object(receiver) },
+      NilTerminatedList.initializer,
       MethodEntry("initWithArray:", "@24@0:8@16") { receiver, selector, arguments in
         let elements = try Message.array(arguments[0], receiver, selector).map(Message.element)
         try storage(receiver, selector).replaceContents(with: Set(elements))
@@ -59,6 +60,7 @@ enum NSSetMethods {
       CollectionLifecycle.convenience("setWithArray:", "@24@0:8@16", "initWithArray:"),
       CollectionLifecycle.convenience("setWithSet:", "@24@0:8@16", "initWithSet:"),
       CollectionLifecycle.withObject("setWithObject:"),
+      NilTerminatedList.factory("setWithObjects:"),
     ])
 
   /// The storage of a set, or the abstract-class error for a subclass's instance.

@@ -7,7 +7,8 @@
 // read a leading number and ignore the rest, as NSString's do (`"12abc"` is 12). A mutable
 // string is the same class with a storage that changes (NSMutableString.swift): `-copy` of one is
 // a new immutable string, of an immutable one the string itself; `-mutableCopy` always a new
-// mutable string.
+// mutable string. The format messages are variadic: the values follow the format
+// (StringFormat.swift).
 
 enum NSStringMethods {
   static let all = ClassMethods(
@@ -76,11 +77,18 @@ enum NSStringMethods {
         let other = try Message.object(arguments[0], receiver, selector, what: "string")
         return try make(other.stringValue ?? "", receiver, selector)
       },
-      MethodEntry("initWithFormat:", "@24@0:8@16") { receiver, selector, arguments in
-        // A send carries exactly one argument per colon, so the format comes alone here (its
-        // `%%` and text); initWithFormat:arguments: takes the values.
+      MethodEntry("initWithFormat:", "@24@0:8@16", variadic: true) { receiver, selector, arguments in
+        // Variadic: the values follow the format, as a C call's `...` passes them.
         let format = try Message.object(arguments[0], receiver, selector, what: "format")
-        return try make(try StringFormat.format(format.stringValue ?? "", [], receiver, selector), receiver, selector)
+        let values = Array(arguments.values.dropFirst())
+        let text = try StringFormat.format(format.stringValue ?? "", values, receiver, selector)
+        return try make(text, receiver, selector)
+      },
+      MethodEntry("stringByAppendingFormat:", "@24@0:8@16", variadic: true) { receiver, selector, arguments in
+        let format = try Message.object(arguments[0], receiver, selector, what: "format")
+        let values = Array(arguments.values.dropFirst())
+        let addition = try StringFormat.format(format.stringValue ?? "", values, receiver, selector)
+        return .string(try contents(receiver, selector) + addition)
       },
       MethodEntry("initWithFormat:arguments:", "@32@0:8@16@24") { receiver, selector, arguments in
         let format = try Message.object(arguments[0], receiver, selector, what: "format")
@@ -109,7 +117,7 @@ enum NSStringMethods {
       CollectionLifecycle.convenience("string", "@16@0:8", "init"),
       CollectionLifecycle.convenience("stringWithString:", "@24@0:8@16", "initWithString:"),
       CollectionLifecycle.convenience("stringWithUTF8String:", "@24@0:8r*16", "initWithUTF8String:"),
-      CollectionLifecycle.convenience("stringWithFormat:", "@24@0:8@16", "initWithFormat:"),
+      CollectionLifecycle.convenience("stringWithFormat:", "@24@0:8@16", "initWithFormat:", variadic: true),
     ])
 
   /// The characters of a string object.

@@ -6,6 +6,10 @@
 // these boxes, so every class retains every implementation any of its methods ever had (see
 // Class.swift); that is what keeps a cached pointer valid while another thread swizzles.
 //
+// A *variadic* implementation (`variadic: true`, a C function declared with `...`, such as
+// `+[NSString stringWithFormat:]`) takes arguments after its selector's colons; every other one
+// takes exactly one per colon (Runtime+MessageSend.swift checks).
+//
 // Two kinds, as objc4 has two: a *function* (`init(function:_:)`, what the runtime and the layers
 // above use for their own methods, objc4's compiled IMPs) runs its closure directly; a *block*
 // (`init(name:_:)`, `imp_implementationWithBlock`) keeps the closure in a `BlockState` and runs it
@@ -51,6 +55,24 @@ public final class Implementation: Sendable, CustomStringConvertible {
   /// converting the message's arguments; `nil` for every other implementation.
   let thunked: Implementation?
 
+  /// Whether the implementation takes arguments after its selector's fixed ones, as a C
+  /// function declared with `...` does: a send, `method_invoke` and `performSelector:` may pass
+  /// it more arguments than its selector has colons (never fewer). `false` for most
+  /// implementations, which take exactly one argument per colon.
+  ///
+  /// ```swift
+  /// let sum = Implementation(function: "+[Calc sum:]", variadic: true) { _, _, arguments in
+  ///   .int(arguments.values.compactMap(\.intValue).reduce(0, +))
+  /// }
+  /// try calc.isa.addMethod("sum:", types: "q24@0:8q16", implementation: sum)
+  /// try runtime.msgSend(calc, "sum:", arguments: [1, 2, 3])   // 6
+  /// try runtime.msgSend(calc, "sum:")   // throws wrongArgumentCount: the fixed argument is missing
+  /// ```
+  ///
+  /// Objective-C: none (the `...` of a method's declaration, `id (*)(id, SEL, ...)`; the type
+  /// encoding does not record it)
+  public let isVariadic: Bool
+
   /// Whether the implementation converts its own arguments as a C call would (a synthesized
   /// setter assigns its argument to an ivar of the parameter's type), so a send needs no thunk.
   let convertsOwnArguments: Bool
@@ -65,12 +87,14 @@ public final class Implementation: Sendable, CustomStringConvertible {
   ///
   /// - Parameters:
   ///   - name: A label for dumps and traces.
+  ///   - variadic: Whether the block takes arguments after the selector's (``isVariadic``).
   ///   - block: The code; it receives the receiver, `_cmd` and the arguments.
   ///
   /// Objective-C: `imp_implementationWithBlock`
-  public init(name: String = "<block>", _ block: @escaping ImplementationBody) {
+  public init(name: String = "<block>", variadic: Bool = false, _ block: @escaping ImplementationBody) {
     let state = BlockState(block)
     self.name = name
+    isVariadic = variadic
     blockState = state
     thunked = nil
     convertsOwnArguments = false
@@ -93,12 +117,15 @@ public final class Implementation: Sendable, CustomStringConvertible {
   ///
   /// - Parameters:
   ///   - name: A label for dumps and traces (the function's symbol).
+  ///   - variadic: Whether the function is declared with `...` and takes arguments after the
+  ///     selector's (``isVariadic``), as `+[NSString stringWithFormat:]` does.
   ///   - body: The code; it receives the receiver, `_cmd` and the arguments.
   ///
   /// Objective-C: an `IMP` pointing to a compiled function
-  public init(function name: String, _ body: @escaping ImplementationBody) {
+  public init(function name: String, variadic: Bool = false, _ body: @escaping ImplementationBody) {
     self.name = name
     self.body = body
+    isVariadic = variadic
     blockState = nil
     thunked = nil
     convertsOwnArguments = false
@@ -123,6 +150,7 @@ public final class Implementation: Sendable, CustomStringConvertible {
   init(function name: String, convertsOwnArguments: Bool = false, direct: DirectAccess, _ body: @escaping ImplementationBody) {
     self.name = name
     self.body = body
+    isVariadic = false
     blockState = nil
     thunked = nil
     self.convertsOwnArguments = convertsOwnArguments
@@ -138,6 +166,7 @@ public final class Implementation: Sendable, CustomStringConvertible {
     }
     blockState = nil
     thunked = implementation
+    isVariadic = implementation.isVariadic  // the conversion leaves the arguments after the fixed ones as sent
     convertsOwnArguments = true
     direct = .none
   }
@@ -164,7 +193,7 @@ public final class Implementation: Sendable, CustomStringConvertible {
 /// Up to four arguments are stored inline, so common sends (setters, KVC, KVO's
 /// `observeValueForKeyPath:ofObject:change:context:`) allocate nothing.
 /// Reading past the end gives `.nil`, never a trap; `msgSend` has already checked that the count
-/// matches the selector's colons.
+/// matches the selector's colons (or, for a variadic implementation, is at least that).
 ///
 /// ```swift
 /// let arguments: Arguments = [7, "Ann"]

@@ -23,6 +23,10 @@
 /// try invocation.invoke(target: other)   // send it on; the return value is kept
 /// ```
 ///
+/// As Apple's, it does not support variadic methods: it holds exactly the arguments its
+/// signature describes, so a variadic message with extra arguments cannot be forwarded through
+/// one, and ``invoke()`` passes a variadic method its fixed arguments only.
+///
 /// Objective-C: `NSInvocation`
 public struct Invocation: Sendable {
   /// The `NSInvocation` object.

@@ -6,12 +6,15 @@
 //
 // The forwarding implementation (`_objc_msgForward`, cached as the negative entry) does what
 // CoreFoundation's `___forwarding___` does after objc4 hands it the message:
-//   1. `-forwardingTargetForSelector:`: a target other than the receiver gets the message instead.
+//   1. `-forwardingTargetForSelector:`: a target other than the receiver gets the message instead
+//      (all of it: a variadic message's extra arguments too, as objc4 passes its frame on).
 //   2. `-methodSignatureForSelector:`: with a signature (an `NSMethodSignature`), the message is
 //      captured in an `NSInvocation` (target: the original receiver; number arguments converted
 //      to the signature's types, as the caller's call converted them) and `-forwardInvocation:` is
 //      sent; the message's result is the invocation's return value, whatever the handler did.
-//      NSObject's `-forwardInvocation:` sends `-doesNotRecognizeSelector:`.
+//      NSObject's `-forwardInvocation:` sends `-doesNotRecognizeSelector:`. Apple's NSInvocation
+//      does not support variadic methods: a message with more arguments than its signature has
+//      is refused here with `invalidArgument` (Foundation would drop the extra ones).
 //   3. With no signature, `-doesNotRecognizeSelector:`, whose NSObject implementation throws
 //      objc4's "unrecognized selector" error (NSInvalidArgumentException).
 // Every step is a real send, with no lock held. `respondsToSelector:` is not fooled: it asks the
@@ -33,9 +36,14 @@ extension Runtime {
         query("forwardInvocation:", in: cls) != nil
       {
         guard signature.numberOfArguments == arguments.count + 2 else {
+          // More arguments than the selector's colons: a variadic message, whose extra arguments
+          // an NSInvocation cannot hold (Foundation's would drop them silently).
+          let variadic =
+            arguments.count > selector.argumentCount
+            ? "; an NSInvocation holds only the arguments of its signature, not a variadic message's extra ones" : ""
           throw RuntimeError(
             .invalidArgument,
-            "\(receiver is Class ? "+" : "-")[\(cls.instanceClass?.name ?? cls.name) \(selector.name)]: the method signature \(signature) has \(signature.numberOfArguments - 2) argument(s), the message \(arguments.count)")
+            "\(receiver is Class ? "+" : "-")[\(cls.instanceClass?.name ?? cls.name) \(selector.name)]: the method signature \(signature) has \(signature.numberOfArguments - 2) argument(s), the message \(arguments.count)\(variadic)")
         }
         // The invocation holds the arguments as the signature's types, as the caller's frame
         // would: number arguments convert as in a call (Method+ArgumentConversion.swift).

@@ -15,6 +15,9 @@
 //      `lookUpImpOrForward`), with `.initialize` and `.resolver`: +initialize if needed, the
 //      method lists, the resolver once (Runtime+Resolution.swift), then the forwarding
 //      implementation (Runtime+Forwarding.swift).
+// A send whose argument count differs from its selector's colons leaves the hot path at its first
+// test: more arguments go to a variadic implementation (or forwarding), anything else throws
+// `wrongArgumentCount` (sendOtherArgumentCount).
 // Implementations are always called with no lock held.
 
 extension Runtime {
@@ -74,8 +77,15 @@ extension Runtime {
   ///
   /// ```swift
   /// try Runtime.msgSend(object, "setX:y:z:", arguments: [1, 2, 3])
+  /// try Runtime.msgSend(nsString, "stringWithFormat:", arguments: ["%@ is %d", "Ann", 42])  // "Ann is 42"
   /// ```
   ///
+  /// A method whose implementation is variadic (``Implementation/isVariadic``, a C `...`) takes
+  /// arguments after its selector's colons, as `objc_msgSend` passes them; any other method takes
+  /// exactly one per colon.
+  ///
+  /// - Throws: ``RuntimeError`` `wrongArgumentCount` for fewer arguments than colons, or more
+  ///   for a method that is not variadic; what any send throws.
   /// - Complexity: O(1) on a cache hit.
   ///
   /// Objective-C: `objc_msgSend`
@@ -152,7 +162,7 @@ enum MessageDispatch {
     startingAt superclass: Class?
   ) throws -> Value {
     guard _fastPath(selector.argumentCount == argumentCount) else {
-      throw argumentCountError(receiver, selector, given: argumentCount)
+      return try sendOtherArgumentCount(receiver, selector, arguments, given: argumentCount, startingAt: superclass)
     }
     let isaBits = receiver.isaWord.load(ordering: .acquiring)
     let cached: UnretainedImplementation?
@@ -187,6 +197,15 @@ enum MessageDispatch {
   private static func sendUncached(
     _ receiver: Object, _ isaBits: UInt, _ selector: Selector, _ arguments: Arguments, startingAt superclass: Class?
   ) throws -> Value {
+    let implementation = try lookUpTraced(receiver, isaBits, selector, startingAt: superclass)
+    return try implementation.body(receiver, selector, arguments)
+  }
+
+  /// What a send of `selector` to `receiver` runs (from the cache, else the lookup, which may
+  /// run +initialize and the resolver), with the `messageSent` event when sends are traced.
+  private static func lookUpTraced(
+    _ receiver: Object, _ isaBits: UInt, _ selector: Selector, startingAt superclass: Class?
+  ) throws -> Implementation {
     let cls =
       superclass
       ?? UnretainedClass(bits: isaBits).cls
@@ -199,11 +218,35 @@ enum MessageDispatch {
           receiver: receiver.description, selector: selector, implementation: implementation.name,
           isSuper: superclass != nil))
     }
+    return implementation
+  }
+
+  /// A send with more or fewer arguments than its selector has colons. Out of line: never on the
+  /// hot path, which only compares the two counts.
+  ///
+  /// More arguments reach a variadic implementation (`+[NSString stringWithFormat:]`, whose C
+  /// declaration ends in `...`) as sent: the lookup runs as for any send, and what it finds
+  /// decides. The forwarding implementation forwards them all (a forwarding target gets the
+  /// whole message, as objc4's frame passes it on; an `NSInvocation` cannot hold the extra ones:
+  /// Runtime+Forwarding.swift). Anything else, and fewer arguments than colons, is the
+  /// `wrongArgumentCount` error, where C would read registers nobody set.
+  @inline(never)
+  private static func sendOtherArgumentCount(
+    _ receiver: Object, _ selector: Selector, _ arguments: Arguments, given: Int, startingAt superclass: Class?
+  ) throws -> Value {
+    guard selector.isValid, given > selector.argumentCount else {
+      throw argumentCountError(receiver, selector, given: given)
+    }
+    let isaBits = receiver.isaWord.load(ordering: .acquiring)
+    let implementation = try lookUpTraced(receiver, isaBits, selector, startingAt: superclass)
+    guard implementation.isVariadic || implementation === Implementation.forwarding else {
+      throw argumentCountError(receiver, selector, given: given)
+    }
     return try implementation.body(receiver, selector, arguments)
   }
 
   /// The error for a send whose argument count does not match its selector (or whose selector
-  /// is malformed, the real problem then). Out of line: never on the hot path.
+  /// is malformed, the real problem then).
   @inline(never)
   private static func argumentCountError(_ receiver: Object, _ selector: Selector, given: Int) -> RuntimeError {
     if let problem = Selector.problem(with: selector.name), !selector.isValid {

@@ -52,6 +52,25 @@ import Testing
     // end snippet
   }
 
+  @Test func variadicMessagesTakeTheirValuesAfterTheFixedArgument() throws {
+    // snippet: docs/foundation.md#variadic-messages
+    let runtime = Runtime()
+    try runtime.installFoundation()
+    let nsString = try #require(runtime.lookUpClass(named: "NSString"))
+    let text = try runtime.msgSend(nsString, "stringWithFormat:", arguments: ["%@ is %d (%.1f%%)", "Ann", 42, 99.5])
+    #expect(text == "Ann is 42 (99.5%)")
+    #expect(try runtime.msgSend(nsString, "stringWithFormat:", arguments: ["%u", -1]) == "4294967295")  // %u reads an unsigned int
+    let wrongKind = #expect(throws: FoundationError.self) { try runtime.msgSend(nsString, "stringWithFormat:", arguments: ["%d", "x"]) }
+    #expect(wrongKind?.exceptionName == "NSInvalidArgumentException")  // C would print garbage
+
+    let nsArray = try #require(runtime.lookUpClass(named: "NSArray"))
+    #expect(try runtime.msgSend(nsArray, "arrayWithObjects:", arguments: ["a", "b", .nil, "c"]) == ["a", "b"])  // up to the first nil
+    let nsDictionary = try #require(runtime.lookUpClass(named: "NSDictionary"))
+    let entries = try runtime.msgSend(nsDictionary, "dictionaryWithObjectsAndKeys:", arguments: ["Ann", "name", 42, "age", .nil])
+    #expect(entries.dictionaryValue == ["name": "Ann", "age": 42])  // object, then key
+    // end snippet
+  }
+
   @Test func decimalNumbersAddExactlyAndEqualPlainNumbers() throws {
     // snippet: docs/foundation.md#nsdecimalnumber
     let runtime = Runtime()

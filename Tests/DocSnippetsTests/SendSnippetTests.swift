@@ -1,5 +1,5 @@
 // SendSnippetTests.swift: the examples of docs/runtime.md#arguments-convert-as-in-a-c-call,
-// #messages-to-nil and #super-sends (see RuntimeSnippetTests.swift for the snippet convention).
+// #variadic-methods, #messages-to-nil and #super-sends (see RuntimeSnippetTests.swift for the snippet convention).
 
 import MiniRuntime
 import Testing
@@ -21,6 +21,24 @@ import Testing
     let undefined = #expect(throws: RuntimeError.self) { try runtime.msgSend(p, "takeChar:", 1e30) }
     #expect(undefined?.message == "-[Probe takeChar:]: argument 1: cannot assign double 1e+30 to char ('c'): its integral part is out of char's range, and that conversion is undefined in C")
     #expect(throws: RuntimeError.self) { try runtime.msgSend(p, "takeChar:", "x") }  // not a number
+    // end snippet
+    try runtime.checkInvariants()
+  }
+
+  @Test func aVariadicMethodTakesArgumentsAfterItsColons() throws {
+    let runtime = Runtime()
+    // snippet: docs/runtime.md#variadic-methods
+    let calc = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Calc")
+    let sum = Implementation(function: "+[Calc sum:]", variadic: true) { _, _, arguments in
+      .int(arguments.values.compactMap(\.intValue).reduce(0, +))  // the fixed argument and those after it
+    }
+    try calc.isa.addMethod("sum:", types: "q24@0:8q16", implementation: sum)
+    try runtime.registerClassPair(calc)
+    #expect(try runtime.msgSend(calc, "sum:", arguments: [1, 2, 3]) == 6)  // [Calc sum:1, 2, 3]
+    let missing = #expect(throws: RuntimeError.self) { try runtime.msgSend(calc, "sum:") }
+    #expect(missing?.code == .wrongArgumentCount)  // the fixed argument is still required
+    let extra = #expect(throws: RuntimeError.self) { try runtime.msgSend(calc, "new", 1) }
+    #expect(extra?.code == .wrongArgumentCount)  // new is not variadic
     // end snippet
     try runtime.checkInvariants()
   }

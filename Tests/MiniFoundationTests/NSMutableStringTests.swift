@@ -143,7 +143,7 @@ import Testing
     #expect(try format("%2$@-%1$@", ["a", ["b"]]) == "(\n    b\n)-a")
     let missing = expectFoundationError(.invalidArgument) { _ = try format("%d %d", [1]) }
     #expect(missing?.message.contains("missing argument") == true)
-    try send(text.objectValue, "appendFormat:", " 100%%")  // a send carries the format alone
+    try send(text.objectValue, "appendFormat:", " 100%%")  // no values: the format alone
     #expect(text.stringValue?.hasSuffix("18446744073709551615 100%") == true)
   }
 
