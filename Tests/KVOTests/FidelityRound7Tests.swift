@@ -110,13 +110,13 @@ import Testing
       try cls.addIvar("_rows", type: .object(className: "NSMutableArray"))
       try cls.addMethod("rows", types: "@16@0:8") { receiver, _, _ in try receiver.value(ofIvar: "_rows") }
       try cls.addMethod("insertRows:atIndexes:", types: "v32@0:8@16@24") { receiver, _, arguments in
-        let first = try Runtime.msgSend(try #require(arguments[1].objectValue), "firstIndex")
-        seen.append("insert \(try Runtime.msgSend(try #require(arguments[1].objectValue), "count")) at \(first)")
+        let first = try Runtime.msgSend(arguments[1].objectValue, "firstIndex")
+        seen.append("insert \(try Runtime.msgSend(arguments[1].objectValue, "count")) at \(first)")
         let rows = try #require(try receiver.value(ofIvar: "_rows").objectValue)
         return try Runtime.msgSend(rows, "insertObjects:atIndexes:", arguments[0], arguments[1])
       }
       try cls.addMethod("removeRowsAtIndexes:", types: "v24@0:8@16") { receiver, _, arguments in
-        seen.append("remove \(try Runtime.msgSend(try #require(arguments[0].objectValue), "count"))")
+        seen.append("remove \(try Runtime.msgSend(arguments[0].objectValue, "count"))")
         let rows = try #require(try receiver.value(ofIvar: "_rows").objectValue)
         return try Runtime.msgSend(rows, "removeObjectsAtIndexes:", arguments[0])
       }
@@ -142,7 +142,7 @@ import Testing
       try cls.addIvar("_books", type: .object(className: "NSMutableArray"))
       for name in ["willChange:valuesAtIndexes:forKey:", "didChange:valuesAtIndexes:forKey:"] {
         try cls.addMethod(Selector(interning: name), types: "v40@0:8Q16@24@32") { receiver, selector, arguments in
-          let indexes = try #require(arguments[1].objectValue)
+          let indexes = arguments[1].objectValue
           seen.append("\(selector.name.prefix(3)) \(try Runtime.msgSend(indexes, "count")) from \(try Runtime.msgSend(indexes, "firstIndex"))")
           return try Runtime.msgSendSuper(receiver, superclass: root, selector, arguments: Arguments(arguments.values))
         }
