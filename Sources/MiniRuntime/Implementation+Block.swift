@@ -38,7 +38,7 @@ final class BlockState: Sendable {
 
 extension Implementation {
   /// The closure this implementation was made from, or `nil` for one that stands for a compiled
-  /// function (``init(function:_:)``) or whose block was removed.
+  /// function (``init(function:variadic:_:)``) or whose block was removed.
   ///
   /// ```swift
   /// let imp = Implementation(name: "greet") { _, _, _ in "hello" }

@@ -132,7 +132,7 @@ public final class Implementation: Sendable, CustomStringConvertible {
     direct = .none
   }
 
-  /// Wraps a closure as a function, like ``init(function:_:)``; with `convertsOwnArguments`, one
+  /// Wraps a closure as a function, like ``init(function:variadic:_:)``; with `convertsOwnArguments`, one
   /// that converts its number arguments itself as a C call would (a synthesized setter assigns
   /// its argument to an ivar of the parameter's type; KVO's notifying setter assigns it to the
   /// setter's parameter type), so a send calls it directly instead of through the thunk that
