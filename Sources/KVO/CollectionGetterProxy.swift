@@ -125,21 +125,15 @@ enum CollectionGetterProxy {
         "objectAtIndex:", "@24@0:8Q16",
         method(className, "objectAtIndex:") { receiver, _, arguments in
           let parts = try Parts(receiver)
-          // An NSUInteger: -1 (18446744073709551615 once the send converts it) is out of bounds,
-          // and printed as Foundation's %lu prints it.
-          let index: Int
-          if case .uint64(let unsigned) = arguments[0].bridged {
-            index = Int(truncatingIfNeeded: unsigned)
-          } else if let signed = arguments[0].intValue {
-            index = signed
-          } else {
+          // An NSUInteger: -1 (18446744073709551615 once the send converts it) is out of bounds.
+          guard let index = arguments[0].indexArgument else {
             throw KeyValueError(.invalidArgument, "*** -[\(className) objectAtIndex:]: \(arguments[0]) is not an index")
           }
           let count = try parts.count()
           guard index >= 0, index < count else {
             throw KeyValueError(
               .indexOutOfBounds,
-              "*** -[\(className) objectAtIndex:]: index \(UInt64(bitPattern: Int64(index))) beyond bounds "
+              "*** -[\(className) objectAtIndex:]: index \(printedAsNSUInteger(index)) beyond bounds "
                 + (count == 0 ? "for empty array" : "[0 .. \(count - 1)]"))
           }
           let objectAtIndex = parts.accessor("objectIn", "AtIndex:")

@@ -61,12 +61,13 @@ extension MutableArrayProxy {
     }
   }
 
-  /// An `NSUInteger` argument (a negative one is what C would see, a huge index).
+  /// An `NSUInteger` argument, as its bit pattern (IndexArgument.swift): -1, or the
+  /// 18446744073709551615 the send makes of it, is -1, which no bounds check lets through.
   private static func index(_ value: Value, _ selector: String) throws(KeyValueError) -> Int {
-    guard let index = value.bridged.intValue else {
+    guard let index = value.indexArgument else {
       throw KeyValueError(.invalidArgument, "*** -[NSKeyValueMutableArray \(selector)]: \(value) is not an index")
     }
-    return index < 0 ? Int.max : index
+    return index
   }
 
   /// An array argument (any array object, or a bridged array).
@@ -85,9 +86,10 @@ extension MutableArrayProxy {
       proxied("objectAtIndex:") { proxy, arguments in
         let elements = try proxy.elements()
         let index = try MutableArrayProxy.index(arguments[0], "objectAtIndex:")
-        guard index < elements.count else {
+        guard index >= 0, index < elements.count else {
           let bounds = elements.isEmpty ? "for empty array" : "beyond bounds [0 .. \(elements.count - 1)]"
-          throw KeyValueError(.indexOutOfBounds, "*** -[NSKeyValueMutableArray objectAtIndex:]: index \(index) \(bounds)")
+          throw KeyValueError(
+            .indexOutOfBounds, "*** -[NSKeyValueMutableArray objectAtIndex:]: index \(printedAsNSUInteger(index)) \(bounds)")
         }
         return elements[index]
       }

@@ -214,7 +214,7 @@ public final class MutableArrayProxy: Sendable {
     guard index >= 0, index <= last else {
       // Printed as the NSUInteger Foundation's proxy receives: -1 is 18446744073709551615.
       let bounds = last < 0 ? "beyond bounds for empty array" : "beyond bounds [0 .. \(last)]"
-      let shown = UInt64(bitPattern: Int64(index))
+      let shown = printedAsNSUInteger(index)
       throw KeyValueError(.indexOutOfBounds, "*** -[NSKeyValueMutableArray \(method)]: index \(shown) \(bounds)")
     }
   }

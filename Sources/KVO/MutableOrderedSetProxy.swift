@@ -143,8 +143,7 @@ struct OrderedSetEdit {
   /// of it for a `Q` parameter) is -1 here, which no check lets through, and a range error
   /// prints as the `NSUInteger` Foundation received.
   func rawIndex(_ value: Value) throws(KeyValueError) -> Int {
-    if case .uint64(let unsigned) = value.bridged { return Int(truncatingIfNeeded: unsigned) }
-    guard let index = value.bridged.intValue else { throw KeyValueError(.invalidArgument, "*** \(name): \(value) is not an index") }
+    guard let index = value.indexArgument else { throw KeyValueError(.invalidArgument, "*** \(name): \(value) is not an index") }
     return index
   }
 
@@ -170,7 +169,7 @@ struct OrderedSetEdit {
   private func check(_ index: Int, in count: Int, includingEnd: Bool = false) throws(KeyValueError) {
     let last = includingEnd ? count : count - 1
     guard index < 0 || index > last else { return }
-    let shown = String(UInt64(bitPattern: Int64(index)))  // -1 is 18446744073709551615, as %lu prints it
+    let shown = printedAsNSUInteger(index)
     let bounds = last < 0 ? "beyond bounds for empty ordered set" : "beyond bounds [0 .. \(last)]"
     throw KeyValueError(.indexOutOfBounds, "*** \(name): index \(shown) \(bounds)")
   }

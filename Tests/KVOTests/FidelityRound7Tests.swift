@@ -52,6 +52,26 @@ import Testing
     try world.runtime.checkInvariants()
   }
 
+  /// An index of -1 sent to the array proxy is the `NSUInteger` 18446744073709551615, out of
+  /// bounds, whichever message carries it: NSRangeException with the index printed as Foundation
+  /// prints it, and nothing changes (the proxy once answered "is not an index" for it).
+  @Test(arguments: ArrayRoute.allCases)
+  func aNegativeIndexSentToTheArrayProxyIsARangeError(route: ArrayRoute) throws {
+    let world = try World()
+    let holder = try itemsHolder(route, in: world)
+    try holder.setValue(.object(try world.runtime.mutableArray(["a", "b", "c"])), forKey: "items")
+    let proxy = try #require(try world.runtime.msgSend(holder, "mutableArrayValueForKey:", "items").objectValue)
+    let sends: [(String, [Value])] = [
+      ("objectAtIndex:", [-1]), ("removeObjectAtIndex:", [-1]), ("replaceObjectAtIndex:withObject:", [-1, "z"]),
+    ]
+    for (selector, arguments) in sends {
+      let error = #expect(throws: KeyValueError.self) { try Runtime.msgSend(proxy, Selector(interning: selector), arguments: Arguments(arguments)) }
+      #expect(error?.exceptionName == "NSRangeException")
+      #expect(error?.message.contains("\(selector)]: index 18446744073709551615 beyond bounds [0 .. 2]") == true, "\(selector)")
+    }
+    #expect(try holder.value(forKey: "items") == ["a", "b", "c"])
+  }
+
   /// Every edit sent as a message to the proxy reaches the array by the route and notifies as
   /// that route does: through indexed mutators, insertions, removals and replacements with their
   /// indexes; the NSMutableArray messages the proxy does not define itself
