@@ -173,9 +173,3 @@ final class CustomRetainedValue: Sendable {
     StrongReference.release(value)  // call-out: a `release` override, no lock held
   }
 }
-
-extension Object {
-  /// Whether retain-count messages must be sent to the object rather than NSObject's code run
-  /// directly: an instance whose class has custom retain-release (objc4's `hasCustomRR`).
-  var sendsRetainRelease: Bool { owningRuntime != nil && isa.hasCustomRetainRelease }
-}
