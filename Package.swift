@@ -19,7 +19,8 @@ let package = Package(
     .library(name: "RuntimeRecorder", targets: ["RuntimeRecorder"]),
   ],
   targets: [
-    .target(name: "MiniRuntime", swiftSettings: strict),
+    .target(name: "CSwiftRuntime", path: "Sources/CSwiftRuntime"),
+    .target(name: "MiniRuntime", dependencies: ["CSwiftRuntime"], swiftSettings: strict),
     .target(name: "MiniFoundation", dependencies: ["MiniRuntime"], swiftSettings: strict),
     .target(name: "KVO", dependencies: ["MiniFoundation", "MiniRuntime"], swiftSettings: strict),
     .target(name: "KVOController", dependencies: ["KVO", "MiniRuntime"], swiftSettings: strict),

@@ -5,8 +5,8 @@
 // RegistrationTests.swift, DependentKeyTests.swift.
 //
 // A pass (the prior notifications of a will, the notifications of a did) loads each observer
-// object from its registration's weak reference once, holds it until the pass ends, and hands
-// it on as an unretained handle (UnretainedObject.swift); the registrations of several entries
+// object from its registration once (a try-retain of its unowned reference, decision 0018),
+// holds it until the pass ends, and hands it on as an unretained handle (UnretainedObject.swift); the registrations of several entries
 // are visited in the order they were made, as Foundation notifies. Stateless.
 
 import MiniRuntime
@@ -16,9 +16,9 @@ extension Notifier {
   /// `changes` (at `change.observerBase + index`; nil for closures, forwarders and observers
   /// already gone), so that no observer of the pass is freed before the pass ends.
   ///
-  /// The buffer owns the references the weak loads made and releases them at the end; `body`
-  /// sees them as handles (UnretainedObject.swift), so using one costs no reference counting
-  /// (an object with weak references, as every observer is, counts references the slow way).
+  /// The buffer owns the references the loads (try-retains) made and releases them at the end;
+  /// `body` sees them as handles (UnretainedObject.swift), so using one costs no reference
+  /// counting.
   @inline(__always)
   static func withObserversAlive<Changes: PendingChanges>(
     of changes: Changes, _ body: (UnsafeBufferPointer<UnretainedObject?>) -> Void
@@ -57,7 +57,7 @@ extension Notifier {
       changes.forEachBorrowed { change in
         change.withPath { path in
           for registration in path.registrationRefs {
-            slot.initialize(to: registration.withRegistration { $0.observerObject })  // the weak load's +1, kept
+            slot.initialize(to: registration.withRegistration { $0.observerObject })  // the try-retain's +1, kept
             slot += 1
           }
         }

@@ -5,8 +5,9 @@
 // Model: a snapshot, taken under the object's observation-table lock, of its registrations in
 // registration order, each as a value (observer, key path, options, context). It is the one
 // source of `observationInfoDescription`, so the list and the text cannot disagree. The observer
-// object is held weakly, as Foundation's observance holds it unretained: the snapshot keeps no
-// observer alive.
+// object is held as its registration holds it, by an unowned count (decision 0018), as
+// Foundation's observance holds it unretained: the snapshot keeps no observer alive, and gives
+// it no weak-reference side table.
 
 import MiniRuntime
 
@@ -45,11 +46,17 @@ public struct Observance: Sendable, CustomStringConvertible {
   public let kind: Kind
 
   /// The observer object of an ``Kind/object`` registration, `nil` once it is freed or
-  /// deallocated (held weakly) and for the other kinds.
+  /// deallocated (it is not retained) and for the other kinds.
   ///
   /// Objective-C: the observance's observer (held unretained by Foundation)
-  public var observer: Object? { Object.unlessDeallocating(observerReference) }
-  private weak let observerReference: Object?
+  public var observer: Object? { observerHold?.reference.load() }
+  private let observerHold: ObserverHold?
+
+  /// The observer's unowned count, in a box so that the snapshot stays copyable.
+  private final class ObserverHold: Sendable {
+    let reference: UnownedObject
+    init(_ observer: borrowing Object) { reference = UnownedObject(observer) }
+  }
 
   /// The observer as the description names it: `<Watcher: 0x…>` (the class and address it had
   /// when it registered, kept after it is gone), `<closure>`, or `<forwarder to a.b>`.
@@ -88,7 +95,7 @@ public struct Observance: Sendable, CustomStringConvertible {
 
   init(_ registration: Registration) {
     kind = registration.isObjectObserver ? .object : registration.isExternal ? .closure : .keyPathForwarding
-    observerReference = registration.observerObject
+    observerHold = registration.observerObject.map { ObserverHold($0) }
     observerDescription = registration.observerDescription
     keyPath = registration.pathString
     options = registration.options

@@ -6,6 +6,9 @@
 // clock: a change in progress notifies the registrations still registered when it began, and
 // reads this without any lock) and its chain link and the link's version, which only change
 // under the owning object's `ObservationTable.lock`.
+// An object observer is held by an unowned count, not `weak` (decision 0018,
+// MiniRuntime's UnownedObject.swift): its memory outlives it until the registration is freed,
+// and each notification pass takes it with a try-retain that fails once it is deallocating.
 // What depends only on the class and the key path (the parsed path, interned keys, dependent
 // keys, the getter) is shared with every registration of that key path, in a `KeyPathPlan`.
 // Size: one is made per observation, so it is kept to 88 bytes (a 96-byte heap block: glibc adds
@@ -33,9 +36,10 @@ class Registration: @unchecked Sendable {
   let id: UInt64
   let plan: KeyPathPlan
   let context: ObservationContext
-  /// The observer object of an `addObserver` registration, held weakly (Foundation holds it
-  /// unretained); read it through `observerObject`.
-  private weak let observerReference: Object?
+  /// The observer object of an `addObserver` registration, held by an unowned count (its
+  /// memory, not its life: Foundation holds it unretained; decision 0018); read it through
+  /// `observerObject`.
+  private let observerReference: UnownedObject
   /// Who else the observer is; one of three, so they share their storage.
   private let target: Target
   /// The options' bits: the four Foundation defines (`ObservingOptions.defined`), one byte, in
@@ -57,7 +61,7 @@ class Registration: @unchecked Sendable {
   /// What identifies the observer besides `observerObject`.
   private enum Target: Sendable {
     /// An object observer: what it looked like when it registered (for descriptions after it is
-    /// gone, and to find its registrations without loading the weak reference).
+    /// gone, and to find its registrations without loading the observer).
     case object(ObserverLabel)
     /// The closure of a closure observation.
     case closure(@Sendable (Object, Change) -> Void)
@@ -65,9 +69,9 @@ class Registration: @unchecked Sendable {
     case forward(Forwarder)
   }
 
-  /// A registration of `observer`. The observer is only borrowed: an object observer is stored
-  /// weakly, so the registration takes no strong reference to it (each one would cost a retain
-  /// and a release on the slow path, since an observer has a weak-reference side table).
+  /// A registration of `observer`. The observer is only borrowed: an object observer is held by
+  /// an unowned count (UnownedObject.swift), so the registration takes no strong reference to it
+  /// and gives it no weak-reference side table.
   convenience init(plan: KeyPathPlan, options: ObservingOptions, context: ObservationContext, observer: borrowing ObserverKind) {
     switch observer {
     case .object(let object):
@@ -89,7 +93,7 @@ class Registration: @unchecked Sendable {
     optionBits =
       UInt8(truncatingIfNeeded: options.rawValue & ObservingOptions.defined.rawValue) | (hasExtra ? Self.hasExtraBit : 0)
     self.context = context
-    observerReference = copy object
+    observerReference = UnownedObject(object)
     target = .object(.of(object))
   }
 
@@ -99,15 +103,17 @@ class Registration: @unchecked Sendable {
     self.plan = plan
     optionBits = UInt8(truncatingIfNeeded: options.rawValue & ObservingOptions.defined.rawValue)
     self.context = context
-    observerReference = nil
+    observerReference = UnownedObject()
     self.target = target
   }
 
   /// The observer object of an `addObserver` registration while it lives: nil once it is gone,
   /// whether Swift freed it or a `release` gave up its last ownership and deallocated it
   /// (decision 0017: its zeroed shell may outlive that), so a deallocated observer is never
-  /// messaged and its registration is pruned, as for a freed one.
-  var observerObject: Object? { Object.unlessDeallocating(observerReference) }
+  /// messaged and its registration is pruned, as for a freed one. A try-retain
+  /// (UnownedObject.swift): the caller owns the strong reference it answers.
+  @inline(__always)
+  var observerObject: Object? { observerReference.load() }
 
   /// What the observer asked for. Only the options Foundation defines are kept (other bits of
   /// the raw value mean nothing to KVO; docs/kvo.md#options).
@@ -182,7 +188,7 @@ class Registration: @unchecked Sendable {
   }
 
   /// Whether the observer of this registration is `object`: for an object observer, whether
-  /// it registered at `object`'s address. The address alone answers, with no weak load: while
+  /// it registered at `object`'s address. The address alone answers, with no load: while
   /// the observer it registered lives, no other object can have its address, so a match is
   /// `object` itself; once it is being deallocated or gone, it matches by address, as
   /// Foundation, which holds observers unretained, always matches. A chain's forwarding

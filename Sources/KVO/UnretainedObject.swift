@@ -8,11 +8,11 @@
 // ObservationTable.TableLock.swift, UnretainedPendingChange.swift,
 // UnretainedObservedPath.swift, UnretainedRegistration.swift). Its invariant, written once here:
 //   INVARIANT: the object outlives the handle. A pass over a change's observers (prior
-//   notifications, or the did's notifications) loads every observer from its weak reference
-//   once, into a buffer that owns those strong references until the pass ends (for a single
+//   notifications, or the did's notifications) loads every observer from its registration
+//   once (a try-retain, decision 0018), into a buffer that owns those strong references until the pass ends (for a single
 //   observer, a local whose life is extended over the pass: `Notifier.withObserversAlive`); the
-//   pass sees them as handles (`keptAlive`), and no handle leaves the pass. (An object whose weak reference is in use counts references the
-//   slow way, so every copy avoided matters on the set path.)
+//   pass sees them as handles (`keptAlive`), and no handle leaves the pass. (Every copy
+//   avoided is a retain and a release saved on the set path.)
 // Hot paths rely on it where they say `// INVARIANT: UnretainedObject`.
 
 import MiniRuntime

@@ -103,10 +103,11 @@ extension KVOController {
     /// Whether `delivery` is `.callerThread`: read on every notification, where matching the
     /// enum would copy (and then destroy) its executor existential.
     let callsBackOnCallerThread: Bool
-    /// The observer callbacks go to (the controller's, held weakly as the controller holds it):
-    /// nil once it is freed or deallocated.
-    var observer: Object? { Object.unlessDeallocating(observerReference) }
-    private weak let observerReference: Object?
+    /// The observer callbacks go to (the controller's, held as the controller holds it, by an
+    /// unowned count: MiniRuntime's UnownedObject.swift, decision 0018): nil once it is freed or
+    /// deallocated. A try-retain: the caller owns the reference it answers.
+    var observer: Object? { observerReference.load() }
+    private let observerReference: UnownedObject
     /// The observed object, by identity: a notification for another object is not this info's.
     let objectID: ObjectIdentifier
     /// Made by `addCallback` (not deduplicated by key path).
@@ -139,7 +140,7 @@ extension KVOController {
       }
       self.delivery = delivery
       if case .callerThread = delivery { callsBackOnCallerThread = true } else { callsBackOnCallerThread = false }
-      observerReference = observer
+      if let observer { observerReference = UnownedObject(observer) } else { observerReference = UnownedObject() }
       objectID = ObjectIdentifier(object)
       self.isAdditional = isAdditional
     }

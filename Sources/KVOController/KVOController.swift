@@ -43,11 +43,14 @@ public final class KVOController: @unchecked Sendable, CustomStringConvertible {
   /// Objective-C: `FBKVONotificationBlock`
   public typealias Block = @Sendable (_ observer: Object, _ object: Object, _ change: Change) -> Void
 
-  /// The observer callbacks are for; held weakly, so nil once it is freed or deallocated.
+  /// The observer callbacks are for; not retained (FB holds it weakly), so nil once it is freed
+  /// or deallocated.
   ///
   /// Objective-C: `FBKVOController.observer`
-  public var observer: Object? { Object.unlessDeallocating(observerReference) }
-  private weak let observerReference: Object?
+  public var observer: Object? { observerReference.load() }
+  /// Held by an unowned count, as KVO holds observers (decision 0018): no weak-reference side
+  /// table for the observer, whose retains then stay on the fast path.
+  private let observerReference: UnownedObject
 
   /// Whether observed objects are retained until unobserved.
   ///
@@ -76,7 +79,7 @@ public final class KVOController: @unchecked Sendable, CustomStringConvertible {
   ///
   /// Objective-C: `-[FBKVOController initWithObserver:retainObserved:]`
   public init(observer: Object, retainObserved: Bool = true) {
-    observerReference = observer
+    observerReference = UnownedObject(observer)
     retainsObserved = retainObserved
   }
 

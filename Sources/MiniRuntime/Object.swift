@@ -50,7 +50,7 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
   /// Bit 0: deallocating (`dealloc` has begun, or the deinit). Bit 1: destroyed by
   /// `object_dispose`. Bit 2: deallocated by a `release` (ManualRetainRelease.swift). Bit 3: that
   /// `dealloc` has returned (the object is freed as far as Objective-C is concerned).
-  let lifeState = Atomic<UInt8>(0)
+  @usableFromInline let lifeState = Atomic<UInt8>(0)
 
   /// Keeps the runtime (and so every class) alive while the instance lives. `nil` for classes.
   let owningRuntime: Runtime?
@@ -114,9 +114,11 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
 
   /// Whether the object is being deallocated (its `dealloc` is running or done) or was destroyed
   /// by `object_dispose`: weak references to it read nil, and none can be formed.
+  /// Inlined into callers (KVO reads it for every observer of every notification): one load.
   ///
   /// Objective-C: none (objc4's `isDeallocating()`, the deallocating bit of the isa).
-  public var isDeallocating: Bool { lifeState.load(ordering: .acquiring) != 0 }
+  @inlinable
+  public final var isDeallocating: Bool { lifeState.load(ordering: .acquiring) != 0 }
 
   /// `object` while it lives, nil once it is deallocating: what a `__weak` load answers.
   /// A Swift `weak` reference reads nil once Swift frees the object, but a `release` that gives

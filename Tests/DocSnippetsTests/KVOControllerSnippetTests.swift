@@ -240,7 +240,7 @@ final class ManualExecutor: CallbackExecutor {
     var watcher: Object? = try example.new(example.watcherClass)
     let controller = KVOController(observer: try #require(watcher))
     // snippet: docs/kvocontroller.md#bad-input (2)
-    watcher = nil  // the controller holds its observer weakly: it is gone
+    watcher = nil  // the controller does not retain its observer: it is gone
     let error = #expect(throws: KeyValueError.self) {
       try controller.observe(ann, keyPath: "age") { _, _, _ in }
     }
