@@ -13,6 +13,7 @@
 /// indexes.contains(2)       // true
 /// Array(indexes)            // [0, 2]
 /// indexes.description       // "[number of indexes: 2 (in 2 ranges), indexes: (0 2)]"
+/// Indexes([1, 2, 5]).description  // "[number of indexes: 3 (in 2 ranges), indexes: (1-2 5)]"
 /// ```
 ///
 /// Named `Indexes` rather than `IndexSet` so it never collides with Foundation's type.
@@ -93,7 +94,37 @@ public struct Indexes: Hashable, Sendable, Sequence, ExpressibleByArrayLiteral, 
   ///
   /// Objective-C: `-[NSIndexSet description]`
   public var description: String {
-    "[number of indexes: \(count) (in \(rangeCount) ranges), indexes: (\(sorted.map(String.init).joined(separator: " ")))]"
+    "[number of indexes: \(count) (in \(rangeCount) ranges), indexes: (\(ranges.map(Self.text).joined(separator: " ")))]"
+  }
+
+  /// The runs of consecutive indexes, in order.
+  var ranges: [ClosedRange<Int>] {
+    var runs: [ClosedRange<Int>] = []
+    for index in sorted {
+      if let last = runs.last, last.upperBound + 1 == index {
+        runs[runs.count - 1] = last.lowerBound...index
+      } else {
+        runs.append(index...index)
+      }
+    }
+    return runs
+  }
+
+  /// A run as NSIndexSet prints it: `5` alone, `1-2` for several.
+  private static func text(_ run: ClosedRange<Int>) -> String {
+    run.count == 1 ? "\(run.lowerBound)" : "\(run.lowerBound)-\(run.upperBound)"
+  }
+
+  /// The smallest index above `index`, or nil.
+  func index(after index: Int) -> Int? {
+    let position = sorted.partitioningIndex { $0 > index }
+    return position < sorted.count ? sorted[position] : nil
+  }
+
+  /// The largest index below `index`, or nil.
+  func index(before index: Int) -> Int? {
+    let position = sorted.partitioningIndex { $0 >= index }
+    return position > 0 ? sorted[position - 1] : nil
   }
 }
 

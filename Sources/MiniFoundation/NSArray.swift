@@ -10,6 +10,8 @@
 enum NSArrayMethods {
   static let all = ClassMethods(
     instance: OrderedCollectionMethods.reading("NSArray") + CollectionLifecycle.copying(.array) { ArrayStorage.array(try Ordered.elements(of: $0)) } + [
+      Sorting.sortedArrayUsingSelector,
+      Sorting.descriptionWithLocale,
       MethodEntry("init", "@16@0:8") { receiver, _, _ in .object(receiver) },
       NilTerminatedList.initializer,
       MethodEntry("description", "@16@0:8") { receiver, _, _ in
@@ -72,6 +74,7 @@ enum NSArrayMethods {
 enum NSMutableArrayMethods {
   static let all = ClassMethods(
     instance: OrderedCollectionMethods.editing("NSMutableArray") + [
+      Sorting.sortUsingSelector,
       MethodEntry("removeLastObject", "v16@0:8") { receiver, selector, _ in
         let count = try OrderedCollectionMethods.count(receiver)
         guard count > 0 else {

@@ -22,6 +22,19 @@ enum NSIndexSetMethods {
         let mine = try indexes(receiver, selector)
         return .bool(try Message.indexes(arguments[0], receiver, selector).allSatisfy(mine.contains))
       },
+      neighbour("indexGreaterThanIndex:") { $0.index(after: $1) },
+      neighbour("indexGreaterThanOrEqualToIndex:") { $1 == Int.max ? nil : $0.index(after: $1 - 1) },
+      neighbour("indexLessThanIndex:") { $0.index(before: $1) },
+      neighbour("indexLessThanOrEqualToIndex:") { $1 == Int.max ? $0.last : $0.index(before: $1 + 1) },
+      inRange("countOfIndexesInRange:", "Q32@0:8{_NSRange=QQ}16") { indexes, range in
+        .uint64(UInt64(indexes.filter(range.contains).count))
+      },
+      inRange("containsIndexesInRange:", "B32@0:8{_NSRange=QQ}16") { indexes, range in
+        .bool(!range.isEmpty && indexes.filter(range.contains).count == range.count)
+      },
+      inRange("intersectsIndexesInRange:", "B32@0:8{_NSRange=QQ}16") { indexes, range in
+        .bool(indexes.contains(where: range.contains))
+      },
       MethodEntry("isEqual:", "B24@0:8@16", isEqualToIndexSet),
       MethodEntry("isEqualToIndexSet:", "B24@0:8@16", isEqualToIndexSet),
       MethodEntry("hash", "Q16@0:8") { receiver, selector, _ in .uint64(UInt64(try indexes(receiver, selector).count)) },
@@ -52,6 +65,23 @@ enum NSIndexSetMethods {
   static func storage(_ receiver: Object, _ selector: Selector) throws(FoundationError) -> IndexSetStorage {
     guard let storage = receiver.bridgedStorage as? IndexSetStorage else { throw Message.abstract(receiver, selector, "NSIndexSet") }
     return storage
+  }
+
+  /// `-indexGreaterThanIndex:` and its kin: the index `find` picks, or NSNotFound.
+  private static func neighbour(_ name: Selector, _ find: @escaping @Sendable (Indexes, Int) -> Int?) -> MethodEntry {
+    MethodEntry(name, "Q24@0:8Q16") { receiver, selector, arguments in
+      let index = try Message.index(arguments[0], receiver, selector)
+      return .uint64(UInt64(find(try indexes(receiver, selector), index) ?? OrderedCollectionMethods.notFound))
+    }
+  }
+
+  /// A question about the indexes in an `NSRange` argument.
+  private static func inRange(
+    _ name: Selector, _ types: String, _ answer: @escaping @Sendable (Indexes, Range<Int>) -> Value
+  ) -> MethodEntry {
+    MethodEntry(name, types) { receiver, selector, arguments in
+      answer(try indexes(receiver, selector), try Message.range(arguments[0], receiver, selector))
+    }
   }
 
   /// An initializer that sets the receiver's indexes to what `read` makes of its argument.
@@ -91,6 +121,10 @@ enum NSMutableIndexSetMethods {
     edit("addIndexesInRange:", "v32@0:8{_NSRange=QQ}16") { receiver, selector, argument in
       let range = try Message.range(argument, receiver, selector)
       return { indexes in for index in range { indexes.insert(index) } }
+    },
+    edit("removeIndexesInRange:", "v32@0:8{_NSRange=QQ}16") { receiver, selector, argument in
+      let range = try Message.range(argument, receiver, selector)
+      return { indexes in for index in indexes.filter(range.contains) { indexes.remove(index) } }
     },
     MethodEntry("removeAllIndexes", "v16@0:8") { receiver, selector, _ in
       try NSIndexSetMethods.storage(receiver, selector).update { $0 = [] }

@@ -71,6 +71,7 @@ private func valueDescription(_ value: Value) -> String {
 enum NSNumberMethods {
   static let all = ClassMethods(
     instance: [
+      Sorting.descriptionWithLocale,
       accessor("boolValue", "B") { .bool($0 != 0) },
       accessor("charValue", "c") { .int8(Int8(truncatingIfNeeded: cInteger($0))) },
       accessor("shortValue", "s") { .int16(Int16(truncatingIfNeeded: cInteger($0))) },

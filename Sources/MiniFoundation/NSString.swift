@@ -35,15 +35,9 @@ enum NSStringMethods {
       },
       MethodEntry("description", "@16@0:8") { receiver, _, _ in .object(receiver) },
       MethodEntry("isEqualToString:", "B24@0:8@16") { receiver, selector, arguments in
-        .bool(arguments[0].stringValue == (try text(receiver, selector)))
-      },
-      MethodEntry("compare:", "q24@0:8@16") { receiver, selector, arguments in
-        let other = try Message.object(arguments[0], receiver, selector, what: "string")
-        guard let otherText = other.stringValue else {
-          throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): \(other) is not a string")
-        }
+        // Literally, unit by unit: "é" is not equal to "e\u{301}", though compare: orders them the same.
         let mine = try text(receiver, selector)
-        return .int64(mine == otherText ? 0 : (mine < otherText ? -1 : 1))  // NSOrderedAscending … Descending
+        return .bool(arguments[0].stringValue.map { $0.utf8.elementsEqual(mine.utf8) } ?? false)
       },
       MethodEntry("stringByAppendingString:", "@24@0:8@16") { receiver, selector, arguments in
         let other = try Message.object(arguments[0], receiver, selector, what: "string")
@@ -101,7 +95,7 @@ enum NSStringMethods {
         }
         return try make(text, receiver, selector)
       },
-    ] + NSStringSearching.all,
+    ] + NSStringSearching.all + NSStringComparing.all,
     classSide: [
       MethodEntry("alloc", "@16@0:8") { receiver, _, _ in
         guard let cls = receiver as? Class, let runtime = cls.runtime else { return .nil }

@@ -3,7 +3,7 @@
 // Docs: docs/runtime.md#values. Tests: Tests/MiniRuntimeTests/ValueTests.swift.
 //
 // Numbers (and Bool) compare by numeric value, like `-[NSNumber isEqual:]`; bridged values
-// (strings, arrays, dictionaries, sets, NSNull) by contents, and equal to an object of their
+// (strings, arrays, dictionaries, sets, NSNull) by contents (strings literally, unit by unit), and equal to an object of their
 // Foundation class with the same contents (an object's `BridgedStorage` says what it bridges
 // to); objects of Foundation's value classes by contents, as their `isEqual:` does; other
 // objects, classes and Swift objects by identity (a class given as `.object` equals the same
@@ -18,6 +18,7 @@ extension Value: Hashable {
   /// Value.int32(7) == .double(7)           // true
   /// Value.array(["a"]) == .object(array)   // true if `array` is an NSArray holding "a"
   /// Value.cString("a") == .string("a")     // false: a char * is not an NSString
+  /// Value.string("é") == .string("e\u{301}") // false: strings compare unit by unit
   /// ```
   ///
   /// Objective-C: `-isEqual:` of `NSNumber`, `NSString` and the collections; pointer equality
@@ -32,7 +33,10 @@ extension Value: Hashable {
     if let left = lhs.numeric, let right = rhs.numeric { return Self.numericEqual(left, right) }
     switch (lhs, rhs) {
     case (.nil, .nil), (.null, .null): return true
-    case (.string(let a), .string(let b)), (.cString(let a), .cString(let b)): return a == b
+    case (.string(let a), .string(let b)), (.cString(let a), .cString(let b)):
+      // Literally, unit by unit, as -isEqualToString: compares: "é" and "e\u{301}" are
+      // canonically equivalent (Swift's ==) but not equal strings.
+      return a.utf8.elementsEqual(b.utf8)
     case (.selector(let a), .selector(let b)): return a == b
     case (.pointer(let a), .pointer(let b)): return a == b
     case (.structure(let a), .structure(let b)): return a == b

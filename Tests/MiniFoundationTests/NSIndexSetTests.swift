@@ -14,7 +14,7 @@ import Testing
     #expect(try send(indexes, "containsIndex:", 3) == false)
     #expect(try send(indexes, "isEqual:", .object(try runtime.indexSet([1, 2, 5]))) == true)
     #expect(Value.object(indexes).indexesValue == [1, 2, 5])
-    #expect(try send(indexes, "description").stringValue?.hasSuffix("[number of indexes: 3 (in 2 ranges), indexes: (1 2 5)]") == true)
+    #expect(try send(indexes, "description").stringValue?.hasSuffix("[number of indexes: 3 (in 2 ranges), indexes: (1-2 5)]") == true)
     #expect(try send(try runtime.indexSet([]), "firstIndex") == .uint64(UInt64(Int.max)), "NSNotFound when empty")
   }
 

@@ -1,0 +1,119 @@
+// NSString+Comparing.swift: NSString's ordering messages and the options they take.
+//
+// Docs: docs/foundation.md#comparing-strings. Tests:
+// Tests/MiniFoundationTests/FoundationBehaviourRound8Tests.swift.
+//
+// `compare:` orders canonically equivalent strings as the same ("é" and "e\u{301}"), while
+// `isEqualToString:` is literal. `NSLiteralSearch` compares UTF-16 units as they are,
+// `NSCaseInsensitiveSearch` compares lowercased text, `NSNumericSearch` compares runs of ASCII
+// digits by their value ("file9" before "file10"). `NSBackwardsSearch` and `NSAnchoredSearch`
+// mean nothing to a comparison and are ignored. The options whose answer needs tables we do not
+// carry (diacritic, width, forced ordering, regular expressions) are refused with
+// NSInvalidArgumentException rather than answered wrongly; so are the localized comparisons,
+// whose order depends on a locale's collation.
+
+enum NSStringComparing {
+  /// `NSCaseInsensitiveSearch`, `NSLiteralSearch`, `NSBackwardsSearch`, `NSAnchoredSearch`,
+  /// `NSNumericSearch`.
+  static let caseInsensitive: UInt64 = 1
+  static let literal: UInt64 = 2
+  static let ignored: UInt64 = 4 | 8
+  static let numeric: UInt64 = 64
+
+  static let all: [MethodEntry] = [
+    MethodEntry("compare:", "q24@0:8@16") { receiver, selector, arguments in
+      try ordering(receiver, selector, arguments[0], options: 0)
+    },
+    MethodEntry("caseInsensitiveCompare:", "q24@0:8@16") { receiver, selector, arguments in
+      try ordering(receiver, selector, arguments[0], options: caseInsensitive)
+    },
+    MethodEntry("compare:options:", "q32@0:8@16Q24") { receiver, selector, arguments in
+      try ordering(receiver, selector, arguments[0], options: try options(arguments[1], receiver, selector))
+    },
+  ]
+
+  /// The options mask, refusing the options this comparison cannot honour.
+  static func options(_ value: Value, _ receiver: Object, _ selector: Selector) throws(FoundationError) -> UInt64 {
+    let mask: UInt64
+    switch value.bridged {
+    case .uint64(let unsigned): mask = unsigned
+    default:
+      guard let number = value.bridged.intValue else {
+        throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): \(value) is not an options mask")
+      }
+      mask = UInt64(bitPattern: Int64(number))
+    }
+    let unsupported = mask & ~(caseInsensitive | literal | ignored | numeric)
+    guard unsupported == 0 else {
+      throw FoundationError(
+        .invalidArgument,
+        "*** \(Message.name(receiver, selector)): options 0x\(String(unsupported, radix: 16)) are not supported (only NSCaseInsensitiveSearch, NSLiteralSearch and NSNumericSearch)")
+    }
+    return mask
+  }
+
+  /// NSOrderedAscending (-1), NSOrderedSame (0) or NSOrderedDescending (1) of the receiver
+  /// against `argument`, which must be a string.
+  static func ordering(_ receiver: Object, _ selector: Selector, _ argument: Value, options: UInt64) throws -> Value {
+    let other = try Message.object(argument, receiver, selector, what: "string")
+    guard let otherText = other.stringValue else {
+      throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): \(other) is not a string")
+    }
+    return .int64(Int64(order(try NSStringMethods.text(receiver, selector), otherText, options: options)))
+  }
+
+  /// How `left` orders against `right` under `options`: -1, 0 or 1.
+  static func order(_ left: String, _ right: String, options: UInt64) -> Int {
+    let fold = options & caseInsensitive != 0
+    let (left, right) = fold ? (left.lowercased(), right.lowercased()) : (left, right)
+    let isNumeric = options & numeric != 0
+    if options & literal != 0 {
+      return order(Array(left.utf16), Array(right.utf16), numeric: isNumeric) { $0 >= 48 && $0 <= 57 ? Int($0) - 48 : nil }
+    }
+    return order(Array(left), Array(right), numeric: isNumeric) { $0.isASCII ? $0.wholeNumberValue : nil }
+  }
+
+  /// Element by element; with `numeric`, a run of digits on both sides at the same place
+  /// compares by its value (leading zeros do not count), then the walk goes on after both runs.
+  private static func order<Element: Comparable>(
+    _ left: [Element], _ right: [Element], numeric: Bool, digit: (Element) -> Int?
+  ) -> Int {
+    var i = 0
+    var j = 0
+    while i < left.count && j < right.count {
+      if numeric, digit(left[i]) != nil, digit(right[j]) != nil {
+        let leftRun = run(left, from: i, digit)
+        let rightRun = run(right, from: j, digit)
+        let byValue = compareDigits(leftRun.digits, rightRun.digits)
+        if byValue != 0 { return byValue }
+        i = leftRun.end
+        j = rightRun.end
+        continue
+      }
+      if left[i] != right[j] { return left[i] < right[j] ? -1 : 1 }
+      i += 1
+      j += 1
+    }
+    let leftRest = left.count - i
+    let rightRest = right.count - j
+    return leftRest == rightRest ? 0 : (leftRest < rightRest ? -1 : 1)
+  }
+
+  /// The digits of the run starting at `start`, without leading zeros, and where it ends.
+  private static func run<Element>(_ elements: [Element], from start: Int, _ digit: (Element) -> Int?) -> (digits: [Int], end: Int) {
+    var end = start
+    var digits: [Int] = []
+    while end < elements.count, let value = digit(elements[end]) {
+      if !(digits.isEmpty && value == 0) { digits.append(value) }
+      end += 1
+    }
+    return (digits, end)
+  }
+
+  /// Two numbers written as digit arrays without leading zeros: the longer is larger.
+  private static func compareDigits(_ a: [Int], _ b: [Int]) -> Int {
+    if a.count != b.count { return a.count < b.count ? -1 : 1 }
+    for (x, y) in zip(a, b) where x != y { return x < y ? -1 : 1 }
+    return 0
+  }
+}

@@ -1,0 +1,77 @@
+// Sorting.swift: sorting an array by a comparison message (`sortedArrayUsingSelector:`,
+// `sortUsingSelector:`), and `descriptionWithLocale:`.
+//
+// Docs: docs/foundation.md#sorting. Tests:
+// Tests/MiniFoundationTests/FoundationBehaviourRound8Tests.swift.
+//
+// The comparison is a message to one element with the other as its argument (`compare:`,
+// `caseInsensitiveCompare:`, a user's method): user code, sent with no lock held. Its answer is
+// an NSComparisonResult; a negative one puts the receiver first. The sort is a merge sort, so
+// elements the comparison calls the same keep their order, and a comparison that throws stops it
+// with the collection unchanged.
+
+enum Sorting {
+  /// `-[NSArray sortedArrayUsingSelector:]`.
+  static let sortedArrayUsingSelector = MethodEntry("sortedArrayUsingSelector:", "@24@0:8:16") { receiver, selector, arguments in
+    .array(try sorted(try Ordered.elements(of: receiver), by: try comparator(arguments[0], receiver, selector), in: receiver))
+  }
+
+  /// `-[NSMutableArray sortUsingSelector:]`: sorts in place, through `setArray:`.
+  static let sortUsingSelector = MethodEntry("sortUsingSelector:", "v24@0:8:16") { receiver, selector, arguments in
+    let order = try sorted(try Ordered.elements(of: receiver), by: try comparator(arguments[0], receiver, selector), in: receiver)
+    return try Runtime.msgSend(receiver, "setArray:", .array(order))
+  }
+
+  /// `-descriptionWithLocale:` of a number or a collection: with a nil locale, the
+  /// `description`. MiniFoundation has no locales, so any other locale is refused rather than
+  /// ignored (a locale would change the decimal separator).
+  static let descriptionWithLocale = MethodEntry("descriptionWithLocale:", "@24@0:8@16") { receiver, selector, arguments in
+    guard arguments[0].isNil else {
+      throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): locales are not supported; pass nil")
+    }
+    return try Runtime.msgSend(receiver, "description")
+  }
+
+  /// The selector argument, which must not be the null selector.
+  private static func comparator(_ value: Value, _ receiver: Object, _ selector: Selector) throws(FoundationError) -> Selector {
+    guard let comparison = value.selectorValue, !comparison.isNull else {
+      throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): \(value) is not a comparison selector")
+    }
+    return comparison
+  }
+
+  /// `elements` in the order `comparison` gives, stably.
+  static func sorted(_ elements: [Value], by comparison: Selector, in collection: Object) throws -> [Value] {
+    guard elements.count > 1 else { return elements }
+    let middle = elements.count / 2
+    let left = try sorted(Array(elements[..<middle]), by: comparison, in: collection)
+    let right = try sorted(Array(elements[middle...]), by: comparison, in: collection)
+    var merged: [Value] = []
+    merged.reserveCapacity(elements.count)
+    var i = 0
+    var j = 0
+    while i < left.count && j < right.count {
+      // Right first only when it orders strictly before left: equal elements keep their order.
+      if try ascending(right[j], left[i], comparison, collection) {
+        merged.append(right[j])
+        j += 1
+      } else {
+        merged.append(left[i])
+        i += 1
+      }
+    }
+    return merged + left[i...] + right[j...]
+  }
+
+  /// Whether `[first comparison:second]` answers NSOrderedAscending.
+  private static func ascending(_ first: Value, _ second: Value, _ comparison: Selector, _ collection: Object) throws -> Bool {
+    guard let runtime = collection.runtime else {
+      throw FoundationError(.invalidArgument, "*** sorting: the runtime of \(collection.isa.name) no longer exists")
+    }
+    let answer = try Runtime.msgSend(try runtime.object(bridging: first), comparison, second)
+    guard let order = answer.bridged.intValue else {
+      throw FoundationError(.invalidArgument, "*** \(comparison.name) answered \(answer), not an NSComparisonResult")
+    }
+    return order < 0
+  }
+}
