@@ -17,7 +17,10 @@
 // refused as Foundation refuses it, where Foundation sends the collection `addObserver:…` and
 // it raises "not supported": at registration (nothing is registered), or out of the setter of a
 // middle key that stores a collection, after the value is stored and every observer was told;
-// the chain is then linked to nothing until a later set stores an object again.
+// the chain is then linked to nothing until a later set stores an object again. A collection
+// operator after the key (`items.@count`) is refused the same way, as Foundation's array refuses
+// `addObserver:forKeyPath:@"@count"`; after an object that is no collection it is linked to
+// nothing (Foundation's registration there is never notified).
 
 import MiniFoundation
 import MiniRuntime
@@ -32,9 +35,6 @@ enum KeyPathChain {
   ///   registration, or out of the setter whose did relinks, after its observers were told.
   static func relink(_ registration: Registration, of owner: Object) throws {
     guard registration.plan.isChain, let table = owner.observationSnapshot?.table else { return }
-    // `items.@count`: the operator's value is computed from `items`, whose changes notify it; no
-    // link is needed past a key followed by an operator.
-    if case .collectionOperator? = registration.plan.rest?.components.first { return }
     let version = table.lock.withLock { () -> Int in
       registration.linkVersion += 1
       return registration.linkVersion
@@ -53,7 +53,11 @@ enum KeyPathChain {
         .unsupportedKeyPath,
         "[<\(name)> addObserver:forKeyPath:options:context:] is not supported. Key path: \(registration.plan.restString)")
     }
-    let target = refusal == nil ? value.objectValue : nil
+    // `friend.@count` on an object that is no collection: Foundation registers the operator with
+    // it, which nothing ever notifies; no link stands for that registration.
+    let restIsOperator: Bool
+    if case .collectionOperator? = registration.plan.rest?.components.first { restIsOperator = true } else { restIsOperator = false }
+    let target = refusal == nil && !restIsOperator ? value.objectValue : nil
     let old = table.lock.withLock { () -> ChainLink?? in
       guard registration.isRegistered, registration.linkVersion == version else { return .none }
       if let current = registration.link, current.target === target, target != nil { return .none }

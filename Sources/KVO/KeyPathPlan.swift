@@ -102,8 +102,8 @@ final class KeyPathPlan: Sendable {
     beforeHooking: (KeyValuePath) throws -> Void = { _ in }
   ) throws -> (ObservedClass, KeyPathPlan) {
     let path = try KeyValuePath(keyPath)
-    // A collection operator can be observed after a to-many key (`items.@count`): a change of
-    // `items` notifies it as a setting of the computed value. Not as the first component.
+    // A collection operator is never observed as the first component; after a key
+    // (`items.@count`) it is the chain's to refuse when `items` is a collection (KeyPathChain).
     guard let first = path.firstKey else {
       throw KeyValueError(
         .unsupportedKeyPath,

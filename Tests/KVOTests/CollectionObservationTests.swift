@@ -65,35 +65,6 @@ import Testing
     #expect(ann.observationInfo == nil)
   }
 
-  @Test func countThroughAToManyPropertyIsObservedAsASetting() throws {
-    let world = try World()
-    let ann = try world.newPerson()
-    let (observer, log) = try world.newObserver()
-    try world.set(ann, "items", ["a"])
-    try ann.addObserver(observer, forKeyPath: "items.@count", options: [.new, .old])
-    try ann.mutableArrayValue(forKey: "items").append("b")
-    try world.set(ann, "items", [])
-    #expect(log.all.map(\.change) == [Change(kind: .setting, new: 2, old: 1), Change(kind: .setting, new: 0, old: 2)])
-    #expect(log.all.map(\.keyPath) == ["items.@count", "items.@count"])
-    try ann.removeObserver(observer, forKeyPath: "items.@count")
-    #expect(ann.observationInfo == nil)
-    try world.runtime.checkInvariants()
-  }
-
-  @Test func anOperatorPathThroughAChainIsObserved() throws {
-    let world = try World()
-    let ann = try world.newPerson()
-    let bob = try world.newPerson()
-    try world.set(ann, "friend", .object(bob))
-    try world.set(bob, "items", [1, 2])
-    let sums = Log<Value>()
-    let token = try ann.observe("friend.items.@sum.self", options: [.new]) { _, change in sums.append(change.new ?? .nil) }
-    try world.set(bob, "items", [10])
-    try world.set(ann, "friend", .nil)
-    #expect(sums.all == [10, .nil])
-    token.invalidate()
-  }
-
   @Test func aMutableDictionarysKeysAreObservableThroughKeyValueCoding() throws {
     let world = try World()
     let info = try world.runtime.mutableDictionary(["city": "Oslo"])
