@@ -139,29 +139,38 @@ import Testing
         }
       }
     }
-    for epoch in 0..<epochs {
-      let delivery: CallbackDelivery = epoch % 2 == 0 ? .callerThread : .executor(queue)
-      try controller.observe(person, keyPath: "age", options: [.new], delivery: delivery) { _, _, _ in
-        if callbacks.add(1, ordering: .relaxed).oldValue == 0 { firstCallback.signal() }
-        if closed.load(ordering: .acquiring) >= epoch { late.add(1, ordering: .relaxed) }
-        for _ in 0..<20_000 { _ = stop.load(ordering: .relaxed) }  // a callback takes a while …
-        if closed.load(ordering: .acquiring) >= epoch { late.add(1, ordering: .relaxed) }  // … and is still its epoch's
+    // The setter threads stop however the loop ends (an `observe` that throws included), so a
+    // failing run reports instead of leaving two threads spinning.
+    do {
+      defer {
+        stop.store(true, ordering: .releasing)
+        setters.wait()
       }
-      // However loaded the machine, the first epoch waits (blocked, not spinning) for a callback,
-      // so the test always checks at least one.
-      if epoch == 0 { firstCallback.wait() }
-      // Let a callback or two of this epoch happen first (bounded by iterations, not time).
-      let before = callbacks.load(ordering: .relaxed)
-      var spins = 0
-      while callbacks.load(ordering: .relaxed) == before && spins < 1_000 {
-        spins += 1
-        sched_yield()
+      for epoch in 0..<epochs {
+        let delivery: CallbackDelivery = epoch % 2 == 0 ? .callerThread : .executor(queue)
+        try controller.observe(person, keyPath: "age", options: [.new], delivery: delivery) { _, _, _ in
+          if callbacks.add(1, ordering: .relaxed).oldValue == 0 { firstCallback.signal() }
+          if closed.load(ordering: .acquiring) >= epoch { late.add(1, ordering: .relaxed) }
+          for _ in 0..<20_000 { _ = stop.load(ordering: .relaxed) }  // a callback takes a while …
+          if closed.load(ordering: .acquiring) >= epoch { late.add(1, ordering: .relaxed) }  // … and is still its epoch's
+        }
+        // However loaded the machine, the first epoch waits (blocked, not spinning) for a callback,
+        // so the test always checks at least one; the bound only turns a broken delivery into a
+        // failure instead of a hang.
+        if epoch == 0 {
+          try #require(firstCallback.wait(timeout: .now() + 300) == .success, "no callback arrived")
+        }
+        // Let a callback or two of this epoch happen first (bounded by iterations, not time).
+        let before = callbacks.load(ordering: .relaxed)
+        var spins = 0
+        while callbacks.load(ordering: .relaxed) == before && spins < 1_000 {
+          spins += 1
+          sched_yield()
+        }
+        if epoch % 3 == 0 { controller.unobserveAll() } else { controller.unobserve(person, keyPath: "age") }
+        closed.store(epoch, ordering: .releasing)
       }
-      if epoch % 3 == 0 { controller.unobserveAll() } else { controller.unobserve(person, keyPath: "age") }
-      closed.store(epoch, ordering: .releasing)
     }
-    stop.store(true, ordering: .releasing)
-    setters.wait()
     queue.sync(flags: .barrier) {}
     #expect(late.load(ordering: .relaxed) == 0)
     #expect(callbacks.load(ordering: .relaxed) > 0)
