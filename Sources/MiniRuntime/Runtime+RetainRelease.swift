@@ -6,7 +6,9 @@
 //
 // objc4 runs NSObject's own code directly for a class without custom retain-release and sends
 // the message to one that overrides it (customrr.m); so do these, reading the class's bit
-// (Class+CustomRetainRelease.swift). A class object answers itself and is not counted.
+// (Class+CustomRetainRelease.swift). A class object answers itself and is not counted. That
+// dispatch step (objc4's objc_object::retain and release) is written once, below, and the stores
+// take it too (StrongReference.swift).
 // Stateless: the counts live in ManualRetainRelease.swift, the pools in AutoreleasePool.swift.
 
 extension Runtime {
@@ -23,11 +25,7 @@ extension Runtime {
   /// Objective-C: `objc_retain`
   @discardableResult
   public static func retain(_ object: Object?) throws -> Object? {
-    guard let object else { return nil }
-    guard object.isa.hasCustomRetainRelease else {
-      return object.owningRuntime == nil ? object : try object.rootRetain()
-    }
-    return try msgSend(object, "retain").objectValue
+    try object?.objcRetain()
   }
 
   /// Releases `object` (`[object release]`); nil is ignored.
@@ -37,12 +35,7 @@ extension Runtime {
   ///
   /// Objective-C: `objc_release`
   public static func release(_ object: Object?) throws {
-    guard let object else { return }
-    guard object.isa.hasCustomRetainRelease else {
-      if object.owningRuntime != nil { try object.rootRelease() }
-      return
-    }
-    _ = try msgSend(object, "release")
+    try object?.objcRelease()
   }
 
   /// Autoreleases `object` (`[object autorelease]`) and returns it; nil stays nil.
@@ -66,5 +59,26 @@ extension Runtime {
   @discardableResult
   public static func retainAutorelease(_ object: Object?) throws -> Object? {
     try autorelease(try retain(object))
+  }
+}
+
+extension Object {
+  /// objc4's `objc_object::retain()`: the class's `retain` for a class with custom
+  /// retain-release, NSObject's code run directly (no message) otherwise. A class object is not
+  /// counted. Answers what `retain` answered.
+  func objcRetain() throws -> Object? {
+    guard isa.hasCustomRetainRelease else {
+      return owningRuntime == nil ? self : try rootRetain()
+    }
+    return try Runtime.msgSend(self, "retain").objectValue  // call-out: the class's `retain`
+  }
+
+  /// objc4's `objc_object::release()`, dispatched as ``objcRetain()`` is.
+  func objcRelease() throws {
+    guard isa.hasCustomRetainRelease else {
+      if owningRuntime != nil { try rootRelease() }
+      return
+    }
+    _ = try Runtime.msgSend(self, "release")  // call-out: the class's `release`
   }
 }

@@ -9,9 +9,11 @@
 // *extra retain* (ManualRetainRelease.swift) is what Objective-C sees, so `retainCount` counts
 // the store and a class that overrides `retain` or `release` is sent them. An instance of a class
 // with custom retain-release (Class+CustomRetainRelease.swift) is sent the messages; any other
-// takes objc4's fast path, NSObject's code run directly with no message. Class objects are never
-// counted (objc4's class-side retain does nothing). A release of an object Objective-C already
-// freed (over-released by its user) is skipped: objc4 would read freed memory.
+// takes objc4's fast path, NSObject's code run directly with no message: the dispatch is
+// `objc_retain`'s own (Object.objcRetain, Runtime+RetainRelease.swift), so class objects are not
+// counted either. What a store adds: it wraps a `retain` override's error, and a release of an
+// object Objective-C already freed (over-released by its user) is skipped: objc4 would read freed
+// memory.
 //
 // Stateless. Callers send the messages with no lock held (the storage retains before taking a
 // word's stripe and releases after it, as objc_storeStrong does).
@@ -30,13 +32,8 @@ enum StrongReference {
 
   /// `objc_retain(object)` for a store.
   static func retain(_ object: Object) throws(RuntimeError) {
-    guard object.owningRuntime != nil else { return }  // a class object: never counted
-    guard object.isa.hasCustomRetainRelease else {
-      _ = try object.rootRetain()
-      return
-    }
     do {
-      _ = try Runtime.msgSend(object, "retain")  // call-out: the class's `retain`, no lock held
+      _ = try object.objcRetain()  // call-out: a `retain` override, no lock held
     } catch {
       throw Self.overrideError(error, object, "retain")
     }
@@ -52,12 +49,8 @@ enum StrongReference {
 
   /// `objc_release(object)` for a store letting it go.
   static func release(_ object: Object) {
-    guard object.owningRuntime != nil, !object.isFreedForObjectiveC else { return }
-    guard object.isa.hasCustomRetainRelease else {
-      try? object.rootRelease()
-      return
-    }
-    _ = try? Runtime.msgSend(object, "release")  // call-out: the class's `release`, no lock held
+    guard !object.isFreedForObjectiveC else { return }
+    try? object.objcRelease()  // call-out: a `release` override, no lock held
   }
 
   /// Gives up the bits a reference word of `kind` held (after unlocking its stripe): a strong
