@@ -90,16 +90,23 @@ final class FoundationClasses: Sendable {
       try runtime.registerClassPair(cls)
       return cls
     }
-    array = try make("NSArray", root, NSArrayMethods.all)
-    mutableArray = try make("NSMutableArray", array, NSMutableArrayMethods.all)
+    array = try make("NSArray", root, NSArrayMethods.all.adding(CollectionConveniences.array))
+    mutableArray = try make(
+      "NSMutableArray", array,
+      NSMutableArrayMethods.all.adding(CollectionConveniences.mutableArray, classSide: CollectionConveniences.mutableArrayClass))
     arrayI = try make("__NSArrayI", array)
     arrayM = try make("__NSArrayM", mutableArray)
-    dictionary = try make("NSDictionary", root, NSDictionaryMethods.all)
-    mutableDictionary = try make("NSMutableDictionary", dictionary, NSMutableDictionaryMethods.all)
+    dictionary = try make(
+      "NSDictionary", root,
+      NSDictionaryMethods.all.adding(CollectionConveniences.dictionary, classSide: CollectionConveniences.dictionaryClass))
+    mutableDictionary = try make(
+      "NSMutableDictionary", dictionary,
+      NSMutableDictionaryMethods.all.adding(CollectionConveniences.mutableDictionary, classSide: CollectionConveniences.mutableDictionaryClass))
     dictionaryI = try make("__NSDictionaryI", dictionary)
     dictionaryM = try make("__NSDictionaryM", mutableDictionary)
-    set = try make("NSSet", root, NSSetMethods.all)
-    mutableSet = try make("NSMutableSet", set, NSMutableSetMethods.all)
+    set = try make("NSSet", root, NSSetMethods.all.adding(CollectionConveniences.set))
+    mutableSet = try make(
+      "NSMutableSet", set, NSMutableSetMethods.all.adding(CollectionConveniences.mutableSet, classSide: CollectionConveniences.mutableSetClass))
     setI = try make("__NSSetI", set)
     setM = try make("__NSSetM", mutableSet)
     orderedSet = try make("NSOrderedSet", root, NSOrderedSetMethods.all)
@@ -163,6 +170,11 @@ final class FoundationClasses: Sendable {
 struct ClassMethods: Sendable {
   var instance: [MethodEntry] = []
   var classSide: [MethodEntry] = []
+
+  /// These methods and `instance` and `classSide` too.
+  func adding(_ instance: [MethodEntry], classSide: [MethodEntry] = []) -> ClassMethods {
+    ClassMethods(instance: self.instance + instance, classSide: self.classSide + classSide)
+  }
 }
 
 /// The kinds of collection Foundation has, for making one.

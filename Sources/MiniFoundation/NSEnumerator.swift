@@ -56,8 +56,10 @@ enum NSEnumeratorMethods {
     ])
 
   /// `-objectEnumerator` of a collection whose elements `elements` reads.
-  static func objectEnumerator(_ elements: @escaping @Sendable (Object) throws -> [Value]) -> MethodEntry {
-    MethodEntry("objectEnumerator", "@16@0:8") { receiver, _, _ in
+  static func objectEnumerator(
+    _ selector: Selector = "objectEnumerator", _ elements: @escaping @Sendable (Object) throws -> [Value]
+  ) -> MethodEntry {
+    MethodEntry(selector, "@16@0:8") { receiver, _, _ in
       let classes = try FoundationClasses.of(receiver)
       return .object(try classes.enumerator.createInstance(bridgedStorage: EnumeratorStorage(try elements(receiver))))
     }

@@ -5,6 +5,10 @@
 // As NSString's do, these search literally by UTF-16 code units and count indexes and ranges in
 // them (`rangeOfString:` of a string after an emoji is two units further on). What is not found
 // is `{NSNotFound, 0}`; an empty string is found nowhere (`hasPrefix:@""` is NO, as on Apple).
+// `rangeOfString:options:` takes NSCaseInsensitiveSearch (each unit lowercased, when its
+// lowercase is one unit), NSBackwardsSearch (the last occurrence) and NSAnchoredSearch (only at
+// the start, or the end when backwards); NSLiteralSearch changes nothing (the search is literal)
+// and the options a comparison refuses are refused here too.
 // An index or range past the end raises NSRangeException with Foundation's text, printing the
 // index as the `NSUInteger` it received.
 
@@ -38,6 +42,19 @@ enum NSStringSearching {
     },
     MethodEntry("containsString:", "B24@0:8@16") { receiver, selector, arguments in
       .bool(!find(try argument(arguments[0], receiver, selector), in: try units(receiver, selector)).isEmpty)
+    },
+    MethodEntry("rangeOfString:options:", "{_NSRange=QQ}32@0:8@16Q24") { receiver, selector, arguments in
+      let options = try NSStringComparing.options(arguments[1], receiver, selector)
+      let fold = options & NSStringComparing.caseInsensitive != 0
+      let units = try units(receiver, selector).map { fold ? folded($0) : $0 }
+      let target = try argument(arguments[0], receiver, selector).map { fold ? folded($0) : $0 }
+      guard !target.isEmpty, target.count <= units.count else { return .range(notFound) }
+      let backwards = options & 4 != 0  // NSBackwardsSearch
+      let anchored = options & 8 != 0  // NSAnchoredSearch: at the start, or the end when backwards
+      let last = units.count - target.count
+      let starts = anchored ? [backwards ? last : 0] : (backwards ? Array((0...last).reversed()) : Array(0...last))
+      let start = starts.first { units[$0..<($0 + target.count)].elementsEqual(target) }
+      return .range(start.map { $0..<($0 + target.count) } ?? notFound)
     },
     MethodEntry("hasPrefix:", "B24@0:8@16") { receiver, selector, arguments in
       let prefix = Array((arguments[0].stringValue ?? "").utf16)
@@ -89,6 +106,13 @@ enum NSStringSearching {
 
   /// `{NSNotFound, 0}`.
   private static let notFound = OrderedCollectionMethods.notFound..<OrderedCollectionMethods.notFound
+
+  /// A UTF-16 unit lowercased when its lowercase is one unit too (so ranges keep their indexes).
+  private static func folded(_ unit: UInt16) -> UInt16 {
+    guard let scalar = Unicode.Scalar(unit) else { return unit }  // half of a surrogate pair
+    let lower = scalar.properties.lowercaseMapping.utf16
+    return lower.count == 1 ? lower[lower.startIndex] : unit
+  }
 
   /// The receiver's UTF-16 code units.
   private static func units(_ receiver: Object, _ selector: Selector) throws(FoundationError) -> [UInt16] {

@@ -95,7 +95,7 @@ enum NSStringMethods {
         }
         return try make(text, receiver, selector)
       },
-    ] + NSStringSearching.all + NSStringComparing.all,
+    ] + NSStringSearching.all + NSStringComparing.all + NSStringEncodings.all,
     classSide: [
       MethodEntry("alloc", "@16@0:8") { receiver, _, _ in
         guard let cls = receiver as? Class, let runtime = cls.runtime else { return .nil }

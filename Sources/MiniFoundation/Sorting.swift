@@ -42,17 +42,22 @@ enum Sorting {
 
   /// `elements` in the order `comparison` gives, stably.
   static func sorted(_ elements: [Value], by comparison: Selector, in collection: Object) throws -> [Value] {
-    guard elements.count > 1 else { return elements }
-    let middle = elements.count / 2
-    let left = try sorted(Array(elements[..<middle]), by: comparison, in: collection)
-    let right = try sorted(Array(elements[middle...]), by: comparison, in: collection)
-    var merged: [Value] = []
-    merged.reserveCapacity(elements.count)
+    try mergeSorted(elements) { try ascending($0, $1, comparison, collection) }
+  }
+
+  /// `items` sorted stably: `before(a, b)` says whether `a` must come before `b`.
+  static func mergeSorted<Item>(_ items: [Item], before: (Item, Item) throws -> Bool) throws -> [Item] {
+    guard items.count > 1 else { return items }
+    let middle = items.count / 2
+    let left = try mergeSorted(Array(items[..<middle]), before: before)
+    let right = try mergeSorted(Array(items[middle...]), before: before)
+    var merged: [Item] = []
+    merged.reserveCapacity(items.count)
     var i = 0
     var j = 0
     while i < left.count && j < right.count {
-      // Right first only when it orders strictly before left: equal elements keep their order.
-      if try ascending(right[j], left[i], comparison, collection) {
+      // Right first only when it orders strictly before left: equal items keep their order.
+      if try before(right[j], left[i]) {
         merged.append(right[j])
         j += 1
       } else {
@@ -64,7 +69,7 @@ enum Sorting {
   }
 
   /// Whether `[first comparison:second]` answers NSOrderedAscending.
-  private static func ascending(_ first: Value, _ second: Value, _ comparison: Selector, _ collection: Object) throws -> Bool {
+  static func ascending(_ first: Value, _ second: Value, _ comparison: Selector, _ collection: Object) throws -> Bool {
     guard let runtime = collection.runtime else {
       throw FoundationError(.invalidArgument, "*** sorting: the runtime of \(collection.isa.name) no longer exists")
     }

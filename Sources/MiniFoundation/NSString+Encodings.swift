@@ -1,0 +1,60 @@
+// NSString+Encodings.swift: how many bytes a string takes in an encoding, whether it fits one,
+// and its C string in one.
+//
+// Docs: docs/foundation.md#string-encodings. Tests:
+// Tests/MiniFoundationTests/FoundationBehaviourRound8CollectionTests.swift.
+//
+// Stateless. The encodings are the Unicode ones and the two 8-bit ones whose answer follows from
+// the characters alone: ASCII (1), ISO Latin 1 (5), UTF-8 (4), UTF-16 (10 and its BE and LE
+// forms), UTF-32 (and BE, LE). A string that an encoding cannot hold takes 0 bytes in it and has
+// no C string in it (nil), as Apple documents. Any other encoding needs a conversion table
+// MiniFoundation does not carry, so it is refused with NSInvalidArgumentException.
+
+enum NSStringEncodings {
+  static let all: [MethodEntry] = [
+    MethodEntry("lengthOfBytesUsingEncoding:", "Q24@0:8Q16") { receiver, selector, arguments in
+      let text = try NSStringMethods.text(receiver, selector)
+      return .uint64(UInt64(byteCount(text, try encoding(arguments[0], receiver, selector)) ?? 0))
+    },
+    MethodEntry("canBeConvertedToEncoding:", "B24@0:8Q16") { receiver, selector, arguments in
+      let text = try NSStringMethods.text(receiver, selector)
+      return .bool(byteCount(text, try encoding(arguments[0], receiver, selector)) != nil)
+    },
+    MethodEntry("cStringUsingEncoding:", "r*24@0:8Q16") { receiver, selector, arguments in
+      let text = try NSStringMethods.text(receiver, selector)
+      let kind = try encoding(arguments[0], receiver, selector)
+      guard kind == .utf8 || kind == .ascii else {
+        throw FoundationError(
+          .invalidArgument, "*** \(Message.name(receiver, selector)): only UTF-8 and ASCII C strings are supported (a char * cannot hold the others' zero bytes here)")
+      }
+      return byteCount(text, kind) == nil ? .nil : .cString(text)
+    },
+  ]
+
+  enum Kind { case ascii, latin1, utf8, utf16, utf32 }
+
+  /// The encoding an `NSStringEncoding` argument names, or NSInvalidArgumentException.
+  static func encoding(_ value: Value, _ receiver: Object, _ selector: Selector) throws(FoundationError) -> Kind {
+    switch value.bridged.intValue {
+    case 1: return .ascii  // NSASCIIStringEncoding
+    case 4: return .utf8  // NSUTF8StringEncoding
+    case 5: return .latin1  // NSISOLatin1StringEncoding
+    case 10, 0x9000_0100, 0x9400_0100: return .utf16  // NSUTF16 (NSUnicode), BigEndian, LittleEndian
+    case 0x8c00_0100, 0x9800_0100, 0x9c00_0100: return .utf32  // NSUTF32, BigEndian, LittleEndian
+    default:
+      throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): encoding \(value) is not supported")
+    }
+  }
+
+  /// The bytes `text` takes in `kind` (without a byte order mark or terminator), or nil if it
+  /// cannot be written in it.
+  static func byteCount(_ text: String, _ kind: Kind) -> Int? {
+    switch kind {
+    case .ascii: return text.unicodeScalars.allSatisfy(\.isASCII) ? text.unicodeScalars.count : nil
+    case .latin1: return text.unicodeScalars.allSatisfy { $0.value < 256 } ? text.unicodeScalars.count : nil
+    case .utf8: return text.utf8.count
+    case .utf16: return text.utf16.count * 2
+    case .utf32: return text.unicodeScalars.count * 4
+    }
+  }
+}
