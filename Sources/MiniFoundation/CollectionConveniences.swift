@@ -1,7 +1,8 @@
-// CollectionConveniences.swift: the everyday NSArray, NSMutableArray, NSDictionary and NSSet
-// messages written on their primitives: searching an array, enumerating backwards or by key,
-// sending a message to every element, building a dictionary from two arrays, and the
-// `...WithCapacity:` constructors.
+// CollectionConveniences.swift: the everyday NSArray, NSDictionary, NSSet and NSOrderedSet
+// messages (and their mutable kinds') written on their primitives: searching an array,
+// enumerating backwards or by key, sending a message to every element, building a dictionary from
+// two arrays, copying the items, moving objects in an ordered set, and the `...WithCapacity:`
+// constructors.
 //
 // Docs: docs/foundation.md#collection-conveniences. Tests:
 // Tests/MiniFoundationTests/FoundationBehaviourRound8CollectionTests.swift.
@@ -30,6 +31,61 @@ enum CollectionConveniences {
     NSEnumeratorMethods.objectEnumerator("reverseObjectEnumerator") { Array(try Ordered.elements(of: $0).reversed()) },
     performOnEach("makeObjectsPerformSelector:", "v24@0:8:16") { try Ordered.elements(of: $0) },
     performOnEach("makeObjectsPerformSelector:withObject:", "v32@0:8:16@24") { try Ordered.elements(of: $0) },
+    MethodEntry("initWithArray:copyItems:", "@28@0:8@16B24") { receiver, selector, arguments in
+      let elements = try Message.array(arguments[0], receiver, selector)
+      return try withCopies(of: elements, if: arguments[1].boolValue == true) {
+        try Runtime.msgSend(receiver, "initWithArray:", .array($0))
+      }
+    },
+  ]
+
+  static let orderedSet: [MethodEntry] = [
+    MethodEntry("initWithOrderedSet:", "@24@0:8@16") { receiver, selector, arguments in
+      let elements = try arguments[0].orderedSetElements ?? Message.array(arguments[0], receiver, selector)
+      return try Runtime.msgSend(receiver, "initWithArray:", .array(elements))
+    },
+    MethodEntry("initWithSet:", "@24@0:8@16") { receiver, selector, arguments in
+      try Runtime.msgSend(receiver, "initWithArray:", .array(Array(try Message.set(arguments[0], receiver, selector))))
+    },
+    MethodEntry("reversedOrderedSet", "@16@0:8") { receiver, _, _ in
+      let classes = try FoundationClasses.of(receiver)
+      return try Runtime.msgSend(classes.orderedSet, "orderedSetWithArray:", .array(Array(try Ordered.elements(of: receiver).reversed())))
+    },
+    NSEnumeratorMethods.objectEnumerator("reverseObjectEnumerator") { Array(try Ordered.elements(of: $0).reversed()) },
+    MethodEntry("intersectsOrderedSet:", "B24@0:8@16") { receiver, selector, arguments in
+      let others = try arguments[0].orderedSetElements ?? Message.array(arguments[0], receiver, selector)
+      return .bool(try Ordered.elements(of: receiver).contains(where: others.contains))
+    },
+  ]
+
+  static let orderedSetClass: [MethodEntry] = [
+    CollectionLifecycle.withObject("orderedSetWithObject:"),
+    CollectionLifecycle.convenience("orderedSetWithOrderedSet:", "@24@0:8@16", "initWithOrderedSet:"),
+    CollectionLifecycle.convenience("orderedSetWithSet:", "@24@0:8@16", "initWithSet:"),
+  ]
+
+  static let mutableOrderedSet: [MethodEntry] = [
+    MethodEntry("initWithCapacity:", "@24@0:8Q16") { receiver, _, _ in try Runtime.msgSend(receiver, "init") },
+    MethodEntry("moveObjectsAtIndexes:toIndex:", "v32@0:8@16Q24") { receiver, selector, arguments in
+      // Removed, then inserted in their order at the index, as NSMutableOrderedSet documents.
+      let indexes = try Message.indexes(arguments[0], receiver, selector)
+      let destination = try Message.index(arguments[1], receiver, selector)
+      let elements = try Ordered.elements(of: receiver)
+      if let last = indexes.last { try Message.check(last, count: elements.count, receiver, selector) }
+      guard destination <= elements.count - indexes.count else {
+        throw Message.outOfBounds(argument: arguments[1], count: elements.count - indexes.count + 1, receiver, selector)
+      }
+      let moving = indexes.map { elements[$0] }
+      try removeAt(Array(indexes), from: receiver)
+      for (offset, element) in moving.enumerated() {
+        try Runtime.msgSend(receiver, "insertObject:atIndex:", element, .int(destination + offset))
+      }
+      return .nil
+    },
+  ]
+
+  static let mutableOrderedSetClass: [MethodEntry] = [
+    CollectionLifecycle.convenience("orderedSetWithCapacity:", "@24@0:8Q16", "initWithCapacity:")
   ]
 
   static let mutableArray: [MethodEntry] = [
@@ -79,6 +135,13 @@ enum CollectionConveniences {
       }
       return .array(sorted.map(\.key))
     },
+    MethodEntry("initWithDictionary:copyItems:", "@28@0:8@16B24") { receiver, selector, arguments in
+      let entries = try NSDictionaryMethods.dictionary(arguments[0], receiver, selector)
+      let keys = Array(entries.keys)
+      return try withCopies(of: keys.map { entries[$0] ?? .nil }, if: arguments[1].boolValue == true) { values in
+        try Runtime.msgSend(receiver, "initWithDictionary:", .dictionary(Dictionary(uniqueKeysWithValues: zip(keys, values))))
+      }
+    },
     MethodEntry("initWithObjects:forKeys:", "@32@0:8@16@24") { receiver, selector, arguments in
       let objects = try Message.array(arguments[0], receiver, selector)
       let keys = try Message.array(arguments[1], receiver, selector)
@@ -106,6 +169,12 @@ enum CollectionConveniences {
   ]
 
   static let set: [MethodEntry] = [
+    MethodEntry("initWithSet:copyItems:", "@28@0:8@16B24") { receiver, selector, arguments in
+      let elements = Array(try Message.set(arguments[0], receiver, selector))
+      return try withCopies(of: elements, if: arguments[1].boolValue == true) {
+        try Runtime.msgSend(receiver, "initWithArray:", .array($0))
+      }
+    },
     performOnEach("makeObjectsPerformSelector:", "v24@0:8:16") { Array(try Unordered.elements(of: $0)) },
     performOnEach("makeObjectsPerformSelector:withObject:", "v32@0:8:16@24") { Array(try Unordered.elements(of: $0)) },
   ]
@@ -117,6 +186,19 @@ enum CollectionConveniences {
   static let mutableSetClass: [MethodEntry] = [
     CollectionLifecycle.convenience("setWithCapacity:", "@24@0:8Q16", "initWithCapacity:")
   ]
+
+  /// Runs `body` with `elements`, or with a copy of each (`copyWithZone:` sent to each object,
+  /// as `copyItems:YES` does); the copies are released once `body` has stored them, so the new
+  /// collection owns them once.
+  private static func withCopies(of elements: [Value], if copying: Bool, _ body: ([Value]) throws -> Value) throws -> Value {
+    guard copying else { return try body(elements) }
+    var copies: [Value] = []
+    defer { for copy in copies { if let object = copy.objectValue { try? Runtime.release(object) } } }
+    for element in elements {
+      copies.append(element.objectValue == nil ? element : try Runtime.msgSend(element.objectValue, "copyWithZone:", .nil))
+    }
+    return try body(copies)
+  }
 
   /// Whether two elements are the same object (equal, for values that are not objects).
   static func identical(_ a: Value, _ b: Value) -> Bool {

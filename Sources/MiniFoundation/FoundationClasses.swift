@@ -109,15 +109,19 @@ final class FoundationClasses: Sendable {
       "NSMutableSet", set, NSMutableSetMethods.all.adding(CollectionConveniences.mutableSet, classSide: CollectionConveniences.mutableSetClass))
     setI = try make("__NSSetI", set)
     setM = try make("__NSSetM", mutableSet)
-    orderedSet = try make("NSOrderedSet", root, NSOrderedSetMethods.all)
-    mutableOrderedSet = try make("NSMutableOrderedSet", orderedSet, NSMutableOrderedSetMethods.all)
+    orderedSet = try make(
+      "NSOrderedSet", root,
+      NSOrderedSetMethods.all.adding(CollectionConveniences.orderedSet, classSide: CollectionConveniences.orderedSetClass))
+    mutableOrderedSet = try make(
+      "NSMutableOrderedSet", orderedSet,
+      NSMutableOrderedSetMethods.all.adding(CollectionConveniences.mutableOrderedSet, classSide: CollectionConveniences.mutableOrderedSetClass))
     orderedSetI = try make("__NSOrderedSetI", orderedSet)
     orderedSetM = try make("__NSOrderedSetM", mutableOrderedSet)
     string = try make("NSString", root, NSStringMethods.all)
     mutableString = try make("NSMutableString", string, NSMutableStringMethods.all)
     stringConcrete = try make("__NSCFString", mutableString)  // Apple's: immutable strings too (NSMutableString.swift)
     value = try make("NSValue", root, NSValueMethods.all)
-    number = try make("NSNumber", value, NSNumberMethods.all)
+    number = try make("NSNumber", value, NSNumberMethods.all.adding(NSNumberMethods.initializers))
     numberConcrete = try make("__NSCFNumber", number)
     boolean = try make("__NSCFBoolean", number)
     valueConcrete = try make("NSConcreteValue", value)

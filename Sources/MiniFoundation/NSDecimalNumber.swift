@@ -34,6 +34,14 @@ final class DecimalStorage: BridgedStorage {
 enum NSDecimalNumberMethods {
   static let all = ClassMethods(
     instance: [
+      MethodEntry("initWithString:", "@24@0:8@16") { receiver, selector, arguments in
+        // A new number, not the receiver, as Foundation's placeholder answers.
+        let argument = try Message.object(arguments[0], receiver, selector, what: "string")
+        guard let text = argument.stringValue else {
+          throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): \(argument) is not a string")
+        }
+        return try box(Decimal(string: text), receiver)
+      },
       arithmetic("decimalNumberByAdding:") { a, b throws(FoundationError) in try a.adding(b) },
       arithmetic("decimalNumberBySubtracting:") { a, b throws(FoundationError) in try a.subtracting(b) },
       arithmetic("decimalNumberByMultiplyingBy:") { a, b throws(FoundationError) in try a.multiplying(by: b) },

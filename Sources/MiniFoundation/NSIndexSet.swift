@@ -126,6 +126,19 @@ enum NSMutableIndexSetMethods {
       let range = try Message.range(argument, receiver, selector)
       return { indexes in for index in indexes.filter(range.contains) { indexes.remove(index) } }
     },
+    MethodEntry("shiftIndexesStartingAtIndex:by:", "v32@0:8Q16q24") { receiver, selector, arguments in
+      // Indexes from `start` on move by `delta`; moving down, those they land on are removed.
+      let start = try Message.index(arguments[0], receiver, selector)
+      guard let delta = arguments[1].bridged.intValue else {
+        throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): \(arguments[1]) is not an NSInteger")
+      }
+      try NSIndexSetMethods.storage(receiver, selector).update { indexes in
+        let kept = indexes.filter { $0 < start && !(delta < 0 && $0 >= start + delta) }
+        let moved = indexes.filter { $0 >= start }.map { $0 + delta }.filter { $0 >= 0 }
+        indexes = Indexes(kept + moved)
+      }
+      return .nil
+    },
     MethodEntry("removeAllIndexes", "v16@0:8") { receiver, selector, _ in
       try NSIndexSetMethods.storage(receiver, selector).update { $0 = [] }
       return .nil

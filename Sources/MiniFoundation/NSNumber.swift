@@ -107,23 +107,31 @@ enum NSNumberMethods {
       },
       MethodEntry("isEqualToNumber:", "B24@0:8@16") { receiver, _, arguments in .bool(Value.object(receiver) == arguments[0]) },
     ],
-    classSide: [
-      factory("numberWithBool:", "B") { $0.boolValue.map(Value.bool) },
-      factory("numberWithChar:", "c") { try? $0.converted(to: .char) },
-      factory("numberWithUnsignedChar:", "C") { try? $0.converted(to: .unsignedChar) },
-      factory("numberWithShort:", "s") { try? $0.converted(to: .short) },
-      factory("numberWithUnsignedShort:", "S") { try? $0.converted(to: .unsignedShort) },
-      factory("numberWithInt:", "i") { try? $0.converted(to: .int) },
-      factory("numberWithUnsignedInt:", "I") { try? $0.converted(to: .unsignedInt) },
-      factory("numberWithLong:", "q") { try? $0.converted(to: .longLong) },  // LP64: clang encodes long as q
-      factory("numberWithUnsignedLong:", "Q") { try? $0.converted(to: .unsignedLongLong) },
-      factory("numberWithInteger:", "q") { try? $0.converted(to: .longLong) },
-      factory("numberWithLongLong:", "q") { try? $0.converted(to: .longLong) },
-      factory("numberWithUnsignedInteger:", "Q") { try? $0.converted(to: .unsignedLongLong) },
-      factory("numberWithUnsignedLongLong:", "Q") { try? $0.converted(to: .unsignedLongLong) },
-      factory("numberWithFloat:", "f") { try? $0.converted(to: .float) },
-      factory("numberWithDouble:", "d") { try? $0.converted(to: .double) },
-    ])
+    classSide: conversions.map { factory(Selector(interning: "numberWith\($0.name):"), $0.type, $0.convert) })
+
+  /// The C types a number is made from: `+numberWithInt:` and `-initWithInt:` take an `int`.
+  /// `-initWith…:` answers a new number object, not the receiver, as Foundation's placeholder
+  /// from `+[NSNumber alloc]` does.
+  private static let conversions: [(name: String, type: String, convert: @Sendable (Value) -> Value?)] = [
+    ("Bool", "B", { $0.boolValue.map(Value.bool) }),
+    ("Char", "c", { try? $0.converted(to: .char) }),
+    ("UnsignedChar", "C", { try? $0.converted(to: .unsignedChar) }),
+    ("Short", "s", { try? $0.converted(to: .short) }),
+    ("UnsignedShort", "S", { try? $0.converted(to: .unsignedShort) }),
+    ("Int", "i", { try? $0.converted(to: .int) }),
+    ("UnsignedInt", "I", { try? $0.converted(to: .unsignedInt) }),
+    ("Long", "q", { try? $0.converted(to: .longLong) }),  // LP64: clang encodes long as q
+    ("UnsignedLong", "Q", { try? $0.converted(to: .unsignedLongLong) }),
+    ("Integer", "q", { try? $0.converted(to: .longLong) }),
+    ("LongLong", "q", { try? $0.converted(to: .longLong) }),
+    ("UnsignedInteger", "Q", { try? $0.converted(to: .unsignedLongLong) }),
+    ("UnsignedLongLong", "Q", { try? $0.converted(to: .unsignedLongLong) }),
+    ("Float", "f", { try? $0.converted(to: .float) }),
+    ("Double", "d", { try? $0.converted(to: .double) }),
+  ]
+
+  /// `-initWithInt:` and the rest.
+  static let initializers: [MethodEntry] = conversions.map { factory(Selector(interning: "initWith\($0.name):"), $0.type, $0.convert) }
 
   /// A double cast to `long long` as C does (toward zero), without trapping: out of range
   /// saturates, NaN is 0 (C leaves both undefined).

@@ -31,6 +31,25 @@ enum NSStringEncodings {
     },
   ]
 
+  /// `-initWithCString:encoding:` (and `+stringWithCString:encoding:` through it): the C string's
+  /// bytes read in an 8-bit encoding (UTF-8, ASCII, Latin 1); nil when they are not valid in it.
+  static let initializer = MethodEntry("initWithCString:encoding:", "@32@0:8r*16Q24") { receiver, selector, arguments in
+    guard let text = arguments[0].cStringValue else {
+      throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): NULL cString")
+    }
+    let bytes = Array(text.utf8)
+    let decoded: String?
+    switch try encoding(arguments[1], receiver, selector) {
+    case .utf8: decoded = text
+    case .ascii: decoded = bytes.allSatisfy { $0 < 128 } ? text : nil
+    case .latin1: decoded = String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
+    case .utf16, .utf32:
+      throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): a C string holds 8-bit units; use UTF-8, ASCII or Latin 1")
+    }
+    guard let decoded else { return .nil }
+    return try Runtime.msgSend(receiver, "initWithString:", .string(decoded))
+  }
+
   enum Kind { case ascii, latin1, utf8, utf16, utf32 }
 
   /// The encoding an `NSStringEncoding` argument names, or NSInvalidArgumentException.

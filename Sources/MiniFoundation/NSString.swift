@@ -95,6 +95,7 @@ enum NSStringMethods {
         }
         return try make(text, receiver, selector)
       },
+      NSStringEncodings.initializer,
     ] + NSStringSearching.all + NSStringComparing.all + NSStringEncodings.all,
     classSide: [
       MethodEntry("alloc", "@16@0:8") { receiver, _, _ in
@@ -111,6 +112,7 @@ enum NSStringMethods {
       CollectionLifecycle.convenience("string", "@16@0:8", "init"),
       CollectionLifecycle.convenience("stringWithString:", "@24@0:8@16", "initWithString:"),
       CollectionLifecycle.convenience("stringWithUTF8String:", "@24@0:8r*16", "initWithUTF8String:"),
+      CollectionLifecycle.convenience("stringWithCString:encoding:", "@32@0:8r*16Q24", "initWithCString:encoding:"),
       CollectionLifecycle.convenience("stringWithFormat:", "@24@0:8@16", "initWithFormat:", variadic: true),
     ])
 
