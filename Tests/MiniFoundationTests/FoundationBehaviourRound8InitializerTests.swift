@@ -101,3 +101,24 @@ import Testing
     expectFoundationError(.invalidArgument) { try send(nsString, "stringWithCString:encoding:", .nil, .uint64(4)) }
   }
 }
+
+@Suite struct FoundationBehaviourRound8GeometryTests {
+  @Test func valueBoxesPointsSizesAndRectsAndAnswersOnlyTheKindItHolds() throws {
+    let runtime = Runtime()
+    let nsValue = try foundationClass("NSValue", in: runtime)
+    let point = Value.structure(Structure(name: "CGPoint", fields: [1.5, 2.0]))
+    let size = Value.structure(Structure(name: "CGSize", fields: [3.0, 4.0]))
+    let rect = Value.structure(Structure(name: "CGRect", fields: [point, size]))
+    let boxedPoint = try send(nsValue, "valueWithPoint:", point)
+    #expect(try send(boxedPoint.objectValue, "pointValue") == point)
+    #expect(try send(boxedPoint.objectValue, "description") == "NSPoint: {1.5, 2}")
+    #expect(try send(boxedPoint.objectValue, "objCType") == .cString("{CGPoint=dd}"))
+    #expect(try send(try send(nsValue, "valueWithSize:", size).objectValue, "sizeValue") == size)
+    let boxedRect = try send(nsValue, "valueWithRect:", rect)
+    #expect(try send(boxedRect.objectValue, "rectValue") == rect)
+    #expect(try send(boxedRect.objectValue, "description") == "NSRect: {{1.5, 2}, {3, 4}}")
+    let wrongKind = expectFoundationError(.invalidArgument) { try send(boxedPoint.objectValue, "rectValue") }
+    #expect(wrongKind?.message.hasSuffix("not a rect") == true)
+    expectFoundationError(.invalidArgument) { try send(nsValue, "valueWithSize:", point) }
+  }
+}
