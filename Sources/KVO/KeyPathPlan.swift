@@ -48,10 +48,14 @@ final class KeyPathPlan: Sendable {
   /// The getter the rest of a two-key chain (`age` of `friend.age`) was last read with, in the
   /// class of the object it was read from (RefreshedGetter.swift); `nil` for other paths.
   let restGetter: RefreshedGetter?
+  /// Whether the class overrides `-setObservationInfo:`, which KVO then sends every new
+  /// pointer (ObservationInfoCategory.swift); worked out with the plan, so an add or removal
+  /// that finds the plan current pays no lookup for it.
+  let overridesSetObservationInfo: Bool
 
   init(
     generation: MethodGeneration, path: KeyValuePath, dependencyKeys: [String], dependencyPaths: [KeyValuePath],
-    getter: CachedGetter?, getterClass: Class
+    getter: CachedGetter?, getterClass: Class, overridesSetObservationInfo: Bool = false
   ) {
     self.generation = generation
     self.path = path
@@ -65,6 +69,7 @@ final class KeyPathPlan: Sendable {
     self.dependencyPaths = dependencyPaths
     self.getter = getter
     self.getterClass = getterClass
+    self.overridesSetObservationInfo = overridesSetObservationInfo
     // Only a plain key after the first (an operator or a longer rest is read by KVC).
     restGetter = rest.flatMap { $0.components.count == 1 && $0.firstKey?.utf8.first != UInt8(ascii: "@") ? RefreshedGetter() : nil }
   }
@@ -125,7 +130,8 @@ final class KeyPathPlan: Sendable {
     let plan = KeyPathPlan(
       generation: generation, path: path, dependencyKeys: dependentKeys,
       dependencyPaths: dependencies.filter { $0.components.count > 1 },
-      getter: try cachedGetter(for: path, in: observed.notifying), getterClass: observed.notifying)
+      getter: try cachedGetter(for: path, in: observed.notifying), getterClass: observed.notifying,
+      overridesSetObservationInfo: ObservationInfoCategory.isOverridden(in: observed.notifying))
     return (observed, plan)
   }
 

@@ -31,6 +31,7 @@ extension Observation {
     {
       tearDown(removed.link)
       if !removed.registration.dependencyPaths.isEmpty { DependentKeys.releaseLinks(for: removed.registration, on: object) }
+      try ObservationInfoCategory.tellOverride(of: object, plan: removed.registration.plan)  // call-out: an override of setObservationInfo:
       return
     }
     // A registered key path was checked when it was added: only a miss needs the check.
@@ -57,6 +58,7 @@ extension Observation {
     guard let link = removed else { return }
     tearDown(link)
     if !registration.dependencyPaths.isEmpty { DependentKeys.releaseLinks(for: registration, on: object) }
+    try? ObservationInfoCategory.tellOverride(of: object, plan: registration.plan)  // call-out; nobody to throw to here
   }
 
   /// Runs `body` on the registration `find` picks, under the table's lock; `nil` if it picks

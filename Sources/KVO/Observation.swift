@@ -58,6 +58,18 @@ enum Observation {
     return registration
   }
 
+  /// Sends the class's `setObservationInfo:` override the new pointer, undoing the add if it
+  /// throws. Call-out: the override (no lock held).
+  @inline(never)
+  private static func tellOverride(of object: Object, adding registration: Registration) throws {
+    do {
+      try ObservationInfoCategory.tellOverride(of: object, plan: registration.plan)
+    } catch {
+      remove(registration, from: object)
+      throw error
+    }
+  }
+
   /// Sends the `initial` notification: at once, *before* the registration is recorded (and
   /// before the isa is switched), as Foundation does. So nothing another thread changes during
   /// the registration reaches the observer before it, an observer that removes itself from its
@@ -149,7 +161,10 @@ enum Observation {
       } else {
         let info = object.observationInfo
         guard let info else {
-          if try insertFirst(registration, into: object, observed) { return }
+          if try insertFirst(registration, into: object, observed) {
+            if registration.plan.overridesSetObservationInfo { try tellOverride(of: object, adding: registration) }
+            return
+          }
           continue
         }
         guard let snapshot = ObservationSnapshot(info: info) else {
@@ -170,7 +185,9 @@ enum Observation {
         }
       }
       switch deferring ? try Runtime.deferringEvents({ try attempt(true) }) : try attempt(false) {
-      case .done: return
+      case .done:
+        if registration.plan.overridesSetObservationInfo { try tellOverride(of: object, adding: registration) }
+        return
       case .retry: continue
       case .retryDeferringEvents: deferring = true
       }

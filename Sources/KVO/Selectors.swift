@@ -21,4 +21,5 @@ enum Selectors {
   static let addObserver: Selector = "addObserver:forKeyPath:options:context:"
   static let removeObserver: Selector = "removeObserver:forKeyPath:"
   static let removeObserverWithContext: Selector = "removeObserver:forKeyPath:context:"
+  static let setObservationInfo: Selector = "setObservationInfo:"
 }

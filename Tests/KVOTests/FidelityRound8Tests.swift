@@ -61,4 +61,39 @@ import Testing
     #expect(ann.isa === world.person)
     try world.runtime.checkInvariants()
   }
+
+  // MARK: - observationInfo overrides
+
+  /// NSKeyValueObserving.h: a class may override `-observationInfo` and `-setObservationInfo:` to
+  /// keep the pointer in an ivar. Foundation sets it through the override on every registration
+  /// change: the ivar holds a pointer while the object is observed, a new one when the
+  /// registrations change, and NULL after the last removal, whichever way the observation ends;
+  /// notifications are delivered all along. (KVO once never sent the message.)
+  @Test func aSetObservationInfoOverrideIsSentEveryNewPointerAndNullAtTheEnd() throws {
+    let world = try World()
+    let received = Log<UInt>()
+    let cls = try makeClass("Keeper", in: world) { cls in
+      try cls.synthesizeProperty("age", type: .longLong)
+      try cls.addIvar("_info", type: .pointer(.void))
+    }
+    try cls.addMethod("observationInfo", types: "^v16@0:8") { receiver, _, _ in try receiver.value(ofIvar: "_info") }
+    try cls.addMethod("setObservationInfo:", types: "v24@0:8^v16") { receiver, _, arguments in
+      if case .pointer(let raw) = arguments[0] { received.append(raw) }
+      try receiver.setValue(arguments[0], forIvar: "_info")
+      return .nil
+    }
+    let keeper = try #require(try world.runtime.msgSend(cls, "new").objectValue)
+    let (observer, log) = try world.newObserver()
+    try keeper.addObserver(observer, forKeyPath: "age", options: [.new])
+    let token = try keeper.observe("age") { _, _ in }
+    try world.runtime.msgSend(keeper, "setAge:", 3)
+    #expect(log.count == 1)
+    #expect(received.count == 2 && received.all.allSatisfy { $0 != 0 } && received.all[0] != received.all[1])
+    #expect(try keeper.value(ofIvar: "_info") == .pointer(received.all[1]))
+    try keeper.removeObserver(observer, forKeyPath: "age")
+    token.invalidate()
+    #expect(received.count == 4 && received.all.last == 0)
+    #expect(keeper.isa === cls)
+    try world.runtime.checkInvariants()
+  }
 }
