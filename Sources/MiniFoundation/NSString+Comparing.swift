@@ -30,6 +30,22 @@ enum NSStringComparing {
     MethodEntry("compare:options:", "q32@0:8@16Q24") { receiver, selector, arguments in
       try ordering(receiver, selector, arguments[0], options: try options(arguments[1], receiver, selector))
     },
+    MethodEntry("compare:options:range:", "q48@0:8@16Q24{_NSRange=QQ}32") { receiver, selector, arguments in
+      // The receiver's characters in the range, against the whole argument.
+      let mask = try options(arguments[1], receiver, selector)
+      let range = try Message.range(arguments[2], receiver, selector)
+      let units = Array(try NSStringMethods.text(receiver, selector).utf16)
+      guard range.upperBound <= units.count else {
+        throw FoundationError(
+          .indexOutOfBounds,
+          "*** \(Message.name(receiver, selector)): Range {\(range.lowerBound), \(range.count)} out of bounds; string length \(units.count)")
+      }
+      let other = try Message.object(arguments[0], receiver, selector, what: "string")
+      guard let otherText = other.stringValue else {
+        throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): \(other) is not a string")
+      }
+      return .int64(Int64(order(String(decoding: units[range], as: UTF16.self), otherText, options: mask)))
+    },
   ]
 
   /// The options mask, refusing the options this comparison cannot honour.

@@ -44,17 +44,10 @@ enum NSStringSearching {
       .bool(!find(try argument(arguments[0], receiver, selector), in: try units(receiver, selector)).isEmpty)
     },
     MethodEntry("rangeOfString:options:", "{_NSRange=QQ}32@0:8@16Q24") { receiver, selector, arguments in
-      let options = try NSStringComparing.options(arguments[1], receiver, selector)
-      let fold = options & NSStringComparing.caseInsensitive != 0
-      let units = try units(receiver, selector).map { fold ? folded($0) : $0 }
-      let target = try argument(arguments[0], receiver, selector).map { fold ? folded($0) : $0 }
-      guard !target.isEmpty, target.count <= units.count else { return .range(notFound) }
-      let backwards = options & 4 != 0  // NSBackwardsSearch
-      let anchored = options & 8 != 0  // NSAnchoredSearch: at the start, or the end when backwards
-      let last = units.count - target.count
-      let starts = anchored ? [backwards ? last : 0] : (backwards ? Array((0...last).reversed()) : Array(0...last))
-      let start = starts.first { units[$0..<($0 + target.count)].elementsEqual(target) }
-      return .range(start.map { $0..<($0 + target.count) } ?? notFound)
+      try search(receiver, selector, arguments[0], arguments[1], within: nil)
+    },
+    MethodEntry("rangeOfString:options:range:", "{_NSRange=QQ}48@0:8@16Q24{_NSRange=QQ}32") { receiver, selector, arguments in
+      try search(receiver, selector, arguments[0], arguments[1], within: arguments[2])
     },
     MethodEntry("hasPrefix:", "B24@0:8@16") { receiver, selector, arguments in
       let prefix = Array((arguments[0].stringValue ?? "").utf16)
@@ -106,6 +99,31 @@ enum NSStringSearching {
 
   /// `{NSNotFound, 0}`.
   private static let notFound = OrderedCollectionMethods.notFound..<OrderedCollectionMethods.notFound
+
+  /// `rangeOfString:options:(range:)`: the first (or, backwards, last) occurrence of the string
+  /// argument in the receiver, or in `within` (an NSRange of it), under the options.
+  private static func search(
+    _ receiver: Object, _ selector: Selector, _ needle: Value, _ mask: Value, within: Value?
+  ) throws -> Value {
+    let options = try NSStringComparing.options(mask, receiver, selector)
+    let fold = options & NSStringComparing.caseInsensitive != 0
+    let all = try units(receiver, selector)
+    let range = try within.map { try Message.range($0, receiver, selector) } ?? 0..<all.count
+    guard range.upperBound <= all.count else {
+      throw FoundationError(
+        .indexOutOfBounds,
+        "*** \(Message.name(receiver, selector)): Range {\(range.lowerBound), \(range.count)} out of bounds; string length \(all.count)")
+    }
+    let units = all[range].map { fold ? folded($0) : $0 }
+    let target = try argument(needle, receiver, selector).map { fold ? folded($0) : $0 }
+    guard !target.isEmpty, target.count <= units.count else { return .range(notFound) }
+    let backwards = options & 4 != 0  // NSBackwardsSearch
+    let anchored = options & 8 != 0  // NSAnchoredSearch: at the start, or the end when backwards
+    let last = units.count - target.count
+    let starts = anchored ? [backwards ? last : 0] : (backwards ? Array((0...last).reversed()) : Array(0...last))
+    let start = starts.first { units[$0..<($0 + target.count)].elementsEqual(target) }
+    return .range(start.map { (range.lowerBound + $0)..<(range.lowerBound + $0 + target.count) } ?? notFound)
+  }
 
   /// A UTF-16 unit lowercased when its lowercase is one unit too (so ranges keep their indexes).
   private static func folded(_ unit: UInt16) -> UInt16 {

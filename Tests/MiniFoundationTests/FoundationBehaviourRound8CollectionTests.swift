@@ -112,3 +112,20 @@ import Testing
     #expect(refused?.message.contains("encoding 3 is not supported") == true)
   }
 }
+
+@Suite struct FoundationBehaviourRound8RangeTests {
+  @Test func searchesAndComparisonsLimitedToARangeOfTheReceiver() throws {
+    // rangeOfString:options:range: answers a range of the whole receiver; compare:options:range:
+    // compares the receiver's characters in the range with the whole argument.
+    let runtime = Runtime()
+    #expect(try runtime.msgSend(bridging: "abcabc", "rangeOfString:options:range:", "a", .uint64(0), .range(1..<6)) == .range(3..<4))
+    #expect(try runtime.msgSend(bridging: "abcabc", "rangeOfString:options:range:", "C", .uint64(1 | 4), .range(0..<5)) == .range(2..<3))
+    #expect(try runtime.msgSend(bridging: "abcabc", "rangeOfString:options:range:", "a", .uint64(8), .range(1..<6)) == .range(Int.max..<Int.max))
+    #expect(try runtime.msgSend(bridging: "xxAbc", "compare:options:range:", "abc", .uint64(1), .range(2..<5)) == 0)
+    #expect(try runtime.msgSend(bridging: "xxAbc", "compare:options:range:", "abc", .uint64(0), .range(2..<5)) == -1)
+    let beyond = expectFoundationError(.indexOutOfBounds) {
+      try runtime.msgSend(bridging: "abc", "rangeOfString:options:range:", "a", .uint64(0), .range(1..<5))
+    }
+    #expect(beyond?.message == "*** -[__NSCFString rangeOfString:options:range:]: Range {1, 4} out of bounds; string length 3")
+  }
+}
