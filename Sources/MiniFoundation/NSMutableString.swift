@@ -62,6 +62,17 @@ enum NSMutableStringMethods {
       MethodEntry("initWithCapacity:", "@24@0:8Q16") { receiver, _, _ in
         try Runtime.msgSend(receiver, "init")
       },
+      MethodEntry("replaceOccurrencesOfString:withString:options:range:", "Q48@0:8@16@24Q32{_NSRange=QQ}40") { receiver, selector, arguments in
+        // Each occurrence through the primitive, the last first so earlier ranges stay valid;
+        // answers how many were replaced.
+        if receiver.bridgedStorage is ScalarStorage { throw immutable(selector) }
+        let found = try NSStringSearching.occurrences(receiver, selector, arguments[0], options: arguments[2], within: arguments[3])
+        let replacement = try string(arguments[1], receiver, selector)
+        for range in found.reversed() {
+          try Runtime.msgSend(receiver, "replaceCharactersInRange:withString:", .range(range), .string(replacement))
+        }
+        return .uint64(UInt64(found.count))
+      },
     ],
     classSide: [
       CollectionLifecycle.convenience("stringWithCapacity:", "@24@0:8Q16", "initWithCapacity:")

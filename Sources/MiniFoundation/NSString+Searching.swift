@@ -1,4 +1,5 @@
-// NSString+Searching.swift: NSString's messages that search a string and cut it into pieces.
+// NSString+Searching.swift: NSString's messages that search a string, cut it into pieces and replace
+// what they find.
 //
 // Docs: docs/foundation.md#the-classes. Tests: Tests/KVOTests/FoundationRound6Tests.swift.
 //
@@ -48,6 +49,31 @@ enum NSStringSearching {
     },
     MethodEntry("rangeOfString:options:range:", "{_NSRange=QQ}48@0:8@16Q24{_NSRange=QQ}32") { receiver, selector, arguments in
       try search(receiver, selector, arguments[0], arguments[1], within: arguments[2])
+    },
+    MethodEntry(
+      "stringByReplacingOccurrencesOfString:withString:options:range:", "@56@0:8@16@24Q32{_NSRange=QQ}40"
+    ) { receiver, selector, arguments in
+      let units = try units(receiver, selector)
+      let found = try occurrences(receiver, selector, arguments[0], options: arguments[2], within: arguments[3])
+      return .string(String(decoding: replaced(units, at: found, with: try argument(arguments[1], receiver, selector)), as: UTF16.self))
+    },
+    MethodEntry("stringByReplacingCharactersInRange:withString:", "@40@0:8{_NSRange=QQ}16@32") { receiver, selector, arguments in
+      let units = try units(receiver, selector)
+      let range = try checkedRange(arguments[0], length: units.count, receiver, selector)
+      return .string(String(decoding: replaced(units, at: [range], with: try argument(arguments[1], receiver, selector)), as: UTF16.self))
+    },
+    MethodEntry("stringByPaddingToLength:withString:startingAtIndex:", "@40@0:8Q16@24Q32") { receiver, selector, arguments in
+      // Cut to the length, or padded with the pad string repeated from the index.
+      let units = try units(receiver, selector)
+      let length = try Message.index(arguments[0], receiver, selector)
+      let pad = try argument(arguments[1], receiver, selector)
+      let start = try Message.index(arguments[2], receiver, selector)
+      guard !pad.isEmpty, start < pad.count else {
+        throw FoundationError(.indexOutOfBounds, "*** \(Message.name(receiver, selector)): out of range padIndex")
+      }
+      guard length > units.count else { return .string(String(decoding: units.prefix(length), as: UTF16.self)) }
+      let padding = (0..<(length - units.count)).map { pad[(start + $0) % pad.count] }
+      return .string(String(decoding: units + padding, as: UTF16.self))
     },
     MethodEntry("hasPrefix:", "B24@0:8@16") { receiver, selector, arguments in
       let prefix = Array((arguments[0].stringValue ?? "").utf16)
@@ -125,6 +151,49 @@ enum NSStringSearching {
     return .range(start.map { (range.lowerBound + $0)..<(range.lowerBound + $0 + target.count) } ?? notFound)
   }
 
+  /// The occurrences of the string `needle` that a replacement under `options` within `range`
+  /// (an NSRange of the receiver) replaces: every non-overlapping one left to right, or with
+  /// NSAnchoredSearch only the one at the start (the end, backwards).
+  static func occurrences(
+    _ receiver: Object, _ selector: Selector, _ needle: Value, options mask: Value, within: Value
+  ) throws -> [Range<Int>] {
+    let options = try NSStringComparing.options(mask, receiver, selector)
+    let fold = options & NSStringComparing.caseInsensitive != 0
+    let all = try units(receiver, selector)
+    let range = try checkedRange(within, length: all.count, receiver, selector)
+    let units = all[range].map { fold ? folded($0) : $0 }
+    let target = try argument(needle, receiver, selector).map { fold ? folded($0) : $0 }
+    guard !target.isEmpty, target.count <= units.count else { return [] }
+    var found = find(target, in: units)
+    if options & 8 != 0 {  // NSAnchoredSearch
+      let anchor = options & 4 != 0 ? units.count - target.count : 0
+      found = units[anchor..<(anchor + target.count)].elementsEqual(target) ? [anchor..<(anchor + target.count)] : []
+    }
+    return found.map { (range.lowerBound + $0.lowerBound)..<(range.lowerBound + $0.upperBound) }
+  }
+
+  /// `units` with each of the ascending, non-overlapping `ranges` replaced by `replacement`.
+  static func replaced(_ units: [UInt16], at ranges: [Range<Int>], with replacement: [UInt16]) -> [UInt16] {
+    var result: [UInt16] = []
+    var start = 0
+    for range in ranges {
+      result += units[start..<range.lowerBound]
+      result += replacement
+      start = range.upperBound
+    }
+    return result + units[start...]
+  }
+
+  /// An NSRange argument inside a string of `length` units, or NSRangeException.
+  static func checkedRange(_ value: Value, length: Int, _ receiver: Object, _ selector: Selector) throws(FoundationError) -> Range<Int> {
+    let range = try Message.range(value, receiver, selector)
+    guard range.upperBound <= length else {
+      throw FoundationError(
+        .indexOutOfBounds, "*** \(Message.name(receiver, selector)): Range {\(range.lowerBound), \(range.count)} out of bounds; string length \(length)")
+    }
+    return range
+  }
+
   /// A UTF-16 unit lowercased when its lowercase is one unit too (so ranges keep their indexes).
   private static func folded(_ unit: UInt16) -> UInt16 {
     guard let scalar = Unicode.Scalar(unit) else { return unit }  // half of a surrogate pair
@@ -133,12 +202,12 @@ enum NSStringSearching {
   }
 
   /// The receiver's UTF-16 code units.
-  private static func units(_ receiver: Object, _ selector: Selector) throws(FoundationError) -> [UInt16] {
+  static func units(_ receiver: Object, _ selector: Selector) throws(FoundationError) -> [UInt16] {
     Array(try NSStringMethods.text(receiver, selector).utf16)
   }
 
   /// A string argument's code units; nil raises `nil argument`, as NSString's searches do.
-  private static func argument(_ value: Value, _ receiver: Object, _ selector: Selector) throws(FoundationError) -> [UInt16] {
+  static func argument(_ value: Value, _ receiver: Object, _ selector: Selector) throws(FoundationError) -> [UInt16] {
     if value.isNil { throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): nil argument") }
     guard let text = value.stringValue else {
       throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): \(value) is not a string")

@@ -129,3 +129,25 @@ import Testing
     #expect(beyond?.message == "*** -[__NSCFString rangeOfString:options:range:]: Range {1, 4} out of bounds; string length 3")
   }
 }
+
+@Suite struct FoundationBehaviourRound8ReplacingTests {
+  @Test func replacingOccurrencesTakesOptionsAndARangeAndAMutableStringCountsThem() throws {
+    let runtime = Runtime()
+    let all = Value.range(0..<9)
+    #expect(try runtime.msgSend(bridging: "aXbxcXdxe", "stringByReplacingOccurrencesOfString:withString:options:range:", "x", "-", .uint64(1), all) == "a-b-c-d-e")
+    #expect(try runtime.msgSend(bridging: "aXbxcXdxe", "stringByReplacingOccurrencesOfString:withString:options:range:", "x", "-", .uint64(0), .range(0..<5)) == "aXb-cXdxe")
+    #expect(try runtime.msgSend(bridging: "xaxa", "stringByReplacingOccurrencesOfString:withString:options:range:", "xa", "", .uint64(8 | 4), .range(0..<4)) == "xa")
+    #expect(try runtime.msgSend(bridging: "abc", "stringByReplacingCharactersInRange:withString:", .range(1..<2), "XYZ") == "aXYZc")
+    #expect(try runtime.msgSend(bridging: "abc", "stringByPaddingToLength:withString:startingAtIndex:", .uint64(7), "12", .uint64(1)) == "abc2121")
+    #expect(try runtime.msgSend(bridging: "abcdef", "stringByPaddingToLength:withString:startingAtIndex:", .uint64(2), ".", .uint64(0)) == "ab")
+    let mutableString = try foundationClass("NSMutableString", in: runtime)
+    let text = try send(mutableString, "stringWithString:", "one two one")
+    #expect(try send(text.objectValue, "replaceOccurrencesOfString:withString:options:range:", "one", "1", .uint64(0), .range(0..<11)) == .uint64(2))
+    #expect(text == "1 two 1")
+    let beyond = expectFoundationError(.indexOutOfBounds) {
+      try send(text.objectValue, "replaceOccurrencesOfString:withString:options:range:", "1", "x", .uint64(0), .range(0..<20))
+    }
+    #expect(beyond?.message.hasSuffix("Range {0, 20} out of bounds; string length 7") == true)
+    #expect(text == "1 two 1")
+  }
+}
