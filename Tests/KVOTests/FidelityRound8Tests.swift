@@ -1,7 +1,8 @@
 // FidelityRound8Tests.swift: the eighth round of KVC/KVO behaviour cases: collection operators
-// in observed key paths (Foundation's array refuses `addObserver:forKeyPath:@"@count"`), and the
-// set and ordered-set proxies reached by message through `…ValueForKeyPath:`. Each test pins
-// Foundation's answer.
+// in observed key paths (Foundation's array refuses `addObserver:forKeyPath:@"@count"`), a
+// `setObservationInfo:` override (NSKeyValueObserving.h), the set proxy's accessor patterns and
+// ivar route with automatic notification off, and an observer added between a will and its did.
+// Each test pins Foundation's answer.
 
 import Testing
 
@@ -95,5 +96,114 @@ import Testing
     #expect(received.count == 4 && received.all.last == 0)
     #expect(keeper.isa === cls)
     try world.runtime.checkInvariants()
+  }
+
+  // MARK: - Set proxies by accessor pattern
+
+  /// NSKeyValueCoding.h's set accessors alone (`add<Key>:` and `remove<Key>:`, no one-object
+  /// forms) are the mutator route: `addObject:` sends `add<Key>:` a set of one, `unionSet:` one
+  /// `add<Key>:` with the whole set, and each reports the objects it really added or removed.
+  @Test func theSetAccessorsAloneCarryEveryEditOfTheSetProxy() throws {
+    let world = try World()
+    let cls = try world.runtime.allocateClassPair(superclass: world.runtime.rootClass, name: "Band")
+    try cls.addIvar("_members", type: .object(className: "NSSet"))
+    try world.runtime.registerClassPair(cls)
+    let sent = Log<String>()
+    @Sendable func edit(_ receiver: Object, _ body: (inout Set<Value>) -> Void) throws {
+      var members = try receiver.value(ofIvar: "_members").setElements ?? []
+      body(&members)
+      try receiver.setValue(.set(members), forIvar: "_members")
+    }
+    try cls.addMethod("members", types: "@16@0:8") { receiver, _, _ in try receiver.value(ofIvar: "_members") }
+    try cls.addMethod("addMembers:", types: "v24@0:8@16") { receiver, _, arguments in
+      sent.append("add \(try world.runtime.msgSend(bridging: arguments[0], "count"))")
+      try edit(receiver) { $0.formUnion(arguments[0].setElements ?? []) }
+      return .nil
+    }
+    try cls.addMethod("removeMembers:", types: "v24@0:8@16") { receiver, _, arguments in
+      sent.append("remove \(try world.runtime.msgSend(bridging: arguments[0], "count"))")
+      try edit(receiver) { $0.subtract(arguments[0].setElements ?? []) }
+      return .nil
+    }
+    let band = try cls.createInstance()
+    try band.setValue(.set(["a"]), forIvar: "_members")
+    let (observer, log) = try world.newObserver()
+    try band.addObserver(observer, forKeyPath: "members", options: [.old, .new])
+    let proxy = try band.mutableSetValue(forKey: "members")
+    #expect(proxy.isa.name == "NSKeyValueFastMutableSet")
+    try Runtime.msgSend(proxy, "addObject:", "b")
+    try Runtime.msgSend(proxy, "unionSet:", .set(["a", "c", "d"]))
+    try Runtime.msgSend(proxy, "removeObject:", "a")
+    #expect(sent.all == ["add 1", "add 3", "remove 1"])
+    #expect(log.all.map(\.change) == [
+      Change(kind: .insertion, new: .set(["b"])),
+      Change(kind: .insertion, new: .set(["c", "d"])),
+      Change(kind: .removal, old: .set(["a"])),
+    ])
+    try world.runtime.checkInvariants()
+  }
+
+  /// An addition accessor without a removal one is not the mutator route (the guide's search
+  /// needs both): the proxy is the setter route's and never sends `add<Key>Object:`.
+  @Test func anAdditionAccessorWithoutARemovalOneLeavesTheSetProxyOnTheSetter() throws {
+    let world = try World()
+    let cls = try world.runtime.allocateClassPair(superclass: world.runtime.rootClass, name: "Band")
+    try cls.synthesizeProperty("members", type: .object(className: "NSSet"))
+    try world.runtime.registerClassPair(cls)
+    let sent = Log<String>()
+    try cls.addMethod("addMembersObject:", types: "v24@0:8@16") { _, _, _ in
+      sent.append("addMembersObject:")
+      return .nil
+    }
+    let band = try cls.createInstance()
+    try band.setValue(.set(["a"]), forIvar: "_members")
+    let proxy = try band.mutableSetValue(forKey: "members")
+    #expect(proxy.isa.name == "NSKeyValueSlowMutableSet")
+    try Runtime.msgSend(proxy, "addObject:", "b")
+    #expect(sent.all.isEmpty)
+    #expect(try band.value(ofIvar: "_members") == .set(["a", "b"]))
+  }
+
+  /// Through the ivar, the proxies wrap each edit in a will/did only when the class notifies
+  /// automatically for the key: with `+automaticallyNotifiesObserversForKey:` answering NO the
+  /// set and the array in the ivars are edited and nobody is told.
+  @Test func theIvarRoutesTellNobodyWhenAutomaticNotificationIsOff() throws {
+    let world = try World()
+    let shelf = try instance(of: "Shelf", in: world) { cls in
+      try cls.addIvar("_members", type: .object(className: "NSMutableSet"))
+      try cls.addIvar("_items", type: .object(className: "NSMutableArray"))
+    }
+    try shelf.isa.isa.addMethod("automaticallyNotifiesObserversForKey:", types: "B24@0:8@16") { _, _, _ in .bool(false) }
+    try shelf.setValue(.object(try world.runtime.mutableSet(["a"])), forIvar: "_members")
+    try shelf.setValue(.object(try world.runtime.mutableArray(["a"])), forIvar: "_items")
+    let (observer, log) = try world.newObserver()
+    try shelf.addObserver(observer, forKeyPath: "members", options: [.new])
+    try shelf.addObserver(observer, forKeyPath: "items", options: [.new])
+    try Runtime.msgSend(try shelf.mutableSetValue(forKey: "members"), "addObject:", "c")
+    let items = try #require(try world.runtime.msgSend(shelf, "mutableArrayValueForKey:", "items").objectValue)
+    try Runtime.msgSend(items, "addObject:", "c")
+    #expect(try shelf.value(forKey: "members") == .set(["a", "c"]))
+    #expect(try shelf.value(forKey: "items") == ["a", "c"])
+    #expect(log.count == 0)
+  }
+
+  // MARK: - Manual notification
+
+  /// Foundation records who is told at the will: an observer added between a will and its did
+  /// gets nothing from that did, and is told of the next change.
+  @Test func anObserverAddedBetweenWillAndDidIsToldOnlyOfLaterChanges() throws {
+    let world = try World()
+    let ann = try world.newPerson()
+    let (first, firstLog) = try world.newObserver()
+    let (second, secondLog) = try world.newObserver()
+    try ann.addObserver(first, forKeyPath: "age", options: [.new, .old])
+    try ann.willChangeValue(forKey: "age")
+    try ann.addObserver(second, forKeyPath: "age", options: [.new, .old])
+    try ann.setValue(5, forIvar: "_age")
+    try ann.didChangeValue(forKey: "age")
+    #expect(firstLog.all.map(\.change) == [Change(kind: .setting, new: 5, old: 0)])
+    #expect(secondLog.count == 0)
+    try world.set(ann, "age", 6)
+    #expect(secondLog.all.map(\.change) == [Change(kind: .setting, new: 6, old: 5)])
   }
 }
