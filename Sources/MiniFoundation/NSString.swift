@@ -40,7 +40,7 @@ enum NSStringMethods {
         return .bool(arguments[0].stringValue.map { $0.utf8.elementsEqual(mine.utf8) } ?? false)
       },
       MethodEntry("stringByAppendingString:", "@24@0:8@16") { receiver, selector, arguments in
-        let other = try Message.object(arguments[0], receiver, selector, what: "string")
+        let other = try nonNil(arguments[0], receiver, selector)
         return .string(try text(receiver, selector) + (other.stringValue ?? other.description))
       },
       MethodEntry("uppercaseString", "@16@0:8") { receiver, selector, _ in .string(try text(receiver, selector).uppercased()) },
@@ -68,7 +68,7 @@ enum NSStringMethods {
         receiver.bridgedStorage == nil ? .object(receiver) : try make("", receiver, selector)
       },
       MethodEntry("initWithString:", "@24@0:8@16") { receiver, selector, arguments in
-        let other = try Message.object(arguments[0], receiver, selector, what: "string")
+        let other = try nonNil(arguments[0], receiver, selector)
         return try make(other.stringValue ?? "", receiver, selector)
       },
       MethodEntry("initWithFormat:", "@24@0:8@16", variadic: true) { receiver, selector, arguments in
@@ -115,6 +115,13 @@ enum NSStringMethods {
       CollectionLifecycle.convenience("stringWithCString:encoding:", "@32@0:8r*16Q24", "initWithCString:encoding:"),
       CollectionLifecycle.convenience("stringWithFormat:", "@24@0:8@16", "initWithFormat:", variadic: true),
     ])
+
+  /// A string argument that must not be nil: `*** -[__NSCFString stringByAppendingString:]: nil
+  /// argument`, CFString's words.
+  static func nonNil(_ value: Value, _ receiver: Object, _ selector: Selector) throws(FoundationError) -> Value {
+    if value.isNil { throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): nil argument") }
+    return try Message.object(value, receiver, selector, what: "string")
+  }
 
   /// The characters of a string object.
   static func text(_ receiver: Object, _ selector: Selector) throws(FoundationError) -> String {

@@ -50,6 +50,15 @@ import Testing
     #expect(try runtime.msgSend(bridging: "10", "compare:options:", "9", .uint64(64 | 2)) == 1)
   }
 
+  @Test func aNilStringArgumentRaisesWithCFStringsWords() throws {
+    let runtime = Runtime()
+    let appended = expectFoundationError(.invalidArgument) { try runtime.msgSend(bridging: "a", "stringByAppendingString:", .nil) }
+    #expect(appended?.message == "*** -[__NSCFString stringByAppendingString:]: nil argument")
+    let nsString = try foundationClass("NSString", in: runtime)
+    let made = expectFoundationError(.invalidArgument) { try send(nsString, "stringWithString:", .nil) }
+    #expect(made?.message == "*** -[__NSCFString initWithString:]: nil argument")
+  }
+
   @Test func optionsACompareCannotHonourAreRefusedAndSearchOnlyOnesIgnored() throws {
     let runtime = Runtime()
     // NSBackwardsSearch and NSAnchoredSearch mean nothing to an ordering.
