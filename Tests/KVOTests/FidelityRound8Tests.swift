@@ -1,7 +1,8 @@
 // FidelityRound8Tests.swift: the eighth round of KVC/KVO behaviour cases: collection operators
 // in observed key paths (Foundation's array refuses `addObserver:forKeyPath:@"@count"`), a
 // `setObservationInfo:` override (NSKeyValueObserving.h), the set proxy's accessor patterns and
-// ivar route with automatic notification off, and an observer added between a will and its did.
+// ivar route with automatic notification off, the array proxy's multi-index messages, and an
+// observer added between a will and its did.
 // Each test pins Foundation's answer.
 
 import Testing
@@ -205,5 +206,47 @@ import Testing
     #expect(secondLog.count == 0)
     try world.set(ann, "age", 6)
     #expect(secondLog.all.map(\.change) == [Change(kind: .setting, new: 6, old: 5)])
+  }
+
+  // MARK: - The array proxy's multi-index messages
+
+  /// Without the bulk accessors (`insert<Key>:atIndexes:`, `remove<Key>AtIndexes:`) the array
+  /// proxy sends the one-index mutators, one per index: removals from the last index down (so the
+  /// indexes still name the same objects), insertions from the first up; each is its own
+  /// notification through the notifying subclass's override.
+  @Test func multiIndexEditsWithoutBulkAccessorsAreOneNotificationPerIndex() throws {
+    let world = try World()
+    try world.addItemsMutators()
+    let ann = try world.newPerson()
+    try world.set(ann, "items", ["a", "b", "c", "d"])
+    let (observer, log) = try world.newObserver()
+    try ann.addObserver(observer, forKeyPath: "items", options: [.new, .old])
+    let proxy = try #require(try world.runtime.msgSend(ann, "mutableArrayValueForKey:", "items").objectValue)
+    try Runtime.msgSend(proxy, "removeObjectsAtIndexes:", .object(try world.runtime.indexSet([0, 2])))
+    try Runtime.msgSend(proxy, "insertObjects:atIndexes:", ["x", "y"], .object(try world.runtime.indexSet([0, 2])))
+    #expect(try ann.value(forKey: "items") == ["x", "b", "y", "d"])
+    #expect(log.all.map(\.change) == [
+      Change(kind: .removal, old: ["c"], indexes: [2]),
+      Change(kind: .removal, old: ["a"], indexes: [0]),
+      Change(kind: .insertion, new: ["x"], indexes: [0]),
+      Change(kind: .insertion, new: ["y"], indexes: [2]),
+    ])
+  }
+
+  /// Through the ivar, a multi-index edit is one will/did around the ivar array's own
+  /// `removeObjectsAtIndexes:`: one prior and one change naming every index and object.
+  @Test func aMultiIndexEditThroughTheIvarIsOneChange() throws {
+    let world = try World()
+    let shelf = try instance(of: "Shelf", in: world) { cls in try cls.addIvar("_items", type: .object(className: "NSMutableArray")) }
+    try shelf.setValue(.object(try world.runtime.mutableArray(["a", "b", "c"])), forIvar: "_items")
+    let (observer, log) = try world.newObserver()
+    try shelf.addObserver(observer, forKeyPath: "items", options: [.new, .old, .prior])
+    let proxy = try #require(try world.runtime.msgSend(shelf, "mutableArrayValueForKey:", "items").objectValue)
+    try Runtime.msgSend(proxy, "removeObjectsAtIndexes:", .object(try world.runtime.indexSet([0, 2])))
+    #expect(log.all.map(\.change) == [
+      Change(kind: .removal, old: ["a", "c"], indexes: [0, 2], isPrior: true),
+      Change(kind: .removal, old: ["a", "c"], indexes: [0, 2]),
+    ])
+    #expect(try shelf.value(forKey: "items") == ["b"])
   }
 }
