@@ -140,8 +140,8 @@ struct ObjectStorage: ~Copyable {
   /// A strong word retains its new object, unless `retaining` is `false` (a copy setter's new
   /// copy, +1 already), and releases the one it held (`objc_storeStrong`, StrongReference.swift).
   /// - Throws: ``RuntimeError`` with code `typeMismatch` (a value of the wrong kind, a conversion
-  ///   C leaves undefined, or a type no `Value` holds) or `deallocatingObject` (a weak ivar given an object that is being
-  ///   deallocated, or a strong one given an object Objective-C freed), or what a `retain`
+  ///   C leaves undefined, or a type no `Value` holds) or `deallocatingObject` (a weak ivar given
+  ///   a deallocating object, a strong one an object Objective-C freed), or what a `retain`
   ///   override threw; nothing changes.
   func store(_ value: Value, _ ivar: Ivar, retaining: Bool = true) throws(RuntimeError) {
     if let opaque = ivar.layout.opaquePart { throw Self.noValue(ivar, opaque) }
