@@ -7,8 +7,10 @@
 // per notification; it travels in the `change:` argument of a message as the object itself, and
 // a message sent to it reaches an NSDictionary of its entries (Change+Bridging.swift).
 // Each observer's change is built from its own options: `old`/`new` are present only when asked
-// for, and a requested old or new value that was nil is present as `.nil` (Foundation's
-// `NSNull`), never missing.
+// for, and a requested old or new value that was nil is present, never missing: the `old` and
+// `new` properties read it as `.nil` (as Swift's `NSKeyValueObservedChange` reads NSNull as nil),
+// and the dictionary reading (`change[.old]`, `dictionary`, messages) holds `.null`, Foundation's
+// `NSNull`, as `objectForKey:` answers.
 
 /// What kind of change a notification reports.
 ///
@@ -92,7 +94,8 @@ public struct ChangeKey: Hashable, Sendable, CustomStringConvertible {
 /// change.new               // 43          (only with option .new)
 /// change.old               // 42          (only with option .old; .nil if it was nil)
 /// change.old == nil        // no old entry: not asked for, or an insertion (the key is absent)
-/// change.old == .nil       // the old value was nil (Foundation's NSNull; prints as "<null>")
+/// change.old == .nil       // the old value was nil
+/// change[.old] == .null    // the dictionary's entry for it: NSNull, as in Foundation
 /// change[.new]             // 43, dictionary-style
 /// change[.indexes]         // nil for a to-one change; an NSIndexSet object for a to-many one
 /// change.indexes           // the same indexes as a Swift value (`Indexes`)
@@ -115,13 +118,17 @@ public final class Change: Hashable, @unchecked Sendable, CustomStringConvertibl
   ///
   /// Objective-C: `change[NSKeyValueChangeKindKey]`
   public let kind: ChangeKind
-  /// The new value, if the observer asked for it (`.nil` for a nil value).
+  /// The new value, if the observer asked for it (`.nil` for a nil value, whose dictionary
+  /// entry, `change[.new]`, is NSNull).
   ///
-  /// Objective-C: `change[NSKeyValueChangeNewKey]`
+  /// Objective-C: `change[NSKeyValueChangeNewKey]` (NSNull read as nil, as Swift's
+  /// `NSKeyValueObservedChange.newValue` reads it)
   public let new: Value?
-  /// The old value, if the observer asked for it (`.nil` for a nil value).
+  /// The old value, if the observer asked for it (`.nil` for a nil value, whose dictionary
+  /// entry, `change[.old]`, is NSNull).
   ///
-  /// Objective-C: `change[NSKeyValueChangeOldKey]`
+  /// Objective-C: `change[NSKeyValueChangeOldKey]` (NSNull read as nil, as Swift's
+  /// `NSKeyValueObservedChange.oldValue` reads it)
   public let old: Value?
   /// The indexes of a to-many change, as a Swift value (`change[.indexes]` is the `NSIndexSet`
   /// object).
@@ -239,21 +246,31 @@ public final class Change: Hashable, @unchecked Sendable, CustomStringConvertibl
 
   /// The entry for `key`, or `nil` if the dictionary has no such entry.
   ///
+  /// A requested old or new value that was nil is `.null` here, the `NSNull` Foundation's
+  /// dictionary holds (the `old` and `new` properties read it as `.nil`).
   /// `notificationIsPrior` is present only in prior notifications, as in Foundation.
   ///
   /// Objective-C: `-[NSDictionary objectForKey:]`
   public subscript(key: ChangeKey) -> Value? {
     switch key {
     case .kind: return .uint64(UInt64(kind.rawValue))
-    case .new: return new
-    case .old: return old
+    case .new: return Self.entry(new)
+    case .old: return Self.entry(old)
     case .indexes: return indexSource?.entry  // an NSIndexSet, as Foundation's
     case .notificationIsPrior: return isPrior ? .bool(true) : nil
     default: return extra(forKey: key)
     }
   }
 
-  /// Every entry, as a dictionary keyed by the entries' strings (`indexes` is an `NSIndexSet`).
+  /// An old or new value as the dictionary holds it: nil is `NSNull`.
+  @inline(__always)
+  private static func entry(_ value: Value?) -> Value? {
+    guard let value, value.isNil else { return value }
+    return .null
+  }
+
+  /// Every entry, as a dictionary keyed by the entries' strings (`indexes` is an `NSIndexSet`,
+  /// a nil old or new value `.null`).
   ///
   /// Objective-C: the `NSDictionary` itself.
   public var dictionary: [String: Value] {
@@ -305,8 +322,8 @@ public final class Change: Hashable, @unchecked Sendable, CustomStringConvertibl
     // `observerNotified` event does) must not create objects or load Foundation's classes.
     let lines = presentKeys.map(\.rawValue).sorted().map { key -> String in
       if key == ChangeKey.indexes.rawValue, let indexes { return "    indexes = \(indexes);" }
-      let value = self[ChangeKey(key)] ?? .nil
-      if value.isNil || value == .null { return "    \(key) = \"<null>\";" }
+      let value = self[ChangeKey(key)] ?? .null
+      if value == .null { return "    \(key) = \"<null>\";" }
       return "    \(key) = \(value);"
     }
     return "{\n" + lines.joined(separator: "\n") + "\n}"

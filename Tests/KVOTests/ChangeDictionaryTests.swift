@@ -48,9 +48,9 @@ import Testing
     try person.addObserver(observer, forKeyPath: "name", options: [.old, .new])
     try world.set(person, "name", "Ann")
     let change = try #require(log.all.first?.change)
-    #expect(change.old == .some(.nil))
-    #expect(change[.old] == .nil)
-    #expect(change.dictionary["old"] == .nil)
+    #expect(change.old == .some(.nil))  // the Swift reading: nil
+    #expect(change[.old] == .null)  // the dictionary's entry: NSNull, as objectForKey: answers
+    #expect(change.dictionary["old"] == .null)
     #expect(change.new == "Ann")
   }
 
@@ -176,7 +176,7 @@ import Testing
     let changes = log.all.map(\.change)
     try #require(changes.count == 2)
     #expect(changes[0].old == nil && changes[0][.old] == nil)  // not asked for: no entry
-    #expect(changes[1].old == .nil && changes[1][.old] == .nil)  // asked for, and it was nil (NSNull)
+    #expect(changes[1].old == .nil && changes[1][.old] == .null)  // asked for, and it was nil (NSNull)
     #expect(!changes[0].description.contains("old"))
     #expect(changes[1].description.contains("\n    old = \"<null>\";\n"))  // NSNull's description
   }
