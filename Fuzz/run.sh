@@ -28,7 +28,7 @@ case $target in
   TypeEncoding | SelectorName | PropertyAttributes) modules=(MiniRuntime) ;;
   # LeakSanitizer cannot see Swift's weak-reference side tables (the object's refcount word
   # holds the side table's address shifted) nor indirect enum boxes behind spare-bit tags, so
-  # KVO's weak observers and cached signatures show up as leaks: leak checking is off here.
+  # weak references and KVO's cached signatures show up as leaks: leak checking is off here.
   KeyPath)
     modules=(MiniRuntime MiniFoundation KVO)
     extra=(-detect_leaks=0)
@@ -43,14 +43,17 @@ export SWIFT_BACKTRACE=enable=no
 
 build=Fuzz/.build
 # -package-name: the modules share `package` declarations (AdaptiveLock), as SwiftPM builds them.
-flags=(-O -wmo -g -parse-as-library -swift-version 6 -package-name MiniKVO -sanitize=fuzzer,address -I "$build" -L "$build")
+# -I Sources/CSwiftRuntime/include: MiniRuntime imports that header-only C module (its module map
+# is there; the functions it declares are libswiftCore's).
+flags=(-O -wmo -g -parse-as-library -swift-version 6 -package-name MiniKVO -sanitize=fuzzer,address -I "$build" -L "$build"
+  -I Sources/CSwiftRuntime/include)
 mkdir -p "$build/corpus/$target" "$build/artifacts/$target"
 
 # Builds Sources/NAME into $build/libNAME.a and its module, unless they are newer than every
 # source (and than the modules they import).
 build_module() {
   local name=$1 stamp="$build/lib$1.a"
-  if [[ -f $stamp ]] && [[ -z $(find "Sources/$name" Fuzz/run.sh "${@:2}" -newer "$stamp" -print -quit) ]]; then
+  if [[ -f $stamp ]] && [[ -z $(find "Sources/$name" Sources/CSwiftRuntime Fuzz/run.sh "${@:2}" -newer "$stamp" -print -quit) ]]; then
     return
   fi
   echo "fuzz: building $name" >&2
