@@ -6,8 +6,9 @@
 //
 // A pass (the prior notifications of a will, the notifications of a did) loads each observer
 // object from its registration once (a try-retain of its unowned reference, decision 0018),
-// holds it until the pass ends, and hands it on as an unretained handle (UnretainedObject.swift); the registrations of several entries
-// are visited in the order they were made, as Foundation notifies. Stateless.
+// holds it until the pass ends, and hands it on as an unretained handle
+// (UnretainedObject.swift); the registrations of several entries are visited in the order they
+// were made, as Foundation notifies. Stateless.
 
 import MiniRuntime
 
