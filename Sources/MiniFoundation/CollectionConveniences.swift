@@ -17,11 +17,15 @@
 enum CollectionConveniences {
   static let array: [MethodEntry] = [
     MethodEntry("indexOfObjectIdenticalTo:", "Q24@0:8@16") { receiver, _, arguments in
-      .uint64(UInt64(try Ordered.elements(of: receiver).firstIndex { identical($0, arguments[0]) } ?? OrderedCollectionMethods.notFound))
+      .uint64(
+        UInt64(
+          try Ordered.elements(of: receiver).firstIndex { identical($0, arguments[0]) }
+            ?? OrderedCollectionMethods.notFound))
     },
     MethodEntry("indexOfObject:inRange:", "Q40@0:8@16{_NSRange=QQ}24") { receiver, selector, arguments in
       let elements = try Ordered.elements(of: receiver)
-      let range = try checked(try Message.range(arguments[1], receiver, selector), count: elements.count, receiver, selector)
+      let range = try checked(
+        try Message.range(arguments[1], receiver, selector), count: elements.count, receiver, selector)
       return .uint64(UInt64(range.first { elements[$0] == arguments[0] } ?? OrderedCollectionMethods.notFound))
     },
     MethodEntry("firstObjectCommonWithArray:", "@24@0:8@16") { receiver, selector, arguments in
@@ -49,7 +53,8 @@ enum CollectionConveniences {
     },
     MethodEntry("reversedOrderedSet", "@16@0:8") { receiver, _, _ in
       let classes = try FoundationClasses.of(receiver)
-      return try Runtime.msgSend(classes.orderedSet, "orderedSetWithArray:", .array(Array(try Ordered.elements(of: receiver).reversed())))
+      return try Runtime.msgSend(
+        classes.orderedSet, "orderedSetWithArray:", .array(Array(try Ordered.elements(of: receiver).reversed())))
     },
     NSEnumeratorMethods.objectEnumerator("reverseObjectEnumerator") { Array(try Ordered.elements(of: $0).reversed()) },
     MethodEntry("intersectsOrderedSet:", "B24@0:8@16") { receiver, selector, arguments in
@@ -97,11 +102,13 @@ enum CollectionConveniences {
     },
     MethodEntry("removeObject:inRange:", "v40@0:8@16{_NSRange=QQ}24") { receiver, selector, arguments in
       let elements = try Ordered.elements(of: receiver)
-      let range = try checked(try Message.range(arguments[1], receiver, selector), count: elements.count, receiver, selector)
+      let range = try checked(
+        try Message.range(arguments[1], receiver, selector), count: elements.count, receiver, selector)
       try removeAt(range.filter { elements[$0] == arguments[0] }, from: receiver)
       return .nil
     },
-    MethodEntry("replaceObjectsInRange:withObjectsFromArray:", "v40@0:8{_NSRange=QQ}16@32") { receiver, selector, arguments in
+    MethodEntry("replaceObjectsInRange:withObjectsFromArray:", "v40@0:8{_NSRange=QQ}16@32") {
+      receiver, selector, arguments in
       let count = try OrderedCollectionMethods.count(receiver)
       let range = try checked(try Message.range(arguments[0], receiver, selector), count: count, receiver, selector)
       let replacements = try Message.array(arguments[1], receiver, selector)
@@ -128,7 +135,8 @@ enum CollectionConveniences {
     },
     MethodEntry("keysSortedByValueUsingSelector:", "@24@0:8:16") { receiver, selector, arguments in
       guard let comparison = arguments[0].selectorValue, !comparison.isNull else {
-        throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): \(arguments[0]) is not a comparison selector")
+        throw FoundationError(
+          .invalidArgument, "*** \(Message.name(receiver, selector)): \(arguments[0]) is not a comparison selector")
       }
       let sorted = try Sorting.mergeSorted(try orderedEntries(of: receiver)) {
         try Sorting.ascending($0.value, $1.value, comparison, receiver)
@@ -139,7 +147,8 @@ enum CollectionConveniences {
       let entries = try NSDictionaryMethods.dictionary(arguments[0], receiver, selector)
       let keys = Array(entries.keys)
       return try withCopies(of: keys.map { entries[$0] ?? .nil }, if: arguments[1].boolValue == true) { values in
-        try Runtime.msgSend(receiver, "initWithDictionary:", .dictionary(Dictionary(uniqueKeysWithValues: zip(keys, values))))
+        try Runtime.msgSend(
+          receiver, "initWithDictionary:", .dictionary(Dictionary(uniqueKeysWithValues: zip(keys, values))))
       }
     },
     MethodEntry("initWithObjects:forKeys:", "@32@0:8@16@24") { receiver, selector, arguments in
@@ -147,7 +156,9 @@ enum CollectionConveniences {
       let keys = try Message.array(arguments[1], receiver, selector)
       guard objects.count == keys.count else {
         throw FoundationError(
-          .invalidArgument, "*** \(Message.name(receiver, selector)): count of objects (\(objects.count)) differs from count of keys (\(keys.count))")
+          .invalidArgument,
+          "*** \(Message.name(receiver, selector)): count of objects (\(objects.count)) differs from count of keys (\(keys.count))"
+        )
       }
       guard let runtime = receiver.runtime else { return .object(receiver) }
       let entries = try runtime.mutableDictionary()
@@ -190,12 +201,15 @@ enum CollectionConveniences {
   /// Runs `body` with `elements`, or with a copy of each (`copyWithZone:` sent to each object,
   /// as `copyItems:YES` does); the copies are released once `body` has stored them, so the new
   /// collection owns them once.
-  private static func withCopies(of elements: [Value], if copying: Bool, _ body: ([Value]) throws -> Value) throws -> Value {
+  private static func withCopies(of elements: [Value], if copying: Bool, _ body: ([Value]) throws -> Value) throws
+    -> Value
+  {
     guard copying else { return try body(elements) }
     var copies: [Value] = []
     defer { for copy in copies { if let object = copy.objectValue { try? Runtime.release(object) } } }
     for element in elements {
-      copies.append(element.objectValue == nil ? element : try Runtime.msgSend(element.objectValue, "copyWithZone:", .nil))
+      copies.append(
+        element.objectValue == nil ? element : try Runtime.msgSend(element.objectValue, "copyWithZone:", .nil))
     }
     return try body(copies)
   }
@@ -211,15 +225,19 @@ enum CollectionConveniences {
   /// The dictionary's entries in the order of `allKeys`.
   private static func orderedEntries(of receiver: Object) throws -> [(key: Value, value: Value)] {
     let entries = try NSDictionaryMethods.entries(of: receiver)
-    return try Runtime.msgSend(receiver, "allKeys").arrayValue?.compactMap { key in entries[key].map { (key, $0) } } ?? []
+    return try Runtime.msgSend(receiver, "allKeys").arrayValue?.compactMap { key in entries[key].map { (key, $0) } }
+      ?? []
   }
 
   /// `range`, or NSRangeException if it reaches past `count` elements.
-  private static func checked(_ range: Range<Int>, count: Int, _ receiver: Object, _ selector: Selector) throws(FoundationError) -> Range<Int> {
+  private static func checked(_ range: Range<Int>, count: Int, _ receiver: Object, _ selector: Selector)
+    throws(FoundationError) -> Range<Int>
+  {
     guard range.upperBound <= count else {
       throw FoundationError(
         .indexOutOfBounds,
-        "*** \(Message.name(receiver, selector)): range {\(range.lowerBound), \(range.count)} extends beyond bounds \(count == 0 ? "for empty array" : "[0 .. \(count - 1)]")")
+        "*** \(Message.name(receiver, selector)): range {\(range.lowerBound), \(range.count)} extends beyond bounds \(count == 0 ? "for empty array" : "[0 .. \(count - 1)]")"
+      )
     }
     return range
   }
@@ -235,11 +253,13 @@ enum CollectionConveniences {
   ) -> MethodEntry {
     MethodEntry(name, types) { receiver, selector, arguments in
       guard let action = arguments[0].selectorValue, !action.isNull else {
-        throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): \(arguments[0]) is not a selector")
+        throw FoundationError(
+          .invalidArgument, "*** \(Message.name(receiver, selector)): \(arguments[0]) is not a selector")
       }
       guard let runtime = receiver.runtime else { return .nil }
       for element in try elements(receiver) {
-        try Runtime.msgSend(try runtime.object(bridging: element), action, arguments: Arguments(Array(arguments.values.dropFirst())))
+        try Runtime.msgSend(
+          try runtime.object(bridging: element), action, arguments: Arguments(Array(arguments.values.dropFirst())))
       }
       return .nil
     }

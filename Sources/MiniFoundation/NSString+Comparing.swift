@@ -38,7 +38,8 @@ enum NSStringComparing {
       guard range.upperBound <= units.count else {
         throw FoundationError(
           .indexOutOfBounds,
-          "*** \(Message.name(receiver, selector)): Range {\(range.lowerBound), \(range.count)} out of bounds; string length \(units.count)")
+          "*** \(Message.name(receiver, selector)): Range {\(range.lowerBound), \(range.count)} out of bounds; string length \(units.count)"
+        )
       }
       let other = try Message.object(arguments[0], receiver, selector, what: "string")
       guard let otherText = other.stringValue else {
@@ -55,7 +56,8 @@ enum NSStringComparing {
     case .uint64(let unsigned): mask = unsigned
     default:
       guard let number = value.bridged.intValue else {
-        throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): \(value) is not an options mask")
+        throw FoundationError(
+          .invalidArgument, "*** \(Message.name(receiver, selector)): \(value) is not an options mask")
       }
       mask = UInt64(bitPattern: Int64(number))
     }
@@ -63,7 +65,8 @@ enum NSStringComparing {
     guard unsupported == 0 else {
       throw FoundationError(
         .invalidArgument,
-        "*** \(Message.name(receiver, selector)): options 0x\(String(unsupported, radix: 16)) are not supported (only NSCaseInsensitiveSearch, NSLiteralSearch and NSNumericSearch)")
+        "*** \(Message.name(receiver, selector)): options 0x\(String(unsupported, radix: 16)) are not supported (only NSCaseInsensitiveSearch, NSLiteralSearch and NSNumericSearch)"
+      )
     }
     return mask
   }
@@ -84,7 +87,9 @@ enum NSStringComparing {
     let (left, right) = fold ? (left.lowercased(), right.lowercased()) : (left, right)
     let isNumeric = options & numeric != 0
     if options & literal != 0 {
-      return order(Array(left.utf16), Array(right.utf16), numeric: isNumeric) { $0 >= 48 && $0 <= 57 ? Int($0) - 48 : nil }
+      return order(Array(left.utf16), Array(right.utf16), numeric: isNumeric) {
+        $0 >= 48 && $0 <= 57 ? Int($0) - 48 : nil
+      }
     }
     return order(Array(left), Array(right), numeric: isNumeric) { $0.isASCII ? $0.wholeNumberValue : nil }
   }
@@ -116,7 +121,9 @@ enum NSStringComparing {
   }
 
   /// The digits of the run starting at `start`, without leading zeros, and where it ends.
-  private static func run<Element>(_ elements: [Element], from start: Int, _ digit: (Element) -> Int?) -> (digits: [Int], end: Int) {
+  private static func run<Element>(_ elements: [Element], from start: Int, _ digit: (Element) -> Int?) -> (
+    digits: [Int], end: Int
+  ) {
     var end = start
     var digits: [Int] = []
     while end < elements.count, let value = digit(elements[end]) {

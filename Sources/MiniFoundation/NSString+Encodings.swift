@@ -25,7 +25,9 @@ enum NSStringEncodings {
       let kind = try encoding(arguments[0], receiver, selector)
       guard kind == .utf8 || kind == .ascii else {
         throw FoundationError(
-          .invalidArgument, "*** \(Message.name(receiver, selector)): only UTF-8 and ASCII C strings are supported (a char * cannot hold the others' zero bytes here)")
+          .invalidArgument,
+          "*** \(Message.name(receiver, selector)): only UTF-8 and ASCII C strings are supported (a char * cannot hold the others' zero bytes here)"
+        )
       }
       return byteCount(text, kind) == nil ? .nil : .cString(text)
     },
@@ -44,7 +46,9 @@ enum NSStringEncodings {
     case .ascii: decoded = bytes.allSatisfy { $0 < 128 } ? text : nil
     case .latin1: decoded = String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
     case .utf16, .utf32:
-      throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): a C string holds 8-bit units; use UTF-8, ASCII or Latin 1")
+      throw FoundationError(
+        .invalidArgument,
+        "*** \(Message.name(receiver, selector)): a C string holds 8-bit units; use UTF-8, ASCII or Latin 1")
     }
     guard let decoded else { return .nil }
     return try Runtime.msgSend(receiver, "initWithString:", .string(decoded))
@@ -61,7 +65,8 @@ enum NSStringEncodings {
     case 10, 0x9000_0100, 0x9400_0100: return .utf16  // NSUTF16 (NSUnicode), BigEndian, LittleEndian
     case 0x8c00_0100, 0x9800_0100, 0x9c00_0100: return .utf32  // NSUTF32, BigEndian, LittleEndian
     default:
-      throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): encoding \(value) is not supported")
+      throw FoundationError(
+        .invalidArgument, "*** \(Message.name(receiver, selector)): encoding \(value) is not supported")
     }
   }
 

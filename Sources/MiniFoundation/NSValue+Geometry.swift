@@ -40,7 +40,10 @@ enum NSValueGeometry {
     MethodEntry(name, "\(type)16@0:8") { receiver, selector, _ in
       let value = try ValueClassMethods.value(of: receiver, selector, "NSValue")
       guard holds(value, kind: kind) else {
-        throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): the value holds \(NSNumberMethods.objCType(of: value)), not a \(kind)")
+        throw FoundationError(
+          .invalidArgument,
+          "*** \(Message.name(receiver, selector)): the value holds \(NSNumberMethods.objCType(of: value)), not a \(kind)"
+        )
       }
       return value
     }
@@ -49,7 +52,8 @@ enum NSValueGeometry {
   private static func factory(_ name: Selector, _ type: String, kind: String) -> MethodEntry {
     MethodEntry(name, "@\(16 + (kind == "rect" ? 32 : 16))@0:8\(type)16") { receiver, selector, arguments in
       guard holds(arguments[0], kind: kind) else {
-        throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): \(arguments[0]) is not a \(kind)")
+        throw FoundationError(
+          .invalidArgument, "*** \(Message.name(receiver, selector)): \(arguments[0]) is not a \(kind)")
       }
       return try ValueClassMethods.box(arguments[0], in: try FoundationClasses.of(receiver).valueConcrete)
     }

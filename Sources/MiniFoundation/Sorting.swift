@@ -12,30 +12,39 @@
 
 enum Sorting {
   /// `-[NSArray sortedArrayUsingSelector:]`.
-  static let sortedArrayUsingSelector = MethodEntry("sortedArrayUsingSelector:", "@24@0:8:16") { receiver, selector, arguments in
-    .array(try sorted(try Ordered.elements(of: receiver), by: try comparator(arguments[0], receiver, selector), in: receiver))
+  static let sortedArrayUsingSelector = MethodEntry("sortedArrayUsingSelector:", "@24@0:8:16") {
+    receiver, selector, arguments in
+    .array(
+      try sorted(try Ordered.elements(of: receiver), by: try comparator(arguments[0], receiver, selector), in: receiver)
+    )
   }
 
   /// `-[NSMutableArray sortUsingSelector:]`: sorts in place, through `setArray:`.
   static let sortUsingSelector = MethodEntry("sortUsingSelector:", "v24@0:8:16") { receiver, selector, arguments in
-    let order = try sorted(try Ordered.elements(of: receiver), by: try comparator(arguments[0], receiver, selector), in: receiver)
+    let order = try sorted(
+      try Ordered.elements(of: receiver), by: try comparator(arguments[0], receiver, selector), in: receiver)
     return try Runtime.msgSend(receiver, "setArray:", .array(order))
   }
 
   /// `-descriptionWithLocale:` of a number or a collection: with a nil locale, the
   /// `description`. MiniFoundation has no locales, so any other locale is refused rather than
   /// ignored (a locale would change the decimal separator).
-  static let descriptionWithLocale = MethodEntry("descriptionWithLocale:", "@24@0:8@16") { receiver, selector, arguments in
+  static let descriptionWithLocale = MethodEntry("descriptionWithLocale:", "@24@0:8@16") {
+    receiver, selector, arguments in
     guard arguments[0].isNil else {
-      throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): locales are not supported; pass nil")
+      throw FoundationError(
+        .invalidArgument, "*** \(Message.name(receiver, selector)): locales are not supported; pass nil")
     }
     return try Runtime.msgSend(receiver, "description")
   }
 
   /// The selector argument, which must not be the null selector.
-  private static func comparator(_ value: Value, _ receiver: Object, _ selector: Selector) throws(FoundationError) -> Selector {
+  private static func comparator(_ value: Value, _ receiver: Object, _ selector: Selector) throws(FoundationError)
+    -> Selector
+  {
     guard let comparison = value.selectorValue, !comparison.isNull else {
-      throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): \(value) is not a comparison selector")
+      throw FoundationError(
+        .invalidArgument, "*** \(Message.name(receiver, selector)): \(value) is not a comparison selector")
     }
     return comparison
   }
