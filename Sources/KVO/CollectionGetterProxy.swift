@@ -32,30 +32,22 @@ import MiniRuntime
 enum CollectionGetterProxy {
   /// A new `NSKeyValueArray` for `key` of `container`.
   static func array(for container: Object, key: String) throws -> Value {
-    let classes = try proxyClasses(of: container)
-    return .object(try make(classes.keyValueArray, classes.getterIvars, container, key))
+    .object(try make(try ProxyClasses.of(runtimeOf: container).keyValueArray, container, key))
   }
 
   /// A new `NSKeyValueOrderedSet` for `key` of `container`.
   static func orderedSet(for container: Object, key: String) throws -> Value {
-    let classes = try proxyClasses(of: container)
-    return .object(try make(classes.keyValueOrderedSet, classes.getterIvars, container, key))
+    .object(try make(try ProxyClasses.of(runtimeOf: container).keyValueOrderedSet, container, key))
   }
 
   /// A new `NSKeyValueSet` for `key` of `container`.
   static func set(for container: Object, key: String) throws -> Value {
-    let classes = try proxyClasses(of: container)
-    return .object(try make(classes.keyValueSet, classes.getterIvars, container, key))
+    .object(try make(try ProxyClasses.of(runtimeOf: container).keyValueSet, container, key))
   }
 
-  private static func proxyClasses(of container: Object) throws -> ProxyClasses {
-    guard let runtime = container.runtime else {
-      throw KeyValueError(.invalidArgument, "\(container) belongs to a runtime that no longer exists")
-    }
-    return try ProxyClasses.of(runtime)
-  }
-
-  private static func make(_ cls: Class, _ ivars: ProxyClasses.ProxyIvars, _ container: Object, _ key: String) throws -> Object {
+  /// A new instance of `cls` for `key` of `container`. By name: the three classes each declare
+  /// their own `_container` and `_key`.
+  private static func make(_ cls: Class, _ container: Object, _ key: String) throws -> Object {
     let proxy = try cls.createInstance()
     try proxy.setValue(.object(container), forIvar: "_container")
     try proxy.setValue(.string(key), forIvar: "_key")

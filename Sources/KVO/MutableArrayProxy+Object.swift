@@ -20,31 +20,24 @@ import MiniRuntime
 extension MutableArrayProxy {
   /// A new proxy object for `key` of `container`, of the class its route names.
   static func makeObject(for container: Object, key: String) throws -> Object {
-    guard let runtime = container.runtime else {
-      throw KeyValueError(.invalidArgument, "\(container) belongs to a runtime that no longer exists")
-    }
-    let classes = try ProxyClasses.of(runtime)
+    let classes = try ProxyClasses.of(runtimeOf: container)
     let cls: Class
     switch try access(of: container, key: key) {
     case .mutators: cls = classes.fastMutableArray
     case .setter, .undefined: cls = classes.slowMutableArray
     case .ivar: cls = classes.ivarMutableArray
     }
-    let proxy = try cls.createInstance()
-    try proxy.setValue(.object(container), for: classes.arrayIvars.container)
-    try proxy.setValue(.string(key), for: classes.arrayIvars.key)
-    return proxy
+    return try classes.arrayIvars.make(cls, for: container, key: key)
   }
 
   /// The Swift proxy of a proxy object, or nil if `object` is no `NSKeyValueMutableArray`.
   static func of(_ object: Object) throws -> MutableArrayProxy? {
     guard let runtime = object.runtime else { return nil }
     let classes = try ProxyClasses.of(runtime)
-    guard object.isa.isSubclass(of: classes.mutableArray),
-      case .object(let container) = try object.value(for: classes.arrayIvars.container),
-      let key = try object.value(for: classes.arrayIvars.key).stringValue
-    else { return nil }
-    return MutableArrayProxy(container, key: key)
+    guard object.isa.isSubclass(of: classes.mutableArray), let parts = try classes.arrayIvars.parts(of: object) else {
+      return nil
+    }
+    return MutableArrayProxy(parts.container, key: parts.key)
   }
 
   private static func method(_ selector: String, _ body: @escaping ImplementationBody) -> Implementation {

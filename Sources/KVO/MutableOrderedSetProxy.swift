@@ -30,20 +30,14 @@ enum MutableOrderedSetProxy {
   /// A new proxy for `key` of `container`, of the class its route names.
   /// Any string is a key (a key that names nothing, such as `""`, is undefined when used).
   static func make(for container: Object, key: String) throws -> Object {
-    guard let runtime = container.runtime else {
-      throw KeyValueError(.invalidArgument, "\(container) belongs to a runtime that no longer exists")
-    }
-    let classes = try ProxyClasses.of(runtime)
+    let classes = try ProxyClasses.of(runtimeOf: container)
     let cls: Class
     switch try MutableArrayProxy.access(of: container, key: key) {
     case .mutators: cls = classes.fastMutableOrderedSet
     case .setter, .undefined: cls = classes.slowMutableOrderedSet
     case .ivar: cls = classes.ivarMutableOrderedSet
     }
-    let proxy = try cls.createInstance()
-    try proxy.setValue(.object(container), for: classes.orderedContainerIvar)
-    try proxy.setValue(.string(key), for: classes.orderedKeyIvar)
-    return proxy
+    return try classes.orderedSetIvars.make(cls, for: container, key: key)
   }
 
   private static func method(_ selector: String, _ body: @escaping ImplementationBody) -> Implementation {
@@ -121,13 +115,10 @@ struct OrderedSetEdit {
   let access: MutableArrayProxy.Access
 
   init(proxy: Object, method: String) throws {
-    guard let runtime = proxy.runtime else {
-      throw KeyValueError(.invalidArgument, "\(proxy) belongs to a runtime that no longer exists")
+    guard let parts = try ProxyClasses.of(runtimeOf: proxy).orderedSetIvars.parts(of: proxy) else {
+      throw KeyValueError(.invalidArgument, "\(proxy) is an ordered-set proxy without a container")
     }
-    let classes = try ProxyClasses.of(runtime)
-    guard case .object(let container) = try proxy.value(for: classes.orderedContainerIvar),
-      let key = try proxy.value(for: classes.orderedKeyIvar).stringValue
-    else { throw KeyValueError(.invalidArgument, "\(proxy) is an ordered-set proxy without a container") }
+    let (container, key) = parts
     self.proxy = proxy
     self.container = container
     self.key = key

@@ -32,18 +32,45 @@ final class ProxyClasses: Sendable {
   let mutableOrderedSet, fastMutableOrderedSet, slowMutableOrderedSet, ivarMutableOrderedSet: Class
   let keyValueArray, keyValueOrderedSet, keyValueSet: Class
   let mutableArray, fastMutableArray, slowMutableArray, ivarMutableArray: Class
-  let containerIvar, keyIvar: Ivar
-  let orderedContainerIvar, orderedKeyIvar: Ivar
 
-  /// The `_container` and `_key` ivars of a proxy class.
+  /// The `_container` and `_key` ivars of a proxy class: the one place a proxy object is made
+  /// from, and read back as, its container and key.
   struct ProxyIvars: Sendable {
     let container, key: Ivar
+
+    /// A new instance of `cls` (a class below the one declaring these ivars) for `key` of
+    /// `container`.
+    func make(_ cls: Class, for container: Object, key: String) throws -> Object {
+      let proxy = try cls.createInstance()
+      try proxy.setValue(.object(container), for: self.container)
+      try proxy.setValue(.string(key), for: self.key)
+      return proxy
+    }
+
+    /// The container and key `proxy` holds, or nil if it holds none.
+    func parts(of proxy: Object) throws -> (container: Object, key: String)? {
+      guard case .object(let container) = try proxy.value(for: self.container),
+        let key = try proxy.value(for: self.key).stringValue
+      else { return nil }
+      return (container, key)
+    }
   }
-  /// The ivars of `NSKeyValueArray`, `NSKeyValueOrderedSet` and `NSKeyValueSet`
-  /// (CollectionGetterProxy.swift), which declare the same two at the same offsets.
-  let getterIvars: ProxyIvars
+  /// The ivars of `NSKeyValueMutableSet` (this file).
+  let setIvars: ProxyIvars
+  /// The ivars of `NSKeyValueMutableOrderedSet` (MutableOrderedSetProxy.swift).
+  let orderedSetIvars: ProxyIvars
   /// The ivars of `NSKeyValueMutableArray` (MutableArrayProxy+Object.swift).
   let arrayIvars: ProxyIvars
+
+  /// The proxy classes of the runtime `object` belongs to.
+  ///
+  /// - Throws: ``KeyValueError`` if that runtime no longer exists.
+  static func of(runtimeOf object: Object) throws -> ProxyClasses {
+    guard let runtime = object.runtime else {
+      throw KeyValueError(.invalidArgument, "\(object) belongs to a runtime that no longer exists")
+    }
+    return try of(runtime)
+  }
 
   /// The proxy classes of `runtime`, made on first use (after installing Foundation).
   static func of(_ runtime: Runtime) throws -> ProxyClasses {
@@ -84,21 +111,15 @@ final class ProxyClasses: Sendable {
     fastMutableArray = try make("NSKeyValueFastMutableArray", "NSKeyValueMutableArray", ivars: false, [])
     slowMutableArray = try make("NSKeyValueSlowMutableArray", "NSKeyValueMutableArray", ivars: false, [])
     ivarMutableArray = try make("NSKeyValueIvarMutableArray", "NSKeyValueMutableArray", ivars: false, [])
-    guard let container = mutableSet.ivar(named: "_container"), let key = mutableSet.ivar(named: "_key"),
-      let orderedContainer = mutableOrderedSet.ivar(named: "_container"), let orderedKey = mutableOrderedSet.ivar(named: "_key")
-    else { throw KeyValueError(.invalidArgument, "the proxy classes lost their ivars") }
-    (containerIvar, keyIvar, orderedContainerIvar, orderedKeyIvar) = (container, key, orderedContainer, orderedKey)
-    guard let getterContainer = keyValueArray.ivar(named: "_container"), let getterKey = keyValueArray.ivar(named: "_key"),
-      keyValueSet.ivar(named: "_container")?.offset == getterContainer.offset,
-      keyValueSet.ivar(named: "_key")?.offset == getterKey.offset,
-      keyValueOrderedSet.ivar(named: "_container")?.offset == getterContainer.offset,
-      keyValueOrderedSet.ivar(named: "_key")?.offset == getterKey.offset
-    else { throw KeyValueError(.invalidArgument, "the collection proxy classes lost their ivars") }
-    getterIvars = ProxyIvars(container: getterContainer, key: getterKey)
-    guard let arrayContainer = mutableArray.ivar(named: "_container"), let arrayKey = mutableArray.ivar(named: "_key") else {
-      throw KeyValueError(.invalidArgument, "the array proxy class lost its ivars")
+    func ivars(of cls: Class) throws -> ProxyIvars {
+      guard let container = cls.ivar(named: "_container"), let key = cls.ivar(named: "_key") else {
+        throw KeyValueError(.invalidArgument, "the proxy class \(cls.name) lost its ivars")
+      }
+      return ProxyIvars(container: container, key: key)
     }
-    arrayIvars = ProxyIvars(container: arrayContainer, key: arrayKey)
+    setIvars = try ivars(of: mutableSet)
+    orderedSetIvars = try ivars(of: mutableOrderedSet)
+    arrayIvars = try ivars(of: mutableArray)
   }
 }
 
@@ -129,10 +150,7 @@ enum MutableSetProxy {
   /// A new proxy for `key` of `container`, of the class its route names.
   /// Any string is a key (a key that names nothing, such as `""`, is undefined when used).
   static func make(for container: Object, key: String) throws -> Object {
-    guard let runtime = container.runtime else {
-      throw KeyValueError(.invalidArgument, "\(container) belongs to a runtime that no longer exists")
-    }
-    let classes = try ProxyClasses.of(runtime)
+    let classes = try ProxyClasses.of(runtimeOf: container)
     let cls: Class
     switch try SetAccess.find(for: container, key: key) {
     case .mutators: cls = classes.fastMutableSet
@@ -140,22 +158,15 @@ enum MutableSetProxy {
     case .ivar: cls = classes.ivarMutableSet
     case .undefined: cls = classes.slowMutableSet
     }
-    let proxy = try cls.createInstance()
-    try proxy.setValue(.object(container), for: classes.containerIvar)
-    try proxy.setValue(.string(key), for: classes.keyIvar)
-    return proxy
+    return try classes.setIvars.make(cls, for: container, key: key)
   }
 
   /// The container and key of a proxy (the receiver of one of its methods).
   static func parts(of proxy: Object) throws -> (container: Object, key: String) {
-    guard let runtime = proxy.runtime else {
-      throw KeyValueError(.invalidArgument, "\(proxy) belongs to a runtime that no longer exists")
+    guard let parts = try ProxyClasses.of(runtimeOf: proxy).setIvars.parts(of: proxy) else {
+      throw KeyValueError(.invalidArgument, "\(proxy) is a set proxy without a container")
     }
-    let classes = try ProxyClasses.of(runtime)
-    guard case .object(let container) = try proxy.value(for: classes.containerIvar),
-      let key = try proxy.value(for: classes.keyIvar).stringValue
-    else { throw KeyValueError(.invalidArgument, "\(proxy) is a set proxy without a container") }
-    return (container, key)
+    return parts
   }
 
   private static func method(_ selector: String, _ body: @escaping ImplementationBody) -> Implementation {
