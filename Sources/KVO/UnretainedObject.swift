@@ -9,10 +9,10 @@
 // UnretainedObservedPath.swift, UnretainedRegistration.swift). Its invariant, written once here:
 //   INVARIANT: the object outlives the handle. A pass over a change's observers (prior
 //   notifications, or the did's notifications) loads every observer from its registration
-//   once (a try-retain, decision 0018), into a buffer that owns those strong references until the pass ends (for a single
-//   observer, a local whose life is extended over the pass: `Notifier.withObserversAlive`); the
-//   pass sees them as handles (`keptAlive`), and no handle leaves the pass. (Every copy
-//   avoided is a retain and a release saved on the set path.)
+//   once (a try-retain, decision 0018), into a buffer that owns those strong references until
+//   the pass ends (for a single observer, a local whose life is extended over the pass:
+//   `Notifier.withObserversAlive`); the pass sees them as handles (`keptAlive`), and no handle
+//   leaves the pass. (Every copy avoided is a retain and a release saved on the set path.)
 // Hot paths rely on it where they say `// INVARIANT: UnretainedObject`.
 
 import MiniRuntime
