@@ -94,7 +94,7 @@ enum NSNumberMethods {
       MethodEntry("compare:", "q24@0:8@16") { receiver, selector, arguments in
         let other = try Message.object(arguments[0], receiver, selector, what: "number")
         let own = try number(receiver, selector)
-        guard let theirs = other.doubleValue, let mine = own.doubleValue else {
+        guard let order = own.numericOrder(comparedTo: other) else {
           // The argument is asked its objCType first, as GNUstep-base's -compare: does: an object
           // with none (NSNull, a string) is an unrecognized selector, -[NSNull objCType] (kvo.md).
           if other.doubleValue == nil, let argument = try receiver.runtime?.object(bridging: other) {
@@ -102,8 +102,7 @@ enum NSNumberMethods {
           }
           throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): \(other) is not a number")
         }
-        if let order = own.numericOrder(comparedTo: other) { return .int64(Int64(order)) }  // exact
-        return .int64(mine < theirs ? -1 : (mine > theirs ? 1 : 0))  // NaN: as its double compares
+        return .int64(Int64(order))  // exact; NaN first and -0.0 the same as 0, as CFNumberCompare
       },
       MethodEntry("isEqualToNumber:", "B24@0:8@16") { receiver, _, arguments in .bool(Value.object(receiver) == arguments[0]) },
     ],

@@ -9,6 +9,8 @@
 // objects, classes and Swift objects by identity (a class given as `.object` equals the same
 // class as `.class`). Nothing here sends a message. Hashing agrees with equality: every number
 // that equals an integer hashes as that integer, and an object hashes as what it bridges to.
+// NaN is CFNumberCompare's: equal to every NaN (whatever its sign and payload, so `==` stays
+// reflexive, as Hashable requires) and ordered below every other number; 0.0 equals -0.0.
 
 extension Value: Hashable {
   /// Whether two values are equal: numbers by value, bridged values and Foundation's value
@@ -19,6 +21,8 @@ extension Value: Hashable {
   /// Value.array(["a"]) == .object(array)   // true if `array` is an NSArray holding "a"
   /// Value.cString("a") == .string("a")     // false: a char * is not an NSString
   /// Value.string("é") == .string("e\u{301}") // false: strings compare unit by unit
+  /// Value.double(.nan) == .float(.nan)     // true: every NaN is one number, as in CFNumber
+  /// Value.double(-0.0) == .int32(0)        // true
   /// ```
   ///
   /// Objective-C: `-isEqual:` of `NSNumber`, `NSString` and the collections; pointer equality
@@ -27,7 +31,7 @@ extension Value: Hashable {
     #if arch(x86_64) || arch(i386)
       if lhs.isLongDouble || rhs.isLongDouble {  // every number is exactly a long double
         guard let left = lhs.extendedValue, let right = rhs.extendedValue else { return false }
-        return left == right
+        return left == right || (left.isNaN && right.isNaN)  // every NaN is one value
       }
     #endif
     if let left = lhs.numeric, let right = rhs.numeric { return Self.numericEqual(left, right) }
@@ -66,6 +70,7 @@ extension Value: Hashable {
       if case .longDouble(let value) = self {
         // As the double it equals, if any, so that it hashes like every number it equals.
         if let double = Double(exactly: value) { return Value.double(double).hash(into: &hasher) }
+        if value.isNaN { return Value.double(.nan).hash(into: &hasher) }
         hasher.combine(0 as UInt8)
         hasher.combine(value)
         return
@@ -82,6 +87,8 @@ extension Value: Hashable {
           hasher.combine(signed)
         } else if let unsigned = UInt64(exactly: value) {
           hasher.combine(unsigned)
+        } else if value.isNaN {
+          hasher.combine(2 as UInt8)  // every NaN alike (Double's own hash tells payloads apart)
         } else {
           hasher.combine(value)
         }
@@ -118,12 +125,14 @@ extension Value: Hashable {
   private static func numericEqual(_ lhs: Numeric, _ rhs: Numeric) -> Bool { numericOrder(lhs, rhs) == 0 }
 
   /// How two numbers order, exactly (no rounding through `double`): -1, 0 or 1, or nil when
-  /// either is NaN.
+  /// either is no number. NaN orders below every other number and the same as any NaN, and
+  /// -0.0 the same as 0, as CFNumberCompare orders them.
   ///
   /// ```swift
   /// Value.int64(.max).numericOrder(comparedTo: .int64(.max - 1))   // 1 (through double: 0)
   /// Value.double(2.5).numericOrder(comparedTo: .int32(2))           // 1
   /// Value.uint64(.max).numericOrder(comparedTo: .int8(-1))          // 1
+  /// Value.double(.nan).numericOrder(comparedTo: .double(-.infinity)) // -1
   /// ```
   ///
   /// Objective-C: `-[NSNumber compare:]` (CFNumberCompare, which compares the values exactly)
@@ -132,29 +141,31 @@ extension Value: Hashable {
     return Self.numericOrder(left, right)
   }
 
-  private static func numericOrder(_ lhs: Numeric, _ rhs: Numeric) -> Int? {
+  private static func numericOrder(_ lhs: Numeric, _ rhs: Numeric) -> Int {
     func order<T: Comparable>(_ a: T, _ b: T) -> Int { a < b ? -1 : (a > b ? 1 : 0) }
     switch (lhs, rhs) {
     case (.signed(let a), .signed(let b)): return order(a, b)
     case (.unsigned(let a), .unsigned(let b)): return order(a, b)
     case (.signed(let a), .unsigned(let b)): return a < 0 ? -1 : order(UInt64(a), b)
-    case (.unsigned, .signed): return numericOrder(rhs, lhs).map { -$0 }
-    case (.floating(let a), .floating(let b)): return a.isNaN || b.isNaN ? nil : order(a, b)
+    case (.unsigned, .signed): return -numericOrder(rhs, lhs)
+    case (.floating(let a), .floating(let b)):
+      if a.isNaN || b.isNaN { return a.isNaN ? (b.isNaN ? 0 : -1) : 1 }  // NaN first, as CFNumberCompare
+      return order(a, b)
     case (.floating(let a), .signed(let b)):
-      guard !a.isNaN else { return nil }
+      guard !a.isNaN else { return -1 }
       if a < -9_223_372_036_854_775_808.0 { return -1 }  // below -2^63
       if a >= 9_223_372_036_854_775_808.0 { return 1 }  // 2^63 and above
       let whole = a.rounded(.down)
       let integer = Int64(whole)
       return integer != b ? order(integer, b) : (a > whole ? 1 : 0)
     case (.floating(let a), .unsigned(let b)):
-      guard !a.isNaN else { return nil }
+      guard !a.isNaN else { return -1 }
       if a < 0 { return -1 }
       if a >= 18_446_744_073_709_551_616.0 { return 1 }  // 2^64 and above
       let whole = a.rounded(.down)
       let integer = UInt64(whole)
       return integer != b ? order(integer, b) : (a > whole ? 1 : 0)
-    case (.signed, .floating), (.unsigned, .floating): return numericOrder(rhs, lhs).map { -$0 }
+    case (.signed, .floating), (.unsigned, .floating): return -numericOrder(rhs, lhs)
     }
   }
 }
