@@ -28,6 +28,7 @@ final class FoundationClasses: Sendable {
   let indexSet, mutableIndexSet: Class
   let swiftValue: Class
   let enumerator: Class
+  let sortDescriptor: Class
   private let nullInstance = Locked<WeakReference<Object>?>(nil)
   private let yesInstance = Locked<WeakReference<Object>?>(nil)
   private let noInstance = Locked<WeakReference<Object>?>(nil)
@@ -131,6 +132,7 @@ final class FoundationClasses: Sendable {
     mutableIndexSet = try make("NSMutableIndexSet", indexSet, NSMutableIndexSetMethods.all)
     swiftValue = try make("__SwiftValue", root, SwiftValueMethods.all)
     enumerator = try make("NSEnumerator", root, NSEnumeratorMethods.all)
+    sortDescriptor = try make("NSSortDescriptor", root, NSSortDescriptorMethods.all)
   }
 
   /// The runtime's `NSNull` instance (`[NSNull null]`).

@@ -11,6 +11,7 @@ enum NSArrayMethods {
   static let all = ClassMethods(
     instance: OrderedCollectionMethods.reading("NSArray") + CollectionLifecycle.copying(.array) { ArrayStorage.array(try Ordered.elements(of: $0)) } + [
       Sorting.sortedArrayUsingSelector,
+      Sorting.sortedArrayUsingDescriptors,
       Sorting.descriptionWithLocale,
       MethodEntry("init", "@16@0:8") { receiver, _, _ in .object(receiver) },
       NilTerminatedList.initializer,
@@ -75,6 +76,7 @@ enum NSMutableArrayMethods {
   static let all = ClassMethods(
     instance: OrderedCollectionMethods.editing("NSMutableArray") + [
       Sorting.sortUsingSelector,
+      Sorting.sortUsingDescriptors,
       MethodEntry("removeLastObject", "v16@0:8") { receiver, selector, _ in
         let count = try OrderedCollectionMethods.count(receiver)
         guard count > 0 else {

@@ -14,6 +14,7 @@ enum NSOrderedSetMethods {
         MethodEntry("init", "@16@0:8") { receiver, _, _ in .object(receiver) },
         NilTerminatedList.initializer,
         Sorting.descriptionWithLocale,
+        Sorting.sortedArrayUsingDescriptors,
         MethodEntry("initWithArray:", "@24@0:8@16") { receiver, selector, arguments in
           let elements = try Message.array(arguments[0], receiver, selector).map(Message.element)
           guard let store = OrderedStore(receiver) else { throw Message.abstract(receiver, selector, "NSOrderedSet") }
@@ -52,6 +53,7 @@ enum NSOrderedSetMethods {
 enum NSMutableOrderedSetMethods {
   static let all = ClassMethods(
     instance: OrderedCollectionMethods.editing("NSMutableOrderedSet") + [
+      Sorting.orderedSetSortUsingDescriptors,
       MethodEntry("unionOrderedSet:", "v24@0:8@16") { receiver, selector, arguments in
         try add(try Message.array(arguments[0], receiver, selector), to: receiver)
       },

@@ -10,6 +10,7 @@ enum NSSetMethods {
   static let all = ClassMethods(
     instance: CollectionLifecycle.copying(.set) { SetStorage.set(try Unordered.elements(of: $0)) } + [
       Sorting.descriptionWithLocale,
+      Sorting.setSortedArrayUsingDescriptors,
       MethodEntry("count", "Q16@0:8") { receiver, selector, _ in .uint64(UInt64(try storage(receiver, selector).value.count)) },
       MethodEntry("member:", "@24@0:8@16") { receiver, selector, arguments in
         let elements = try storage(receiver, selector).value
