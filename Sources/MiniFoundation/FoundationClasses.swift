@@ -29,6 +29,7 @@ final class FoundationClasses: Sendable {
   let swiftValue: Class
   let enumerator: Class
   let sortDescriptor: Class
+  let characterSet, mutableCharacterSet, characterSetConcrete: Class
   private let nullInstance = Locked<WeakReference<Object>?>(nil)
   private let yesInstance = Locked<WeakReference<Object>?>(nil)
   private let noInstance = Locked<WeakReference<Object>?>(nil)
@@ -133,6 +134,9 @@ final class FoundationClasses: Sendable {
     swiftValue = try make("__SwiftValue", root, SwiftValueMethods.all)
     enumerator = try make("NSEnumerator", root, NSEnumeratorMethods.all)
     sortDescriptor = try make("NSSortDescriptor", root, NSSortDescriptorMethods.all)
+    characterSet = try make("NSCharacterSet", root, NSCharacterSetMethods.all)
+    mutableCharacterSet = try make("NSMutableCharacterSet", characterSet, NSMutableCharacterSetMethods.all)
+    characterSetConcrete = try make("__NSCFCharacterSet", mutableCharacterSet)  // Apple's: immutable sets too
   }
 
   /// The runtime's `NSNull` instance (`[NSNull null]`).

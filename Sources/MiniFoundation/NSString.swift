@@ -96,7 +96,8 @@ enum NSStringMethods {
         return try make(text, receiver, selector)
       },
       NSStringEncodings.initializer,
-    ] + NSStringSearching.all + NSStringComparing.all + NSStringEncodings.all,
+    ] + NSStringSearching.all + NSStringComparing.all + NSStringEncodings.all
+      + NSStringCharacterSets.all,
     classSide: [
       MethodEntry("alloc", "@16@0:8") { receiver, _, _ in
         guard let cls = receiver as? Class, let runtime = cls.runtime else { return .nil }
