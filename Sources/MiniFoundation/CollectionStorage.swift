@@ -216,6 +216,17 @@ extension CollectionStorage where Contents == Indexes {
 /// `NSValue`, `NSNull`, or a `__SwiftValue` box.
 final class ScalarStorage: BridgedStorage {
   let value: Value
-  init(_ value: Value) { self.value = value }
+  /// The type `+valueWithBytes:objCType:` was given, which `-objCType` answers (not the one CFNumber
+  /// would report; nil: the type `value` implies).
+  let objCType: String?
+  /// The object of `+valueWithNonretainedObject:` (`value` is its address).
+  let referent: NonretainedReferent?
+
+  init(_ value: Value, objCType: String? = nil, referent: NonretainedReferent? = nil) {
+    self.value = value
+    self.objCType = objCType
+    self.referent = referent
+  }
+
   var bridgedValue: Value? { value }
 }

@@ -122,7 +122,10 @@ final class FoundationClasses: Sendable {
     string = try make("NSString", root, NSStringMethods.all)
     mutableString = try make("NSMutableString", string, NSMutableStringMethods.all)
     stringConcrete = try make("__NSCFString", mutableString)  // Apple's: immutable strings too (NSMutableString.swift)
-    value = try make("NSValue", root, NSValueMethods.all.adding(NSValueGeometry.instance, classSide: NSValueGeometry.classSide))
+    value = try make(
+      "NSValue", root,
+      NSValueMethods.all.adding(
+        NSValueGeometry.instance + NSValueBytes.instance, classSide: NSValueGeometry.classSide + NSValueBytes.classSide))
     number = try make("NSNumber", value, NSNumberMethods.all.adding(NSNumberMethods.initializers))
     numberConcrete = try make("__NSCFNumber", number)
     boolean = try make("__NSCFBoolean", number)

@@ -11,7 +11,9 @@ enum NSValueMethods {
   static let all = ClassMethods(
     instance: ValueClassMethods.common + [
       MethodEntry("objCType", "r*16@0:8") { receiver, selector, _ in
-        .cString(NSNumberMethods.objCType(of: try ValueClassMethods.value(of: receiver, selector, "NSValue")))
+        // The type a box of bytes was given, as written (NSValue+Bytes.swift), else CFNumber's.
+        if let given = (receiver.bridgedStorage as? ScalarStorage)?.objCType { return .cString(given) }
+        return .cString(NSNumberMethods.objCType(of: try ValueClassMethods.value(of: receiver, selector, "NSValue")))
       },
       MethodEntry("isEqualToValue:", "B24@0:8@16") { receiver, _, arguments in .bool(Value.object(receiver) == arguments[0]) },
       MethodEntry("pointerValue", "^v16@0:8") { receiver, selector, _ in

@@ -26,6 +26,13 @@ enum ValueClassMethods {
     throw Message.abstract(receiver, selector, abstractClass)
   }
 
+  /// The storage of an object of an immutable value class (not a decimal), or the abstract-class
+  /// error.
+  static func scalarStorage(of receiver: Object, _ selector: Selector) throws(FoundationError) -> ScalarStorage {
+    guard let storage = receiver.bridgedStorage as? ScalarStorage else { throw Message.abstract(receiver, selector, "NSValue") }
+    return storage
+  }
+
   /// A new object of `cls` holding `value`.
   static func box(_ value: Value, in cls: Class) throws -> Value {
     .object(try cls.createInstance(bridgedStorage: ScalarStorage(value)))
