@@ -67,10 +67,24 @@ enum NSCharacterSetMethods {
         try make(try members(receiver, selector), mutable: true, receiver)
       },
       MethodEntry("init", "@16@0:8") { receiver, _, _ in .object(receiver) },
+      MethodEntry("isSupersetOfSet:", "B24@0:8@16") { receiver, selector, arguments in
+        let mine = try members(receiver, selector)
+        let isMember = try membership(arguments[0], receiver, selector)
+        for point in CharacterMembers.codeSpace where try isMember(point) && !mine.contains(point) {
+          return .bool(false)
+        }
+        return .bool(true)
+      },
+      MethodEntry("hasMemberInPlane:", "B20@0:8C16") { receiver, selector, arguments in
+        guard let plane = arguments[0].bridged.intValue, (0...16).contains(plane) else { return .bool(false) }
+        let mine = try members(receiver, selector)
+        let start = UInt32(plane) << 16
+        return .bool((start..<(start + 0x1_0000)).contains { mine.contains($0) })
+      },
     ],
     classSide: NamedCharacters.allCases.map { named in
       MethodEntry(named.selector, "@16@0:8") { receiver, _, _ in try make(.named(named), for: receiver) }
-    } + [
+    } + NSStringPercentEncoding.characterSets + [
       MethodEntry("alloc", "@16@0:8") { receiver, _, _ in try make(.empty, for: receiver) },
       MethodEntry("characterSetWithCharactersInString:", "@24@0:8@16") { receiver, selector, arguments in
         try make(.characters(in: try text(arguments[0], receiver, selector)), for: receiver)
@@ -106,7 +120,7 @@ enum NSCharacterSetMethods {
   }
 
   /// A new `__NSCFCharacterSet`, mutable when `receiver` is NSMutableCharacterSet or a subclass.
-  private static func make(_ members: CharacterMembers, for receiver: Object) throws -> Value {
+  static func make(_ members: CharacterMembers, for receiver: Object) throws -> Value {
     guard let cls = receiver as? Class else { return .nil }
     let classes = try FoundationClasses.of(cls)
     return try make(members, mutable: cls.isSubclass(of: classes.mutableCharacterSet), receiver)

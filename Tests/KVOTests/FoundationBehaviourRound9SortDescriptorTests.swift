@@ -77,6 +77,11 @@ import Testing
     let folded = try descriptor(runtime, .nil, selector: "caseInsensitiveCompare:")
     #expect(try send(folded, "compareObject:toObject:", "abc", "ABD") == -1)  // nil key: the objects themselves
     #expect(try send(try descriptor(runtime, .nil), "compareObject:toObject:", "abc", "ABD") == 1)
+    let bySelf = try descriptor(runtime, "self", ascending: false)  // the common idiom: KVC's -self
+    #expect(
+      try runtime.msgSend(bridging: ["b", "c", "a"], "sortedArrayUsingDescriptors:", [.object(bySelf)]) == [
+        "c", "b", "a",
+      ])
   }
 
   @Test func aNilValueSortsFirstAscendingAndLastDescending() throws {

@@ -160,4 +160,36 @@ import Testing
     }
     #expect(wrong?.exceptionName == "NSInvalidArgumentException")
   }
+
+  @Test func stringsArePercentEncodedForAURLComponentAndDecoded() throws {
+    let runtime = Runtime()
+    func encoded(_ text: String, _ setName: Selector) throws -> Value {
+      let allowed = Value.object(try set(setName, in: runtime))
+      return try runtime.msgSend(
+        bridging: .string(text), "stringByAddingPercentEncodingWithAllowedCharacters:", allowed)
+    }
+    #expect(try encoded("a b&c=d/é?", "URLQueryAllowedCharacterSet") == "a%20b&c=d/%C3%A9?")
+    #expect(try encoded("a b?c;d", "URLPathAllowedCharacterSet") == "a%20b%3Fc%3Bd")
+    #expect(try encoded("[::1]/x", "URLHostAllowedCharacterSet") == "[::1]%2Fx")
+    #expect(try encoded("me:you@x", "URLUserAllowedCharacterSet") == "me%3Ayou%40x")
+    #expect(try encoded("#top", "URLFragmentAllowedCharacterSet") == "%23top")
+    #expect(try encoded("😀", "URLPasswordAllowedCharacterSet") == "%F0%9F%98%80")
+    #expect(try runtime.msgSend(bridging: "a%20b%C3%A9%2f", "stringByRemovingPercentEncoding") == "a bé/")
+    #expect(try runtime.msgSend(bridging: "plain", "stringByRemovingPercentEncoding") == "plain")
+    #expect(try runtime.msgSend(bridging: "100%", "stringByRemovingPercentEncoding") == .nil)
+    #expect(try runtime.msgSend(bridging: "%zz", "stringByRemovingPercentEncoding") == .nil)
+    #expect(try runtime.msgSend(bridging: "%C3", "stringByRemovingPercentEncoding") == .nil, "not UTF-8")
+  }
+
+  @Test func aSetAnswersWhetherItHoldsAnotherAndWhichPlanesItTouches() throws {
+    let runtime = Runtime()
+    let alphanumerics = try set("alphanumericCharacterSet", in: runtime)
+    let digits = try set("decimalDigitCharacterSet", in: runtime)
+    #expect(try send(alphanumerics, "isSupersetOfSet:", .object(digits)) == true)
+    #expect(try send(digits, "isSupersetOfSet:", .object(alphanumerics)) == false)
+    let emoji = try set("characterSetWithRange:", .range(0x1_F600..<0x1_F650), in: runtime)
+    #expect(try send(emoji, "hasMemberInPlane:", .uint8(1)) == true)
+    #expect(try send(emoji, "hasMemberInPlane:", .uint8(0)) == false)
+    #expect(try send(digits, "hasMemberInPlane:", .uint8(0)) == true)
+  }
 }
