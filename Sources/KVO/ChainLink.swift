@@ -15,15 +15,29 @@ import MiniRuntime
 /// The link of a chain registration: the intermediate object, the observer object registered
 /// on it, and the rest of the path it observes there.
 final class ChainLink: Sendable {
-  weak let target: Object?
+  /// The intermediate object, by an unowned count (decision 0018): its memory, not its life,
+  /// and no side table, which `weak` would give it (and every retain and release of it the slow
+  /// path on each set of the rest of the path). Read it through `target`.
+  private let targetReference: UnownedObject
   /// The observer registered on `target` (Foundation's `NSKeyValueObservance`); kept alive here.
   let observer: Object
   let keyPath: String
 
   init(target: Object, observer: Object, keyPath: String) {
-    self.target = target
+    targetReference = UnownedObject(target)
     self.observer = observer
     self.keyPath = keyPath
+  }
+
+  /// The intermediate object while it lives; nil once it is deallocating.
+  var target: Object? { targetReference.load() }
+
+  /// Whether the link's intermediate object is `object`, compared by address without loading
+  /// it (so without a retain and a release that could be the last one, under a lock). Sound
+  /// because the unowned count keeps the old target's memory block allocated: no other object
+  /// can be at that address while the link exists.
+  func isLink(to object: borrowing Object) -> Bool {
+    targetReference.address == UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque())
   }
 
   private static let forwarderKey = AssociationKey("MiniKVO.chainForwarder")

@@ -60,7 +60,7 @@ enum KeyPathChain {
     let target = refusal == nil && !restIsOperator ? value.objectValue : nil
     let old = table.lock.withLock { () -> ChainLink?? in
       guard registration.isRegistered, registration.linkVersion == version else { return .none }
-      if let current = registration.link, current.target === target, target != nil { return .none }
+      if let current = registration.link, let target, current.isLink(to: target), !target.isDeallocating { return .none }
       let old = registration.link
       registration.link = nil
       return .some(old)

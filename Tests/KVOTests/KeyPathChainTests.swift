@@ -55,6 +55,36 @@ import Testing
     #expect(log.count == 2)
   }
 
+  // The link holds its intermediate object by an unowned count (decision 0018): freeing it
+  // while the chain runs through it (a weak `friend`) must drop the link cleanly, and the next
+  // friend must be picked up as usual.
+  @Test func anIntermediateObjectFreedWhileLinkedIsDroppedAndTheNextFriendIsPickedUp() throws {
+    let world = try World()
+    let pal = try makeClass("Pal", in: world) { cls in
+      try cls.synthesizeProperty("age", type: .longLong)
+      try cls.synthesizeProperty("friend", type: .object(className: "Pal"), options: .weak)
+    }
+    let person = try #require(try world.runtime.msgSend(pal, "new").objectValue)
+    var friend: Object? = try world.runtime.msgSend(pal, "new").objectValue
+    try world.set(try #require(friend), "age", 5)
+    try world.set(person, "friend", .object(try #require(friend)))
+    let (observer, log) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "friend.age", options: [.old, .new])
+    try world.set(try #require(friend), "age", 6)
+    #expect(log.all.map(\.change.new) == [6])
+    friend = nil  // freed while the chain's link still runs through it
+    #expect(try person.value(forKey: "friend") == .nil)
+    let next = try #require(try world.runtime.msgSend(pal, "new").objectValue)
+    try world.set(next, "age", 9)
+    try world.set(person, "friend", .object(next))
+    try world.set(next, "age", 10)
+    #expect(log.all.map(\.change.old) == [5, .nil, 9])
+    #expect(log.all.map(\.change.new) == [6, 9, 10])
+    try person.removeObserver(observer, forKeyPath: "friend.age")
+    #expect(next.observationInfo == nil)
+    try world.runtime.checkInvariants()
+  }
+
   @Test func threeLevelChainFollowsEveryStep() throws {
     let world = try World()
     let a = try world.newPerson()
