@@ -9,8 +9,10 @@
 // may change; an edit sent to an immutable one raises "Attempt to mutate immutable object with
 // addCharactersInString:", as CF words it. Class factories sent to NSMutableCharacterSet make
 // mutable sets. Locking: the members (CharacterMembers, a value) sit behind the storage's own
-// lock, held only to read or replace them; no message is sent under it. A set made by a
-// subclass of NSCharacterSet that has no storage is asked `longCharacterIsMember:` (a call-out).
+// lock, held only to read or replace them; no message is sent under it. `+alloc` of a user's
+// subclass is NSObject's (no storage): the subclass defines `characterIsMember:`, which the
+// inherited `longCharacterIsMember:` sends for the BMP, and an argument set without storage is
+// asked `longCharacterIsMember:` (call-outs).
 
 /// The members of a character set object, and whether they may change.
 final class CharacterSetStorage: BridgedStorage {
@@ -48,6 +50,12 @@ enum NSCharacterSetMethods {
       },
       MethodEntry("longCharacterIsMember:", "B20@0:8I16") { receiver, selector, arguments in
         guard let point = arguments[0].bridged.intValue else { throw notACharacter(arguments[0], receiver, selector) }
+        guard receiver.bridgedStorage is CharacterSetStorage else {
+          // A subclass without storage answers through its characterIsMember: (call-out), which
+          // covers the BMP only.
+          guard (0...0xFFFF).contains(point) else { return .bool(false) }
+          return .bool(try Runtime.msgSend(receiver, "characterIsMember:", .uint16(UInt16(point))).boolValue == true)
+        }
         return .bool(try members(receiver, selector).contains(UInt32(truncatingIfNeeded: point)))
       },
       MethodEntry("invertedSet", "@16@0:8") { receiver, selector, _ in
@@ -85,7 +93,18 @@ enum NSCharacterSetMethods {
     classSide: NamedCharacters.allCases.map { named in
       MethodEntry(named.selector, "@16@0:8") { receiver, _, _ in try make(.named(named), for: receiver) }
     } + NSStringPercentEncoding.characterSets + [
-      MethodEntry("alloc", "@16@0:8") { receiver, _, _ in try make(.empty, for: receiver) },
+      MethodEntry("alloc", "@16@0:8") { receiver, _, _ in
+        // A user's subclass gets NSObject's +alloc (no storage: it defines characterIsMember:),
+        // as a collection subclass does (CollectionLifecycle.swift).
+        guard let cls = receiver as? Class, let runtime = cls.runtime else { return .nil }
+        let classes = try FoundationClasses.of(runtime)
+        guard
+          [classes.characterSet, classes.mutableCharacterSet, classes.characterSetConcrete].contains(where: {
+            $0 === cls
+          })
+        else { return try Runtime.msgSendSuper(receiver, superclass: runtime.rootClass.isa, "alloc") }
+        return try make(.empty, for: receiver)
+      },
       MethodEntry("characterSetWithCharactersInString:", "@24@0:8@16") { receiver, selector, arguments in
         try make(.characters(in: try text(arguments[0], receiver, selector)), for: receiver)
       },

@@ -193,3 +193,21 @@ import Testing
     #expect(try send(digits, "hasMemberInPlane:", .uint8(0)) == true)
   }
 }
+
+@Suite struct FoundationBehaviourRound9CharacterSetSubclassTests {
+  @Test func aSubclassDefiningCharacterIsMemberIsUsedByStrings() throws {
+    let runtime = Runtime()
+    let base = try foundationClass("NSCharacterSet", in: runtime)
+    let vowels = try makeClass("Vowels", superclass: base, in: runtime) { cls in
+      try cls.addMethod("characterIsMember:", types: "B20@0:8S16") { _, _, arguments in
+        .bool("aeiou".utf16.contains(UInt16(truncatingIfNeeded: arguments[0].intValue ?? 0)))
+      }
+    }
+    let set = try #require(try send(vowels, "new").objectValue)
+    #expect(set.isa === vowels, "+alloc of a subclass makes an instance of the subclass")
+    #expect(try send(set, "longCharacterIsMember:", .uint32(0x65)) == true)
+    #expect(try send(set, "longCharacterIsMember:", .uint32(0x1_F600)) == false)
+    #expect(try runtime.msgSend(bridging: "xyzaxe", "rangeOfCharacterFromSet:", .object(set)) == .range(3..<4))
+    #expect(try runtime.msgSend(bridging: "eexee", "stringByTrimmingCharactersInSet:", .object(set)) == "x")
+  }
+}
