@@ -37,6 +37,7 @@ enum NSValueBytes {
       if let referent = storage.referent { return referent.object.map(Value.object) ?? .nil }
       switch storage.value {
       case .nil, .pointer(0): return .nil
+      case .object, .class: return storage.value  // bytes given as @ or #: the pointer is the object
       case .pointer(let address):
         throw FoundationError(
           .invalidArgument,

@@ -78,6 +78,10 @@ import Testing
       try send(nsValue, "alloc").objectValue, "initWithBytes:objCType:", .swiftObject(VariablePointer(.double(0.5))),
       .cString("d"))
     #expect(try send(made.objectValue, "objCType") == .cString("d"))
+    let target = try object(runtime)
+    let asBytes = try send(
+      nsValue, "valueWithBytes:objCType:", .swiftObject(VariablePointer(.object(target))), .cString("@"))
+    #expect(try send(asBytes.objectValue, "nonretainedObjectValue").objectValue === target)
     // getValue: of a number writes the number.
     let fromNumber = VariablePointer()
     try runtime.msgSend(bridging: .double(2.5), "getValue:", .swiftObject(fromNumber))
