@@ -75,7 +75,7 @@ enum DependentKeys {
   /// Makes (or shares) the internal registrations for the key-path dependencies of the
   /// registration's first key.
   static func retainLinks(for registration: Registration, on object: Object) throws {
-    guard !registration.dependencyPaths.isEmpty, let table = object.observationSnapshot?.table else { return }
+    guard !registration.dependencyPaths.isEmpty, let table = object.ownObservationSnapshot?.table else { return }
     let key = registration.firstKeyID
     let isFirst = table.lock.withLock { () -> Bool in
       if let entry = table.dependencyLinks[key] {
@@ -109,7 +109,7 @@ enum DependentKeys {
   /// Releases the registration's share of its key's dependency registrations; the last
   /// registration of the key removes them.
   static func releaseLinks(for registration: Registration, on object: Object) {
-    guard !registration.dependencyPaths.isEmpty, let table = object.observationSnapshot?.table else { return }
+    guard !registration.dependencyPaths.isEmpty, let table = object.ownObservationSnapshot?.table else { return }
     let key = registration.firstKeyID
     let links = table.lock.withLock { () -> [Registration] in
       guard let entry = table.dependencyLinks[key] else { return [] }

@@ -39,6 +39,8 @@ final class KVORuntime: @unchecked Sendable {
 
   weak let runtime: Runtime?
   let state = Locked(State())
+  /// The pointers handed out as observation info (ObservationInfoPointers.swift).
+  let infoPointers = ObservationInfoPointers()
 
   private init(runtime: Runtime) {
     self.runtime = runtime

@@ -34,7 +34,7 @@ enum KeyPathChain {
   ///   linked to nothing (observing through a to-many property is not supported). Raised at
   ///   registration, or out of the setter whose did relinks, after its observers were told.
   static func relink(_ registration: Registration, of owner: Object) throws {
-    guard registration.plan.isChain, let table = owner.observationSnapshot?.table else { return }
+    guard registration.plan.isChain, let table = owner.ownObservationSnapshot?.table else { return }
     let version = table.lock.withLock { () -> Int in
       registration.linkVersion += 1
       return registration.linkVersion

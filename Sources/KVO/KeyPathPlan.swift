@@ -132,6 +132,7 @@ final class KeyPathPlan: Sendable {
       dependencyPaths: dependencies.filter { $0.components.count > 1 },
       getter: try cachedGetter(for: path, in: observed.notifying), getterClass: observed.notifying,
       overridesSetObservationInfo: ObservationInfoCategory.isOverridden(in: observed.notifying))
+    observed.readsObservationInfoOverride = ObservationInfoCategory.isGetterOverridden(in: observed.notifying)
     return (observed, plan)
   }
 

@@ -101,6 +101,6 @@ public struct KeyValueError: Error, Equatable, Sendable, CustomStringConvertible
   /// (`NSKVONotifying_Person`). Read from the object's observation table, without sending
   /// `class` (a message could throw while an error is being built).
   static func label(_ object: Object) -> String {
-    "<\(object.observationSnapshot?.table.originalClass.name ?? object.isa.name) \(object.address)>"
+    "<\(object.ownObservationSnapshot?.table.originalClass.name ?? object.isa.name) \(object.address)>"
   }
 }

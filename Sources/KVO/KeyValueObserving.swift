@@ -140,7 +140,7 @@ extension Object {
   ///
   /// Objective-C: none (what `-observationInfo`'s description lists).
   public var observedKeyPaths: [String] {
-    guard let table = observationSnapshot?.table else { return [] }
+    guard let table = (try? observationSnapshot)?.table else { return [] }
     return table.lock.withLock { table.registrations.filter(\.isExternal).map(\.pathString) }
   }
 
@@ -150,7 +150,13 @@ extension Object {
   ///
   /// Objective-C: `[[obj observationInfo] description]`
   public var observationInfoDescription: String {
-    guard observationSnapshot?.table != nil else { return "(not observed)" }
+    let snapshot: ObservationSnapshot?
+    do {
+      snapshot = try observationSnapshot
+    } catch {
+      return "(observation info unreadable: \(error))"
+    }
+    guard snapshot != nil else { return "(not observed)" }
     return "<ObservationInfo> (\n" + observances.map { "  \($0)" }.joined(separator: "\n") + "\n)"
   }
 }

@@ -56,14 +56,14 @@ enum Notifier {
   // MARK: - Queries
 
   /// Whether a change of `id` on `object` would notify anyone (one snapshot read, no lock).
-  static func isObserved(_ object: Object, id: KeyID) -> Bool {
-    object.observationSnapshot?.trigger(id) != nil
+  static func isObserved(_ object: Object, id: KeyID) throws -> Bool {
+    try object.observationSnapshot?.trigger(id) != nil
   }
 
   /// Whether KVC must notify around a direct ivar set of `key`: someone observes it and the
   /// class notifies automatically for it.
   static func notifiesAutomatically(_ object: Object, key: String) throws -> Bool {
-    guard let snapshot = object.observationSnapshot, snapshot.trigger(KeyID(key)) != nil else {
+    guard let snapshot = try object.observationSnapshot, snapshot.trigger(KeyID(key)) != nil else {
       return false
     }
     let original = snapshot.table.originalClass
@@ -80,7 +80,7 @@ enum Notifier {
     _ object: Object, id: KeyID, kind: ChangeKind, indexes: ChangeIndexes?, snapshot known: ObservationSnapshot?,
     thread: ThreadChanges, setMutation: SetMutation? = nil
   ) throws {
-    guard let snapshot = known ?? object.observationSnapshot, let trigger = snapshot.trigger(id) else { return }
+    guard let snapshot = try known ?? object.observationSnapshot, let trigger = snapshot.trigger(id) else { return }
     defer { withExtendedLifetime(snapshot) {} }  // it holds `trigger.first` until the entries do
     let serial = thread.nextSerial()
     let objectID = ObjectIdentifier(object)
@@ -143,7 +143,7 @@ enum Notifier {
     to owner: Object, id: KeyID, kind: ChangeKind, indexes: ChangeIndexes?, setMutation: SetMutation?, beginning: PendingChange,
     from change: PendingChange, registrationID: UInt64, thread: ThreadChanges
   ) {
-    guard let snapshot = owner.observationSnapshot, let trigger = snapshot.trigger(id) else { return }
+    guard let snapshot = owner.ownObservationSnapshot, let trigger = snapshot.trigger(id) else { return }
     defer { withExtendedLifetime(snapshot) {} }  // it holds `trigger.first` until the entry does
     let ownerID = ObjectIdentifier(owner)
     if trigger.count == 1 {  // the common case (a chain link's change): no list, no reference counting
@@ -283,7 +283,7 @@ enum Notifier {
       // A chain's link moves only when the key it goes through may have changed: not for a
       // change its link forwarded (the rest of the path changed; its key is the path's own id).
       if change.withPath(\.isChain) && !(change.isForwarded && change.key == change.pathID) {
-        for registration in object.observationSnapshot?.path(change.pathID)?.registrations ?? [] {
+        for registration in object.ownObservationSnapshot?.path(change.pathID)?.registrations ?? [] {
           do { try KeyPathChain.relink(registration, of: object) } catch { errors.append(error) }
         }
       }

@@ -46,7 +46,7 @@ enum NotifyingSetMutators {
   ) -> Implementation {
     let id = KeyID(key)
     return Implementation(function: name) { receiver, selector, arguments in
-      guard Notifier.isObserved(receiver, id: id) else {
+      guard try Notifier.isObserved(receiver, id: id) else {
         return try Runtime.msgSendSuper(receiver, superclass: original, selector, arguments: arguments)
       }
       let objects: Set<Value> = oneObject ? (arguments[0].isNil ? [] : [arguments[0]]) : try SetMutation.objects(arguments[0])

@@ -137,7 +137,7 @@ enum NotifyingSetters {
   /// setter alone if nobody observes the key, else bracketed by will and did.
   @inline(__always)
   private static func set(_ receiver: Object, _ selector: Selector, _ arguments: Arguments, _ context: Context) throws -> Value {
-    guard let snapshot = receiver.observationSnapshot, snapshot.trigger(context.id) != nil else {
+    guard let snapshot = try receiver.observationSnapshot, snapshot.trigger(context.id) != nil else {
       return try Runtime.msgSendSuper(receiver, superclass: context.original, selector, arguments: arguments)
     }
     return try notifying(receiver, context, kind: .setting, indexes: nil, snapshot: snapshot) {
@@ -152,7 +152,7 @@ enum NotifyingSetters {
   ) -> Implementation {
     let context = Context(key: key, original: original)
     return Implementation(function: name) { receiver, selector, arguments in
-      guard let snapshot = receiver.observationSnapshot, snapshot.trigger(context.id) != nil else {
+      guard let snapshot = try receiver.observationSnapshot, snapshot.trigger(context.id) != nil else {
         return try Runtime.msgSendSuper(receiver, superclass: context.original, selector, arguments: arguments)
       }
       let indexes: Indexes

@@ -24,7 +24,7 @@ extension Observation {
   /// The observer is borrowed, not bound from an optional, so it is not retained: an observer
   /// has a weak-reference side table, where each retain and release takes the slow path.
   static func remove(observer: Object, from object: Object, keyPath: String, context: ObservationContext?) throws {
-    if let table = object.observationSnapshot?.table,
+    if let table = try object.tableForRemoval(),
       let removed = withTableLock(table, emptying: { table.lastRegistration(of: observer, keyPath: keyPath, context: context) }, {
         match in Removed(registration: match, link: unregister(match, in: table, of: object))
       })
@@ -51,7 +51,7 @@ extension Observation {
 
   /// Removes one registration (tokens, internal links, pruning). Doing it twice does nothing.
   static func remove(_ registration: Registration, from object: Object) {
-    guard let table = object.observationSnapshot?.table else { return }
+    guard let table = object.ownObservationSnapshot?.table else { return }
     let removed = withTableLock(table, emptying: { registration.isRegistered ? registration : nil }) {
       match in unregister(match, in: table, of: object)
     }
@@ -119,7 +119,10 @@ extension Observation {
   /// diagnostic names the key paths that observer objects (`addObserver`) were still watching,
   /// as Foundation logs; closure observations end silently, as `NSKeyValueObservation` does.
   static func objectDeallocating(_ object: Object) {
-    guard let table = object.observationSnapshot?.table else { return }
+    guard let table = object.ownObservationSnapshot?.table else { return }
+    // Whom the object's `-observationInfo` names, for the diagnostic (an override may answer
+    // NULL, or another object's registrations): read before the record is emptied.
+    let named = object.observationInfo is OverriddenObservationInfo ? (try? object.observationSnapshot)?.table : table
     let (registrations, links) = table.lock.withLock { () -> ([Registration], [ChainLink?]) in
       let all = table.removeAll()
       let links = all.map { registration -> ChainLink? in
@@ -130,7 +133,8 @@ extension Observation {
       object.observationInfo = nil
       return (all, links)
     }
-    let watched = registrations.filter(\.isObjectObserver).map(\.pathString)
+    let listed = named === table ? registrations : named.map { other in other.lock.withLock { other.registrations } } ?? []
+    let watched = listed.filter(\.isObjectObserver).map(\.pathString)
     if !watched.isEmpty {
       object.runtime?.emit(
         .diagnostic(

@@ -30,7 +30,7 @@ enum Observation {
     observer: ObserverKind, to object: Object, keyPath: String, options: ObservingOptions, context: ObservationContext,
     extra: ExtraChangeEntry? = nil
   ) throws -> Registration {
-    let snapshot = object.observationSnapshot
+    let snapshot = object.ownObservationSnapshot
     let table = snapshot?.table
     let observed: ObservedClass
     let plan: KeyPathPlan
@@ -167,7 +167,7 @@ enum Observation {
           }
           continue
         }
-        guard let snapshot = ObservationSnapshot(info: info) else {
+        guard let snapshot = ObservationSnapshot(info: info) ?? (info as? OverriddenObservationInfo)?.snapshot else {
           throw KeyValueError(.invalidArgument, "\(object)'s observation info is not KVO's")
         }
         table = snapshot.table
@@ -201,7 +201,7 @@ enum Observation {
     return try Runtime.deferringEvents {
       try table.lock.withLock { () throws -> Bool in
         _ = table.add(registration)
-        let snapshot = table.makeSnapshot().slotValue
+        let snapshot = table.slotValue()
         guard object.observationInfo(creatingWith: { snapshot }) === snapshot else {
           table.discard()  // its path holds it: let go, or neither is ever freed
           return false

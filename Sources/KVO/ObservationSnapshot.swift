@@ -67,6 +67,14 @@ struct ObservationSnapshot {
     object = info
   }
 
+  /// The snapshot `info` is, an `ObservedPath` if `isPath`, else a `TriggerList` (the caller
+  /// checked its type).
+  @inline(__always)
+  fileprivate init(slot info: any AnyObject & Sendable, isPath: Bool) {
+    object = info
+    self.isPath = isPath
+  }
+
   /// What the object's `observationInfo` slot holds for this snapshot.
   var slotValue: any AnyObject & Sendable {
     switch storage {
@@ -156,6 +164,20 @@ extension TriggerList: ObservationInfoRelease {
 }
 
 extension Object {
-  /// The object's current observation snapshot, if it is observed.
-  var observationSnapshot: ObservationSnapshot? { ObservationSnapshot(info: observationInfo) }
+  /// The object's current observation snapshot, if it is observed: what every KVO read of its
+  /// registrations uses. Its own slot's, or, when its class overrides `-observationInfo`, what
+  /// that answers (ObservationInfoOverride.swift).
+  ///
+  /// - Throws: What an overriding `-observationInfo` throws, or a ``KeyValueError`` when its
+  ///   answer is not a pointer KVO handed out.
+  var observationSnapshot: ObservationSnapshot? {
+    @inline(__always) get throws {
+      // Each branch uses `info` once: a second use would cost a retain on the set path.
+      guard let info = observationInfo else { return nil }
+      let type = type(of: info)
+      if type == ObservedPath.self { return ObservationSnapshot(slot: info, isPath: true) }
+      if type == TriggerList.self { return ObservationSnapshot(slot: info, isPath: false) }
+      return try snapshotThroughOverride(info)
+    }
+  }
 }

@@ -165,7 +165,15 @@ final class ObservationTable: @unchecked Sendable {
   /// Publishes a snapshot of the current paths in the object's slot. Locking: caller holds
   /// `lock`, and the table is active and not empty (so the slot holds its snapshot).
   func publish(on object: Object) {
-    object.observationInfo = makeSnapshot().slotValue
+    object.observationInfo = slotValue()
+  }
+
+  /// What the object's slot holds for a snapshot of the current paths: the snapshot, or, if the
+  /// class overrides `-observationInfo`, the snapshot inside the type that sends KVO's reads
+  /// through it (ObservationInfoOverride.swift). Locking: as `makeSnapshot`.
+  func slotValue() -> any AnyObject & Sendable {
+    let record = makeSnapshot().slotValue
+    return observed.readsObservationInfoOverride ? OverriddenObservationInfo(record) : record
   }
 
   /// Lets go of the paths of a table that was never published (it lost the race to be an

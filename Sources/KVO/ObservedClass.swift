@@ -18,6 +18,7 @@
 // threads making the same plan at once each keep theirs, and a lookup finds the first.
 
 import MiniRuntime
+import Synchronization
 
 /// A class KVO has observed instances of: its notifying subclass, hooked keys and plans.
 final class ObservedClass: @unchecked Sendable {
@@ -30,6 +31,15 @@ final class ObservedClass: @unchecked Sendable {
   let notifying: Class
   /// The keys whose setters `notifying` overrides. Locking: `KVORuntime.state`.
   @exclusivity(unchecked) var hookedKeys: Set<String> = []
+
+  /// Whether the class overrides `-observationInfo`, as the last plan made for it found
+  /// (KeyPathPlan.make): then its instances' slots send KVO's reads through the override
+  /// (ObservationInfoOverride.swift). Relaxed: a table reads it when it publishes.
+  private let getterOverride = Atomic<Bool>(false)
+  var readsObservationInfoOverride: Bool {
+    get { getterOverride.load(ordering: .relaxed) }
+    set { getterOverride.store(newValue, ordering: .relaxed) }
+  }
 
   private let planLock = Lock()
   /// Locking: `planLock`.

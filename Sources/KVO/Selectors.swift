@@ -21,5 +21,6 @@ enum Selectors {
   static let addObserver: Selector = "addObserver:forKeyPath:options:context:"
   static let removeObserver: Selector = "removeObserver:forKeyPath:"
   static let removeObserverWithContext: Selector = "removeObserver:forKeyPath:context:"
+  static let observationInfo: Selector = "observationInfo"
   static let setObservationInfo: Selector = "setObservationInfo:"
 }

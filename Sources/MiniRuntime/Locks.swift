@@ -11,6 +11,8 @@
 //        each key. A leaf, held only to find or insert an entry.
 //     d. an `ObservedClass.planLock` (a `Lock`, ObservedClass.swift): a class's key-path plans. A
 //        leaf, held only to scan or replace the list.
+//     e. `ObservationInfoPointers.entries` (a `Locked`, ObservationInfoPointers.swift): the
+//        pointers handed out as observation info. A leaf, held only to find or record one.
 //   MiniRuntime:
 //     0. `RuntimeLocals.creation` (a `Lock`, RuntimeLocal.swift): making a layer's per-runtime
 //        state the first time; its maker may call the runtime (events held back meanwhile).

@@ -14,7 +14,7 @@ import Testing
 @Suite struct ObservationSnapshotTests {
   /// The path object an observed object's table lists first.
   private func firstPath(of object: Object) throws -> ObservedPath? {
-    let table = try #require(object.observationSnapshot?.table)
+    let table = try #require(object.ownObservationSnapshot?.table)
     return table.lock.withLock { table.entries.first?.path }
   }
 
@@ -59,7 +59,7 @@ import Testing
     do {
       try person.addObserver(observer, forKeyPath: "age", options: [.new])
       try person.addObserver(observer, forKeyPath: "name", options: [.new])
-      table = person.observationSnapshot?.table
+      table = person.ownObservationSnapshot?.table
       path = try firstPath(of: person)
       try person.removeObserver(observer, forKeyPath: "age")
       try person.removeObserver(observer, forKeyPath: "name")
@@ -77,7 +77,7 @@ import Testing
     do {
       let person = try world.newPerson()
       try person.addObserver(observer, forKeyPath: "age", options: [.new])
-      table = person.observationSnapshot?.table
+      table = person.ownObservationSnapshot?.table
       path = try firstPath(of: person)
       #expect(table != nil && path != nil)
     }
@@ -93,7 +93,7 @@ import Testing
     weak var path: ObservedPath?
     do {
       try person.addObserver(observer, forKeyPath: "age", options: [.new])
-      table = person.observationSnapshot?.table
+      table = person.ownObservationSnapshot?.table
       path = try firstPath(of: person)
       #expect(table != nil && path != nil)
     }
@@ -111,7 +111,7 @@ import Testing
       let person = try world.newPerson()
       try person.addObserver(observer, forKeyPath: "age", options: [.new])
       try person.addObserver(observer, forKeyPath: "name", options: [.new])
-      table = person.observationSnapshot?.table
+      table = person.ownObservationSnapshot?.table
       path = try firstPath(of: person)
       #expect(table != nil && path != nil)
       let original = try #require(table?.originalClass)

@@ -22,7 +22,7 @@ import Testing
     private(set) var snapshots = 0
 
     mutating func look(at object: Object) {
-      guard let snapshot = object.observationSnapshot else {
+      guard let snapshot = object.ownObservationSnapshot else {
         current = nil
         return
       }

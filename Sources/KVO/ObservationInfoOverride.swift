@@ -1,0 +1,149 @@
+// ObservationInfoOverride.swift: KVO reading an object's registrations through its class's own
+// `-observationInfo`.
+//
+// Docs: docs/kvo.md#seeing-what-is-registered. Tests: Tests/KVOTests/ObservationInfoOverrideTests.swift.
+//
+// Foundation's contract (NSKeyValueObserving.h): KVO stores an object's registration info with
+// `-setObservationInfo:` and reads it back with `-observationInfo`; a class may override the
+// pair to keep the pointer elsewhere (Core Data's NSManagedObject does), and KVO then uses
+// whatever the getter answers. Here KVO's own record of an object's registrations stays in its
+// Swift slot, where the writers (add, remove, chain links, dealloc) change it. For a class that
+// overrides the getter, the slot holds that record inside an `OverriddenObservationInfo`: a type
+// the set path's metatype check does not take, so a set falls through to the slow branch of
+// `Object.observationSnapshot`, which sends `-observationInfo` and turns its answer back into
+// observations (`answerOfObservationInfo`):
+//   - NULL: nobody observes the object (no notification; a removal is "not registered");
+//   - the pointer of the object's own record: that record;
+//   - another pointer KVO handed out (ObservationInfoPointers.swift): a stale pointer of the
+//     object's own names its current registrations (Foundation's replaced info would be freed
+//     memory); another object's pointer names that object's registrations, as Foundation reads
+//     another object's info; the pointer of a table since emptied or freed names nobody;
+//   - any other answer is refused with a clear error.
+// Classes that do not override the getter never come here: their slot holds the record itself,
+// and the set path reads it with no message and no lock. A slot may also hold a
+// `BorrowedObservationInfo`: NSObject's `-setObservationInfo:` given, on an object KVO has no
+// registrations on, a pointer KVO handed out for another (an override storing its pointer on
+// another object), which that object's reads then follow as Foundation's side table would.
+//
+// Locking: none of its own; the getter (user code) is sent with no lock held.
+
+import MiniRuntime
+
+/// What an object's slot holds when its class overrides `-observationInfo`: KVO's own record,
+/// which only writers read directly.
+final class OverriddenObservationInfo: Sendable, ObservationInfoRelease {
+  /// The record (an `ObservedPath` or a `TriggerList`: ObservationSnapshot.swift).
+  let record: any AnyObject & Sendable
+
+  init(_ record: any AnyObject & Sendable) { self.record = record }
+
+  var snapshot: ObservationSnapshot? { ObservationSnapshot(info: record) }
+
+  func objectReleasesObservationInfo() {
+    (record as? any ObservationInfoRelease)?.objectReleasesObservationInfo()
+  }
+}
+
+/// What NSObject's `-setObservationInfo:` keeps for an object KVO has no registrations on when
+/// it is given a pointer KVO handed out for another object.
+final class BorrowedObservationInfo: Sendable {
+  let pointer: UInt
+  init(_ pointer: UInt) { self.pointer = pointer }
+}
+
+/// What an object's `-observationInfo` answer names.
+enum ObservationInfoAnswer {
+  /// Nobody: NULL, or a pointer whose registrations are all gone.
+  case none
+  /// The object's own registrations.
+  case own(ObservationSnapshot)
+  /// The registrations KVO made on another object.
+  case other(ObservationTable)
+}
+
+extension ObservationSnapshot {
+  /// The pointer `-observationInfo` answers for this snapshot.
+  var pointer: UInt { UInt(bitPattern: ObjectIdentifier(slotValue)) }
+}
+
+extension Object {
+  /// KVO's own record of the object's registrations, what adding and removing change, whatever
+  /// the class's `-observationInfo` answers.
+  var ownObservationSnapshot: ObservationSnapshot? {
+    let info = observationInfo
+    if let snapshot = ObservationSnapshot(info: info) { return snapshot }
+    return (info as? OverriddenObservationInfo)?.snapshot
+  }
+
+  /// The snapshot KVO reads when the slot holds `info`, which is not a snapshot: through the
+  /// class's `-observationInfo` (see the file comment). Call-out: the getter, no lock held.
+  ///
+  /// - Throws: What the getter throws, or ``KeyValueError`` (`invalidValue`) for an answer KVO
+  ///   never handed out.
+  @inline(never)
+  func snapshotThroughOverride(_ info: any AnyObject & Sendable) throws -> ObservationSnapshot? {
+    switch try answerOfObservationInfo(slot: info) {
+    case .none: return nil
+    case .own(let snapshot): return snapshot
+    case .other(let table): return table.lock.withLock { table.isActive ? table.makeSnapshot() : nil }
+    }
+  }
+
+  /// The table a removal from this object looks in: its own, if its `-observationInfo` answers
+  /// it (`nil` if it answers nobody).
+  ///
+  /// - Throws: As ``snapshotThroughOverride(_:)``, and ``KeyValueError`` (`invalidArgument`)
+  ///   when the getter answers another object's registrations: KVO removes only its own record.
+  @inline(__always)
+  func tableForRemoval() throws -> ObservationTable? {
+    let info = observationInfo
+    if let snapshot = ObservationSnapshot(info: info) { return snapshot.table }
+    guard let info else { return nil }
+    return try tableForRemovalThroughOverride(info)
+  }
+
+  @inline(never)
+  private func tableForRemovalThroughOverride(_ info: any AnyObject & Sendable) throws -> ObservationTable? {
+    switch try answerOfObservationInfo(slot: info) {
+    case .none: return nil
+    case .own(let snapshot): return snapshot.table
+    case .other:
+      throw KeyValueError(
+        .invalidArgument,
+        "-[\(KeyValueError.label(self)) observationInfo] answers the observation info of another object: KVO removes observers only from those registered on this one")
+    }
+  }
+
+  /// What the object's observation info names, when its slot holds `slot` (not a snapshot):
+  /// the answer of its class's `-observationInfo` for an override, the pointer it was lent for
+  /// a borrowed info, nobody for anything else.
+  func answerOfObservationInfo(slot: any AnyObject & Sendable) throws -> ObservationInfoAnswer {
+    let own: ObservationSnapshot?
+    let pointer: UInt
+    if let overridden = slot as? OverriddenObservationInfo {
+      own = overridden.snapshot
+      let answer = try Runtime.msgSend(self, Selectors.observationInfo)  // call-out: the override
+      switch answer {
+      case .pointer(let raw): pointer = raw
+      case .nil: pointer = 0
+      default:
+        throw KeyValueError(.invalidValue, "-[\(KeyValueError.label(self)) observationInfo] must answer a pointer, not \(answer)")
+      }
+    } else if let borrowed = slot as? BorrowedObservationInfo {
+      own = nil
+      pointer = borrowed.pointer
+    } else {
+      return .none  // not KVO's: nobody is registered through it
+    }
+    if pointer == 0 { return .none }
+    if let own, own.pointer == pointer { return .own(own) }
+    guard let runtime, let named = KVORuntime.of(runtime).infoPointers.lookUp(pointer) else {
+      throw KeyValueError(
+        .invalidValue,
+        "-[\(KeyValueError.label(self)) observationInfo] answered 0x\(String(pointer, radix: 16)), which KVO never handed out as observation info")
+    }
+    guard let table = named else { return .none }  // freed with its last registration
+    if let own, table === own.table { return .own(own) }
+    return .other(table)
+  }
+}
