@@ -53,6 +53,7 @@ extension KeyValueCoding {
   ///   (a C string or C array), an answer that is not a number, or a value the strict conversion
   ///   refuses.
   static func converted(_ value: Value, to type: TypeEncoding, _ object: Object, _ key: String) throws -> Value {
+    if isExactNumber(value, for: type) { return value }  // what the conversion below would answer
     guard let selector = conversionSelector(for: type) else {
       if case .structure(let name, _) = type.unqualified { return try structConverted(value, named: name, to: type, object, key) }
       return try strictlyConverted(value, to: type, object, key)
@@ -67,6 +68,29 @@ extension KeyValueCoding {
     // call-out: the conversion message (-longLongValue …), no lock held
     let answer = try Runtime.msgSend(receiver, selector)
     return try strictlyConverted(answer, to: type, object, key)
+  }
+
+  /// Whether `value` is a bridged number already of the number type `type` (an `.int64` for a
+  /// `long long`, the common case): the conversion would store it unchanged, so `converted`
+  /// answers it at once instead of walking the type. Only unqualified types and exact pairs (the
+  /// encoding's `l` and `L` are 32 bits, as `Value` reads them); anything else takes the full path.
+  @inline(__always)
+  private static func isExactNumber(_ value: Value, for type: TypeEncoding) -> Bool {
+    switch type {
+    case .longLong: if case .int64 = value { return true }
+    case .int, .long: if case .int32 = value { return true }
+    case .double: if case .double = value { return true }
+    case .float: if case .float = value { return true }
+    case .bool: if case .bool = value { return true }
+    case .short: if case .int16 = value { return true }
+    case .char: if case .int8 = value { return true }
+    case .unsignedLongLong: if case .uint64 = value { return true }
+    case .unsignedInt, .unsignedLong: if case .uint32 = value { return true }
+    case .unsignedShort: if case .uint16 = value { return true }
+    case .unsignedChar: if case .uint8 = value { return true }
+    default: break
+    }
+    return false
   }
 
   /// `value` for a struct property. Foundation sends every object the message it unboxes with

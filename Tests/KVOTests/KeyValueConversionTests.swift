@@ -29,6 +29,28 @@ import Testing
     }
   }
 
+  // A bridged number already of the property's type is stored as it is (KVC's shortcut); one
+  // of another width still converts as -<type>Value does (300 in a char is 44).
+  @Test func aNumberOfThePropertysOwnTypeIsStoredAsItIsAndAnotherWidthConverts() throws {
+    let g = try Gauges()
+    let exact: [(String, Value)] = [
+      ("total", .int64(1 << 40)), ("level", .int8(-7)), ("small", .int16(-300)), ("count", .int32(-70_000)),
+      ("mask", .uint32(4_000_000_000)), ("big", .uint64(1 << 63)), ("ratio", .float(0.25)), ("weight", .double(-1.5)),
+      ("flag", .bool(true)),
+    ]
+    for (key, value) in exact {
+      try g.object.setValue(value, forKey: key)
+      #expect(try g.object.value(forKey: key) == value, "\(key)")
+    }
+    try g.object.setValue(.int64(300), forKey: "level")
+    #expect(try g.object.value(forKey: "level") == .int8(44))
+    try g.object.setValue(.int32(7), forKey: "total")
+    #expect(try g.object.value(forKey: "total") == .int64(7))
+    try g.object.setValue(.int64(5), forKey: "raw")  // the ivar route
+    #expect(try g.object.value(forKey: "raw") == .int32(5))
+    try g.runtime.checkInvariants()
+  }
+
   @Test func settingTwoPointFiveOnALongLongStoresTwo() throws {
     let g = try Gauges()
     try g.object.setValue(2.5, forKey: "total")
