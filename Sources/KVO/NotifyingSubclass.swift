@@ -141,7 +141,16 @@ enum NotifyingSubclass {
   }
 
   /// `_isKVOA`'s implementation, shared by every notifying subclass (it captures nothing).
-  private static let isKVOA = Implementation(function: "NSKVOIsAutonotifying") { _, _, _ in true }
+  static let isKVOA = Implementation(function: "NSKVOIsAutonotifying") { _, _, _ in true }
+
+  /// Foundation's original class for an isa (`_NSKVONotifyingOriginalClassForIsa`): the class a
+  /// notifying subclass was made for (its superclass), or `nil` if `cls` is not one of KVO's
+  /// notifying classes (it answers `_isKVOA` with another implementation, or not at all).
+  /// A method lookup (may take `Runtime.lock`).
+  static func originalClass(ofNotifying cls: Class) -> Class? {
+    guard cls.methodImplementationWithoutResolver(for: "_isKVOA") === isKVOA else { return nil }
+    return cls.superclass
+  }
   /// The encodings of `class` (`#16@0:8`), `dealloc` (`v16@0:8`) and `_isKVOA` (`B16@0:8`),
   /// built once per process.
   private static let classSignature = MethodSignature.compiled(returning: .class)

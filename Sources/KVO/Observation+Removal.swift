@@ -91,12 +91,23 @@ extension Observation {
       // Cannot fail: the original class is registered and has the object's very layout (a
       // class object's is its own metaclass, which object_setClass always takes back; a
       // metaclass object's isa was never switched).
-      if !object.hasIsa(table.originalClass) { _ = try? object.setClass(table.originalClass) }
+      if let original = classToRestore(object, table) { _ = try? object.setClass(original) }
       object.observationInfo = nil
     } else if changed {
       table.publish(on: object)
     }
     return link
+  }
+
+  /// The class the last removal gives the object back, as Foundation's: the original class of
+  /// the notifying class it has; `nil` (leave it) when it has its original class already, or a
+  /// class user code gave it with `object_setClass` that is no notifying class (Foundation's
+  /// original class of such an isa is the isa itself). Locking: caller holds `table.lock`
+  /// (a lookup off the common path may take `Runtime.lock`, which comes after it).
+  private static func classToRestore(_ object: Object, _ table: ObservationTable) -> Class? {
+    if object.hasIsa(table.observed.notifying) { return object.hasIsa(table.originalClass) ? nil : table.originalClass }
+    if object.hasIsa(table.originalClass) { return nil }
+    return NotifyingSubclass.originalClass(ofNotifying: object.isa)
   }
 
   /// Removes the registration a chain link holds on its target (a `removeObserver:forKeyPath:`
