@@ -142,4 +142,27 @@ import Testing
     #expect(ann.isa === sub)
     try world.runtime.checkInvariants()
   }
+
+  /// A subclass's `+keyPathsForValuesAffecting<Key>` replaces its superclass's for its own
+  /// instances (a class-method lookup finds the subclass's first), and leaves the superclass's
+  /// instances with theirs.
+  @Test func aSubclassDeclaringDependentKeysReplacesItsSuperclassesForItsInstances() throws {
+    let world = try World()
+    let student = try world.runtime.allocateClassPair(superclass: world.person, name: "Pupil")
+    try student.isa.addMethod("keyPathsForValuesAffectingFullName", types: "@16@0:8") { _, _, _ in ["name"] }
+    try world.runtime.registerClassPair(student)
+    let ann = try #require(try world.runtime.msgSend(student, "new").objectValue)
+    let bea = try world.newPerson()
+    let (observer, log) = try world.newObserver()
+    try ann.addObserver(observer, forKeyPath: "fullName")
+    try bea.addObserver(observer, forKeyPath: "fullName")
+    try world.set(ann, "firstName", "Ann")
+    try world.set(ann, "name", "A")
+    try world.set(bea, "name", "B")
+    try world.set(bea, "firstName", "Bea")
+    #expect(log.all.map { $0.object === ann } == [true, false])
+    try ann.removeObserver(observer, forKeyPath: "fullName")
+    try bea.removeObserver(observer, forKeyPath: "fullName")
+    try world.runtime.checkInvariants()
+  }
 }
