@@ -9,7 +9,7 @@
 
 enum NSArrayMethods {
   static let all = ClassMethods(
-    instance: OrderedCollectionMethods.reading("NSArray") + CollectionLifecycle.copying(.array) { ArrayStorage.array(try Ordered.elements(of: $0)) } + [
+    instance: OrderedCollectionMethods.reading("NSArray") + OrderedCollectionMethods.blockReading + CollectionLifecycle.copying(.array) { ArrayStorage.array(try Ordered.elements(of: $0)) } + [
       Sorting.sortedArrayUsingSelector,
       Sorting.sortedArrayUsingDescriptors,
       Sorting.descriptionWithLocale,
@@ -74,7 +74,7 @@ enum NSArrayMethods {
 
 enum NSMutableArrayMethods {
   static let all = ClassMethods(
-    instance: OrderedCollectionMethods.editing("NSMutableArray") + [
+    instance: OrderedCollectionMethods.editing("NSMutableArray") + OrderedCollectionMethods.arraySortingByComparator + [
       Sorting.sortUsingSelector,
       Sorting.sortUsingDescriptors,
       MethodEntry("removeLastObject", "v16@0:8") { receiver, selector, _ in

@@ -9,7 +9,7 @@
 
 enum NSDictionaryMethods {
   static let all = ClassMethods(
-    instance: CollectionLifecycle.copying(.dictionary) { DictionaryStorage.dictionary(try entries(of: $0)) } + [
+    instance: UnorderedBlockMethods.dictionary + CollectionLifecycle.copying(.dictionary) { DictionaryStorage.dictionary(try entries(of: $0)) } + [
       Sorting.descriptionWithLocale,
       MethodEntry("count", "Q16@0:8") { receiver, selector, _ in
         .uint64(UInt64(try storage(receiver, selector).value.count))

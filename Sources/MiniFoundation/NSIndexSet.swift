@@ -7,7 +7,7 @@
 
 enum NSIndexSetMethods {
   static let all = ClassMethods(
-    instance: CollectionLifecycle.copying(.indexSet) { IndexSetStorage.indexSet(try indexes($0, "copy")) } + [
+    instance: UnorderedBlockMethods.indexSet + CollectionLifecycle.copying(.indexSet) { IndexSetStorage.indexSet(try indexes($0, "copy")) } + [
       MethodEntry("count", "Q16@0:8") { receiver, selector, _ in .uint64(UInt64(try indexes(receiver, selector).count)) },
       MethodEntry("firstIndex", "Q16@0:8") { receiver, selector, _ in
         .uint64(UInt64(try indexes(receiver, selector).first ?? OrderedCollectionMethods.notFound))

@@ -9,7 +9,7 @@
 
 enum NSOrderedSetMethods {
   static let all = ClassMethods(
-    instance: OrderedCollectionMethods.reading("NSOrderedSet")
+    instance: OrderedCollectionMethods.reading("NSOrderedSet") + OrderedCollectionMethods.blockReading
       + CollectionLifecycle.copying(.orderedSet) { OrderedSetStorage.orderedSet(OrderedElements(try Ordered.elements(of: $0))) } + [
         MethodEntry("init", "@16@0:8") { receiver, _, _ in .object(receiver) },
         NilTerminatedList.initializer,
@@ -52,7 +52,7 @@ enum NSOrderedSetMethods {
 
 enum NSMutableOrderedSetMethods {
   static let all = ClassMethods(
-    instance: OrderedCollectionMethods.editing("NSMutableOrderedSet") + [
+    instance: OrderedCollectionMethods.editing("NSMutableOrderedSet") + OrderedCollectionMethods.orderedSetSortingByComparator + [
       Sorting.orderedSetSortUsingDescriptors,
       MethodEntry("unionOrderedSet:", "v24@0:8@16") { receiver, selector, arguments in
         try add(try Message.array(arguments[0], receiver, selector), to: receiver)

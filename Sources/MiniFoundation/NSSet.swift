@@ -8,7 +8,7 @@
 
 enum NSSetMethods {
   static let all = ClassMethods(
-    instance: CollectionLifecycle.copying(.set) { SetStorage.set(try Unordered.elements(of: $0)) } + [
+    instance: UnorderedBlockMethods.set + CollectionLifecycle.copying(.set) { SetStorage.set(try Unordered.elements(of: $0)) } + [
       Sorting.descriptionWithLocale,
       Sorting.setSortedArrayUsingDescriptors,
       MethodEntry("count", "Q16@0:8") { receiver, selector, _ in .uint64(UInt64(try storage(receiver, selector).value.count)) },

@@ -19,6 +19,8 @@ final class SortDescriptorStorage: BridgedStorage {
     var key: String?
     var ascending = true
     var selector: Selector = "compare:"
+    /// The comparator block of `initWithKey:ascending:comparator:`, used instead of the selector.
+    var comparator: Object?
   }
 
   let fields: Locked<Fields>
@@ -49,6 +51,17 @@ enum NSSortDescriptorMethods {
     instance: [
       initializer("initWithKey:ascending:", "@28@0:8@16B24"),
       initializer("initWithKey:ascending:selector:", "@36@0:8@16B24:28"),
+      initializer("initWithKey:ascending:comparator:", "@36@0:8@16B24@?28", takesComparator: true),
+      MethodEntry("comparator", "@?16@0:8") { receiver, selector, _ in
+        let fields = try fields(receiver, selector)
+        if let comparator = fields.comparator { return .object(comparator) }
+        guard let runtime = receiver.runtime else { return .nil }
+        // A selector descriptor's comparator: the selector sent to the first value.
+        return .object(
+          try runtime.makeBlock { arguments in
+            try Runtime.msgSend(try runtime.object(bridging: arguments[0]), fields.selector, arguments[1])  // call-out
+          })
+      },
       MethodEntry("key", "@16@0:8") { receiver, selector, _ in
         try fields(receiver, selector).key.map(Value.string) ?? .nil
       },
@@ -83,6 +96,8 @@ enum NSSortDescriptorMethods {
       CollectionLifecycle.convenience("sortDescriptorWithKey:ascending:", "@28@0:8@16B24", "initWithKey:ascending:"),
       CollectionLifecycle.convenience(
         "sortDescriptorWithKey:ascending:selector:", "@36@0:8@16B24:28", "initWithKey:ascending:selector:"),
+      CollectionLifecycle.convenience(
+        "sortDescriptorWithKey:ascending:comparator:", "@36@0:8@16B24@?28", "initWithKey:ascending:comparator:"),
     ])
 
   /// The fields of a descriptor object, or the abstract-class error.
@@ -94,8 +109,9 @@ enum NSSortDescriptorMethods {
   }
 
   /// `-initWithKey:ascending:` and `-initWithKey:ascending:selector:`: the key is a string or
-  /// nil (compare the objects themselves); the null selector is `compare:`, the default.
-  private static func initializer(_ name: Selector, _ types: String) -> MethodEntry {
+  /// nil (compare the objects themselves); the null selector is `compare:`, the default; a
+  /// comparator (`takesComparator`) must be a block.
+  private static func initializer(_ name: Selector, _ types: String, takesComparator: Bool = false) -> MethodEntry {
     MethodEntry(name, types) { receiver, selector, arguments in
       guard let storage = receiver.bridgedStorage as? SortDescriptorStorage else {
         throw Message.abstract(receiver, selector, "NSSortDescriptor")
@@ -111,7 +127,9 @@ enum NSSortDescriptorMethods {
         fields.key = text
       }
       fields.ascending = arguments[1].boolValue ?? true
-      if arguments.count > 2, !arguments[2].isNil {
+      if takesComparator {
+        fields.comparator = try BlockArgument.block(arguments[2], receiver, selector)
+      } else if arguments.count > 2, !arguments[2].isNil {
         guard let comparison = arguments[2].selectorValue else {
           throw FoundationError(
             .invalidArgument, "*** \(Message.name(receiver, selector)): \(arguments[2]) is not a selector")
@@ -143,6 +161,10 @@ enum NSSortDescriptorMethods {
     case (true, false): order = -1  // nil sorts first
     case (false, true): order = 1
     case (false, false):
+      if let comparator = fields.comparator {
+        order = try BlockArgument.order(comparator, left, right)  // call-out: the comparator, user code
+        break
+      }
       // call-out: the comparison, user code
       let answer = try Runtime.msgSend(try runtime.object(bridging: left), fields.selector, right)
       guard let result = answer.bridged.intValue else {

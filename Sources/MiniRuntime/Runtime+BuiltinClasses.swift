@@ -16,13 +16,13 @@
 // `disposeClassPair` refuses them.
 
 extension Runtime {
-  /// The built-in class `name`, made (its methods installed by `install`) and registered on
-  /// first use.
+  /// The built-in class `name`, a subclass of `superclass` (NSObject by default), made (its
+  /// methods installed by `install`) and registered on first use.
   ///
   /// - Throws: ``RuntimeError`` with code `duplicateClassName` if a class of this name that the
   ///   runtime did not make already exists (`function` names the call in the message).
   func builtinClass(
-    named name: String, _ function: String, install: (Class) throws(RuntimeError) -> Void
+    named name: String, superclass: Class? = nil, _ function: String, install: (Class) throws(RuntimeError) -> Void
   ) throws(RuntimeError) -> Class {
     if let existing = withState({ $0.builtinClasses[name] }) { return existing }
     return try deferringEvents { () throws(RuntimeError) -> Class in
@@ -30,7 +30,7 @@ extension Runtime {
         if let existing = withState({ $0.builtinClasses[name] }) { return existing }
         let cls: Class
         do throws(RuntimeError) {
-          cls = try allocateClassPair(superclass: rootClass, name: name)
+          cls = try allocateClassPair(superclass: superclass ?? rootClass, name: name)
         } catch {
           guard error.code == .duplicateClassName else { throw error }
           throw RuntimeError(
