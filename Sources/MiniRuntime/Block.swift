@@ -2,7 +2,7 @@
 // messages take.
 //
 // Docs: docs/runtime.md#blocks, docs/decisions/0020-block-objects.md. Tests:
-// Tests/MiniFoundationTests/FoundationBlockTests.swift (and FoundationBlockTests+Unordered.swift).
+// Tests/MiniRuntimeTests/BlockTests.swift.
 //
 // Model: a block is an object like any other (it answers `class`, `isKindOfClass:`, `copy`,
 // goes in a collection, is retained and released), of the class `__NSMallocBlock__` under
