@@ -1,7 +1,7 @@
 // BlockArguments.swift: reading a block argument and calling it, as Foundation's enumerate, test
 // and sort messages do.
 //
-// Docs: docs/foundation.md#blocks, docs/decisions/0020-block-objects.md. Tests:
+// Docs: docs/foundation.md#blocks, docs/decisions/0021-block-objects.md. Tests:
 // Tests/MiniFoundationTests/FoundationBlockTests.swift.
 //
 // A block is user code, called with no lock held. The `BOOL *stop` of an enumeration is one

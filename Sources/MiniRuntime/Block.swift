@@ -1,7 +1,7 @@
 // Block.swift: block objects, the `^(…){ … }` that Foundation's enumerate, test and sort
 // messages take.
 //
-// Docs: docs/runtime.md#blocks, docs/decisions/0020-block-objects.md. Tests:
+// Docs: docs/runtime.md#blocks, docs/decisions/0021-block-objects.md. Tests:
 // Tests/MiniRuntimeTests/BlockTests.swift.
 //
 // Model: a block is an object like any other (it answers `class`, `isKindOfClass:`, `copy`,
