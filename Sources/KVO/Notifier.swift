@@ -35,8 +35,10 @@ enum Notifier {
     try validate(key)
     let id = KeyID(key)
     let toMany = indexes.map { ChangeIndexes($0, of: object) }
+    // An object with no registrations of its own may still name some through its getter.
+    let snapshot = try object.observationSnapshot ?? object.observationSnapshotOfUnregistered()
     try ThreadChanges.perThread.withCurrent { thread in
-      try willChange(object, id: id, kind: kind, indexes: toMany, snapshot: nil, thread: thread)
+      try willChange(object, id: id, kind: kind, indexes: toMany, snapshot: snapshot, thread: thread)
     }
   }
 

@@ -89,6 +89,21 @@ extension Object {
     }
   }
 
+  /// For an object KVO has no registrations on (an empty slot) whose class overrides
+  /// `-observationInfo`, the registrations its answer names (another object's, through a pointer
+  /// the override keeps there), as Foundation's manual will/did reads the getter of any object;
+  /// `nil` otherwise (and for an object with registrations, which `observationSnapshot` reads).
+  /// Costs a method-cache read for an empty slot, nothing else.
+  ///
+  /// - Throws: As ``snapshotThroughOverride(_:)``.
+  func observationSnapshotOfUnregistered() throws -> ObservationSnapshot? {
+    guard observationInfo == nil,
+      try KeyValueCategory.isOverridden(Selectors.observationInfo, own: ObservationInfoCategory.observationInfo, bySending: self)
+    else { return nil }
+    guard case .other(let table) = try answer(ofGetterWithOwn: nil) else { return nil }
+    return table.lock.withLock { table.isActive ? table.makeSnapshot() : nil }
+  }
+
   /// The table a removal from this object looks in: its own, if its `-observationInfo` answers
   /// it (`nil` if it answers nobody).
   ///
@@ -118,23 +133,24 @@ extension Object {
   /// the answer of its class's `-observationInfo` for an override, the pointer it was lent for
   /// a borrowed info, nobody for anything else.
   func answerOfObservationInfo(slot: any AnyObject & Sendable) throws -> ObservationInfoAnswer {
-    let own: ObservationSnapshot?
-    let pointer: UInt
-    if let overridden = slot as? OverriddenObservationInfo {
-      own = overridden.snapshot
-      let answer = try Runtime.msgSend(self, Selectors.observationInfo)  // call-out: the override
-      switch answer {
-      case .pointer(let raw): pointer = raw
-      case .nil: pointer = 0
-      default:
-        throw KeyValueError(.invalidValue, "-[\(KeyValueError.label(self)) observationInfo] must answer a pointer, not \(answer)")
-      }
-    } else if let borrowed = slot as? BorrowedObservationInfo {
-      own = nil
-      pointer = borrowed.pointer
-    } else {
-      return .none  // not KVO's: nobody is registered through it
+    if let overridden = slot as? OverriddenObservationInfo { return try answer(ofGetterWithOwn: overridden.snapshot) }
+    guard let borrowed = slot as? BorrowedObservationInfo else { return .none }  // not KVO's: nobody is registered through it
+    return try named(by: borrowed.pointer, own: nil)
+  }
+
+  /// What the class's `-observationInfo` answers, `own` being the object's own record.
+  private func answer(ofGetterWithOwn own: ObservationSnapshot?) throws -> ObservationInfoAnswer {
+    let answer = try Runtime.msgSend(self, Selectors.observationInfo)  // call-out: the override
+    switch answer {
+    case .pointer(let raw): return try named(by: raw, own: own)
+    case .nil: return .none
+    default:
+      throw KeyValueError(.invalidValue, "-[\(KeyValueError.label(self)) observationInfo] must answer a pointer, not \(answer)")
     }
+  }
+
+  /// What `pointer` names, `own` being the object's own record.
+  private func named(by pointer: UInt, own: ObservationSnapshot?) throws -> ObservationInfoAnswer {
     if pointer == 0 { return .none }
     if let own, own.pointer == pointer { return .own(own) }
     guard let runtime, let named = KVORuntime.of(runtime).infoPointers.lookUp(pointer) else {

@@ -168,3 +168,26 @@ private func isNull(_ value: Value) -> Bool { value.isNil || value == .pointer(0
     try world.runtime.checkInvariants()
   }
 }
+
+extension ObservationInfoOverrideTests {
+  /// An object KVO never registered anything on, whose getter answers another object's
+  /// observation info: a manual will/did on it reads the getter, as Foundation's does, and
+  /// notifies those observers about it.
+  @Test func aManualChangeOfAnUnregisteredObjectReadsItsGetter() throws {
+    let world = try World()
+    let ann = try world.newPerson()
+    let (observer, log) = try world.newObserver()
+    try ann.addObserver(observer, forKeyPath: "age")
+    let cls = try makeClass("Echo", in: world) { cls in try cls.synthesizeProperty("age", type: .longLong) }
+    try cls.addMethod("observationInfo", types: "^v16@0:8") { _, _, _ in try Runtime.msgSend(ann, "observationInfo") }
+    let echo = try #require(try world.runtime.msgSend(cls, "new").objectValue)
+    try echo.willChangeValue(forKey: "age")
+    try echo.didChangeValue(forKey: "age")
+    #expect(log.all.map { $0.object === echo } == [true])
+    try ann.removeObserver(observer, forKeyPath: "age")
+    try echo.willChangeValue(forKey: "age")  // ann's registrations are gone: nobody
+    try echo.didChangeValue(forKey: "age")
+    #expect(log.count == 1)
+    try world.runtime.checkInvariants()
+  }
+}
