@@ -41,6 +41,8 @@ public struct FoundationError: Error, Equatable, Sendable, CustomStringConvertib
     case decimalUnderflow
     /// A decimal divided by zero (`NSDecimalNumberDivideByZeroException`).
     case decimalDivideByZero
+    /// A mutable collection changed while a block enumerated it (`NSGenericException`).
+    case collectionMutated
   }
 
   /// What went wrong.
@@ -71,6 +73,7 @@ public struct FoundationError: Error, Equatable, Sendable, CustomStringConvertib
     case .decimalOverflow: return "NSDecimalNumberOverflowException"
     case .decimalUnderflow: return "NSDecimalNumberUnderflowException"
     case .decimalDivideByZero: return "NSDecimalNumberDivideByZeroException"
+    case .collectionMutated: return "NSGenericException"
     }
   }
 

@@ -22,7 +22,7 @@ extension OrderedCollectionMethods {
       let elements = try Ordered.elements(of: receiver)
       if let last = indexes.last { try Message.check(last, count: elements.count, receiver, selector) }
       let order = BlockArgument.isReverse(arguments[1]) ? Array(indexes).reversed() : Array(indexes)
-      try BlockArgument.enumerate(order, calling: block) { [elements[$0], .uint64(UInt64($0))] }
+      try BlockArgument.enumerate(order, calling: block, check: BlockArgument.mutationCheck(receiver, elements)) { [elements[$0], .uint64(UInt64($0))] }
       return .nil
     },
     MethodEntry("indexOfObjectPassingTest:", "Q24@0:8@?16") { receiver, selector, arguments in
@@ -70,7 +70,9 @@ extension OrderedCollectionMethods {
   private static func enumerate(_ receiver: Object, _ selector: Selector, block value: Value, reverse: Bool) throws -> Value {
     let block = try BlockArgument.block(value, receiver, selector)
     let elements = try Ordered.elements(of: receiver)
-    try BlockArgument.enumerate(order(elements.indices, reverse), calling: block) { [elements[$0], .uint64(UInt64($0))] }
+    try BlockArgument.enumerate(
+      order(elements.indices, reverse), calling: block, check: BlockArgument.mutationCheck(receiver, elements)
+    ) { [elements[$0], .uint64(UInt64($0))] }
     return .nil
   }
 
@@ -79,7 +81,9 @@ extension OrderedCollectionMethods {
     let block = try BlockArgument.block(value, receiver, selector)
     let elements = try Ordered.elements(of: receiver)
     var found = notFound
-    try BlockArgument.enumerate(order(elements.indices, reverse), calling: block) { [elements[$0], .uint64(UInt64($0))] } visit: {
+    try BlockArgument.enumerate(
+      order(elements.indices, reverse), calling: block, check: BlockArgument.mutationCheck(receiver, elements)
+    ) { [elements[$0], .uint64(UInt64($0))] } visit: {
       index, answer in
       guard BlockArgument.passed(answer) else { return false }
       found = index
@@ -94,7 +98,9 @@ extension OrderedCollectionMethods {
     let block = try BlockArgument.block(value, receiver, selector)
     let elements = try Ordered.elements(of: receiver)
     var passing: [Int] = []
-    try BlockArgument.enumerate(order(elements.indices, reverse), calling: block) { [elements[$0], .uint64(UInt64($0))] } visit: {
+    try BlockArgument.enumerate(
+      order(elements.indices, reverse), calling: block, check: BlockArgument.mutationCheck(receiver, elements)
+    ) { [elements[$0], .uint64(UInt64($0))] } visit: {
       index, answer in
       if BlockArgument.passed(answer) { passing.append(index) }
       return false

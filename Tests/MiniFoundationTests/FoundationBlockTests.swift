@@ -138,6 +138,19 @@ struct BlockFailure: Error {}
     expectFoundationError(.invalidArgument) { try send(mutable, "sortUsingComparator:", .object(notAnOrder)) }
   }
 
+  @Test func aMutableArrayChangedByItsEnumerationBlockRaises() throws {
+    let runtime = Runtime()
+    let list = try runtime.mutableArray(["a", "b", "c"])
+    let calls = BlockCalls()
+    let adding = try calls.block(in: runtime, answer: { _ in try send(list, "addObject:", "d") })
+    let error = expectFoundationError(.collectionMutated) { try send(list, "enumerateObjectsUsingBlock:", .object(adding)) }
+    #expect(error?.message.hasSuffix("was mutated while being enumerated.") == true)
+    #expect(calls.all.count == 1, "the enumeration ends at the first call that changed the array")
+    let reading = BlockCalls()
+    try send(list, "enumerateObjectsUsingBlock:", .object(try reading.block(in: runtime)))
+    #expect(reading.all.count == 4, "a block that only reads enumerates every element")
+  }
+
   @Test func anOrderedSetEnumeratesAndTestsLikeAnArray() throws {
     let runtime = Runtime()
     let ordered = try runtime.orderedSet(["x", "y", "z"])
