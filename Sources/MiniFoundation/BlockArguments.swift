@@ -49,16 +49,22 @@ enum BlockArgument {
     }
   }
 
-  /// A check that throws once the array `collection`, whose elements were `snapshot`, has
-  /// changed, as `-[__NSArrayM enumerateObjectsUsingBlock:]` raises. The storage's array shares
+  /// A check that throws once the array or ordered set `collection`, whose elements were
+  /// `snapshot`, has changed, as `-[__NSArrayM enumerateObjectsUsingBlock:]` raises. The storage's array shares
   /// the snapshot's buffer until a change copies it (copy-on-write), so comparing the two
   /// buffers' addresses sees every change, an equal element put back included, in O(1). An
   /// object without array storage (a subclass's, read through its primitives) is not checked.
   static func mutationCheck(_ collection: Object, _ snapshot: [Value]) -> () throws -> Void {
-    guard let storage = collection.bridgedStorage as? ArrayStorage, !snapshot.isEmpty else { return {} }
+    let current: @Sendable () -> [Value]
+    switch collection.bridgedStorage {
+    case let storage as ArrayStorage: current = { storage.value }
+    case let storage as OrderedSetStorage: current = { storage.value.elements }
+    default: return {}
+    }
+    guard !snapshot.isEmpty else { return {} }
     let buffer = snapshot.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
     return {
-      guard storage.value.withUnsafeBufferPointer({ UInt(bitPattern: $0.baseAddress) }) != buffer else { return }
+      guard current().withUnsafeBufferPointer({ UInt(bitPattern: $0.baseAddress) }) != buffer else { return }
       throw FoundationError(
         .collectionMutated, "*** Collection <\(collection.isa.name): \(collection.address)> was mutated while being enumerated.")
     }

@@ -149,6 +149,9 @@ struct BlockFailure: Error {}
     let reading = BlockCalls()
     try send(list, "enumerateObjectsUsingBlock:", .object(try reading.block(in: runtime)))
     #expect(reading.all.count == 4, "a block that only reads enumerates every element")
+    let ordered = try runtime.mutableOrderedSet(["x", "y"])
+    let removing = try BlockCalls().block(in: runtime, answer: { _ in try send(ordered, "removeObject:", "y") })
+    expectFoundationError(.collectionMutated) { try send(ordered, "indexOfObjectPassingTest:", .object(removing)) }
   }
 
   @Test func anOrderedSetEnumeratesAndTestsLikeAnArray() throws {
