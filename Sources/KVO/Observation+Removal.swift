@@ -21,8 +21,8 @@ extension Observation {
   }
 
   /// Removes the most recent registration of `observer` for `keyPath` (and `context`, if given).
-  /// The observer is borrowed, not bound from an optional, so it is not retained: an observer
-  /// has a weak-reference side table, where each retain and release takes the slow path.
+  /// The observer is borrowed, not bound from an optional, so it is not retained: removal
+  /// matches it by address and needs no reference to it.
   static func remove(observer: Object, from object: Object, keyPath: String, context: ObservationContext?) throws {
     if let table = try object.tableForRemoval(),
       let removed = withTableLock(table, emptying: { table.lastRegistration(of: observer, keyPath: keyPath, context: context) }, {

@@ -14,8 +14,8 @@ struct ObserverLabel: Sendable, CustomStringConvertible {
   let address: UInt
 
   /// The label of `object`. A function, not an initializer, so that the object is borrowed
-  /// (an initializer takes its arguments owned, a retain and a release of the observer, whose
-  /// weak-reference side table makes both slow).
+  /// (an initializer takes its arguments owned: a retain and a release of the observer for
+  /// nothing).
   static func of(_ object: Object) -> ObserverLabel {
     ObserverLabel(observerClass: object.isa, address: UInt(bitPattern: ObjectIdentifier(object)))
   }
