@@ -76,10 +76,7 @@ enum BlockArgument {
   /// `comparator(first, second)` as an NSComparisonResult: -1, 0 or 1.
   static func order(_ comparator: Object, _ first: Value, _ second: Value) throws -> Int {
     let answer = try comparator.callBlock(Arguments(first, second))  // call-out: user code
-    guard let order = answer.bridged.intValue else {
-      throw FoundationError(.invalidArgument, "*** the comparator answered \(answer), not an NSComparisonResult")
-    }
-    return order.signum()
+    return try Sorting.comparisonResult(answer, from: "the comparator")
   }
 
   /// `items` sorted stably by `comparator` on what `key` reads from each.

@@ -116,6 +116,16 @@ enum Message {
   }
 
   /// `*** -[NSArray count]: method only defined for abstract class.  Define -[MyArray count]!`
+  /// An `NSUInteger` options argument (`NSStringCompareOptions` …) as its bits; a value that is
+  /// no number raises.
+  static func optionsMask(_ value: Value, _ receiver: Object, _ selector: Selector) throws(FoundationError) -> UInt64 {
+    if case .uint64(let unsigned) = value.bridged { return unsigned }
+    guard let number = value.bridged.intValue else {
+      throw FoundationError(.invalidArgument, "*** \(name(receiver, selector)): \(value) is not an options mask")
+    }
+    return UInt64(bitPattern: Int64(number))
+  }
+
   static func abstract(_ receiver: Object, _ selector: Selector, _ abstractClass: String) -> FoundationError {
     FoundationError(
       .abstractMethod,

@@ -82,10 +82,7 @@ enum NSSortDescriptorMethods {
       },
       MethodEntry("copyWithZone:", "@24@0:8^v16") { receiver, _, _ in .object(receiver) },  // immutable
       MethodEntry("description", "@16@0:8") { receiver, selector, _ in
-        guard let storage = receiver.bridgedStorage as? SortDescriptorStorage else {
-          throw Message.abstract(receiver, selector, "NSSortDescriptor")
-        }
-        return .string(storage.description)
+        .string(try storage(receiver, selector).description)
       },
     ],
     classSide: [
@@ -100,12 +97,19 @@ enum NSSortDescriptorMethods {
         "sortDescriptorWithKey:ascending:comparator:", "@36@0:8@16B24@?28", "initWithKey:ascending:comparator:"),
     ])
 
-  /// The fields of a descriptor object, or the abstract-class error.
-  static func fields(_ receiver: Object, _ selector: Selector) throws(FoundationError) -> SortDescriptorStorage.Fields {
+  /// The storage of a descriptor object, or the abstract-class error.
+  private static func storage(_ receiver: Object, _ selector: Selector) throws(FoundationError)
+    -> SortDescriptorStorage
+  {
     guard let storage = receiver.bridgedStorage as? SortDescriptorStorage else {
       throw Message.abstract(receiver, selector, "NSSortDescriptor")
     }
-    return storage.current
+    return storage
+  }
+
+  /// The fields of a descriptor object, or the abstract-class error.
+  static func fields(_ receiver: Object, _ selector: Selector) throws(FoundationError) -> SortDescriptorStorage.Fields {
+    try storage(receiver, selector).current
   }
 
   /// `-initWithKey:ascending:` and `-initWithKey:ascending:selector:`: the key is a string or
@@ -113,9 +117,7 @@ enum NSSortDescriptorMethods {
   /// comparator (`takesComparator`) must be a block.
   private static func initializer(_ name: Selector, _ types: String, takesComparator: Bool = false) -> MethodEntry {
     MethodEntry(name, types) { receiver, selector, arguments in
-      guard let storage = receiver.bridgedStorage as? SortDescriptorStorage else {
-        throw Message.abstract(receiver, selector, "NSSortDescriptor")
-      }
+      let storage = try storage(receiver, selector)
       var fields = SortDescriptorStorage.Fields()
       switch arguments[0] {
       case .nil: fields.key = nil
@@ -165,13 +167,7 @@ enum NSSortDescriptorMethods {
         order = try BlockArgument.order(comparator, left, right)  // call-out: the comparator, user code
         break
       }
-      // call-out: the comparison, user code
-      let answer = try Runtime.msgSend(try runtime.object(bridging: left), fields.selector, right)
-      guard let result = answer.bridged.intValue else {
-        throw FoundationError(
-          .invalidArgument, "*** \(fields.selector.name) answered \(answer), not an NSComparisonResult")
-      }
-      order = result.signum()
+      order = try Sorting.order(left, right, by: fields.selector, in: runtime)  // call-out: user code
     }
     return fields.ascending ? order : -order
   }

@@ -58,15 +58,7 @@ enum NSStringCharacterSets {
     _ receiver: Object, _ selector: Selector, _ set: Value, options: Value, within: Value?
   ) throws -> Value {
     let isMember = try NSCharacterSetMethods.membership(set, receiver, selector)
-    let mask: UInt64
-    if case .uint64(let unsigned) = options.bridged {
-      mask = unsigned
-    } else if let number = options.bridged.intValue {
-      mask = UInt64(bitPattern: Int64(number))
-    } else {
-      throw FoundationError(
-        .invalidArgument, "*** \(Message.name(receiver, selector)): \(options) is not an options mask")
-    }
+    let mask = try Message.optionsMask(options, receiver, selector)
     guard mask & ~supported == 0 else {
       throw FoundationError(
         .invalidArgument,

@@ -51,16 +51,7 @@ enum NSStringComparing {
 
   /// The options mask, refusing the options this comparison cannot honour.
   static func options(_ value: Value, _ receiver: Object, _ selector: Selector) throws(FoundationError) -> UInt64 {
-    let mask: UInt64
-    switch value.bridged {
-    case .uint64(let unsigned): mask = unsigned
-    default:
-      guard let number = value.bridged.intValue else {
-        throw FoundationError(
-          .invalidArgument, "*** \(Message.name(receiver, selector)): \(value) is not an options mask")
-      }
-      mask = UInt64(bitPattern: Int64(number))
-    }
+    let mask = try Message.optionsMask(value, receiver, selector)
     let unsupported = mask & ~(caseInsensitive | literal | ignored | numeric)
     guard unsupported == 0 else {
       throw FoundationError(

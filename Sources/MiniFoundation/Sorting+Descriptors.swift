@@ -55,10 +55,7 @@ extension Sorting {
     return try mergeSorted(elements) { first, second in
       for descriptor in objects {
         let answer = try Runtime.msgSend(descriptor, "compareObject:toObject:", first, second)  // call-out
-        guard let order = answer.bridged.intValue else {
-          throw FoundationError(
-            .invalidArgument, "*** compareObject:toObject: answered \(answer), not an NSComparisonResult")
-        }
+        let order = try comparisonResult(answer, from: "compareObject:toObject:")
         if order != 0 { return order < 0 }
       }
       return false

@@ -82,10 +82,22 @@ enum Sorting {
     guard let runtime = collection.runtime else {
       throw FoundationError(.invalidArgument, "*** sorting: the runtime of \(collection.isa.name) no longer exists")
     }
+    return try order(first, second, by: comparison, in: runtime) < 0
+  }
+
+  /// `[first comparison:second]` as an NSComparisonResult: -1, 0 or 1. Call-out: the comparison
+  /// method, user code.
+  static func order(_ first: Value, _ second: Value, by comparison: Selector, in runtime: Runtime) throws -> Int {
     let answer = try Runtime.msgSend(try runtime.object(bridging: first), comparison, second)
+    return try comparisonResult(answer, from: comparison.name)
+  }
+
+  /// A comparison's answer (`what` answered it: a selector's name, `the comparator` …) as an
+  /// NSComparisonResult: -1, 0 or 1; an answer that is no number raises.
+  static func comparisonResult(_ answer: Value, from what: String) throws(FoundationError) -> Int {
     guard let order = answer.bridged.intValue else {
-      throw FoundationError(.invalidArgument, "*** \(comparison.name) answered \(answer), not an NSComparisonResult")
+      throw FoundationError(.invalidArgument, "*** \(what) answered \(answer), not an NSComparisonResult")
     }
-    return order < 0
+    return order.signum()
   }
 }
