@@ -5,14 +5,17 @@
 // Tests/MiniRuntimeTests/BlockTests.swift.
 //
 // Model: a block is an object like any other (it answers `class`, `isKindOfClass:`, `copy`,
-// goes in a collection, is retained and released), of the class `__NSMallocBlock__` under
-// `NSBlock` under NSObject, as a block is once copied to the heap, which ARC does to every block
-// passed to a method that keeps it. Its code and captures are a Swift closure, carried in the
+// goes in a collection, is retained and released), of one of three classes under `NSBlock`
+// under NSObject: `__NSMallocBlock__` (a block copied to the heap, which ARC does to every block
+// passed to a method that keeps it; the default), `__NSGlobalBlock__` (a literal that captures
+// nothing) or `__NSStackBlock__` (one that captures, before its copy). Swift cannot see a
+// closure's captures, so the maker names the kind (decision 0021); how each kind retains and
+// copies is in Block+Kinds.swift. Its code and captures are a Swift closure, carried in the
 // object's bridged storage (`BlockStorage`), as the block's invoke pointer and captured variables
 // follow its isa in memory. Calling it is not a message but a call of that closure
 // (`Object.callBlock`), with the arguments of the block's type (`@?`). The classes are made on
-// the runtime's first block (decision 0008). State: the closure and label are immutable; the
-// label is set once, before the block is handed out, under the storage's lock.
+// the runtime's first block (decision 0008). State: the closure, kind and label are immutable;
+// the label is set once, before the block is handed out, under the storage's lock.
 
 /// The code of a block: its arguments in (no `self`, no `_cmd`), its result out (`.nil` for
 /// `void`). A `BOOL *stop` argument is a `VariablePointer` passed as `.swiftObject`.
@@ -27,55 +30,60 @@ public typealias BlockBody = @Sendable (_ arguments: Arguments) throws -> Value
 /// What a block object carries: its closure.
 final class BlockStorage: BridgedStorage {
   let body: BlockBody
-  private let label = Locked<String>("<__NSMallocBlock__>")
+  let kind: BlockKind
+  private let label = Locked<String>("<NSBlock>")
 
-  init(_ body: @escaping BlockBody) { self.body = body }
+  init(_ body: @escaping BlockBody, kind: BlockKind) {
+    self.body = body
+    self.kind = kind
+  }
 
   /// A block has no Swift value to bridge to; two blocks are equal only if they are the same.
   var bridgedValue: Value? { nil }
 
-  /// `<__NSMallocBlock__: 0x…>`, as NSObject describes it.
+  /// `<__NSMallocBlock__: 0x…>` (or the block's other class), as NSObject describes it.
   var description: String { label.withLock { $0 } }
 
   func setLabel(_ text: String) { label.withLock { $0 = text } }
 }
 
 extension Runtime {
-  /// Makes a block object running `body`: an `__NSMallocBlock__` (a subclass of `NSBlock`), which
-  /// can be passed to a parameter of type `@?`, kept in a collection, copied and retained, and
-  /// called with ``Object/callBlock(_:)``.
+  /// Makes a block object running `body`: by default an `__NSMallocBlock__` (a subclass of
+  /// `NSBlock`), which can be passed to a parameter of type `@?`, kept in a collection, copied
+  /// and retained, and called with ``Object/callBlock(_:)``.
   ///
   /// ```swift
   /// let isBig = try runtime.makeBlock { arguments in .bool((arguments[0].intValue ?? 0) > 2) }
   /// try isBig.callBlock([3])   // true
   /// isBig.isa.name             // "__NSMallocBlock__"
   /// try runtime.msgSend(array, "indexOfObjectPassingTest:", .object(isBig))
+  /// let constant = try runtime.makeBlock(kind: .global) { _ in 7 }   // ^{ return 7; }
+  /// constant.isa.name          // "__NSGlobalBlock__": retain and copy change nothing
   /// ```
   ///
+  /// - Parameters:
+  ///   - kind: Which class the block has, as clang and ARC would have made it: `.malloc` for a
+  ///     block that was copied (what every block a method keeps is under ARC), `.global` for a
+  ///     literal that captures nothing, `.stack` for one that captures, before its copy. Swift
+  ///     cannot see a closure's captures, so the caller says.
+  ///   - body: The block's code; it receives the block's arguments (no `self`, no `_cmd`).
   /// - Throws: ``RuntimeError`` with code `duplicateClassName` if the program defined a class
-  ///   named `NSBlock` or `__NSMallocBlock__` before the runtime's first block.
+  ///   named `NSBlock` or the kind's class (such as `__NSMallocBlock__`) before the runtime's
+  ///   first block of that kind.
   ///
-  /// Objective-C: a block literal `^(…){ … }`, copied to the heap (`Block_copy`, what ARC does)
-  public func makeBlock(_ body: @escaping BlockBody) throws(RuntimeError) -> Object {
-    let storage = BlockStorage(body)
-    let block = try mallocBlockClass().createInstance(storage: storage)
-    storage.setLabel("<__NSMallocBlock__: \(block.address)>")
+  /// Objective-C: a block literal `^(…){ … }` (`_NSConcreteGlobalBlock` or
+  /// `_NSConcreteStackBlock`), copied to the heap (`Block_copy`, what ARC does) for `.malloc`
+  public func makeBlock(kind: BlockKind = .malloc, _ body: @escaping BlockBody) throws(RuntimeError) -> Object {
+    let storage = BlockStorage(body, kind: kind)
+    let cls = try blockClass(kind)
+    let block = try cls.createInstance(storage: storage)
+    storage.setLabel("<\(cls.name): \(block.address)>")
     return block
-  }
-
-  /// The runtime's `__NSMallocBlock__` class (and `NSBlock` above it), made on first use.
-  func mallocBlockClass() throws(RuntimeError) -> Class {
-    let base = try builtinClass(named: "NSBlock", "Block_copy") { cls throws(RuntimeError) in
-      // A block is immutable: its copy is itself, as Block_copy of a heap block answers it.
-      let copy = Implementation(function: "-[NSBlock copyWithZone:]") { receiver, _, _ in .object(receiver) }
-      _ = try cls.addMethod("copyWithZone:", types: "@24@0:8^{_NSZone=}16", implementation: copy)
-    }
-    return try builtinClass(named: "__NSMallocBlock__", superclass: base, "Block_copy") { _ throws(RuntimeError) in }
   }
 }
 
 extension Object {
-  /// Whether this object is a block made by ``Runtime/makeBlock(_:)``.
+  /// Whether this object is a block made by ``Runtime/makeBlock(kind:_:)``.
   ///
   /// Objective-C: none (`[object isKindOfClass:NSClassFromString(@"NSBlock")]`)
   public var isBlock: Bool { bridgedStorage is BlockStorage }

@@ -10,22 +10,46 @@
 // implementation from a cache may finish one call after a swizzle. objc4 frees the block's
 // trampoline instead, after which a call through it is undefined behaviour; here the closure
 // stays retained (the implementation is retained by every class that used it) and a call throws.
+// An implementation made from a block object keeps `Block_copy` of it (the block itself,
+// retained, for a heap block; a new heap block for a stack one), which `imp_getBlock` answers;
+// the removal gives that retain back (`Block_release`), after the flag is set, outside any lock.
 
 import Synchronization
 
 /// The block behind an implementation made by `imp_implementationWithBlock`.
 final class BlockState: Sendable {
   let block: ImplementationBody
+  /// The block object the implementation was made from (its copy), `nil` for a closure.
+  let object: Object?
   private let removed = Atomic<Bool>(false)
 
-  init(_ block: @escaping ImplementationBody) { self.block = block }
+  init(_ block: @escaping ImplementationBody) {
+    self.block = block
+    object = nil
+  }
+
+  /// The state of an implementation running block object `copy` (already `Block_copy`'d): the
+  /// receiver is the block's first argument, then the message's arguments; `_cmd` is not passed.
+  init(copy: Object) {
+    object = copy
+    block = { receiver, _, arguments in
+      let target: Value = (receiver as? Class).map(Value.class) ?? .object(receiver)
+      return try copy.callBlock(Arguments([target] + arguments.values))  // call-out: the block
+    }
+  }
 
   /// Whether `imp_removeBlock` took the block away.
   var isRemoved: Bool { removed.load(ordering: .acquiring) }
 
-  /// Marks the block removed; `true` for the one caller that did it.
+  /// Marks the block removed and releases the block object's copy; `true` for the one caller
+  /// that did it.
   func remove() -> Bool {
-    removed.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
+    guard removed.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
+    else { return false }
+    // Block_release: an over-released block (the program released the implementation's count)
+    // is undefined in objc4; here the zombie error is dropped and the answer stays YES.
+    try? object?.releaseCopiedBlock()  // call-out: the block's `dealloc` if this was its last count
+    return true
   }
 
   /// The error a call of a removed block throws: `-[Person greet]: …`.
@@ -37,8 +61,56 @@ final class BlockState: Sendable {
 }
 
 extension Implementation {
+  /// Makes an implementation that runs a block object: a send runs the block with the receiver
+  /// as its first argument and the message's arguments after it (no `_cmd`). The implementation
+  /// keeps a copy of the block (`Block_copy`: a heap block itself, retained; a global block
+  /// itself; a stack block's new heap copy), which ``blockObject`` answers and ``removeBlock()``
+  /// releases. Add it with ``Class/addMethod(_:types:implementation:)`` like any other.
+  ///
+  /// ```swift
+  /// let greet = try runtime.makeBlock { arguments in   // ^(id self, NSString *name) { … }
+  ///   .string("hello \(arguments[1].stringValue ?? "")")
+  /// }
+  /// let imp = try Implementation(block: greet)   // imp_implementationWithBlock(greet)
+  /// try person.addMethod("greet:", types: "@24@0:8@16", implementation: imp)
+  /// try runtime.msgSend(ann, "greet:", "Bo")   // "hello Bo"
+  /// imp.blockObject === greet                  // true: imp_getBlock
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: A label for dumps and traces.
+  ///   - block: A block made by ``Runtime/makeBlock(kind:_:)``.
+  /// - Throws: ``RuntimeError`` with code `invalidArgument` if `block` is not a block.
+  ///
+  /// Objective-C: `imp_implementationWithBlock`
+  public convenience init(name: String = "<block>", block: Object) throws(RuntimeError) {
+    guard block.isBlock else {
+      throw RuntimeError(.invalidArgument, "imp_implementationWithBlock: \(block.description) is not a block")
+    }
+    let copy = try block.copyBlock(retainingHeapBlock: true)
+    self.init(name: name, variadic: false, blockState: BlockState(copy: copy))
+  }
+
+  /// The block object this implementation was made from (its copy: for a heap or global block,
+  /// the block itself), or `nil` for one made from a closure, one that stands for a compiled
+  /// function, or one whose block was removed. The block is not retained again by asking.
+  ///
+  /// ```swift
+  /// let imp = try Implementation(block: greet)
+  /// imp.blockObject === greet   // true
+  /// imp.removeBlock()           // true: greet's count goes back down
+  /// imp.blockObject             // nil
+  /// ```
+  ///
+  /// Objective-C: `imp_getBlock`
+  public var blockObject: Object? {
+    guard let blockState, !blockState.isRemoved else { return nil }
+    return blockState.object
+  }
+
   /// The closure this implementation was made from, or `nil` for one that stands for a compiled
-  /// function (``init(function:variadic:_:)``) or whose block was removed.
+  /// function (``init(function:variadic:_:)``) or whose block was removed. For one made from a
+  /// block object, a closure that calls the block with the receiver first.
   ///
   /// ```swift
   /// let imp = Implementation(name: "greet") { _, _, _ in "hello" }
@@ -54,7 +126,9 @@ extension Implementation {
 
   /// Takes the block away from an implementation made from one: from then on a call of the
   /// implementation (a send that reaches it, `imp(…)`, `method_invoke`) throws `blockRemoved`
-  /// instead of running the closure, and ``block`` answers `nil`.
+  /// instead of running the closure, and ``block`` and ``blockObject`` answer `nil`. For an
+  /// implementation made from a block object, the implementation's copy of the block is
+  /// released (`Block_release`), which may deallocate it.
   ///
   /// ```swift
   /// imp.removeBlock()   // true

@@ -12,7 +12,8 @@
 //
 // Two kinds, as objc4 has two: a *function* (`init(function:_:)`, what the runtime and the layers
 // above use for their own methods, objc4's compiled IMPs) runs its closure directly; a *block*
-// (`init(name:_:)`, `imp_implementationWithBlock`) keeps the closure in a `BlockState` and runs it
+// (`init(name:_:)` or `init(name:block:)`, `imp_implementationWithBlock`) keeps the closure (and
+// the block object, if it was made from one) in a `BlockState` and runs it
 // through a small wrapper that first reads the state's atomic "removed" flag, so that after
 // `imp_removeBlock` no call can reach the closure (Implementation+Block.swift). The flag is
 // written once, with a compare-and-swap; the closure itself stays retained, because a caller
@@ -91,8 +92,13 @@ public final class Implementation: Sendable, CustomStringConvertible {
   ///   - block: The code; it receives the receiver, `_cmd` and the arguments.
   ///
   /// Objective-C: `imp_implementationWithBlock`
-  public init(name: String = "<block>", variadic: Bool = false, _ block: @escaping ImplementationBody) {
-    let state = BlockState(block)
+  public convenience init(name: String = "<block>", variadic: Bool = false, _ block: @escaping ImplementationBody) {
+    self.init(name: name, variadic: variadic, blockState: BlockState(block))
+  }
+
+  /// An implementation made from a block (a closure or a block object, Implementation+Block.swift):
+  /// its body runs the state's closure unless the block was removed.
+  init(name: String, variadic: Bool, blockState state: BlockState) {
     self.name = name
     isVariadic = variadic
     blockState = state

@@ -12,15 +12,17 @@ import Testing
     try runtime.registerClassPair(person)
     let ann = try person.createInstance()
     // snippet: docs/runtime.md#implementations-from-blocks
-    let greet = Implementation(name: "-[Person greet]") { _, _, _ in "hello" }  // imp_implementationWithBlock
+    let hello = try runtime.makeBlock { arguments in "hello" }  // ^(Person *self) { return @"hello"; }
+    let greet = try Implementation(name: "-[Person greet]", block: hello)  // imp_implementationWithBlock
     try person.addMethod("greet", types: "@16@0:8", implementation: greet)
-    #expect(try greet.block?(ann, "greet", []) == "hello")  // imp_getBlock
+    #expect(greet.blockObject === hello && hello.retainCount == 2)  // imp_getBlock: kept, retained
     #expect(try person.instanceMethod(for: "age")?.implementation.block == nil)  // a function, not a block
     #expect(try runtime.msgSend(ann, "greet") == "hello")
     #expect(greet.removeBlock())  // imp_removeBlock: YES once…
     #expect(!greet.removeBlock())  // …NO after that, and for a function
     let gone = #expect(throws: RuntimeError.self) { try runtime.msgSend(ann, "greet") }
-    #expect(gone?.code == .blockRemoved)  // the closure never runs again
+    #expect(gone?.code == .blockRemoved)  // the block never runs again
+    #expect(hello.retainCount == 1)  // and the implementation's count went
     // end snippet
     try runtime.checkInvariants()
   }

@@ -233,15 +233,22 @@ import Testing
     // Rosetta: imp_implementationWithBlock
     let replacement = Implementation(name: "-[Person shout]") { _, _, _ in "ANN" }
     let compiled = Implementation(function: "shout") { _, _, _ in "ANN" }
+    let blockObject = try runtime.makeBlock { _ in "ANN" }  // ^(id self) { return @"ANN"; }
+    let fromBlockObject = try Implementation(block: blockObject)
     // Rosetta: class_addMethodsBulk
     #expect(try person.addMethods([("bulkOne", replacement, "@16@0:8"), ("bulkOne", replacement, "@16@0:8")]).isEmpty)
     // Rosetta: class_replaceMethodsBulk
     try person.replaceMethods([("bulkOne", compiled, "@16@0:8")])
     // Rosetta: imp_getBlock
     #expect(replacement.block != nil && compiled.block == nil)
+    #expect(fromBlockObject.blockObject === blockObject && replacement.blockObject == nil)
     // Rosetta: imp_removeBlock
     let spareBlock = Implementation(name: "spare") { _, _, _ in .nil }
     #expect(spareBlock.removeBlock() && !compiled.removeBlock())
+    // Rosetta: Block_copy
+    #expect(try Runtime.copyBlock(blockObject) === blockObject)
+    // Rosetta: Block_release
+    try Runtime.releaseBlock(blockObject)
     // Rosetta: method_setImplementation
     #expect(try getter.setImplementation(replacement) === original)
     // Rosetta: method_exchangeImplementations
