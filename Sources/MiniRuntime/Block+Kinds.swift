@@ -51,7 +51,7 @@ public enum BlockKind: Sendable, Hashable, CaseIterable {
 }
 
 extension Object {
-  /// The kind of a block made by ``Runtime/makeBlock(kind:_:)``; `nil` for any other object.
+  /// The kind of a block made by ``Runtime/makeBlock(kind:capturing:_:)``; `nil` for any other object.
   ///
   /// Objective-C: none (`object_getClass(block)` is one of the three block classes)
   public var blockKind: BlockKind? { (bridgedStorage as? BlockStorage)?.kind }
@@ -70,7 +70,7 @@ extension Object {
     switch storage.kind {
     case .global: return self
     case .malloc: return retainingHeapBlock ? try rootRetain() : self
-    case .stack: return try runtime.makeBlock(kind: .malloc, storage.body)
+    case .stack: return try runtime.makeBlock(kind: .malloc, capturing: storage.captures, storage.body)
     }
   }
 

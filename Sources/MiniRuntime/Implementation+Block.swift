@@ -79,7 +79,7 @@ extension Implementation {
   ///
   /// - Parameters:
   ///   - name: A label for dumps and traces.
-  ///   - block: A block made by ``Runtime/makeBlock(kind:_:)``.
+  ///   - block: A block made by ``Runtime/makeBlock(kind:capturing:_:)``.
   /// - Throws: ``RuntimeError`` with code `invalidArgument` if `block` is not a block.
   ///
   /// Objective-C: `imp_implementationWithBlock`

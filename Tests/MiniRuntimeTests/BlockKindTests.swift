@@ -144,3 +144,27 @@ extension BlockKindTests {
     #expect(calls.all == [0, 0])
   }
 }
+
+extension BlockKindTests {
+  @Test func aHeapBlockRetainsItsCapturesAndReleasesThemWhenDeallocated() throws {
+    let runtime = Runtime()
+    let captured = try runtime.rootClass.createInstance()
+    let heap = try runtime.makeBlock(capturing: [captured]) { _ in .nil }
+    #expect(captured.retainCount == 2, "Block_copy's copy helper retains a captured object")
+    try Runtime.release(heap)  // the release to zero: the dispose helper releases it
+    #expect(heap.isFreedForObjectiveC && captured.retainCount == 1)
+  }
+
+  @Test func aStackBlockDoesNotCountItsCapturesButEachHeapCopyDoes() throws {
+    let runtime = Runtime()
+    let captured = try runtime.rootClass.createInstance()
+    let stack = try runtime.makeBlock(kind: .stack, capturing: [captured]) { _ in .nil }
+    #expect(captured.retainCount == 1, "the frame owns a stack block's captures")
+    let copy = try Runtime.copyBlock(stack)
+    #expect(captured.retainCount == 2)
+    try Runtime.releaseBlock(copy)
+    #expect(captured.retainCount == 1)
+    let error = expectError(.invalidArgument) { _ = try runtime.makeBlock(kind: .global, capturing: [captured]) { _ in .nil } }
+    #expect(error?.message.hasPrefix("a global block captures nothing") == true)
+  }
+}

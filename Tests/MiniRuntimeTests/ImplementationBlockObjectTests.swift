@@ -126,3 +126,26 @@ import Testing
     try runtime.checkInvariants()
   }
 }
+
+extension ImplementationBlockObjectTests {
+  @Test func removingTheBlockReleasesWhatTheBlockCaptured() throws {
+    // blocksAsImps.m: an object captured by the block lives while the IMP does; imp_removeBlock
+    // frees the block's copy, whose dispose helper releases the object, deallocating it.
+    let runtime = Runtime()
+    let deallocs = Recorder<String>()
+    let tracked = try makeClass("Tracked", in: runtime) { cls in
+      try cls.addMethod("dealloc", types: "v16@0:8") { receiver, _, _ in
+        deallocs.append("dealloc")
+        return try Runtime.msgSendSuper(receiver, definedIn: receiver.isa, "dealloc")
+      }
+    }
+    let captured = try new(tracked, in: runtime)
+    let stack = try runtime.makeBlock(kind: .stack, capturing: [captured]) { _ in .nil }
+    let imp = try Implementation(block: stack)
+    #expect(captured.retainCount == 2, "the heap copy retained it")
+    try Runtime.release(captured)  // the caller's count: the block's keeps it alive
+    #expect(deallocs.all.isEmpty)
+    #expect(imp.removeBlock())
+    #expect(deallocs.all == ["dealloc"], "the block's copy was freed, and its capture with it")
+  }
+}
