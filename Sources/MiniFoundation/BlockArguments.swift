@@ -36,37 +36,17 @@ enum BlockArgument {
   /// Calls `block` once per item of `items` in order, with the item's arguments, the shared stop
   /// pointer last; stops after the call that sets it, or when `visit`, which sees each item and
   /// the block's answer, returns `true` (a test that found its object).
-  /// `check` runs after each call (a mutation check, which throws).
+  /// `guarding` (a ``MutationGuard`` made before the items were read) is checked after each call:
+  /// a block that changed the collection ends the enumeration with Foundation's exception.
   static func enumerate<Item>(
-    _ items: some Sequence<Item>, calling block: Object, check: () throws -> Void = {}, arguments: (Item) -> [Value],
+    _ items: some Sequence<Item>, calling block: Object, guarding mutations: MutationGuard? = nil, arguments: (Item) -> [Value],
     visit: (Item, Value) -> Bool = { _, _ in false }
   ) throws {
     let stop = VariablePointer(.bool(false))
     for item in items {
       let answer = try block.callBlock(Arguments(arguments(item) + [.swiftObject(stop)]))  // call-out: user code
-      try check()
+      try mutations?.check()
       if visit(item, answer) || stop.pointee.boolValue == true { return }
-    }
-  }
-
-  /// A check that throws once the array or ordered set `collection`, whose elements were
-  /// `snapshot`, has changed, as `-[__NSArrayM enumerateObjectsUsingBlock:]` raises. The storage's array shares
-  /// the snapshot's buffer until a change copies it (copy-on-write), so comparing the two
-  /// buffers' addresses sees every change, an equal element put back included, in O(1). An
-  /// object without array storage (a subclass's, read through its primitives) is not checked.
-  static func mutationCheck(_ collection: Object, _ snapshot: [Value]) -> () throws -> Void {
-    let current: @Sendable () -> [Value]
-    switch collection.bridgedStorage {
-    case let storage as ArrayStorage: current = { storage.value }
-    case let storage as OrderedSetStorage: current = { storage.value.elements }
-    default: return {}
-    }
-    guard !snapshot.isEmpty else { return {} }
-    let buffer = snapshot.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
-    return {
-      guard current().withUnsafeBufferPointer({ UInt(bitPattern: $0.baseAddress) }) != buffer else { return }
-      throw FoundationError(
-        .collectionMutated, "*** Collection <\(collection.isa.name): \(collection.address)> was mutated while being enumerated.")
     }
   }
 

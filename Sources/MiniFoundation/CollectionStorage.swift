@@ -7,7 +7,10 @@
 // whether messages may change it. Locking: each storage guards its Swift collection with its own
 // lock (a leaf), held only to read or replace the collection: equality of `Value`s runs no user
 // code, so nothing under it can call out. A reader gets a copy (copy-on-write makes that cheap),
-// so a message that iterates never holds the lock while it sends messages.
+// so a message that iterates never holds the lock while it sends messages. Beside the contents,
+// under the same lock, a count of the changes made to them (`mutations`, the `mutationsPtr` of
+// Foundation's fast enumeration): an enumeration of a mutable collection compares it before and
+// after each call-out and raises when it moved.
 //
 // Ownership (docs/foundation.md#collections-retain-their-elements): a collection retains each
 // object it holds as objc4's `objc_retain` does (`Runtime.retainForStore`: a `retain` message to
@@ -20,7 +23,13 @@
 /// The contents of a Foundation collection: a Swift collection behind a lock, bridged as `bridge`
 /// says.
 final class CollectionStorage<Contents: Sendable>: BridgedStorage {
-  private let contents: Locked<Contents>
+  /// The contents and how many changes were made to them, behind one lock.
+  private struct Guarded {
+    var contents: Contents
+    var mutations: UInt = 0
+  }
+
+  private let contents: Locked<Guarded>
   private let bridge: @Sendable (Contents) -> Value?
   private let equal: (@Sendable (Contents, Contents) -> Bool)?
   /// Calls its body with each value the contents retain (`nil`: none, an index set's).
@@ -39,7 +48,7 @@ final class CollectionStorage<Contents: Sendable>: BridgedStorage {
     equal: (@Sendable (Contents, Contents) -> Bool)? = nil, held: (@Sendable (Contents, (Value) -> Void) -> Void)? = nil,
     empty: Contents? = nil
   ) {
-    contents = Locked(initial)
+    contents = Locked(Guarded(contents: initial))
     self.bridge = bridge
     self.equal = equal
     self.held = held
@@ -49,15 +58,15 @@ final class CollectionStorage<Contents: Sendable>: BridgedStorage {
   }
 
   deinit {
-    held?(contents.withLock { $0 }) { Runtime.releaseForStore($0) }
+    held?(contents.withLock { $0.contents }) { Runtime.releaseForStore($0) }
   }
 
   /// Replaces the contents (an initializer's), retaining the new ones and releasing the old.
   func replaceContents(with new: Contents) {
     held?(new) { try? Runtime.retainForStore($0) }  // call-out: overrides, no lock held
-    let old = contents.withLock { contents in
-      defer { contents = new }
-      return contents
+    let old = contents.withLock { guarded in
+      defer { guarded = Guarded(contents: new, mutations: guarded.mutations &+ 1) }
+      return guarded.contents
     }
     held?(old) { Runtime.releaseForStore($0) }  // after unlocking: may run user code
   }
@@ -66,20 +75,42 @@ final class CollectionStorage<Contents: Sendable>: BridgedStorage {
   /// `release` (its `-dealloc` releases its elements) while Swift still holds its shell.
   func releaseContents() {
     guard let held, let empty else { return }
-    let old = contents.withLock { contents in
-      defer { contents = empty }
-      return contents
+    let old = contents.withLock { guarded in
+      defer { guarded = Guarded(contents: empty, mutations: guarded.mutations &+ 1) }
+      return guarded.contents
     }
     held(old) { Runtime.releaseForStore($0) }  // after unlocking: may run user code
   }
 
   /// A copy of the contents, read under the lock.
-  var value: Contents { contents.withLock { $0 } }
+  var value: Contents { contents.withLock { $0.contents } }
 
-  /// Changes the contents under the lock. `body` must not call out (no messages, no user code).
+  /// How many changes were made to the contents so far (wrapping), read under the lock.
+  var mutations: UInt { contents.withLock { $0.mutations } }
+
+  /// Reads the contents under the lock without copying them. `body` must not call out.
+  func read<Result>(_ body: (Contents) -> Result) -> Result { contents.withLock { body($0.contents) } }
+
+  /// Changes the contents under the lock, counting one mutation unless `body` throws (which it
+  /// does before changing anything). `body` must not call out (no messages, no user code).
   @discardableResult
   func update<Result, Failure: Error>(_ body: (inout Contents) throws(Failure) -> Result) throws(Failure) -> Result {
-    try contents.withLock(body)
+    try contents.withLock { (guarded: inout Guarded) throws(Failure) -> Result in
+      let result = try body(&guarded.contents)
+      guarded.mutations &+= 1
+      return result
+    }
+  }
+
+  /// Changes the contents under the lock as `body` says, counting a mutation only when it answers
+  /// something (what it removed or replaced): removing an object that is not there changes
+  /// nothing, so an enumeration goes on. `body` must not call out.
+  func updateIfChanged<Changed>(_ body: (inout Contents) -> Changed?) -> Changed? {
+    contents.withLock { guarded in
+      let changed = body(&guarded.contents)
+      if changed != nil { guarded.mutations &+= 1 }
+      return changed
+    }
   }
 
   var bridgedValue: Value? { bridge(value) }

@@ -109,8 +109,8 @@ enum NSMutableDictionaryMethods {
     },
     MethodEntry("removeObjectForKey:", "v24@0:8@16") { receiver, selector, arguments in
       let key = try Message.object(arguments[0], receiver, selector, what: "key")
-      let removed = try NSDictionaryMethods.storage(receiver, selector).update { entries in
-        entries.index(forKey: key).map { entries.remove(at: $0) }
+      let removed = try NSDictionaryMethods.storage(receiver, selector).updateIfChanged { entries in
+        entries.index(forKey: key).map { entries.remove(at: $0) }  // no key: no change, no mutation
       }
       if let removed {
         Runtime.releaseForStore(removed.value)  // after unlocking: may run user code

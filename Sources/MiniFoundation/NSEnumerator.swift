@@ -7,20 +7,31 @@
 // `EnumeratorStorage` behind its own lock (a leaf: nothing is sent while it is held). Only the
 // two messages key-value coding needs are modelled: `-nextObject` (nil once every element was
 // handed out) and `-allObjects` (the elements not handed out yet, which it uses up). A subclass
-// that defines `-nextObject` gets `-allObjects` from it, as in Foundation.
+// that defines `-nextObject` gets `-allObjects` from it, as in Foundation. An enumerator of a
+// mutable collection that changed since the enumerator was made raises on its next element, as
+// Foundation's fast-enumeration enumerator does (MutationGuard.swift); once every element was
+// handed out it answers nil, as a `for … in` loop ends without a check.
 
 /// The elements of an enumerator and how many it has handed out.
 final class EnumeratorStorage: BridgedStorage {
   private let state: Locked<(elements: [Value], next: Int)>
+  /// The check of the collection the elements came from (nil: an enumerator of no collection).
+  private let mutations: MutationGuard?
 
-  init(_ elements: [Value]) { state = Locked((elements, 0)) }
+  init(_ elements: [Value], guarding mutations: MutationGuard? = nil) {
+    state = Locked((elements, 0))
+    self.mutations = mutations
+  }
 
   /// No bridged form: an enumerator equals only itself.
   var bridgedValue: Value? { nil }
 
   /// The next element, or `nil` when there is none left.
-  func next() -> Value? {
-    state.withLock { state in
+  ///
+  /// - Throws: Foundation's mutation error when elements are left and the collection changed.
+  func next() throws(FoundationError) -> Value? {
+    try checkMutations()
+    return state.withLock { state in
       guard state.next < state.elements.count else { return nil }
       defer { state.next += 1 }
       return state.elements[state.next]
@@ -28,11 +39,21 @@ final class EnumeratorStorage: BridgedStorage {
   }
 
   /// The elements not handed out yet, all handed out now.
-  func rest() -> [Value] {
-    state.withLock { state in
+  ///
+  /// - Throws: Foundation's mutation error when elements are left and the collection changed.
+  func rest() throws(FoundationError) -> [Value] {
+    try checkMutations()
+    return state.withLock { state in
       defer { state.next = state.elements.count }
       return Array(state.elements[state.next...])
     }
+  }
+
+  /// Throws if elements are left and the collection changed; the collection's lock is taken
+  /// after this one is released, so each stays a leaf.
+  private func checkMutations() throws(FoundationError) {
+    guard let mutations, state.withLock({ $0.next < $0.elements.count }) else { return }
+    try mutations.check()
   }
 }
 
@@ -43,10 +64,10 @@ enum NSEnumeratorMethods {
         guard let storage = receiver.bridgedStorage as? EnumeratorStorage else {
           throw Message.abstract(receiver, selector, "NSEnumerator")
         }
-        return storage.next() ?? .nil
+        return try storage.next() ?? .nil
       },
       MethodEntry("allObjects", "@16@0:8") { receiver, _, _ in
-        if let storage = receiver.bridgedStorage as? EnumeratorStorage { return .array(storage.rest()) }
+        if let storage = receiver.bridgedStorage as? EnumeratorStorage { return .array(try storage.rest()) }
         var elements: [Value] = []
         while case let next = try Runtime.msgSend(receiver, "nextObject"), !next.isNil {  // call-out: the subclass's
           elements.append(next)
@@ -55,13 +76,16 @@ enum NSEnumeratorMethods {
       },
     ])
 
-  /// `-objectEnumerator` of a collection whose elements `elements` reads.
+  /// `-objectEnumerator` of a collection whose elements `elements` reads, guarded against changes
+  /// to the collection from then on.
   static func objectEnumerator(
     _ selector: Selector = "objectEnumerator", _ elements: @escaping @Sendable (Object) throws -> [Value]
   ) -> MethodEntry {
     MethodEntry(selector, "@16@0:8") { receiver, _, _ in
       let classes = try FoundationClasses.of(receiver)
-      return .object(try classes.enumerator.createInstance(bridgedStorage: EnumeratorStorage(try elements(receiver))))
+      let mutations = MutationGuard(receiver)  // before the elements are read
+      return .object(
+        try classes.enumerator.createInstance(bridgedStorage: EnumeratorStorage(try elements(receiver), guarding: mutations)))
     }
   }
 }

@@ -99,7 +99,7 @@ enum NSMutableSetMethods {
     },
     MethodEntry("removeObject:", "v24@0:8@16") { receiver, selector, arguments in
       let element = arguments[0]
-      let removed = try NSSetMethods.storage(receiver, selector).update { $0.remove(element) }
+      let removed = try NSSetMethods.storage(receiver, selector).updateIfChanged { $0.remove(element) }  // absent: no mutation
       if let removed { Runtime.releaseForStore(removed) }  // after unlocking: may run user code
       return .nil
     },

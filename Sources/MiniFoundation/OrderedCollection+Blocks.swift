@@ -19,10 +19,11 @@ extension OrderedCollectionMethods {
     MethodEntry("enumerateObjectsAtIndexes:options:usingBlock:", "v40@0:8@16Q24@?32") { receiver, selector, arguments in
       let block = try BlockArgument.block(arguments[2], receiver, selector)
       let indexes = try Message.indexes(arguments[0], receiver, selector)
+      let mutations = MutationGuard(receiver)
       let elements = try Ordered.elements(of: receiver)
       if let last = indexes.last { try Message.check(last, count: elements.count, receiver, selector) }
       let order = BlockArgument.isReverse(arguments[1]) ? Array(indexes).reversed() : Array(indexes)
-      try BlockArgument.enumerate(order, calling: block, check: BlockArgument.mutationCheck(receiver, elements)) { [elements[$0], .uint64(UInt64($0))] }
+      try BlockArgument.enumerate(order, calling: block, guarding: mutations) { [elements[$0], .uint64(UInt64($0))] }
       return .nil
     },
     MethodEntry("indexOfObjectPassingTest:", "Q24@0:8@?16") { receiver, selector, arguments in
@@ -69,9 +70,10 @@ extension OrderedCollectionMethods {
   /// Calls the block with each element and its index, last first when `reverse`.
   private static func enumerate(_ receiver: Object, _ selector: Selector, block value: Value, reverse: Bool) throws -> Value {
     let block = try BlockArgument.block(value, receiver, selector)
+    let mutations = MutationGuard(receiver)
     let elements = try Ordered.elements(of: receiver)
     try BlockArgument.enumerate(
-      order(elements.indices, reverse), calling: block, check: BlockArgument.mutationCheck(receiver, elements)
+      order(elements.indices, reverse), calling: block, guarding: mutations
     ) { [elements[$0], .uint64(UInt64($0))] }
     return .nil
   }
@@ -79,10 +81,11 @@ extension OrderedCollectionMethods {
   /// The index of the first element the test passes, or `NSNotFound`.
   private static func firstPassing(_ receiver: Object, _ selector: Selector, block value: Value, reverse: Bool) throws -> Value {
     let block = try BlockArgument.block(value, receiver, selector)
+    let mutations = MutationGuard(receiver)
     let elements = try Ordered.elements(of: receiver)
     var found = notFound
     try BlockArgument.enumerate(
-      order(elements.indices, reverse), calling: block, check: BlockArgument.mutationCheck(receiver, elements)
+      order(elements.indices, reverse), calling: block, guarding: mutations
     ) { [elements[$0], .uint64(UInt64($0))] } visit: {
       index, answer in
       guard BlockArgument.passed(answer) else { return false }
@@ -96,10 +99,11 @@ extension OrderedCollectionMethods {
   /// `NSIndexSet`.
   private static func allPassing(_ receiver: Object, _ selector: Selector, block value: Value, reverse: Bool) throws -> Value {
     let block = try BlockArgument.block(value, receiver, selector)
+    let mutations = MutationGuard(receiver)
     let elements = try Ordered.elements(of: receiver)
     var passing: [Int] = []
     try BlockArgument.enumerate(
-      order(elements.indices, reverse), calling: block, check: BlockArgument.mutationCheck(receiver, elements)
+      order(elements.indices, reverse), calling: block, guarding: mutations
     ) { [elements[$0], .uint64(UInt64($0))] } visit: {
       index, answer in
       if BlockArgument.passed(answer) { passing.append(index) }

@@ -36,9 +36,9 @@ enum OrderedStore {
   func element(at index: Int) -> Result<Value, OutOfBounds> {
     switch self {
     case .array(let storage):
-      return storage.update { $0.indices.contains(index) ? .success($0[index]) : .failure(OutOfBounds(count: $0.count)) }
+      return storage.read { $0.indices.contains(index) ? .success($0[index]) : .failure(OutOfBounds(count: $0.count)) }
     case .orderedSet(let storage):
-      return storage.update {
+      return storage.read {
         $0.elements.indices.contains(index) ? .success($0.elements[index]) : .failure(OutOfBounds(count: $0.count))
       }
     }

@@ -5,7 +5,9 @@
 // Each reads the contents once (from the storage, or through a subclass's primitives) and calls
 // the block on that snapshot, user code with no lock held (BlockArguments.swift). A dictionary's
 // and a set's order is their own (unspecified, as Apple's); an index set's is ascending, or
-// descending with NSEnumerationReverse. No state.
+// descending with NSEnumerationReverse. A mutable dictionary or set changed by the block raises
+// after that call, as Apple's do (MutationGuard.swift); an index set is not guarded (Apple documents
+// no guard for it). No state.
 
 enum UnorderedBlockMethods {
   /// `NSDictionary`'s block messages; an entry block gets `(id key, id obj, BOOL *stop)`.
@@ -18,8 +20,9 @@ enum UnorderedBlockMethods {
     },
     MethodEntry("keysOfEntriesPassingTest:", "@24@0:8@?16") { receiver, selector, arguments in
       let block = try BlockArgument.block(arguments[0], receiver, selector)
+      let mutations = MutationGuard(receiver)
       var keys: Set<Value> = []
-      try BlockArgument.enumerate(Array(try NSDictionaryMethods.entries(of: receiver)), calling: block) { [$0.key, $0.value] } visit: {
+      try BlockArgument.enumerate(Array(try NSDictionaryMethods.entries(of: receiver)), calling: block, guarding: mutations) { [$0.key, $0.value] } visit: {
         entry, answer in
         if BlockArgument.passed(answer) { keys.insert(entry.key) }
         return false
@@ -37,13 +40,15 @@ enum UnorderedBlockMethods {
   static let set: [MethodEntry] = [
     MethodEntry("enumerateObjectsUsingBlock:", "v24@0:8@?16") { receiver, selector, arguments in
       let block = try BlockArgument.block(arguments[0], receiver, selector)
-      try BlockArgument.enumerate(Array(try Unordered.elements(of: receiver)), calling: block) { [$0] }
+      let mutations = MutationGuard(receiver)
+      try BlockArgument.enumerate(Array(try Unordered.elements(of: receiver)), calling: block, guarding: mutations) { [$0] }
       return .nil
     },
     MethodEntry("objectsPassingTest:", "@24@0:8@?16") { receiver, selector, arguments in
       let block = try BlockArgument.block(arguments[0], receiver, selector)
+      let mutations = MutationGuard(receiver)
       var passing: Set<Value> = []
-      try BlockArgument.enumerate(Array(try Unordered.elements(of: receiver)), calling: block) { [$0] } visit: {
+      try BlockArgument.enumerate(Array(try Unordered.elements(of: receiver)), calling: block, guarding: mutations) { [$0] } visit: {
         member, answer in
         if BlockArgument.passed(answer) { passing.insert(member) }
         return false
@@ -87,8 +92,9 @@ enum UnorderedBlockMethods {
   /// Calls the block with each key and its object.
   private static func enumerateEntries(_ receiver: Object, _ selector: Selector, _ value: Value, reverse: Bool) throws -> Value {
     let block = try BlockArgument.block(value, receiver, selector)
+    let mutations = MutationGuard(receiver)
     let entries = Array(try NSDictionaryMethods.entries(of: receiver))
-    try BlockArgument.enumerate(reverse ? entries.reversed() : entries, calling: block) { [$0.key, $0.value] }
+    try BlockArgument.enumerate(reverse ? entries.reversed() : entries, calling: block, guarding: mutations) { [$0.key, $0.value] }
     return .nil
   }
 
