@@ -9,8 +9,8 @@
 // digits by their value ("file9" before "file10"). `NSBackwardsSearch` and `NSAnchoredSearch`
 // mean nothing to a comparison and are ignored. The options whose answer needs tables we do not
 // carry (diacritic, width, forced ordering, regular expressions) are refused with
-// NSInvalidArgumentException rather than answered wrongly; so are the localized comparisons,
-// whose order depends on a locale's collation.
+// NSInvalidArgumentException rather than answered wrongly; a localized comparison honours them
+// (NSString+LocalizedComparing.swift).
 
 enum NSStringComparing {
   /// `NSCaseInsensitiveSearch`, `NSLiteralSearch`, `NSBackwardsSearch`, `NSAnchoredSearch`,
@@ -33,21 +33,9 @@ enum NSStringComparing {
     MethodEntry("compare:options:range:", "q48@0:8@16Q24{_NSRange=QQ}32") { receiver, selector, arguments in
       // The receiver's characters in the range, against the whole argument.
       let mask = try options(arguments[1], receiver, selector)
-      let range = try Message.range(arguments[2], receiver, selector)
-      let units = Array(try NSStringMethods.text(receiver, selector).utf16)
-      guard range.upperBound <= units.count else {
-        throw FoundationError(
-          .indexOutOfBounds,
-          "*** \(Message.name(receiver, selector)): Range {\(range.lowerBound), \(range.count)} out of bounds; string length \(units.count)"
-        )
-      }
-      let other = try Message.object(arguments[0], receiver, selector, what: "string")
-      guard let otherText = other.stringValue else {
-        throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): \(other) is not a string")
-      }
-      return .int64(Int64(order(String(decoding: units[range], as: UTF16.self), otherText, options: mask)))
+      return try ordering(receiver, selector, arguments[0], range: try Message.range(arguments[2], receiver, selector), options: mask)
     },
-  ]
+  ] + NSStringLocalizedComparing.all
 
   /// The options mask, refusing the options this comparison cannot honour.
   static func options(_ value: Value, _ receiver: Object, _ selector: Selector) throws(FoundationError) -> UInt64 {
@@ -62,14 +50,36 @@ enum NSStringComparing {
     return mask
   }
 
-  /// NSOrderedAscending (-1), NSOrderedSame (0) or NSOrderedDescending (1) of the receiver
-  /// against `argument`, which must be a string.
-  static func ordering(_ receiver: Object, _ selector: Selector, _ argument: Value, options: UInt64) throws -> Value {
+  /// NSOrderedAscending (-1), NSOrderedSame (0) or NSOrderedDescending (1) of the receiver (its
+  /// characters in `range`, or all) against `argument`, which must be a string.
+  static func ordering(
+    _ receiver: Object, _ selector: Selector, _ argument: Value, range: Range<Int>? = nil, options: UInt64
+  ) throws -> Value {
+    let text = try text(receiver, selector, in: range)
+    return .int64(Int64(order(text, try string(argument, receiver, selector), options: options)))
+  }
+
+  /// The receiver's text, or its UTF-16 units in `range` (which must lie inside it).
+  static func text(_ receiver: Object, _ selector: Selector, in range: Range<Int>?) throws(FoundationError) -> String {
+    let text = try NSStringMethods.text(receiver, selector)
+    guard let range else { return text }
+    let units = Array(text.utf16)
+    guard range.upperBound <= units.count else {
+      throw FoundationError(
+        .indexOutOfBounds,
+        "*** \(Message.name(receiver, selector)): Range {\(range.lowerBound), \(range.count)} out of bounds; string length \(units.count)"
+      )
+    }
+    return String(decoding: units[range], as: UTF16.self)
+  }
+
+  /// The string argument of a comparison: nil or another object is refused.
+  static func string(_ argument: Value, _ receiver: Object, _ selector: Selector) throws(FoundationError) -> String {
     let other = try Message.object(argument, receiver, selector, what: "string")
     guard let otherText = other.stringValue else {
       throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): \(other) is not a string")
     }
-    return .int64(Int64(order(try NSStringMethods.text(receiver, selector), otherText, options: options)))
+    return otherText
   }
 
   /// How `left` orders against `right` under `options`: -1, 0 or 1.

@@ -1,0 +1,65 @@
+// NSString+LocalizedComparing.swift: NSString's comparisons by a locale's collation
+// (`localizedCompare:`, `localizedCaseInsensitiveCompare:`, `localizedStandardCompare:`,
+// `compare:options:range:locale:`).
+//
+// Docs: docs/foundation.md#comparing-strings. Tests:
+// Tests/MiniFoundationTests/FoundationBehaviourRound10CollationTests.swift.
+//
+// Every locale collates as the root ("en") collation of Collation.swift: MiniFoundation has no
+// NSLocale and carries no locale's tailoring (Swedish `ä` after `z`, say), so the locale argument
+// says only whether the comparison is localized (nil: it is not, as on Apple). Stateless.
+
+enum NSStringLocalizedComparing {
+  /// `localizedStandardCompare:`'s options, as Foundation documents them: case-insensitive,
+  /// numeric, width-insensitive, forced ordering.
+  static let standard: Collation.Options = [.caseInsensitive, .numeric, .widthInsensitive, .forcedOrdering]
+  /// `NSRegularExpressionSearch`, which a comparison refuses.
+  static let regularExpression: UInt64 = 1024
+  /// The options a localized comparison honours, and those it ignores (`NSLiteralSearch`,
+  /// `NSBackwardsSearch`, `NSAnchoredSearch`).
+  static let honoured: UInt64 = 1 | 64 | 128 | 256 | 512
+  static let ignored: UInt64 = 2 | 4 | 8
+
+  static let all: [MethodEntry] = [
+    MethodEntry("localizedCompare:", "q24@0:8@16") { receiver, selector, arguments in
+      try order(receiver, selector, arguments[0], range: nil, options: [])
+    },
+    MethodEntry("localizedCaseInsensitiveCompare:", "q24@0:8@16") { receiver, selector, arguments in
+      try order(receiver, selector, arguments[0], range: nil, options: .caseInsensitive)
+    },
+    MethodEntry("localizedStandardCompare:", "q24@0:8@16") { receiver, selector, arguments in
+      try order(receiver, selector, arguments[0], range: nil, options: standard)
+    },
+    MethodEntry("compare:options:range:locale:", "q56@0:8@16Q24{_NSRange=QQ}32@48") { receiver, selector, arguments in
+      let range = try Message.range(arguments[2], receiver, selector)
+      guard !arguments[3].isNil else {  // no locale: the plain comparison
+        let mask = try NSStringComparing.options(arguments[1], receiver, selector)
+        return try NSStringComparing.ordering(receiver, selector, arguments[0], range: range, options: mask)
+      }
+      return try order(receiver, selector, arguments[0], range: range, options: try options(arguments[1], receiver, selector))
+    },
+  ]
+
+  /// The options mask of a localized comparison, refusing a regular expression or an unknown bit.
+  static func options(_ value: Value, _ receiver: Object, _ selector: Selector) throws(FoundationError) -> Collation.Options {
+    let mask = try Message.optionsMask(value, receiver, selector)
+    let unsupported = mask & ~(honoured | ignored)
+    guard unsupported == 0 else {
+      throw FoundationError(
+        .invalidArgument,
+        "*** \(Message.name(receiver, selector)): options 0x\(String(unsupported, radix: 16)) are not supported in a comparison"
+      )
+    }
+    return Collation.Options(rawValue: mask & honoured)
+  }
+
+  /// The collation order of the receiver (its characters in `range`, or all) against `argument`,
+  /// which must be a string.
+  static func order(
+    _ receiver: Object, _ selector: Selector, _ argument: Value, range: Range<Int>?, options: Collation.Options
+  ) throws -> Value {
+    let text = try NSStringComparing.text(receiver, selector, in: range)
+    let other = try NSStringComparing.string(argument, receiver, selector)
+    return .int64(Int64(Collation.compare(text, other, options: options)))
+  }
+}
