@@ -48,6 +48,14 @@ enum Describing {
     }
   }
 
+  /// `-[NSDictionary descriptionInStringsFileFormat]`: a line `"key" = "value";` per entry, in the
+  /// order of the keys' text, each side quoted and escaped as a `.strings` file writes it (a value
+  /// that is not a string is written as its `description`).
+  static func stringsFileFormat(_ entries: [Value: Value]) throws -> String {
+    let lines = try entries.map { (key: try text(of: $0.key), value: try text(of: $0.value)) }.sorted { $0.key < $1.key }
+    return lines.map { "\"" + escaped($0.key) + "\" = \"" + escaped($0.value) + "\";\n" }.joined()
+  }
+
   /// A floating number's text as NSNumber prints it: the shortest digits that read back as the
   /// same number (Swift's), without Swift's `.0` on a whole number (`@1.0` prints `1`).
   private static func floating(_ text: String) -> String {

@@ -93,6 +93,13 @@ enum Message {
     throw FoundationError(.invalidArgument, "*** \(name(receiver, selector)): \(value) is not an array")
   }
 
+  /// The elements of the array argument of an initializer, where nil is an empty array: Apple's
+  /// initializers ask the argument for its `count`, which nil answers 0 (`[NSArray
+  /// arrayWithArray:nil]` is empty).
+  static func array(orEmpty value: Value, _ receiver: Object, _ selector: Selector) throws -> [Value] {
+    value.isNil ? [] : try array(value, receiver, selector)
+  }
+
   /// The elements of a set argument (a bridged set, an `NSSet` object, or an object of a
   /// subclass that implements `allObjects`).
   static func set(_ value: Value, _ receiver: Object, _ selector: Selector) throws -> Set<Value> {

@@ -12,14 +12,14 @@ enum NSArrayMethods {
     instance: OrderedCollectionMethods.reading("NSArray") + OrderedCollectionMethods.blockReading + CollectionLifecycle.copying(.array) { ArrayStorage.array(try Ordered.elements(of: $0)) } + [
       Sorting.sortedArrayUsingSelector,
       Sorting.sortedArrayUsingDescriptors,
-      Sorting.descriptionWithLocale,
+      Sorting.descriptionWithLocale, Sorting.descriptionWithLocaleIndent,
       MethodEntry("init", "@16@0:8") { receiver, _, _ in .object(receiver) },
       NilTerminatedList.initializer,
       MethodEntry("description", "@16@0:8") { receiver, _, _ in
         .string(try Describing.text(of: .array(try Ordered.elements(of: receiver))))
       },
       MethodEntry("initWithArray:", "@24@0:8@16") { receiver, selector, arguments in
-        let elements = try Message.array(arguments[0], receiver, selector).map(Message.element)
+        let elements = try Message.array(orEmpty: arguments[0], receiver, selector).map(Message.element)
         guard let store = OrderedStore(receiver) else { throw Message.abstract(receiver, selector, "NSArray") }
         store.setElements(elements)
         return .object(receiver)

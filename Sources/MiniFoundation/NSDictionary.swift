@@ -10,7 +10,7 @@
 enum NSDictionaryMethods {
   static let all = ClassMethods(
     instance: UnorderedBlockMethods.dictionary + CollectionLifecycle.copying(.dictionary) { DictionaryStorage.dictionary(try entries(of: $0)) } + [
-      Sorting.descriptionWithLocale,
+      Sorting.descriptionWithLocale, Sorting.descriptionWithLocaleIndent,
       MethodEntry("count", "Q16@0:8") { receiver, selector, _ in
         .uint64(UInt64(try storage(receiver, selector).value.count))
       },
@@ -28,7 +28,7 @@ enum NSDictionaryMethods {
       MethodEntry("init", "@16@0:8") { receiver, _, _ in .object(receiver) },
       NilTerminatedList.dictionaryInitializer,
       MethodEntry("initWithDictionary:", "@24@0:8@16") { receiver, selector, arguments in
-        let entries = try dictionary(arguments[0], receiver, selector)
+        let entries = arguments[0].isNil ? [:] : try dictionary(arguments[0], receiver, selector)  // nil: empty, as on Apple
         try storage(receiver, selector).replaceContents(with: entries.mapValues(Message.element))
         return .object(receiver)
       },
@@ -37,6 +37,9 @@ enum NSDictionaryMethods {
       MethodEntry("hash", "Q16@0:8") { receiver, _, _ in .uint64(UInt64(try entries(of: receiver).count)) },
       MethodEntry("description", "@16@0:8") { receiver, _, _ in
         .string(try Describing.text(of: .dictionary(try entries(of: receiver))))
+      },
+      MethodEntry("descriptionInStringsFileFormat", "@16@0:8") { receiver, _, _ in
+        .string(try Describing.stringsFileFormat(try entries(of: receiver)))
       },
     ],
     classSide: [

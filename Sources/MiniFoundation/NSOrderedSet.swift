@@ -13,10 +13,10 @@ enum NSOrderedSetMethods {
       + CollectionLifecycle.copying(.orderedSet) { OrderedSetStorage.orderedSet(OrderedElements(try Ordered.elements(of: $0))) } + [
         MethodEntry("init", "@16@0:8") { receiver, _, _ in .object(receiver) },
         NilTerminatedList.initializer,
-        Sorting.descriptionWithLocale,
+        Sorting.descriptionWithLocale, Sorting.descriptionWithLocaleIndent,
         Sorting.sortedArrayUsingDescriptors,
         MethodEntry("initWithArray:", "@24@0:8@16") { receiver, selector, arguments in
-          let elements = try Message.array(arguments[0], receiver, selector).map(Message.element)
+          let elements = try Message.array(orEmpty: arguments[0], receiver, selector).map(Message.element)
           guard let store = OrderedStore(receiver) else { throw Message.abstract(receiver, selector, "NSOrderedSet") }
           store.setElements(elements)
           return .object(receiver)

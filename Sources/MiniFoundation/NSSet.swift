@@ -9,7 +9,7 @@
 enum NSSetMethods {
   static let all = ClassMethods(
     instance: UnorderedBlockMethods.set + CollectionLifecycle.copying(.set) { SetStorage.set(try Unordered.elements(of: $0)) } + [
-      Sorting.descriptionWithLocale,
+      Sorting.descriptionWithLocale, Sorting.descriptionWithLocaleIndent,
       Sorting.setSortedArrayUsingDescriptors,
       MethodEntry("count", "Q16@0:8") { receiver, selector, _ in .uint64(UInt64(try storage(receiver, selector).value.count)) },
       MethodEntry("member:", "@24@0:8@16") { receiver, selector, arguments in
@@ -25,12 +25,12 @@ enum NSSetMethods {
       MethodEntry("init", "@16@0:8") { receiver, _, _ in .object(receiver) },
       NilTerminatedList.initializer,
       MethodEntry("initWithArray:", "@24@0:8@16") { receiver, selector, arguments in
-        let elements = try Message.array(arguments[0], receiver, selector).map(Message.element)
+        let elements = try Message.array(orEmpty: arguments[0], receiver, selector).map(Message.element)
         try storage(receiver, selector).replaceContents(with: Set(elements))
         return .object(receiver)
       },
       MethodEntry("initWithSet:", "@24@0:8@16") { receiver, selector, arguments in
-        let elements = try Message.set(arguments[0], receiver, selector)
+        let elements = arguments[0].isNil ? [] : try Message.set(arguments[0], receiver, selector)  // nil: empty, as on Apple
         try storage(receiver, selector).replaceContents(with: Set(elements.map(Message.element)))
         return .object(receiver)
       },

@@ -35,6 +35,11 @@ enum NSStringComparing {
       let mask = try options(arguments[1], receiver, selector)
       return try ordering(receiver, selector, arguments[0], range: try Message.range(arguments[2], receiver, selector), options: mask)
     },
+    MethodEntry("commonPrefixWithString:options:", "@32@0:8@16Q24") { receiver, selector, arguments in
+      let mask = try options(arguments[1], receiver, selector)
+      return .string(
+        commonPrefix(try NSStringMethods.text(receiver, selector), try string(arguments[0], receiver, selector), options: mask))
+    },
   ] + NSStringLocalizedComparing.all
 
   /// The options mask, refusing the options this comparison cannot honour.
@@ -80,6 +85,29 @@ enum NSStringComparing {
       throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): \(other) is not a string")
     }
     return otherText
+  }
+
+  /// The characters `text` begins with that `other` begins with too, as `text` writes them: whole
+  /// characters (canonically equivalent ones match), or UTF-16 units with `NSLiteralSearch`;
+  /// `NSCaseInsensitiveSearch` matches a character and its other case.
+  static func commonPrefix(_ text: String, _ other: String, options: UInt64) -> String {
+    let fold = options & caseInsensitive != 0
+    if options & literal != 0 {
+      let units = Array(text.utf16)
+      let otherUnits = Array(other.utf16)
+      func same(_ a: UInt16, _ b: UInt16) -> Bool {
+        a == b || (fold && String(decoding: [a], as: UTF16.self).lowercased() == String(decoding: [b], as: UTF16.self).lowercased())
+      }
+      var length = 0
+      while length < min(units.count, otherUnits.count), same(units[length], otherUnits[length]) { length += 1 }
+      return String(decoding: units[..<length], as: UTF16.self)
+    }
+    var prefix = ""
+    for (character, otherCharacter) in zip(text, other) {
+      guard character == otherCharacter || (fold && character.lowercased() == otherCharacter.lowercased()) else { break }
+      prefix.append(character)
+    }
+    return prefix
   }
 
   /// How `left` orders against `right` under `options`: -1, 0 or 1.

@@ -38,6 +38,26 @@ enum Sorting {
     return try Runtime.msgSend(receiver, "description")
   }
 
+  /// `-descriptionWithLocale:indent:` of a collection: its `description` as a collection nested
+  /// `level` deep prints it, every line (the first too) indented by four spaces a level, so
+  /// level 0 is the `description`. A locale is refused as `descriptionWithLocale:` refuses it.
+  static let descriptionWithLocaleIndent = MethodEntry("descriptionWithLocale:indent:", "@32@0:8@16Q24") {
+    receiver, selector, arguments in
+    guard arguments[0].isNil else {
+      throw FoundationError(
+        .invalidArgument, "*** \(Message.name(receiver, selector)): locales are not supported; pass nil")
+    }
+    let level = try Message.index(arguments[1], receiver, selector)
+    guard level <= maximumIndent else {
+      throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): indent \(level) is past \(maximumIndent)")
+    }
+    return .string(String(repeating: "    ", count: level) + (try Describing.text(of: .object(receiver), indent: level)))
+  }
+
+  /// The deepest indent `descriptionWithLocale:indent:` writes (a larger NSUInteger, such as a
+  /// negative number, would ask for gigabytes of spaces).
+  static let maximumIndent = 1 << 16
+
   /// The selector argument, which must not be the null selector.
   private static func comparator(_ value: Value, _ receiver: Object, _ selector: Selector) throws(FoundationError)
     -> Selector

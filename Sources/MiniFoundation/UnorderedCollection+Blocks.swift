@@ -65,6 +65,12 @@ enum UnorderedBlockMethods {
     MethodEntry("enumerateIndexesWithOptions:usingBlock:", "v32@0:8Q16@?24") { receiver, selector, arguments in
       try enumerateIndexes(receiver, selector, arguments[1], reverse: BlockArgument.isReverse(arguments[0]))
     },
+    MethodEntry("enumerateRangesUsingBlock:", "v24@0:8@?16") { receiver, selector, arguments in
+      try enumerateRanges(receiver, selector, arguments[0], reverse: false)
+    },
+    MethodEntry("enumerateRangesWithOptions:usingBlock:", "v32@0:8Q16@?24") { receiver, selector, arguments in
+      try enumerateRanges(receiver, selector, arguments[1], reverse: BlockArgument.isReverse(arguments[0]))
+    },
     MethodEntry("indexPassingTest:", "Q24@0:8@?16") { receiver, selector, arguments in
       let block = try BlockArgument.block(arguments[0], receiver, selector)
       var found = OrderedCollectionMethods.notFound
@@ -95,6 +101,15 @@ enum UnorderedBlockMethods {
     let mutations = MutationGuard(receiver)
     let entries = Array(try NSDictionaryMethods.entries(of: receiver))
     try BlockArgument.enumerate(reverse ? entries.reversed() : entries, calling: block, guarding: mutations) { [$0.key, $0.value] }
+    return .nil
+  }
+
+  /// Calls the block with each run of consecutive indexes as an `NSRange`, ascending (descending
+  /// when `reverse`): `(NSRange range, BOOL *stop)`.
+  private static func enumerateRanges(_ receiver: Object, _ selector: Selector, _ value: Value, reverse: Bool) throws -> Value {
+    let block = try BlockArgument.block(value, receiver, selector)
+    let runs = try NSIndexSetMethods.indexes(receiver, selector).ranges
+    try BlockArgument.enumerate(reverse ? runs.reversed() : runs, calling: block) { [.range($0.lowerBound..<($0.upperBound + 1))] }
     return .nil
   }
 
