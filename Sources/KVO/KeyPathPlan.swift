@@ -86,8 +86,7 @@ final class KeyPathPlan: Sendable {
   /// while `next`'s class keeps the category's `valueForKey:`; `nil` means read by KVC.
   @inline(__always)
   func currentRestGetter(for next: Object) -> CachedGetter? {
-    guard let restGetter, let rest else { return nil }
-    return restGetter.current(for: next, path: rest, in: next.isa)
+    restGetter?.current(for: next, path: rest ?? path, in: nil)  // a rest getter has a rest
   }
 
   /// Whether the path goes through another object (`friend.age`).

@@ -46,22 +46,28 @@ extension Notifier {
   /// plan was made: K9), else by KVC.
   @inline(never)
   static func staleGetterValue(of object: Object, _ observed: ObservedPath.View) throws -> Value {
-    let plan = observed.plan
-    guard let cached = plan.currentGetter(for: object) else {
-      return try KeyValueCoding.value(of: .object(object), at: observed.path)
+    try observed.withPlan { plan in
+      guard let cached = plan.currentGetter(for: object) else {
+        return try KeyValueCoding.value(of: .object(object), at: plan.path)
+      }
+      let first = try Runtime.msgSend(object, cached.selector)
+      return cached.isChain ? try restOfChain(plan, from: first, of: object) : first
     }
-    let first = try Runtime.msgSend(object, cached.selector)
-    return cached.isChain ? try restOfChain(observed, from: first, of: object) : first
   }
 
-  /// The value at the rest of a chain's path, read by KVC from `first`, its first key's value.
+  /// The value at the rest of a chain's path, read from `first`, its first key's value: with
+  /// the plan's rest getter while it holds, else by KVC.
   @inline(never)
   static func restOfChain(_ observed: ObservedPath.View, from first: Value, of object: Object) throws -> Value {
-    let plan = observed.plan
-    guard let rest = plan.rest else { return first }
+    try observed.withPlan { try restOfChain($0, from: first, of: object) }
+  }
+
+  @inline(__always)
+  private static func restOfChain(_ plan: KeyPathPlan, from first: Value, of object: Object) throws -> Value {
     if case .object(let next) = first, let getter = plan.currentRestGetter(for: next) {
       return try Runtime.msgSend(next, getter.selector)  // what KVC's valueForKey: would send
     }
+    guard let rest = plan.rest else { return first }
     return try KeyValueCoding.value(of: first, at: rest, boxingIn: { object.runtime })
   }
 }

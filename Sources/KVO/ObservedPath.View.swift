@@ -28,6 +28,13 @@ extension ObservedPath {
     var getter: CachedGetter? { handle.withPath { $0.getter } }
     var plan: KeyPathPlan { handle.withPath { $0.plan } }
 
+    /// Runs `body` with the path's plan, borrowed (no reference counting on the notifying set).
+    @inline(__always)
+    func withPlan<Result>(_ body: (KeyPathPlan) throws -> Result) rethrows -> Result {
+      // INVARIANT: UnretainedObservedPath (the view's holder keeps the path, the path its plan).
+      try handle.withPath { try Unmanaged.passUnretained($0.plan)._withUnsafeGuaranteedRef(body) }
+    }
+
     /// Whether any outside observer asked for old values, new values, prior notifications.
     var wantsOld: Bool { flags & Flags.old != 0 }
     var wantsNew: Bool { flags & Flags.new != 0 }

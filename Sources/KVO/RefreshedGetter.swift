@@ -67,21 +67,30 @@ final class RefreshedGetter: Sendable {
 
   /// The getter to read `path`'s first key of `object` with now, if one is valid: the kept one
   /// if it still holds for `cls`, else one worked out now in `cls` and kept. `cls` is the plan's
-  /// class for a plan's first key, the object's class for the rest of a chain.
+  /// class for a plan's first key; `nil` stands for the object's own class (the rest of a chain),
+  /// which is then compared without being loaded. `path` is read only to work a getter out.
   /// `nil` when the key has no cached getter now, or when this plan already refreshed `limit`
   /// times: the caller reads by KVC.
-  func current(for object: Object, path: KeyValuePath, in cls: Class) -> CachedGetter? {
+  @inline(__always)
+  func current(for object: Object, path: @autoclosure () -> KeyValuePath, in cls: Class?) -> CachedGetter? {
     let bits = newest.load(ordering: .acquiring)
     var depth = 0
     if bits != 0 {
       // INVARIANT: a published box lives as long as the slot (see the file comment).
       let (found, stale) = Self.box(bits)._withUnsafeGuaranteedRef { box -> (CachedGetter?, Bool) in
         depth = box.depth
-        return (box.getter, box.cls !== cls || !box.generation.isCurrent(for: object))
+        let sameClass = if let cls { box.cls === cls } else { object.hasClass(box.cls) }
+        return (box.getter, !sameClass || !box.generation.isCurrent(for: object))
       }
       if !stale { return found.flatMap { $0.generation.isCurrent(for: object) ? $0 : nil } }
     }
     guard depth < Self.limit else { return nil }
+    return refresh(for: object, path: path(), in: cls ?? object.isa, replacing: bits)
+  }
+
+  /// Works the getter out now in `cls` and keeps it (the slot held `bits`).
+  @inline(never)
+  private func refresh(for object: Object, path: KeyValuePath, in cls: Class, replacing bits: UInt) -> CachedGetter? {
     let generation = MethodGeneration(of: object)  // read first: an answer never outlives its stamp
     let getter = try? KeyPathPlan.cachedGetter(for: path, in: cls)  // call-out: resolvers, nothing held
     publish(getter, generation: generation, in: cls, replacing: bits)
