@@ -11,8 +11,9 @@
 // frame alive), and `copy` answers a new heap block running the same closure. A heap block is
 // counted as any NSObject is, and its `copy` is the block itself. Neither a global nor a stack
 // block is ever counted or deallocated by a release; both answer `retainCount` 1. Their
-// `retain` and `release` are overrides, so the classes carry objc4's custom retain-release bit
-// and every store sends them (ManualRetainRelease.swift). Stateless: the classes are made once
+// `retain`, `release`, `_tryRetain` and `retainWeakReference` are overrides, so the classes
+// carry objc4's custom retain-release bit and every store and weak load sends them
+// (ManualRetainRelease.swift). Stateless: the classes are made once
 // per runtime under its monitor (Runtime+BuiltinClasses.swift).
 
 /// Where a block lives, which decides its class and what retaining and copying it does.
@@ -139,6 +140,8 @@ extension Runtime {
         ("retainCount", Implementation(function: "-[\(name) retainCount]") { _, _, _ in .uint64(1) }, "Q16@0:8"),
         ("_tryRetain", Implementation(function: "-[\(name) _tryRetain]") { _, _, _ in true }, "B16@0:8"),
         ("_isDeallocating", Implementation(function: "-[\(name) _isDeallocating]") { _, _, _ in false }, "B16@0:8"),
+        // objc_loadWeakRetained's +1, which the caller's release gives back: not counted either.
+        ("retainWeakReference", Implementation(function: "-[\(name) retainWeakReference]") { _, _, _ in true }, "B16@0:8"),
       ]
       try cls.addMethods(methods)
     }

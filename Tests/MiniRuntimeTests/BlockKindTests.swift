@@ -168,3 +168,19 @@ extension BlockKindTests {
     #expect(error?.message.hasPrefix("a global block captures nothing") == true)
   }
 }
+
+extension BlockKindTests {
+  @Test func aWeakLoadRetainedOfAGlobalBlockCountsNothing() throws {
+    // objc_loadWeakRetained gives a +1 that the caller releases: for a global or stack block
+    // neither changes anything, so the Swift-side count stays 1 as the message answers.
+    let runtime = Runtime()
+    for kind in [BlockKind.global, .stack] {
+      let block = try runtime.makeBlock(kind: kind) { _ in .nil }
+      let weak = try WeakVariable(block)
+      let loaded = try #require(weak.loadRetained())
+      try Runtime.release(loaded)
+      #expect(block.retainCount == 1, "\(kind)")
+      #expect(try runtime.msgSend(block, "retainCount") == .uint64(1))
+    }
+  }
+}
