@@ -1,7 +1,7 @@
 // Collation+Latin1.swift: the collation elements of the 256 characters of Latin-1, in the root
 // collation's order (Collation.swift says how they are compared).
 //
-// Docs: docs/foundation.md#comparing-strings. Tests:
+// Docs: docs/foundation.md#localized-comparisons. Tests:
 // Tests/MiniFoundationTests/FoundationBehaviourRound10CollationTests.swift.
 //
 // Stateless: one immutable table, built once.

@@ -1,21 +1,22 @@
 // Collation.swift: the order of NSString's localized comparisons (`localizedCompare:`,
 // `localizedCaseInsensitiveCompare:`, `localizedStandardCompare:`, `compare:options:range:locale:`).
 //
-// Docs: docs/foundation.md#comparing-strings. Tests:
+// Docs: docs/foundation.md#localized-comparisons. Tests:
 // Tests/MiniFoundationTests/FoundationBehaviourRound10CollationTests.swift.
 //
 // Apple compares through ICU with the locale's collation; for English (and for most locales, for
 // the letters below) that is the Unicode root collation. A pure-Swift library carries no
-// collation tables, so this is a simplified one, exact for ASCII and Latin-1 (U+0000-U+00FF,
-// with combining accents U+0300-U+036F after a letter), in three levels as the Unicode Collation
-// Algorithm compares:
+// collation tables, so this is a simplified one, exact for ASCII, Latin-1 and Latin Extended-A
+// (U+0000-U+017F, with combining accents U+0300-U+036F after a letter), in three levels as the
+// Unicode Collation Algorithm compares:
 // 1. primary, the base character: ignorable controls, then whitespace, punctuation, symbols,
-//    currency signs, digits, letters (`a` < `b`; `ð` after `d`, `þ` after `z`; `æ` is `ae` and
-//    `ß` is `ss`); a run of digits counts by its value with NSNumericSearch;
-// 2. secondary, accents: `a` < `á` < `à` < `â` < `å` < `ä` < `ã`, `o` < `ø`, `æ` after `ae`;
+//    currency signs, digits, letters (`a` < `b`; `þ` after `z`; `æ` is `ae` and `ß` is `ss`);
+//    a run of digits counts by its value with NSNumericSearch;
+// 2. secondary, accents and marks: `a` < `á` < `à` < `â` < `å` < `ä` < `ã`, `o` < `ø`, `d` < `ð`,
+//    `æ` after `ae`;
 // 3. tertiary, case: lowercase before uppercase (`a` < `A`).
 // A string is compared at the first level over its whole length before the second is looked at,
-// so "Aa" < "ab" and "a" < "A" < "á" < "b". Outside Latin-1 the order is an approximation stated
+// so "Aa" < "ab" and "a" < "A" < "á" < "b". Outside U+017F the order is an approximation stated
 // in the docs: other letters come after the Latin ones by code point, other punctuation and
 // symbols after Latin-1's. Stateless; the tables are built once (immutable statics).
 
@@ -43,7 +44,9 @@ enum Collation {
     /// The mark between the two letters of `æ` and `ß`, which sorts them after `ae` and `ss` with
     /// any accent.
     static let ligature: UInt16 = 0x110
-    /// The mark that makes `ð` of `d`.
+    /// The stroke that makes `đ`, `ħ` and `ł` of `d`, `h` and `l`.
+    static let stroke: UInt16 = 0xFE
+    /// The mark that makes `ð` of `d` (and `ŀ` of `l`, `ſ` of `s`), after the stroke.
     static let eth: UInt16 = 0x100
   }
 
@@ -196,6 +199,8 @@ enum Collation {
         result += elements(of: ascii)  // a full-width form
       } else if foldingCase, scalar == "ß" {
         result += elements(of: "s") + elements(of: "s")
+      } else if foldingCase, scalar == "ſ" {
+        result += elements(of: "s")  // long s folds to s
       } else {
         result += elements(of: scalar)
       }
@@ -213,6 +218,7 @@ enum Collation {
   /// The collation elements of one scalar.
   static func elements(of scalar: Unicode.Scalar) -> [Element] {
     if scalar.value < 0x100 { return latin1[Int(scalar.value)] }
+    if scalar.value < 0x180 { return latinExtendedA[Int(scalar.value) - 0x100] }
     if (0x300...0x36F).contains(scalar.value) {
       return [Element(primary: 0, secondary: Secondary.accent(scalar.value))]
     }

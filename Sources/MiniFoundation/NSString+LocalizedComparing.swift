@@ -2,7 +2,7 @@
 // (`localizedCompare:`, `localizedCaseInsensitiveCompare:`, `localizedStandardCompare:`,
 // `compare:options:range:locale:`).
 //
-// Docs: docs/foundation.md#comparing-strings. Tests:
+// Docs: docs/foundation.md#localized-comparisons. Tests:
 // Tests/MiniFoundationTests/FoundationBehaviourRound10CollationTests.swift.
 //
 // Every locale collates as the root ("en") collation of Collation.swift: MiniFoundation has no

@@ -41,6 +41,17 @@ import Testing
         == ["a", "å", "ä", "ae", "æ", "b", "c", "ç", "d", "ð", "e", "o", "Ø", "p", "ss", "ß", "y", "ÿ", "z", "Z", "þ"])
   }
 
+  @Test func latinExtendedALettersAreTheirBaseLetterWithAnAccentOrALetterOfTheirOwn() throws {
+    #expect(try localized("Čapek", "Cyril") == -1, "č is c with a caron (no Czech tailoring)")
+    #expect(try localized("Łódź", "Lwów") == -1)
+    #expect(try localized("l", "ł") == -1 && localized("ł", "m") == -1)
+    #expect(try localized("đ", "ð") == -1)
+    #expect(try localized("ı", "i") == 1 && localized("ı", "j") == -1, "dotless i is a letter after i")
+    #expect(try localized("Œuvre", "Oeuvre") == 1)
+    #expect(try localized("Straße", "Strasse") == 1)
+    #expect(try order("ſ", "localizedCaseInsensitiveCompare:", "S") == 0)
+  }
+
   @Test func punctuationAndSymbolsComeBeforeDigitsBeforeLetters() throws {
     let ascii = (0x20...0x7E).map { String(UnicodeScalar(UInt8($0))) }
     let runtime = Runtime()
