@@ -26,7 +26,8 @@ extension Notifier {
   }
 
   /// The value a change reports: the whole value for a setting, the affected elements for a
-  /// to-many change. The path's first key is read with the getter cached at registration
+  /// change with indexes (of any kind: Foundation reads `objectsAtIndexes:` for an indexed
+  /// setting too). The path's first key is read with the getter cached at registration
   /// while it is valid (a chain reads the rest of its path from that value by KVC).
   static func currentValue(of object: Object, for change: PendingChange) throws -> Value {
     let value = try change.withPath { observed in
@@ -36,7 +37,7 @@ extension Notifier {
       }
       return try staleGetterValue(of: object, observed)
     }
-    guard let indexes = change.indexes, change.kind != .setting else { return value }
+    guard let indexes = change.indexes else { return value }
     let elements = try value.arrayValue ?? value.collectionContents()?.elements ?? []  // an array or an ordered set
     return .array(indexes.filter { elements.indices.contains($0) }.map { elements[$0] })
   }
