@@ -17,11 +17,14 @@ import MiniRuntime
 /// The indexes a to-many change reports, and the runtime whose `NSIndexSet` shows them.
 final class ChangeIndexes: Sendable {
   let indexes: Indexes
-  weak let runtime: Runtime?
+  /// The runtime while it lives, by an unowned count, not `weak` (MiniRuntime's
+  /// UnownedReference.swift says why).
+  var runtime: Runtime? { runtimeReference.load() }
+  private let runtimeReference = UnownedReference<Runtime>()
 
   init(_ indexes: Indexes, in runtime: Runtime?) {
     self.indexes = indexes
-    self.runtime = runtime
+    if let runtime { runtimeReference.set(runtime) }
   }
 
   /// The indexes of a change of `object`.

@@ -37,13 +37,16 @@ final class KVORuntime: @unchecked Sendable {
   /// (an associated object of NSObject could be removed with `removeAssociatedObjects()`).
   private static let slot = RuntimeLocal<KVORuntime>("MiniKVO.KVORuntime")
 
-  weak let runtime: Runtime?
+  /// The runtime while it lives, by an unowned count, not `weak` (MiniRuntime's
+  /// UnownedReference.swift says why).
+  var runtime: Runtime? { runtimeReference.load() }
+  private let runtimeReference: UnownedReference<Runtime>
   let state = Locked(State())
   /// The pointers handed out as observation info (ObservationInfoPointers.swift).
   let infoPointers = ObservationInfoPointers()
 
   private init(runtime: Runtime) {
-    self.runtime = runtime
+    runtimeReference = UnownedReference(runtime)
   }
 
   /// The KVO state of `runtime`, installing NSObject's KVC/KVO methods on first use.

@@ -239,7 +239,7 @@ extension Class {
   ///
   /// Objective-C: none (objc4's `RO_FORBIDS_ASSOCIATED_OBJECTS` class flag, which subclasses inherit).
   public func forbidAssociatedObjects() throws(RuntimeError) {
-    guard let runtime = weakRuntime else {
+    guard let runtime = linkedRuntime else {
       throw RuntimeError(.foreignRuntime, "the runtime of \(name) no longer exists")
     }
     try runtime.withState { state throws(RuntimeError) in

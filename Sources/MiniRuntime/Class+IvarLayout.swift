@@ -64,7 +64,7 @@ extension Class {
   private func setLayout(
     _ layout: [UInt8]?, at field: ReferenceWritableKeyPath<ClassMetadata, [UInt8]?>, function: String
   ) throws(RuntimeError) {
-    guard let runtime = weakRuntime else {
+    guard let runtime = linkedRuntime else {
       throw RuntimeError(.foreignRuntime, "\(function): the runtime of \(name) no longer exists")
     }
     try runtime.withState { state throws(RuntimeError) in

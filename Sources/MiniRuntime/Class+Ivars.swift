@@ -100,7 +100,7 @@ extension Class {
   /// property synthesized after registration must fail loudly, before its accessors are added);
   /// `isWeak` for a weak property's ivar.
   func addIvar(_ name: String, type: TypeEncoding, size: Int, log2Alignment: Int, isWeak: Bool) throws(RuntimeError) {
-    guard let runtime = weakRuntime else {
+    guard let runtime = linkedRuntime else {
       throw RuntimeError(.foreignRuntime, "class_addIvar: the runtime of \(self.name) no longer exists")
     }
     guard !isMetaclass else {
@@ -159,7 +159,7 @@ extension Class {
   ///
   /// Objective-C: `class_getInstanceVariable`
   public func ivar(named name: String) -> Ivar? {
-    guard let runtime = weakRuntime else { return nil }
+    guard let runtime = linkedRuntime else { return nil }
     return runtime.withState { state in findIvar(named: name, &state) }
   }
 

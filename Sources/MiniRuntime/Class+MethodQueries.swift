@@ -30,7 +30,7 @@ extension Class {
   ///
   /// Objective-C: `class_getInstanceMethod`
   public func instanceMethod(for selector: Selector) throws -> Method? {
-    guard let runtime = weakRuntime, selector.isValid else { return nil }
+    guard let runtime = linkedRuntime, selector.isValid else { return nil }
     _ = try runtime.lookUp(selector, in: self, receiver: nil, behavior: [.resolver, .nilOnMiss])
     return instanceMethodWithoutResolver(for: selector)
   }
@@ -64,7 +64,7 @@ extension Class {
   public func methodImplementation(for selector: Selector) throws -> Implementation? {
     if let cached = cache.lookUp(selector) { return cached.implementation.unthunked }  // a hit implies initialized
     if selector.isNull { return nil }
-    guard let runtime = weakRuntime, selector.isValid else { return .forwarding }
+    guard let runtime = linkedRuntime, selector.isValid else { return .forwarding }
     return try runtime.lookUp(selector, in: self, receiver: nil, behavior: [.initialize, .resolver])?.unthunked ?? .forwarding
   }
 
@@ -73,7 +73,7 @@ extension Class {
   ///
   /// Objective-C: `class_respondsToSelector`
   public func instancesRespond(to selector: Selector) -> Bool {
-    weakRuntime?.responds(self, to: selector) ?? false
+    linkedRuntime?.responds(self, to: selector) ?? false
   }
 
   // MARK: - Queries that run no user code
@@ -86,7 +86,7 @@ extension Class {
   /// Objective-C: none (MiniKVO extension: `class_getInstanceMethod` without
   /// `+resolveInstanceMethod:`).
   public func instanceMethodWithoutResolver(for selector: Selector) -> Method? {
-    guard let runtime = weakRuntime else { return nil }
+    guard let runtime = linkedRuntime else { return nil }
     return runtime.withState { state in runtime.findMethod(selector, in: self, &state) }
   }
 
@@ -105,7 +105,7 @@ extension Class {
   /// Objective-C: none (MiniKVO extension: several `class_getInstanceMethod` without
   /// `+resolveInstanceMethod:`, under one lock).
   public func instanceMethodsWithoutResolver(for selectors: [Selector]) -> [Method?] {
-    guard let runtime = weakRuntime else { return [Method?](repeating: nil, count: selectors.count) }
+    guard let runtime = linkedRuntime else { return [Method?](repeating: nil, count: selectors.count) }
     return runtime.withState { state in runtime.findMethods(selectors, in: self, &state) }
   }
 
@@ -119,7 +119,7 @@ extension Class {
   /// `+initialize` and `+resolveInstanceMethod:`).
   public func methodImplementationWithoutResolver(for selector: Selector) -> Implementation {
     if let cached = cache.lookUp(selector) { return cached.implementation.unthunked }
-    guard let runtime = weakRuntime else { return .forwarding }
+    guard let runtime = linkedRuntime else { return .forwarding }
     return runtime.query(selector, in: self)?.unthunked ?? .forwarding
   }
 }

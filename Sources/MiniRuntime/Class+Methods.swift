@@ -133,7 +133,7 @@ extension Class {
   /// Objective-C: `class_setSuperclass`
   @discardableResult
   public func setSuperclass(_ newSuperclass: Class) throws(RuntimeError) -> Class? {
-    guard let runtime = weakRuntime, newSuperclass.weakRuntime === runtime else {
+    guard let runtime = linkedRuntime, newSuperclass.linkedRuntime === runtime else {
       throw RuntimeError(.foreignRuntime, "class_setSuperclass: \(newSuperclass.name) and \(name) are in different runtimes")
     }
     guard !isMetaclass, !newSuperclass.isMetaclass, self !== runtime.rootClass else {
@@ -175,7 +175,7 @@ extension Class {
   func prepareMethodChange(
     _ selector: Selector, types: MethodTypes, _ function: String
   ) throws(RuntimeError) -> (Runtime, Selector, MethodSignature) {
-    guard let runtime = weakRuntime else {
+    guard let runtime = linkedRuntime else {
       throw RuntimeError(.foreignRuntime, "\(function): the runtime of \(name) no longer exists")
     }
     let selector = try selector.validated()
@@ -245,7 +245,7 @@ extension Method {
   /// Objective-C: `method_setImplementation`
   @discardableResult
   public func setImplementation(_ implementation: Implementation) throws(RuntimeError) -> Implementation {
-    guard let runtime = owner.weakRuntime else {
+    guard let runtime = owner.linkedRuntime else {
       throw RuntimeError(.foreignRuntime, "method_setImplementation: the runtime of \(owner.name) no longer exists")
     }
     return try runtime.withState { state throws(RuntimeError) -> Implementation in
@@ -273,7 +273,7 @@ extension Method {
   ///
   /// Objective-C: `method_exchangeImplementations`
   public func exchangeImplementation(with other: Method) throws(RuntimeError) {
-    guard let runtime = owner.weakRuntime, other.owner.weakRuntime === runtime else {
+    guard let runtime = owner.linkedRuntime, other.owner.linkedRuntime === runtime else {
       throw RuntimeError(.foreignRuntime, "method_exchangeImplementations: the methods belong to different runtimes")
     }
     try runtime.withState { state throws(RuntimeError) in

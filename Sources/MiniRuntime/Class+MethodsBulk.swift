@@ -70,7 +70,7 @@ extension Class {
   private func changeMethods(
     _ entries: [(Selector, Implementation, MethodTypes)], replacing: Bool, _ function: String
   ) throws(RuntimeError) -> [Selector] {
-    guard let runtime = weakRuntime else {
+    guard let runtime = linkedRuntime else {
       throw RuntimeError(.foreignRuntime, "\(function): the runtime of \(name) no longer exists")
     }
     var checked: [(Selector, MethodSignature, Implementation)] = []

@@ -97,7 +97,7 @@ extension Class {
   private func declareProperty(
     _ name: String, attributes: PropertyAttributes, replacing: Bool, _ function: String
   ) throws(RuntimeError) -> Bool {
-    guard let runtime = weakRuntime else {
+    guard let runtime = linkedRuntime else {
       throw RuntimeError(.foreignRuntime, "\(function): the runtime of \(self.name) no longer exists")
     }
     if let problem = Ivar.problem(withName: name) {

@@ -23,7 +23,7 @@ extension Class {
   /// Objective-C: `class_addProtocol`
   @discardableResult
   public func addProtocol(_ proto: Protocol) throws(RuntimeError) -> Bool {
-    guard let runtime = weakRuntime else {
+    guard let runtime = linkedRuntime else {
       throw RuntimeError(.foreignRuntime, "class_addProtocol: the runtime of \(name) no longer exists")
     }
     try runtime.checkOwnProtocol(proto, "class_addProtocol")

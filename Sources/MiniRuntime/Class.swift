@@ -54,8 +54,12 @@ public final class Class: Object, @unchecked Sendable {
   /// Bit 0: instances refuse associated objects (objc4's `RW_FORBIDS_ASSOCIATED_OBJECTS`).
   let flags = Atomic<UInt8>(0)
 
-  /// The runtime, set once by `attach(to:)` before the class is published.
-  private(set) weak var weakRuntime: Runtime?
+  /// The runtime, linked once by `attach(to:)` before the class is published, by an unowned
+  /// count (UnownedReference.swift): a weak reference would give the runtime a side table.
+  private let runtimeReference = UnownedReference<Runtime>()
+
+  /// The runtime while it lives; nil once it is gone.
+  var linkedRuntime: Runtime? { runtimeReference.load() }
 
   /// Keeps the isa alive (the metaclass; for a metaclass, the root metaclass). `nil` for a root
   /// metaclass, whose isa is itself.
@@ -86,7 +90,7 @@ public final class Class: Object, @unchecked Sendable {
   }
 
   /// Binds the class to its runtime; called once, before any other thread can see the class.
-  func attach(to runtime: Runtime) { weakRuntime = runtime }
+  func attach(to runtime: Runtime) { runtimeReference.set(runtime) }
 
   /// The mutable metadata. Locking: caller holds `Runtime.lock` (enforced by `inout Runtime.State`).
   func locked(_ state: inout Runtime.State) -> ClassMetadata { metadata }
@@ -101,7 +105,7 @@ public final class Class: Object, @unchecked Sendable {
   /// Runs `body` on the metadata under the runtime's lock, or without it if the runtime is gone
   /// (then nothing can mutate the metadata any more).
   func withMetadata<Result>(_ body: (ClassMetadata) -> Result) -> Result {
-    guard let runtime = weakRuntime else { return body(metadata) }
+    guard let runtime = linkedRuntime else { return body(metadata) }
     return runtime.withState { state in body(locked(&state)) }
   }
 

@@ -74,17 +74,18 @@ final class EventHub: @unchecked Sendable {
 /// Objective-C: none (MiniKVO extension).
 public final class EventObservation: Sendable {
   private let id: UInt64
-  private weak let runtime: Runtime?
+  /// By an unowned count, not `weak` (UnownedReference.swift says why).
+  private let runtime: UnownedReference<Runtime>
 
   init(id: UInt64, runtime: Runtime) {
     self.id = id
-    self.runtime = runtime
+    self.runtime = UnownedReference(runtime)
   }
 
   /// Stops delivering events to this observer. Calling it twice is harmless.
   ///
   /// Objective-C: none (MiniKVO extension).
-  public func cancel() { runtime?.events.remove(id) }
+  public func cancel() { runtime.load()?.events.remove(id) }
 
   deinit { cancel() }
 }

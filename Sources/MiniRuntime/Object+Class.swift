@@ -61,7 +61,7 @@ extension Object {
     guard let runtime = owningRuntime else {
       throw RuntimeError(.invalidArgument, "object_setClass: cannot change the class of \(description)")
     }
-    guard cls.weakRuntime === runtime else {
+    guard cls.linkedRuntime === runtime else {
       throw RuntimeError(.foreignRuntime, "object_setClass: class \(cls.name) belongs to another runtime")
     }
     guard !cls.isMetaclass else {
@@ -90,10 +90,10 @@ extension Class {
       throw RuntimeError(
         .invalidArgument, "object_setClass: cannot change the isa of the metaclass \(name): a metaclass's isa is its root metaclass")
     }
-    guard let runtime = weakRuntime else {
+    guard let runtime = linkedRuntime else {
       throw RuntimeError(.foreignRuntime, "object_setClass: the runtime of the class object \(name) no longer exists")
     }
-    guard metaclass.weakRuntime === runtime else {
+    guard metaclass.linkedRuntime === runtime else {
       throw RuntimeError(.foreignRuntime, "object_setClass: metaclass \(metaclass.name) belongs to another runtime")
     }
     guard metaclass.isMetaclass else {

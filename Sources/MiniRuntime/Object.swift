@@ -245,7 +245,7 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
   @inline(never)
   private func sendWouldRunAfterMiss(_ implementation: Implementation, for selector: Selector) throws -> Bool {
     let cls = isa
-    guard let runtime = cls.weakRuntime else { return false }
+    guard let runtime = cls.linkedRuntime else { return false }
     return try runtime.lookUp(selector, in: cls, receiver: self, behavior: [.initialize, .nilOnMiss])?.unthunked === implementation
   }
 
@@ -269,7 +269,7 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
   /// The runtime the object belongs to (`nil` only for a class or protocol whose runtime is gone).
   ///
   /// Objective-C: none (MiniKVO extension; there is one runtime per process in Objective-C).
-  public var runtime: Runtime? { owningRuntime ?? isa.weakRuntime }
+  public var runtime: Runtime? { owningRuntime ?? isa.linkedRuntime }
 
   // MARK: - Identity
 

@@ -105,7 +105,7 @@ extension Runtime {
     guard asking.names.insert(token).inserted else { return nil }  // re-entered for this name
     defer { asking.names.remove(token) }
     guard let cls = hook(self, name) else { return nil }  // call-out: the user's hook, no lock held
-    guard cls.weakRuntime === self, !cls.isMetaclass, cls.isRegistered else { return nil }
+    guard cls.linkedRuntime === self, !cls.isMetaclass, cls.isRegistered else { return nil }
     return cls
   }
 }

@@ -28,7 +28,7 @@ extension Runtime {
       throw RuntimeError(.invalidClassName, "objc_allocateClassPair: invalid class name '\(name)': \(problem)")
     }
     if let superclass {
-      guard superclass.weakRuntime === self else {
+      guard superclass.linkedRuntime === self else {
         throw RuntimeError(.foreignRuntime, "objc_allocateClassPair: superclass \(superclass.name) belongs to another runtime")
       }
       guard !superclass.isMetaclass else {
@@ -200,7 +200,7 @@ extension Runtime {
 
   /// Throws unless `cls` is a class (not a metaclass) of this runtime.
   func checkOwnClass(_ cls: Class, _ function: String) throws(RuntimeError) {
-    guard cls.weakRuntime === self else {
+    guard cls.linkedRuntime === self else {
       throw RuntimeError(.foreignRuntime, "\(function): class \(cls.name) belongs to another runtime")
     }
     guard !cls.isMetaclass else {
@@ -232,7 +232,7 @@ extension Class {
 
   /// `createInstance()`, attaching `storage` (a Foundation object's contents) to the instance.
   func createInstance(storage: (any BridgedStorage)?, extraBytes: Int = 0) throws(RuntimeError) -> Object {
-    guard let runtime = weakRuntime else {
+    guard let runtime = linkedRuntime else {
       throw RuntimeError(.foreignRuntime, "class_createInstance: the runtime of \(name) no longer exists")
     }
     guard !isMetaclass else {

@@ -50,7 +50,7 @@ extension Runtime {
   /// Objective-C: `lookUpImpOrForward` with `LOOKUP_INITIALIZE | LOOKUP_RESOLVER`
   static func implementation(for selector: Selector, in cls: Class, receiver: Object) throws -> Implementation {
     let selector = try selector.validated()
-    guard let runtime = cls.weakRuntime else {
+    guard let runtime = cls.linkedRuntime else {
       throw RuntimeError(.foreignRuntime, "cannot send '\(selector.name)': the runtime of \(cls.name) no longer exists")
     }
     // The common miss (an initialized class, a method that exists) in one locked pass; the
