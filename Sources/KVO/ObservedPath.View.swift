@@ -26,7 +26,6 @@ extension ObservedPath {
     var path: KeyValuePath { handle.withPath { $0.path } }
     var isChain: Bool { handle.withPath { $0.isChain } }
     var getter: CachedGetter? { handle.withPath { $0.getter } }
-    var plan: KeyPathPlan { handle.withPath { $0.plan } }
 
     /// Runs `body` with the path's plan, borrowed (no reference counting on the notifying set).
     @inline(__always)

@@ -79,7 +79,7 @@ final class RefreshedGetter: Sendable {
       // INVARIANT: a published box lives as long as the slot (see the file comment).
       let (found, stale) = Self.box(bits)._withUnsafeGuaranteedRef { box -> (CachedGetter?, Bool) in
         depth = box.depth
-        let sameClass = if let cls { box.cls === cls } else { object.hasClass(box.cls) }
+        let sameClass = if let cls { box.cls === cls } else { object.hasIsa(box.cls) }
         return (box.getter, !sameClass || !box.generation.isCurrent(for: object))
       }
       if !stale { return found.flatMap { $0.generation.isCurrent(for: object) ? $0 : nil } }

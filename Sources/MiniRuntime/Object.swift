@@ -162,15 +162,6 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
     UnretainedClass(bits: isaWord.load(ordering: .acquiring)).cls
   }
 
-  /// Whether the object's class (its isa) is `cls`: one load and a compare, no reference
-  /// counting (for hot paths that check a class they keep against an object's).
-  ///
-  /// Objective-C: `object_getClass(obj) == cls`
-  @inlinable
-  package final func hasClass(_ cls: Class) -> Bool {
-    isaWord.load(ordering: .acquiring) == UInt(bitPattern: Unmanaged.passUnretained(cls).toOpaque())
-  }
-
   /// Whether the object is a class or a metaclass: its isa is a metaclass.
   ///
   /// ```swift
