@@ -50,7 +50,7 @@ enum CollectionLifecycle {
         guard let runtime = receiver.runtime else { return .nil }
         let classes = try FoundationClasses.of(runtime)
         if receiver.bridgedStorage != nil, classes.mutability(of: receiver.isa, kind, inherited: true) == false {
-          return .object(receiver)  // immutable: the copy is the object itself
+          return try Copying.itself(receiver)  // immutable: the copy is the object itself, retained
         }
         return .object(try runtime.makeCollection(kind, mutable: false, storage: try contents(receiver)))
       },

@@ -67,7 +67,7 @@ enum NSCharacterSetMethods {
       },
       MethodEntry("copyWithZone:", "@24@0:8^v16") { receiver, selector, _ in
         if let storage = receiver.bridgedStorage as? CharacterSetStorage, !storage.isMutable {
-          return .object(receiver)
+          return try Copying.itself(receiver)
         }
         return try make(try members(receiver, selector), mutable: false, receiver)
       },

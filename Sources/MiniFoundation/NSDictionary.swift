@@ -92,7 +92,8 @@ enum NSDictionaryMethods {
 enum NSMutableDictionaryMethods {
   static let all = ClassMethods(instance: [
     MethodEntry("setObject:forKey:", "v32@0:8@16@24") { receiver, selector, arguments in
-      let key = try copiedKey(arguments[1], receiver, selector)
+      let (key, copy) = try copiedKey(arguments[1], receiver, selector)
+      defer { Copying.release(copy) }  // the copy's +1, after the store retained what it keeps
       guard !arguments[0].isNil else {
         throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): object cannot be nil (key: \(key))")
       }
@@ -151,11 +152,12 @@ enum NSMutableDictionaryMethods {
   ])
 
   /// A key as the dictionary stores it: a bridged value as it is (immutable already), an object
-  /// copied with `-copy` (call-out: the key's own `copyWithZone:`).
-  static func copiedKey(_ key: Value, _ receiver: Object, _ selector: Selector) throws -> Value {
+  /// copied with `-copy` (call-out: the key's own `copyWithZone:`). Also the copy itself, +1,
+  /// which the caller releases once the dictionary retained the key it keeps (`.nil`: no copy).
+  static func copiedKey(_ key: Value, _ receiver: Object, _ selector: Selector) throws -> (key: Value, copy: Value) {
     let key = try Message.object(key, receiver, selector, what: "key")
-    guard case .object(let object) = key else { return key }
+    guard case .object(let object) = key else { return (key, .nil) }
     let copy = try Runtime.msgSend(object, "copy")
-    return copy.bridged
+    return (copy.bridged, copy)
   }
 }

@@ -80,7 +80,7 @@ enum NSSortDescriptorMethods {
       MethodEntry("hash", "Q16@0:8") { receiver, _, _ in
         .uint64(UInt64(bitPattern: Int64(Value.object(receiver).hashValue)))
       },
-      MethodEntry("copyWithZone:", "@24@0:8^v16") { receiver, _, _ in .object(receiver) },  // immutable
+      MethodEntry("copyWithZone:", "@24@0:8^v16") { receiver, _, _ in try Copying.itself(receiver) },  // immutable
       MethodEntry("description", "@16@0:8") { receiver, selector, _ in
         .string(try storage(receiver, selector).description)
       },

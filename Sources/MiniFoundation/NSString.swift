@@ -6,7 +6,7 @@
 // code units, as NSString's do. The number conversions (`intValue`, `doubleValue`, `boolValue`)
 // read a leading number and ignore the rest, as NSString's do (`"12abc"` is 12). A mutable
 // string is the same class with a storage that changes (NSMutableString.swift): `-copy` of one is
-// a new immutable string, of an immutable one the string itself; `-mutableCopy` always a new
+// a new immutable string, of an immutable one the string itself (retained, Copying.swift); `-mutableCopy` always a new
 // mutable string. The format messages are variadic: the values follow the format
 // (StringFormat.swift).
 
@@ -14,7 +14,7 @@ enum NSStringMethods {
   static let all = ClassMethods(
     instance: ValueClassMethods.equality + [
       MethodEntry("copyWithZone:", "@24@0:8^v16") { receiver, selector, _ in
-        if receiver.bridgedStorage is ScalarStorage { return .object(receiver) }  // immutable: itself
+        if receiver.bridgedStorage is ScalarStorage { return try Copying.itself(receiver) }  // immutable: itself, retained
         let classes = try FoundationClasses.of(receiver)
         return try ValueClassMethods.box(.string(try contents(receiver, selector)), in: classes.stringConcrete)
       },

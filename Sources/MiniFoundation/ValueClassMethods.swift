@@ -4,12 +4,12 @@
 //
 // An NSString, NSNumber, NSValue, NSNull or `__SwiftValue` object holds one bridged value
 // (ScalarStorage): it is equal to an object or value bridging to an equal value, hashes as it,
-// and is its own copy.
+// and is its own copy (retained: a copy is +1, Copying.swift).
 
 enum ValueClassMethods {
   /// `isEqual:`, `hash` and `copyWithZone:` for a class of immutable values.
   static let common: [MethodEntry] = equality + [
-    MethodEntry("copyWithZone:", "@24@0:8^v16") { receiver, _, _ in .object(receiver) }
+    MethodEntry("copyWithZone:", "@24@0:8^v16") { receiver, _, _ in try Copying.itself(receiver) }
   ]
 
   /// `isEqual:` and `hash`: by the value the object bridges to.

@@ -141,9 +141,9 @@ extension Object {
       storage = .weak(WeakValue(unchecked: value))  // assign forms no weak reference in objc4
     case (.object, .copy), (.object, .copyNonatomic), (.class, .copy), (.class, .copyNonatomic):
       let copy = try Runtime.msgSend(value.objectValue, "copy")  // call-out: user `copy`
-      // A new copy is +1 already; an object whose copy is itself (immutable) is retained.
-      let retains = copy.objectValue === value.objectValue
-      storage = try CustomRetainedValue(holding: copy, sendingRetain: retains).map(Association.Storage.custom) ?? .strong(copy)
+      // Every copy is +1 already (a new object, or an immutable one's `[self retain]`): the
+      // association keeps it, as objc4's acquireValue does, with no second retain.
+      storage = try CustomRetainedValue(holding: copy, sendingRetain: false).map(Association.Storage.custom) ?? .strong(copy)
     case (.object, .retain), (.object, .retainNonatomic):
       // objc_retain: a class with custom retain-release is sent `retain` (call-out); any other
       // instance is counted directly.

@@ -9,12 +9,12 @@
 // `retain`, `release` and `copy` change nothing and `copy` answers the block itself. A stack
 // block lives in its frame: `retain` and `release` change nothing (retaining does not keep a
 // frame alive), and `copy` answers a new heap block running the same closure. A heap block is
-// counted as any NSObject is, and its `copy` is the block itself. Neither a global nor a stack
-// block is ever counted or deallocated by a release; both answer `retainCount` 1. Their
-// `retain`, `release`, `_tryRetain` and `retainWeakReference` are overrides, so the classes
-// carry objc4's custom retain-release bit and every store and weak load sends them
-// (ManualRetainRelease.swift). Stateless: the classes are made once
-// per runtime under its monitor (Runtime+BuiltinClasses.swift).
+// counted as any NSObject is, and its `copy` is the block itself, retained (a copy is +1).
+// Neither a global nor a stack block is ever counted or deallocated by a release; both answer
+// `retainCount` 1. Their `retain`, `release`, `_tryRetain` and `retainWeakReference` are
+// overrides, so the classes carry objc4's custom retain-release bit and every store and weak load
+// sends them (ManualRetainRelease.swift). Stateless: the classes are made once per runtime under
+// its monitor (Runtime+BuiltinClasses.swift).
 
 /// Where a block lives, which decides its class and what retaining and copying it does.
 ///
@@ -36,7 +36,7 @@ public enum BlockKind: Sendable, Hashable, CaseIterable {
   /// Objective-C: `_NSConcreteStackBlock`
   case stack
   /// A block copied to the heap (`Block_copy`, what ARC does to every block a method keeps):
-  /// `__NSMallocBlock__`, counted like any object; `copy` answers the block itself.
+  /// `__NSMallocBlock__`, counted like any object; `copy` answers the block itself, retained.
   ///
   /// Objective-C: `_NSConcreteMallocBlock`
   case malloc
@@ -57,26 +57,25 @@ extension Object {
   /// Objective-C: none (`object_getClass(block)` is one of the three block classes)
   public var blockKind: BlockKind? { (bridgedStorage as? BlockStorage)?.kind }
 
-  /// `Block_copy`: a global block itself; a heap block itself, retained if `retainingHeapBlock`
-  /// (the runtime's own copy, `imp_implementationWithBlock`'s; `-copy` answers it unretained,
-  /// as every `copy` answering its receiver does here and a store then retains it); for a stack
-  /// block, a new heap block running the same closure (its owner's one count is the caller's).
+  /// `Block_copy`, which `-copy` also is: a global block itself (never counted); a heap block
+  /// itself, retained, since a copy is +1 to its caller; for a stack block, a new heap block
+  /// running the same closure (its owner's one count is the caller's).
   ///
   /// - Throws: ``RuntimeError`` with code `invalidArgument` if this object is not a block, or
   ///   what making the heap block class threw.
-  func copyBlock(retainingHeapBlock: Bool) throws(RuntimeError) -> Object {
+  func copyBlock() throws(RuntimeError) -> Object {
     guard let storage = bridgedStorage as? BlockStorage, let runtime = owningRuntime else {
       throw RuntimeError(.invalidArgument, "Block_copy: \(description) is not a block")
     }
     switch storage.kind {
     case .global: return self
-    case .malloc: return retainingHeapBlock ? try rootRetain() : self
+    case .malloc: return try rootRetain()
     case .stack: return try runtime.makeBlock(kind: .malloc, capturing: storage.captures, storage.body)
     }
   }
 
-  /// `Block_release` of what ``copyBlock(retainingHeapBlock:)`` retained: a heap block is
-  /// released (perhaps to its deallocation; call-out: `dealloc`), a global one is untouched.
+  /// `Block_release` of what ``copyBlock()`` answered: a heap block is released (perhaps to its
+  /// deallocation; call-out: `dealloc`), a global one is untouched.
   func releaseCopiedBlock() throws(RuntimeError) {
     if blockKind == .malloc { try rootRelease() }
   }
@@ -99,7 +98,7 @@ extension Runtime {
   ///
   /// Objective-C: `Block_copy` (`_Block_copy`, `objc_retainBlock`)
   public static func copyBlock(_ block: Object) throws(RuntimeError) -> Object {
-    try block.copyBlock(retainingHeapBlock: true)
+    try block.copyBlock()
   }
 
   /// Releases a block as `Block_release` does: a heap block loses one count (the last one
@@ -120,7 +119,7 @@ extension Runtime {
   func blockClass(_ kind: BlockKind) throws(RuntimeError) -> Class {
     let base = try builtinClass(named: "NSBlock", "Block_copy") { cls throws(RuntimeError) in
       let copy = Implementation(function: "-[NSBlock copyWithZone:]") { receiver, _, _ in
-        .object(try receiver.copyBlock(retainingHeapBlock: false))
+        .object(try receiver.copyBlock())  // +1, as every copy
       }
       _ = try cls.addMethod("copyWithZone:", types: "@24@0:8^{_NSZone=}16", implementation: copy)
       // -[NSBlock invoke]: calls a block of no arguments (what performSelector:@selector(invoke) uses).

@@ -87,7 +87,7 @@ extension Implementation {
     guard block.isBlock else {
       throw RuntimeError(.invalidArgument, "imp_implementationWithBlock: \(block.description) is not a block")
     }
-    let copy = try block.copyBlock(retainingHeapBlock: true)
+    let copy = try block.copyBlock()
     self.init(name: name, variadic: false, blockState: BlockState(copy: copy))
   }
 

@@ -175,7 +175,8 @@ enum RootClass {
       }),
       ("class", "#16@0:8", { receiver, _, _ in (receiver as? Class).map(Value.class) ?? .nil }),
       // A class is its own copy: objc4's NSObject has all four on the class side, each returning
-      // self, so `[Person copy] == Person` and a copy policy given a class stores the class.
+      // self, so `[Person copy] == Person` and a copy policy given a class stores the class. A
+      // copy is +1, `[self retain]`, but a class is never counted (`+retain` changes nothing).
       ("copy", "@16@0:8", { receiver, _, _ in (receiver as? Class).map(Value.class) ?? .nil }),
       ("mutableCopy", "@16@0:8", { receiver, _, _ in (receiver as? Class).map(Value.class) ?? .nil }),
       ("copyWithZone:", "@24@0:8^{_NSZone=}16", { receiver, _, _ in (receiver as? Class).map(Value.class) ?? .nil }),

@@ -62,16 +62,21 @@ extension Class {
       var retaining = true
       if copies, let object = value.objectValue {
         value = try Runtime.msgSend(object, "copy")  // call-out: the object's `copy`, no lock held
-        // A new object is the copy's +1, which the ivar keeps (objc_setProperty's copy); an
-        // immutable object's copy is itself, retained (NSString's `copy` is `retain`).
-        retaining = value.objectValue === object
+        // The copy is +1 (a new object, or an immutable one's `[self retain]`), which the ivar
+        // keeps as objc_setProperty's copy does: no second retain.
+        retaining = false
       }
-      if locksStruct {
-        try LockStripes.structure.withLock(for: receiver.address(of: ivar)) { () throws(RuntimeError) in
-          try storeArgument(value, of: receiver, in: ivar, selector)
+      do {
+        if locksStruct {
+          try LockStripes.structure.withLock(for: receiver.address(of: ivar)) { () throws(RuntimeError) in
+            try storeArgument(value, of: receiver, in: ivar, selector, retaining: retaining)
+          }
+        } else {
+          try storeArgument(value, of: receiver, in: ivar, selector, retaining: retaining)
         }
-      } else {
-        try storeArgument(value, of: receiver, in: ivar, selector, retaining: retaining)
+      } catch {
+        if !retaining { StrongReference.release(value) }  // the copy nothing kept: its +1 given back
+        throw error
       }
       return .nil
     }

@@ -98,4 +98,15 @@ import Testing
     #expect(Value.object(list) == ["a", "b"])  // nothing changed
     // end snippet
   }
+
+  @Test func aCopyOfAnImmutableObjectIsItselfRetained() throws {
+    // snippet: docs/runtime.md#copies-are-owned
+    let runtime = Runtime()
+    try runtime.installFoundation()
+    let name = try #require(try runtime.object(bridging: "Ann"))  // an immutable NSString, yours
+    let copy = try runtime.msgSend(name, "copy")  // [name copy]
+    defer { try? Runtime.release(copy.objectValue) }  // what ARC does at the end of the scope
+    #expect(copy.objectValue === name && name.retainCount == 2)
+    // end snippet
+  }
 }

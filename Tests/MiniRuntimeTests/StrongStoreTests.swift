@@ -147,9 +147,9 @@ private func makeHolder(in runtime: Runtime) throws -> Class {
     try runtime.checkInvariants()
   }
 
-  @Test func aCopySetterKeepsANewCopyAtOneAndRetainsAnObjectWhoseCopyIsItself() throws {
-    // objc_setProperty with copy: the copy's +1 is the ivar's; an immutable object's copy is
-    // itself, retained.
+  @Test func aCopySetterKeepsANewCopyAtOneAndTheRetainedSelfCopyOfAnImmutableObject() throws {
+    // objc_setProperty with copy: the copy's +1 is the ivar's, no second retain; an immutable
+    // object's copy is itself, retained by its `copyWithZone:` (`[self retain]`).
     let runtime = Runtime()
     let fresh = try makeClass("Fresh", in: runtime) { cls in
       try cls.addMethod("copyWithZone:", types: "@24@0:8^v16") { receiver, _, _ in
@@ -157,7 +157,9 @@ private func makeHolder(in runtime: Runtime) throws -> Class {
       }
     }
     let same = try makeClass("Same", in: runtime) { cls in
-      try cls.addMethod("copyWithZone:", types: "@24@0:8^v16") { receiver, _, _ in .object(receiver) }
+      try cls.addMethod("copyWithZone:", types: "@24@0:8^v16") { receiver, _, _ in
+        .object(try Runtime.retain(receiver) ?? receiver)
+      }
     }
     let holder = try new(try makeHolder(in: runtime), in: runtime)
     let original = try new(fresh, in: runtime)
