@@ -97,7 +97,7 @@ enum NSStringMethods {
       },
       NSStringEncodings.initializer,
     ] + NSStringSearching.all + NSStringComparing.all + NSStringEncodings.all
-      + NSStringCharacterSets.all + NSStringPercentEncoding.all,
+      + NSStringCharacterSets.all + NSStringPercentEncoding.all + NSStringPaths.all,
     classSide: [
       MethodEntry("alloc", "@16@0:8") { receiver, _, _ in
         guard let cls = receiver as? Class, let runtime = cls.runtime else { return .nil }
@@ -115,7 +115,7 @@ enum NSStringMethods {
       CollectionLifecycle.convenience("stringWithUTF8String:", "@24@0:8r*16", "initWithUTF8String:"),
       CollectionLifecycle.convenience("stringWithCString:encoding:", "@32@0:8r*16Q24", "initWithCString:encoding:"),
       CollectionLifecycle.convenience("stringWithFormat:", "@24@0:8@16", "initWithFormat:", variadic: true),
-    ])
+    ] + NSStringPaths.classSide)
 
   /// A string argument that must not be nil: `*** -[__NSCFString stringByAppendingString:]: nil
   /// argument`, CFString's words.

@@ -1,0 +1,115 @@
+// NSString+Paths.swift: NSString's path messages (NSPathUtilities.h): `pathComponents`,
+// `lastPathComponent`, `pathExtension`, `stringByAppendingPathComponent:` and the rest.
+//
+// Docs: docs/foundation.md#paths. Tests:
+// Tests/MiniFoundationTests/FoundationBehaviourRound11PathTests.swift.
+//
+// Stateless. A path is text with `/` separators; nothing touches the file system. Every message
+// but `pathComponents` and `isAbsolutePath` first fixes the slashes, as Foundation does: runs of
+// `/` become one and a trailing `/` goes (the root stays `/`). An extension is what follows the
+// last `.` of the last component, unless that dot starts the component (`.tiff` has none) or ends
+// it (`scratch.` has none).
+
+enum NSStringPaths {
+  static let all: [MethodEntry] = [
+    MethodEntry("pathComponents", "@16@0:8") { receiver, selector, _ in
+      .array(components(of: try NSStringMethods.contents(receiver, selector)).map(Value.string))
+    },
+    MethodEntry("lastPathComponent", "@16@0:8") { receiver, selector, _ in
+      .string(lastComponent(of: fixingSlashes(try NSStringMethods.contents(receiver, selector))))
+    },
+    MethodEntry("pathExtension", "@16@0:8") { receiver, selector, _ in
+      let path = fixingSlashes(try NSStringMethods.contents(receiver, selector))
+      return .string(extensionStart(of: path).map { String(path[$0...]) } ?? "")
+    },
+    MethodEntry("stringByDeletingLastPathComponent", "@16@0:8") { receiver, selector, _ in
+      .string(deletingLastComponent(of: fixingSlashes(try NSStringMethods.contents(receiver, selector))))
+    },
+    MethodEntry("stringByDeletingPathExtension", "@16@0:8") { receiver, selector, _ in
+      let path = fixingSlashes(try NSStringMethods.contents(receiver, selector))
+      guard path != "/", let start = extensionStart(of: path) else { return .string(path) }
+      return .string(String(path[..<path.index(before: start)]))
+    },
+    MethodEntry("stringByAppendingPathComponent:", "@24@0:8@16") { receiver, selector, arguments in
+      let component = try string(arguments[0], receiver, selector)
+      return .string(appending(component, to: try NSStringMethods.contents(receiver, selector)))
+    },
+    MethodEntry("stringByAppendingPathExtension:", "@24@0:8@16") { receiver, selector, arguments in
+      let pathExtension = try string(arguments[0], receiver, selector)
+      let path = fixingSlashes(try NSStringMethods.contents(receiver, selector))
+      // Foundation answers nil (and logs) for an empty path, the root, or an extension with a slash.
+      guard !path.isEmpty, path != "/", !pathExtension.contains("/") else { return .nil }
+      return .string(path + "." + pathExtension)
+    },
+    MethodEntry("isAbsolutePath", "B16@0:8") { receiver, selector, _ in
+      let path = try NSStringMethods.contents(receiver, selector)
+      return .bool(path.hasPrefix("/") || path.hasPrefix("~"))
+    },
+  ]
+
+  static let classSide: [MethodEntry] = [
+    MethodEntry("pathWithComponents:", "@24@0:8@16") { receiver, selector, arguments in
+      let components = try Message.array(arguments[0], receiver, selector)
+      return .string(try components.reduce("") { path, component in
+        guard let text = component.stringValue else {
+          throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): \(component) is not a string")
+        }
+        return appending(text, to: path)
+      })
+    }
+  ]
+
+  /// A string argument: nil raises CFString's "nil argument", as the other string messages do.
+  private static func string(_ value: Value, _ receiver: Object, _ selector: Selector) throws -> String {
+    let argument = try NSStringMethods.nonNil(value, receiver, selector)
+    guard let text = argument.stringValue else {
+      throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): \(argument) is not a string")
+    }
+    return text
+  }
+
+  /// `path` with each run of slashes made one and a trailing slash removed (`/` stays `/`).
+  static func fixingSlashes(_ path: String) -> String {
+    var fixed = ""
+    for character in path where !(character == "/" && fixed.hasSuffix("/")) { fixed.append(character) }
+    if fixed.count > 1, fixed.hasSuffix("/") { fixed.removeLast() }
+    return fixed
+  }
+
+  /// The components: `/` first for an absolute path, each name, and `/` last after a trailing
+  /// slash (`/tmp/` is `/`, `tmp`, `/`).
+  static func components(of path: String) -> [String] {
+    guard !path.isEmpty else { return [] }
+    var components = path.hasPrefix("/") ? ["/"] : []
+    components += path.split(separator: "/").map(String.init)
+    if path.count > 1, path.hasSuffix("/") { components.append("/") }
+    return components
+  }
+
+  /// The last component of a fixed path; the root's is `/`.
+  static func lastComponent(of path: String) -> String {
+    guard path.count > 1, let slash = path.lastIndex(of: "/") else { return path }
+    return String(path[path.index(after: slash)...])
+  }
+
+  /// A fixed path without its last component: `/tmp` for `/tmp/scratch`, `/` for `/tmp`, empty
+  /// for a relative path of one component.
+  static func deletingLastComponent(of path: String) -> String {
+    guard path != "/", let slash = path.lastIndex(of: "/") else { return path == "/" ? path : "" }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+
+  /// Where the extension of a fixed path starts (after its dot), or nil when it has none.
+  static func extensionStart(of path: String) -> String.Index? {
+    let componentStart = path.lastIndex(of: "/").map(path.index(after:)) ?? path.startIndex
+    guard let dot = path[componentStart...].lastIndex(of: "."), dot != componentStart else { return nil }
+    let start = path.index(after: dot)
+    return start == path.endIndex ? nil : start
+  }
+
+  /// `component` appended to `path` with one slash between, the slashes fixed.
+  static func appending(_ component: String, to path: String) -> String {
+    if component.isEmpty { return fixingSlashes(path) }
+    return fixingSlashes(path.isEmpty ? component : path + "/" + component)
+  }
+}
