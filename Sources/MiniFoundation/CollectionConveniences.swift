@@ -28,6 +28,12 @@ enum CollectionConveniences {
         try Message.range(arguments[1], receiver, selector), count: elements.count, receiver, selector)
       return .uint64(UInt64(range.first { elements[$0] == arguments[0] } ?? OrderedCollectionMethods.notFound))
     },
+    MethodEntry("indexOfObjectIdenticalTo:inRange:", "Q40@0:8@16{_NSRange=QQ}24") { receiver, selector, arguments in
+      let elements = try Ordered.elements(of: receiver)
+      let range = try checked(
+        try Message.range(arguments[1], receiver, selector), count: elements.count, receiver, selector)
+      return .uint64(UInt64(range.first { identical(elements[$0], arguments[0]) } ?? OrderedCollectionMethods.notFound))
+    },
     MethodEntry("firstObjectCommonWithArray:", "@24@0:8@16") { receiver, selector, arguments in
       let others = try Message.array(arguments[0], receiver, selector)
       return try Ordered.elements(of: receiver).first(where: others.contains) ?? .nil
