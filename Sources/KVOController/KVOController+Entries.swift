@@ -4,9 +4,10 @@
 //
 // Model: FB's `_objectInfosMap`: per observed object (by identity) an entry with the infos
 // observed on it, in the order observed. The entry retains the object (FB's
-// `retainObserved:YES`) or holds it weakly; an object observing itself is never retained (that
-// would be a cycle through its own `kvoController`). A weakly held object carries a sentinel
-// associated object whose release, when the object is freed, drops its entry.
+// `retainObserved:YES`) or holds it weakly. An object observing itself through a retaining
+// controller it owns is FB's retain loop (kept alive until an unobserve breaks it), as FB's
+// header warns. A weakly held object carries a sentinel associated object whose release, when
+// the object is freed, drops its entry.
 //
 // Lock: `lock` guards `entries`, `nextOrdinal` and `lastShared`. The shared controller (which calls KVO and
 // may wait for callbacks) is called after it is released, and so is the release of an observed
@@ -57,7 +58,7 @@ extension KVOController {
         entry.infos.append(info)
         return (entry.shared, nil, false)
       }
-      let retains = retainsObserved && object !== observer
+      let retains = retainsObserved
       let entry = Entry(shared: shared, object: object, retains: retains, ordinal: nextOrdinal, infos: [info])
       nextOrdinal += 1
       let replaced = entries.updateValue(entry, forKey: id)  // a freed object's, if its sentinel has not run yet

@@ -33,7 +33,8 @@ import MiniRuntime
 /// - no callback runs once unobserve has returned, on any thread
 ///   (`KVOControllerRaceTests.noCallbackOfAnUnobservedEpochInThousandsOfEpochs`), nor once the
 ///   observer is gone (`goneObserverReceivesNothing`);
-/// - observing `self` does not leak (`observingSelfDoesNotLeak`).
+/// - observing `self` through a retaining controller `self` owns is FB's retain loop, which an
+///   unobserve breaks (`observingSelfThroughTheRetainingControllerIsARetainLoopUntilUnobserved`).
 ///
 /// Objective-C: `FBKVOController`
 public final class KVOController: @unchecked Sendable, CustomStringConvertible {

@@ -179,8 +179,16 @@ final class ManualExecutor: CallbackExecutor {
     }
     try ann?.setValue(1, forKey: "age")
     ann = nil
-    #expect(reference.object == nil)  // its own controller did not keep it alive
+    #expect(reference.object != nil)  // the loop: ann owns its controller, which retains ann
+    reference.object?.kvoController.unobserveAll()  // breaks it: ann is freed
+    #expect(reference.object == nil)
     #expect(seen.withLock { $0 } == [1])
+
+    var bea: Object? = try person.createInstance()
+    let beaReference = WeakReference(bea)
+    try bea?.kvoControllerNonRetaining.observe(bea, keyPath: "age") { _, _, _ in }
+    bea = nil
+    #expect(beaReference.object == nil)  // no loop: freed as usual, its observations with it
     // end snippet
     try example.runtime.checkInvariants()
   }

@@ -204,7 +204,10 @@ import Testing
     #expect(person.isa === world.person)
   }
 
-  @Test func observingSelfDoesNotLeak() throws {
+  /// FB's header: "Use retainObserved = NO when a strong reference between controller and
+  /// observee would create a retain loop." An object observing itself through its own retaining
+  /// `kvoController` is that loop: it stays alive (and observed) until an unobserve breaks it.
+  @Test func observingSelfThroughTheRetainingControllerIsARetainLoopUntilUnobserved() throws {
     let world = try World()
     var person: Object? = try world.newPerson()
     let reference = WeakReference(person)
@@ -212,8 +215,22 @@ import Testing
     try person?.kvoController.observe(person, keyPath: "age") { _, _, _ in seen.append(1) }
     try world.setAge(try #require(person), 1)
     person = nil
+    var kept: Object? = try #require(reference.object, "the controller it owns retains it")
+    try world.setAge(try #require(kept), 2)
+    kept?.kvoController.unobserve(kept)
+    #expect(kept?.isa === world.person)
+    kept = nil
+    #expect(reference.object == nil, "the unobserve broke the loop")
+    #expect(seen.count == 2)
+  }
+
+  @Test func observingSelfThroughTheNonRetainingControllerDoesNotLeak() throws {
+    let world = try World()
+    var person: Object? = try world.newPerson()
+    let reference = WeakReference(person)
+    try person?.kvoControllerNonRetaining.observe(person, keyPath: "age") { _, _, _ in }
+    person = nil
     #expect(reference.object == nil)
-    #expect(seen.count == 1)
   }
 
   @Test func lazyPropertiesAreCreatedOnceAndDiffer() throws {
