@@ -180,16 +180,13 @@ enum KeyValueCoding {
       // one, which notifies by itself (docs/kvo.md#observing-a-class-object).
       try Runtime.msgSend(object, selector, argument)
     case .ivar(let ivar):
-      if value.isNil && isScalar(ivar.type) {
-        try Runtime.msgSend(object, "setNilValueForKey:", .string(key))
-        return
-      }
-      let converted = try converted(value, to: ivar.type, object, key)
+      // Foundation's notifying ivar setter is will, the ivar setter, did; the ivar setter is
+      // what converts the value or sends setNilValueForKey:, so on an observed key both come
+      // after the will (and its prior notification), and a refusal there ends the change.
       guard try Notifier.notifiesAutomatically(object, key: key) else {
-        try object.setValue(converted, for: ivar)
-        return
+        return try store(value, in: ivar, of: object, key: key)
       }
-      try Notifier.bracket(object, key: key, id: KeyID(key)) { try object.setValue(converted, for: ivar) }
+      try Notifier.bracket(object, key: key, id: KeyID(key)) { try store(value, in: ivar, of: object, key: key) }
     case .undefined:
       // An observed object's undefined key is bracketed too, as Foundation's notifying undefined
       // setter does: a class that keeps such keys itself (a dictionary behind
@@ -202,6 +199,16 @@ enum KeyValueCoding {
         _ = try Runtime.msgSend(object, "setValue:forUndefinedKey:", value, .string(key))
       }
     }
+  }
+
+  /// Foundation's ivar setter: `setNilValueForKey:` for nil into a scalar, else the value
+  /// converted to the ivar's type and stored.
+  private static func store(_ value: Value, in ivar: Ivar, of object: Object, key: String) throws {
+    if value.isNil && isScalar(ivar.type) {
+      try Runtime.msgSend(object, "setNilValueForKey:", .string(key))
+      return
+    }
+    try object.setValue(try converted(value, to: ivar.type, object, key), for: ivar)
   }
 
   // MARK: - Key paths

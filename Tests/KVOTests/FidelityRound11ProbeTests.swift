@@ -147,4 +147,81 @@ import Testing
     #expect(try world.members(of: club) == ["a", "b", "c"])
     #expect(log.count == 0)
   }
+
+  // MARK: - Nil for an observed scalar
+
+  /// `setValue:nil forKey:` on a scalar with a setter: KVC sends `setNilValueForKey:` instead of
+  /// the setter, so the notifying setter never runs and no observer hears anything, not even a
+  /// prior notification; NSObject's `setNilValueForKey:` raises and a later set notifies from the
+  /// value that stayed.
+  @Test func nilForAnObservedScalarWithASetterRaisesBeforeAnyNotification() throws {
+    let world = try World()
+    let ann = try world.newPerson()
+    try world.set(ann, "age", 4)
+    let (observer, log) = try world.newObserver()
+    try ann.addObserver(observer, forKeyPath: "age", options: [.old, .new, .prior])
+    let error = #expect(throws: KeyValueError.self) { try ann.setValue(.nil, forKey: "age") }
+    #expect(error?.code == .nilValueForScalar)
+    #expect(log.count == 0)
+    try world.set(ann, "age", 5)
+    #expect(log.all.map(\.change) == [
+      Change(kind: .setting, old: 4, isPrior: true),
+      Change(kind: .setting, new: 5, old: 4),
+    ])
+  }
+
+  /// Through an ivar, KVC on an observed key brackets the store with will/did: the will (and its
+  /// prior notification) comes first, then storing nil sends `setNilValueForKey:`, which raises,
+  /// so no did follows. The next change notifies normally.
+  @Test func nilForAnObservedIvarOnlyScalarGivesOnlyThePriorNotification() throws {
+    let world = try World()
+    let gauge = try instance(of: "Gauge", in: world) { cls in try cls.addIvar("_level", type: .longLong) }
+    try gauge.setValue(3, forKey: "level")
+    let (observer, log) = try world.newObserver()
+    try gauge.addObserver(observer, forKeyPath: "level", options: [.old, .new, .prior])
+    let error = #expect(throws: KeyValueError.self) { try gauge.setValue(.nil, forKey: "level") }
+    #expect(error?.code == .nilValueForScalar)
+    #expect(log.all.map(\.change) == [Change(kind: .setting, old: 3, isPrior: true)])
+    try gauge.setValue(6, forKey: "level")
+    #expect(log.all.map(\.change).suffix(2) == [
+      Change(kind: .setting, old: 3, isPrior: true),
+      Change(kind: .setting, new: 6, old: 3),
+    ])
+  }
+
+  /// The documented `setNilValueForKey:` override (`[self setValue:@0 forKey:key]`) on an
+  /// observed ivar-only key runs inside the will/did of the outer `setValue:nil`, so observers
+  /// hear the inner set and then the outer one, each from 3 to 0.
+  @Test func aSetNilValueOverrideOnAnObservedIvarOnlyKeyNotifiesInsideTheOuterChange() throws {
+    let world = try World()
+    let gauge = try instance(of: "Gauge", in: world) { cls in try cls.addIvar("_level", type: .longLong) }
+    try gauge.isa.addMethod("setNilValueForKey:", types: "v24@0:8@16") { receiver, _, arguments in
+      try receiver.setValue(0, forKey: arguments[0].stringValue ?? "")
+      return .nil
+    }
+    try gauge.setValue(3, forKey: "level")
+    let (observer, log) = try world.newObserver()
+    try gauge.addObserver(observer, forKeyPath: "level", options: [.old, .new, .prior])
+    try gauge.setValue(.nil, forKey: "level")
+    #expect(try gauge.value(forKey: "level") == 0)
+    #expect(log.all.map(\.change) == [
+      Change(kind: .setting, old: 3, isPrior: true),
+      Change(kind: .setting, old: 3, isPrior: true),
+      Change(kind: .setting, new: 0, old: 3),
+      Change(kind: .setting, new: 0, old: 3),
+    ])
+  }
+
+  /// A value the ivar's type refuses is refused by the ivar setter, after the will: the prior
+  /// notification has gone out, no post follows, and the ivar keeps its value.
+  @Test func aValueAnObservedIvarRefusesGivesOnlyThePriorNotification() throws {
+    let world = try World()
+    let gauge = try instance(of: "Gauge", in: world) { cls in try cls.addIvar("_level", type: .longLong) }
+    try gauge.setValue(3, forKey: "level")
+    let (observer, log) = try world.newObserver()
+    try gauge.addObserver(observer, forKeyPath: "level", options: [.old, .prior])
+    #expect(throws: (any Error).self) { try gauge.setValue(.null, forKey: "level") }  // -[NSNull longLongValue]
+    #expect(try gauge.value(forKey: "level") == 3)
+    #expect(log.all.map(\.change) == [Change(kind: .setting, old: 3, isPrior: true)])
+  }
 }
