@@ -107,9 +107,9 @@ public final class KVOController: @unchecked Sendable, CustomStringConvertible {
   ///   - delivery: Where the block runs (default: the thread that made the change).
   ///   - block: Called with the observer, the object and the change.
   /// - Throws: `KeyValueError` with code `invalidKeyPath` for an empty or malformed key path
-  ///   (FB asserts on an empty one), `invalidArgument` if the observer is already gone (the
-  ///   observation could never call back), or what KVO refuses (for example
-  ///   `unsupportedKeyPath` through a to-many property). Nothing is registered when it throws.
+  ///   (FB asserts on an empty one), or what KVO refuses (for example `unsupportedKeyPath`
+  ///   through a to-many property). Nothing is registered when it throws. An observer that is
+  ///   already gone is no error: FB registers the observation, which never calls back.
   ///   (A missing block cannot be expressed: the block is not optional in Swift.)
   ///
   /// Objective-C: `-[FBKVOController observe:keyPath:options:block:]`
@@ -202,7 +202,7 @@ public final class KVOController: @unchecked Sendable, CustomStringConvertible {
     if keyPaths.count > 1 {
       for keyPath in keyPaths { _ = try KeyValuePath(keyPath) }  // all checked before any is registered
     }
-    let observer = try liveObserver()
+    let observer = self.observer  // nil once gone: registered all the same, as FB does
     var added: [Info] = []
     do {
       for keyPath in keyPaths {
@@ -224,19 +224,9 @@ public final class KVOController: @unchecked Sendable, CustomStringConvertible {
   ) throws {
     if keyPath.isEmpty { _ = try KeyValuePath(keyPath) }  // FB asserts on an empty one
     guard let object else { return }
-    let observer = try liveObserver()
+    let observer = self.observer  // nil once gone: registered all the same, as FB does
     let info = Info(keyPath: keyPath, options: options, target: target, delivery: delivery, observer: observer, object: object)
     _ = try add(info, of: object)  // a failed add removes its own info: nothing else to undo
-  }
-
-  /// The observer, or an error naming why nothing could ever be called back.
-  func liveObserver() throws -> Object {
-    guard let observer else {
-      throw KeyValueError(
-        .invalidArgument,
-        "KVOController's observer is already gone (freed): an observation made now could never call back, so none is made")
-    }
-    return observer
   }
 
   /// FB's `NSAssert([_observer respondsToSelector:action])`, as an error.

@@ -41,4 +41,32 @@ import Testing
     try world.runtime.msgSend(ann, "setName:", .nil)
     #expect(entries.all == [[.null, nil, "name"], ["Ann", .null, "name"], [.null, "Ann", "name"]])
   }
+
+  /// FB's `observe:` checks the object, the key path and the block, never the observer, which
+  /// the controller holds weakly: a controller whose observer is gone registers the observation
+  /// (the object is swizzled and, by a retaining controller, retained), and every notification,
+  /// the Initial one included, finds no observer and calls nothing. An action is refused, as FB
+  /// asserts that the (nil) observer responds to it.
+  @Test func aControllerWhoseObserverIsGoneRegistersAndNeverCallsBack() throws {
+    let world = try World()
+    var ann: Object? = try world.newPerson()
+    let reference = WeakReference(ann)
+    var watcher: Object? = try world.newWatcher().0
+    let controller = KVOController(observer: try #require(watcher))
+    watcher = nil
+    let calls = Log<String>()
+    try controller.observe(ann, keyPaths: ["age", "name"], options: [.initial, .new]) { _, _, change in
+      calls.append("\(change[.notificationKeyPath] ?? .nil)")
+    }
+    try controller.observe(ann, keyPath: "friend", context: 7)
+    #expect(throws: KeyValueError.self) { try controller.observe(ann, keyPath: "age", action: "ageChanged:object:") }
+    #expect(ann?.isa.name == "NSKVONotifying_Person")
+    #expect(controller.observedKeyPaths(of: try #require(ann)) == ["age", "name", "friend"])
+    try world.setAge(try #require(ann), 3)
+    ann = nil
+    #expect(reference.object != nil, "the retaining controller keeps it")
+    #expect(calls.count == 0)
+    controller.unobserveAll()
+    #expect(reference.object == nil)
+  }
 }
