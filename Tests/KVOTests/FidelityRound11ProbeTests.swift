@@ -224,4 +224,31 @@ import Testing
     #expect(try gauge.value(forKey: "level") == 3)
     #expect(log.all.map(\.change) == [Change(kind: .setting, old: 3, isPrior: true)])
   }
+
+  /// `setValue:forKey:` of an observed undefined key goes through Foundation's notifying
+  /// undefined-key setter (will, `setValue:forUndefinedKey:`, did): the prior notification goes
+  /// out, then NSObject's `setValue:forUndefinedKey:` raises and no post follows.
+  @Test func settingAnObservedUndefinedKeyGivesThePriorNotificationThenRaises() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    let (observer, log) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "bogus", options: [.prior])
+    let error = #expect(throws: KeyValueError.self) { try person.setValue(1, forKey: "bogus") }
+    #expect(error?.message.contains("setValue:forUndefinedKey:") == true)
+    #expect(log.all.map(\.change) == [Change(kind: .setting, isPrior: true)])
+    try person.removeObserver(observer, forKeyPath: "bogus")
+    #expect(person.isa === world.person)
+  }
+
+  /// With `.old` asked for, the will reads the old value first, and `valueForUndefinedKey:`
+  /// raises there: nobody is told anything and the error names the getter's method.
+  @Test func settingAnObservedUndefinedKeyWithOldRaisesFromTheOldValuesRead() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    let (observer, log) = try world.newObserver()
+    try person.addObserver(observer, forKeyPath: "bogus", options: [.old, .prior])
+    let error = #expect(throws: KeyValueError.self) { try person.setValue(1, forKey: "bogus") }
+    #expect(error?.message.contains("valueForUndefinedKey:") == true)
+    #expect(log.count == 0)
+  }
 }
