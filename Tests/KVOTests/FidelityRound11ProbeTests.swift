@@ -251,4 +251,22 @@ import Testing
     #expect(error?.message.contains("valueForUndefinedKey:") == true)
     #expect(log.count == 0)
   }
+
+  /// An observed mutable dictionary: `setValue:nil forKey:` removes the entry (NSMutableDictionary's
+  /// `setValue:forKey:`) and notifies with the old value and nil (NSNull) as new;
+  /// `removeObjectForKey:` is no KVC and tells nobody.
+  @Test func settingNilOnAnObservedMutableDictionaryRemovesTheEntryAndNotifies() throws {
+    let world = try World()
+    let address = try world.runtime.mutableDictionary(["city": "Oslo", "zip": "0150"])
+    let (observer, log) = try world.newObserver()
+    try address.addObserver(observer, forKeyPath: "city", options: [.old, .new])
+    try address.addObserver(observer, forKeyPath: "zip", options: [.old, .new])
+    try address.setValue(.nil, forKey: "city")
+    _ = try Runtime.msgSend(address, "removeObjectForKey:", "zip")
+    #expect(try Runtime.msgSend(address, "count") == 0)
+    #expect(log.all.map(\.keyPath) == ["city"])
+    #expect(log.all.map(\.change) == [Change(kind: .setting, new: .nil, old: "Oslo")])
+    try address.removeObserver(observer, forKeyPath: "city")
+    try address.removeObserver(observer, forKeyPath: "zip")
+  }
 }
