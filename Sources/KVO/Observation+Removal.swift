@@ -24,7 +24,7 @@ extension Observation {
   /// The observer is borrowed, not bound from an optional, so it is not retained: removal
   /// matches it by address and needs no reference to it.
   static func remove(observer: Object, from object: Object, keyPath: String, context: ObservationContext?) throws {
-    if let table = try object.tableForRemoval(),
+    if let table = try object.tableForRemoval(of: observer, keyPath: keyPath, context: context),
       let removed = withTableLock(table, emptying: { table.lastRegistration(of: observer, keyPath: keyPath, context: context) }, {
         match in Removed(registration: match, link: unregister(match, in: table, of: object))
       })
@@ -64,7 +64,7 @@ extension Observation {
   /// Runs `body` on the registration `find` picks, under the table's lock; `nil` if it picks
   /// none. Runtime events are held back (`Runtime.deferringEvents`) only when the removal
   /// empties the table, and so switches the object's isa back.
-  private static func withTableLock<Result>(
+  static func withTableLock<Result>(
     _ table: ObservationTable, emptying find: () -> Registration?, _ body: (Registration) -> Result
   ) -> Result? {
     let (switchesIsa, result) = table.lock.withLock { () -> (Bool, Result?) in
@@ -82,7 +82,7 @@ extension Observation {
   /// one out switches the isa back, then empties the slot (in that order: see
   /// ObservationTable.swift). Locking: caller holds `table.lock` (and holds back runtime events
   /// if this is the last one).
-  private static func unregister(_ registration: Registration, in table: ObservationTable, of object: Object) -> ChainLink? {
+  static func unregister(_ registration: Registration, in table: ObservationTable, of object: Object) -> ChainLink? {
     let link = registration.link
     registration.link = nil
     registration.linkVersion += 1
@@ -104,7 +104,7 @@ extension Observation {
   /// class user code gave it with `object_setClass` that is no notifying class (Foundation's
   /// original class of such an isa is the isa itself). Locking: caller holds `table.lock`
   /// (a lookup off the common path may take `Runtime.lock`, which comes after it).
-  private static func classToRestore(_ object: Object, _ table: ObservationTable) -> Class? {
+  static func classToRestore(_ object: Object, _ table: ObservationTable) -> Class? {
     if object.hasIsa(table.observed.notifying) { return object.hasIsa(table.originalClass) ? nil : table.originalClass }
     if object.hasIsa(table.originalClass) { return nil }
     return NotifyingSubclass.originalClass(ofNotifying: object.isa)

@@ -24,14 +24,19 @@ import MiniRuntime
 /// The registration engine.
 enum Observation {
   /// Adds a registration and returns it. `extra`, for an object observer, is an entry every
-  /// change it is sent carries (the Initial one included).
+  /// change it is sent carries (the Initial one included). Unless `followsAnswer` is false, the
+  /// object's table is first made to hold what its observation info answers, when that is not
+  /// its own record (ObservationInfoAdoption.swift).
   @discardableResult
   static func add(
     observer: ObserverKind, to object: Object, keyPath: String, options: ObservingOptions, context: ObservationContext,
-    extra: ExtraChangeEntry? = nil
+    extra: ExtraChangeEntry? = nil, followsAnswer: Bool = true
   ) throws -> Registration {
-    let snapshot = object.ownObservationSnapshot
-    let table = snapshot?.table
+    let info = object.observationInfo
+    var snapshot = ObservationSnapshot(info: info)
+    if snapshot == nil, let info {
+      snapshot = followsAnswer ? try adoptAnswer(of: object, slot: info) : (info as? OverriddenObservationInfo)?.snapshot
+    }
     let observed: ObservedClass
     let plan: KeyPathPlan
     if options.contains(.initial) {
@@ -46,8 +51,11 @@ enum Observation {
     } else {  // the common case: no closure holding a copy of the observer (each copy retains it)
       (observed, plan) = try Self.plan(for: keyPath, on: object, snapshot: snapshot, beforeHooking: { _ in })
     }
+    if snapshot == nil, followsAnswer, observed.readsObservationInfoOverride {  // an empty slot: the getter may name others
+      snapshot = try adoptAnswer(of: object, slot: nil)
+    }
     let registration = Registration.make(plan: plan, options: options, context: context, observer: observer, extra: extra)
-    try insert(registration, into: object, observed, table: table)
+    try insert(registration, into: object, observed, table: snapshot?.table)
     do {
       if plan.isChain { try KeyPathChain.relink(registration, of: object) }
       if !plan.dependencyPaths.isEmpty { try DependentKeys.retainLinks(for: registration, on: object) }

@@ -11,10 +11,13 @@
 // replaced (Foundation's observation info is immutable and replaced the same way). Every
 // pointer handed out is recorded (ObservationInfoPointers.swift), so that one coming back from
 // an overriding `-observationInfo` can be turned back into observations.
-// `setObservationInfo:` takes the pointer the object already has (so an override that calls
-// super with it works), NULL or a pointer KVO handed out for another object on an object KVO has
-// no registrations on (kept as a `BorrowedObservationInfo`, which the object's reads then
-// follow, as Foundation's side table would), and refuses anything else. After every change of
+// `setObservationInfo:` stores NULL or any pointer KVO handed out, and `-observationInfo` answers
+// it back, as Foundation's pair stores any `void *`: on an object KVO has no registrations on it
+// is kept as a `BorrowedObservationInfo`, on one with registrations beside them in an
+// `OverriddenObservationInfo` (its own current pointer puts the record itself back); the
+// object's reads then follow it, as Foundation's side table would, and its next add or removal
+// starts from what it names (ObservationInfoAdoption.swift). A pointer KVO never handed out is
+// refused (Foundation would crash on reading it). After every change of
 // an object's registrations KVO sends `setObservationInfo:` with the new pointer (NULL after the
 // last removal) to an object whose class overrides it, as Foundation does, so an override that
 // keeps the pointer in an ivar holds what Foundation's would; the message is sent with no lock
@@ -30,7 +33,9 @@ enum ObservationInfoCategory {
   ]
 
   static let observationInfo = KeyValueCategory.method("NSKeyValueObserving", "observationInfo") { receiver, _, _ in
-    if let borrowed = receiver.observationInfo as? BorrowedObservationInfo { return .pointer(borrowed.pointer) }
+    let info = receiver.observationInfo
+    if let borrowed = info as? BorrowedObservationInfo { return .pointer(borrowed.pointer) }
+    if let stored = (info as? OverriddenObservationInfo)?.stored { return .pointer(stored) }
     return .pointer(handOut(of: receiver))
   }
 
@@ -41,11 +46,32 @@ enum ObservationInfoCategory {
     case .nil: given = 0
     default: throw KeyValueError(.invalidArgument, "setObservationInfo: needs a pointer, not \(arguments[0])")
     }
-    let current = receiver.ownObservationSnapshot?.pointer ?? 0
-    if current == 0 ? lend(given, to: receiver) : given == current { return .nil }
+    let kept: Bool
+    if let own = receiver.ownObservationSnapshot { kept = store(given, on: receiver, own: own.table) } else { kept = lend(given, to: receiver) }
+    if kept { return .nil }
     throw KeyValueError(
       .invalidArgument,
-      "setObservationInfo: MiniKVO keeps \(receiver)'s observations in a Swift slot; it accepts only the pointer -observationInfo answers (0x\(String(current, radix: 16))), or, while the object has no registrations of its own, NULL or a pointer KVO handed out for another object")
+      "setObservationInfo: 0x\(String(given, radix: 16)) is not an observation info KVO handed out: MiniKVO keeps observations in Swift objects and takes back only NULL or a pointer -observationInfo answered (Foundation would crash reading it)")
+  }
+
+  /// Keeps `pointer` as what the observation info of `object`, which has registrations of its
+  /// own in `table`, answers, if it is NULL or a pointer KVO handed out: KVO's reads then follow
+  /// it (and its next add or removal starts from what it names: ObservationInfoAdoption.swift).
+  /// Its own pointer puts the record itself back. Returns whether it was kept.
+  private static func store(_ pointer: UInt, on object: Object, own table: ObservationTable) -> Bool {
+    guard pointer == 0 || object.runtime.map({ KVORuntime.of($0).infoPointers.lookUp(pointer) != nil }) == true else {
+      return false
+    }
+    return table.lock.withLock { () -> Bool in
+      guard table.isActive, let own = object.ownObservationSnapshot, own.table === table else { return false }
+      if pointer == own.pointer {
+        table.publish(on: object)
+      } else {
+        object.observationInfo = OverriddenObservationInfo(
+          own.slotValue, stored: pointer, sendsGetter: table.observed.readsObservationInfoOverride)
+      }
+      return true
+    }
   }
 
   /// Keeps `pointer` as the observation info of `object`, which has no registrations of its

@@ -20,22 +20,38 @@
 //     another object's info; the pointer of a table since emptied or freed names nobody;
 //   - any other answer is refused with a clear error.
 // Classes that do not override the getter never come here: their slot holds the record itself,
-// and the set path reads it with no message and no lock. A slot may also hold a
-// `BorrowedObservationInfo`: NSObject's `-setObservationInfo:` given, on an object KVO has no
-// registrations on, a pointer KVO handed out for another (an override storing its pointer on
-// another object), which that object's reads then follow as Foundation's side table would.
+// and the set path reads it with no message and no lock, unless NSObject's `-setObservationInfo:`
+// was given another pointer than the record's (an `OverriddenObservationInfo` that does not send
+// the getter but answers the stored pointer). A slot may also hold a `BorrowedObservationInfo`:
+// NSObject's `-setObservationInfo:` given, on an object KVO has no registrations on, a pointer
+// KVO handed out for another (an override storing its pointer on another object), which that
+// object's reads then follow as Foundation's side table would. Adding and removing start from
+// the answer too (ObservationInfoAdoption.swift).
 //
 // Locking: none of its own; the getter (user code) is sent with no lock held.
 
 import MiniRuntime
 
-/// What an object's slot holds when its class overrides `-observationInfo`: KVO's own record,
-/// which only writers read directly.
+/// What an object's slot holds when its reads do not simply take KVO's own record: its class
+/// overrides `-observationInfo`, or NSObject's `-setObservationInfo:` was given another pointer
+/// than the record's. KVO's own record is kept for the writers.
 final class OverriddenObservationInfo: Sendable, ObservationInfoRelease {
   /// The record (an `ObservedPath` or a `TriggerList`: ObservationSnapshot.swift).
   let record: any AnyObject & Sendable
+  /// What NSObject's `-observationInfo` answers instead of the record's pointer: the pointer
+  /// NSObject's `-setObservationInfo:` was last given (NULL included), if it was not the
+  /// record's; `nil` when it answers the record's pointer. KVO's next write replaces it, as
+  /// Foundation's writes set the new info through the setter.
+  let stored: UInt?
+  /// Whether reads send the class's `-observationInfo` (it overrides it), rather than take
+  /// `stored`.
+  let sendsGetter: Bool
 
-  init(_ record: any AnyObject & Sendable) { self.record = record }
+  init(_ record: any AnyObject & Sendable, stored: UInt? = nil, sendsGetter: Bool = true) {
+    self.record = record
+    self.stored = stored
+    self.sendsGetter = sendsGetter
+  }
 
   var snapshot: ObservationSnapshot? { ObservationSnapshot(info: record) }
 
@@ -104,42 +120,37 @@ extension Object {
     return table.lock.withLock { table.isActive ? table.makeSnapshot() : nil }
   }
 
-  /// The table a removal from this object looks in: its own, if its `-observationInfo` answers
-  /// it (`nil` if it answers nobody).
+  /// The table a removal of `observer`'s `keyPath` (and `context`) from this object looks in:
+  /// its own, after it was made from what its observation info answers, if that is not its own
+  /// record (ObservationInfoAdoption.swift); `nil` if the answer names nobody, or registrations
+  /// without that observance.
   ///
-  /// - Throws: As ``snapshotThroughOverride(_:)``, and ``KeyValueError`` (`invalidArgument`)
-  ///   when the getter answers another object's registrations: KVO removes only its own record.
+  /// - Throws: As ``snapshotThroughOverride(_:)``, and what re-registering another object's
+  ///   observances here throws.
   @inline(__always)
-  func tableForRemoval() throws -> ObservationTable? {
+  func tableForRemoval(of observer: Object, keyPath: String, context: ObservationContext?) throws -> ObservationTable? {
     let info = observationInfo
     if let snapshot = ObservationSnapshot(info: info) { return snapshot.table }
     guard let info else { return nil }
-    return try tableForRemovalThroughOverride(info)
-  }
-
-  @inline(never)
-  private func tableForRemovalThroughOverride(_ info: any AnyObject & Sendable) throws -> ObservationTable? {
-    switch try answerOfObservationInfo(slot: info) {
-    case .none: return nil
-    case .own(let snapshot): return snapshot.table
-    case .other:
-      throw KeyValueError(
-        .invalidArgument,
-        "-[\(KeyValueError.label(self)) observationInfo] answers the observation info of another object: KVO removes observers only from those registered on this one")
-    }
+    return try Observation.adoptAnswer(of: self, slot: info, removing: Observation.Removal(observer, keyPath, context))?.table
   }
 
   /// What the object's observation info names, when its slot holds `slot` (not a snapshot):
   /// the answer of its class's `-observationInfo` for an override, the pointer it was lent for
   /// a borrowed info, nobody for anything else.
   func answerOfObservationInfo(slot: any AnyObject & Sendable) throws -> ObservationInfoAnswer {
-    if let overridden = slot as? OverriddenObservationInfo { return try answer(ofGetterWithOwn: overridden.snapshot) }
+    if let overridden = slot as? OverriddenObservationInfo {
+      let own = overridden.snapshot
+      if overridden.sendsGetter { return try answer(ofGetterWithOwn: own) }
+      guard let stored = overridden.stored else { return own.map { .own($0) } ?? .none }
+      return try named(by: stored, own: own)
+    }
     guard let borrowed = slot as? BorrowedObservationInfo else { return .none }  // not KVO's: nobody is registered through it
     return try named(by: borrowed.pointer, own: nil)
   }
 
   /// What the class's `-observationInfo` answers, `own` being the object's own record.
-  private func answer(ofGetterWithOwn own: ObservationSnapshot?) throws -> ObservationInfoAnswer {
+  func answer(ofGetterWithOwn own: ObservationSnapshot?) throws -> ObservationInfoAnswer {
     let answer = try Runtime.msgSend(self, Selectors.observationInfo)  // call-out: the override
     switch answer {
     case .pointer(let raw): return try named(by: raw, own: own)

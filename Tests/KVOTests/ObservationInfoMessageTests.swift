@@ -32,14 +32,14 @@ import Testing
     #expect(second != first && second != .pointer(0))
   }
 
-  @Test func setObservationInfoTakesOnlyThePointerTheObjectHas() throws {
+  @Test func setObservationInfoTakesThePointerTheObjectHasAndRefusesOnesKVONeverHandedOut() throws {
     let world = try World()
     let ann = try world.newPerson()
     let (observer, log) = try world.newObserver()
     try ann.addObserver(observer, forKeyPath: "age")
     let info = try world.runtime.msgSend(ann, "observationInfo")
     try world.runtime.msgSend(ann, "setObservationInfo:", info)  // what an override calling super passes
-    let refused = #expect(throws: KeyValueError.self) { try world.runtime.msgSend(ann, "setObservationInfo:", .pointer(0)) }
+    let refused = #expect(throws: KeyValueError.self) { try world.runtime.msgSend(ann, "setObservationInfo:", .pointer(0x5EED0)) }
     #expect(refused?.code == .invalidArgument)
     try ann.setValue(7, forKey: "age")
     #expect(log.all.count == 1)  // the observation is intact

@@ -106,14 +106,17 @@ private func isNull(_ value: Value) -> Bool { value.isNil || value == .pointer(0
     try world.runtime.checkInvariants()
   }
 
-  /// A pointer KVO never handed out is refused with a clear error, by a set and by a removal,
-  /// never followed.
+  /// A pointer KVO never handed out is refused with a clear error, by an add, a set and a
+  /// removal, never followed.
   @Test func aPointerKVONeverHandedOutIsRefused() throws {
     let world = try World()
-    let cls = try keeper("Forger", in: world, getter: { _ in .pointer(0xDEAD_BEE0) })
+    let cls = try keeper("Forger", in: world)
     let forger = try #require(try world.runtime.msgSend(cls, "new").objectValue)
     let (observer, log) = try world.newObserver()
     try forger.addObserver(observer, forKeyPath: "age")
+    try forger.setValue(.pointer(0xDEAD_BEE0), forIvar: "_info")
+    let add = #expect(throws: KeyValueError.self) { try forger.addObserver(observer, forKeyPath: "name") }
+    #expect(add?.message.contains("observationInfo] answered 0xdeadbee0, which KVO never handed out") == true)
     let set = #expect(throws: KeyValueError.self) { try world.runtime.msgSend(forger, "setAge:", 1) }
     #expect(set?.message.contains("observationInfo] answered 0xdeadbee0, which KVO never handed out") == true)
     #expect(try forger.value(forKey: "age") == 0)  // refused before the change
