@@ -128,18 +128,27 @@ final class WillDidDecision: Sendable {
         return stamped & 1 == 1
       },
       compute: { _ in decide(object, will: will, did: did) },
-      publish: { generation, answer in publish(answer, for: isaBits, at: generation) })
+      publish: { generation, answer in publish(answer, for: isaBits, at: generation, object) })
   }
 
+  /// The decision, worked out after a method change. A class that overrides `-observationInfo`
+  /// (perhaps through a category added since its objects were observed) is decided on every
+  /// set, never kept: an object whose slot still holds its record is made to read the getter
+  /// (`adoptGetterOverride`), and its will/did go out as messages, which read it at once.
   @inline(never)
   private func decide(_ object: Object, will: (Selector, Implementation), did: (Selector, Implementation)) -> Bool {
-    KeyValueCategory.sendsWillAndDid(object, will: will, did: did)
+    if ObservationInfoCategory.isGetterOverridden(in: object.isa), let snapshot = ObservationSnapshot(info: object.observationInfo) {
+      object.adoptGetterOverride(snapshot)
+      return true
+    }
+    return KeyValueCategory.sendsWillAndDid(object, will: will, did: did)
   }
 
   /// Keeps `answer` for the class `isaBits`, stamped with `generation` (if the cache is for
-  /// that class: it is set once).
+  /// that class: it is set once), unless `object`'s class overrides `-observationInfo`.
   @inline(never)
-  private func publish(_ answer: Bool, for isaBits: UInt, at generation: MethodGeneration) {
+  private func publish(_ answer: Bool, for isaBits: UInt, at generation: MethodGeneration, _ object: Object) {
+    guard !ObservationInfoCategory.isGetterOverridden(in: object.isa) else { return }
     _ = cls.compareExchange(expected: 0, desired: isaBits, ordering: .relaxed)
     if cls.load(ordering: .relaxed) == isaBits {
       stamp.store((generation.value &+ 1) << 1 | (answer ? 1 : 0), ordering: .releasing)

@@ -140,7 +140,7 @@ extension Object {
   ///
   /// Objective-C: none (what `-observationInfo`'s description lists).
   public var observedKeyPaths: [String] {
-    guard let table = (try? observationSnapshot)?.table else { return [] }
+    guard let table = (try? currentObservationSnapshot)?.table else { return [] }
     return table.lock.withLock { table.registrations.filter(\.isExternal).map(\.pathString) }
   }
 
@@ -152,7 +152,7 @@ extension Object {
   public var observationInfoDescription: String {
     let snapshot: ObservationSnapshot?
     do {
-      snapshot = try observationSnapshot
+      snapshot = try currentObservationSnapshot
     } catch {
       return "(observation info unreadable: \(error))"
     }

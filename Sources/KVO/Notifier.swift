@@ -36,7 +36,7 @@ enum Notifier {
     let id = KeyID(key)
     let toMany = indexes.map { ChangeIndexes($0, of: object) }
     // An object with no registrations of its own may still name some through its getter.
-    let snapshot = try object.observationSnapshot ?? object.observationSnapshotOfUnregistered()
+    let snapshot = try object.currentObservationSnapshot ?? object.observationSnapshotOfUnregistered()
     try ThreadChanges.perThread.withCurrent { thread in
       try willChange(object, id: id, kind: kind, indexes: toMany, snapshot: snapshot, thread: thread)
     }

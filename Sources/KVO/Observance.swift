@@ -121,7 +121,7 @@ extension Object {
   ///
   /// Objective-C: `-observationInfo` (whose description prints the same list)
   public var observances: [Observance] {
-    guard let table = (try? observationSnapshot)?.table else { return [] }
+    guard let table = (try? currentObservationSnapshot)?.table else { return [] }
     return table.lock.withLock { table.registrations.map(Observance.init) }
   }
 }

@@ -32,11 +32,7 @@ enum Observation {
     observer: ObserverKind, to object: Object, keyPath: String, options: ObservingOptions, context: ObservationContext,
     extra: ExtraChangeEntry? = nil, followsAnswer: Bool = true
   ) throws -> Registration {
-    let info = object.observationInfo
-    var snapshot = ObservationSnapshot(info: info)
-    if snapshot == nil, let info {
-      snapshot = followsAnswer ? try adoptAnswer(of: object, slot: info) : (info as? OverriddenObservationInfo)?.snapshot
-    }
+    var snapshot = try object.snapshotForAdding(followsAnswer: followsAnswer)
     let observed: ObservedClass
     let plan: KeyPathPlan
     if options.contains(.initial) {
@@ -51,8 +47,13 @@ enum Observation {
     } else {  // the common case: no closure holding a copy of the observer (each copy retains it)
       (observed, plan) = try Self.plan(for: keyPath, on: object, snapshot: snapshot, beforeHooking: { _ in })
     }
-    if snapshot == nil, followsAnswer, observed.readsObservationInfoOverride {  // an empty slot: the getter may name others
-      snapshot = try adoptAnswer(of: object, slot: nil)
+    if followsAnswer, observed.readsObservationInfoOverride {
+      if let plain = snapshot, ObservationSnapshot(info: object.observationInfo) != nil {
+        object.adoptGetterOverride(plain)  // a category added the getter since the slot was published
+        snapshot = try adoptAnswer(of: object, slot: object.observationInfo)
+      } else if snapshot == nil {  // an empty slot: the getter may name others
+        snapshot = try adoptAnswer(of: object, slot: nil)
+      }
     }
     let registration = Registration.make(plan: plan, options: options, context: context, observer: observer, extra: extra)
     try insert(registration, into: object, observed, table: snapshot?.table)

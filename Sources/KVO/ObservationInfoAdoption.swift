@@ -50,6 +50,31 @@ extension Observation {
     }
   }
 
+  /// `Object.snapshotForAdding(followsAnswer:)` when the slot holds `slot`, neither empty nor a
+  /// snapshot.
+  @inline(never)
+  static func snapshotForAdding(to object: Object, slot: any AnyObject & Sendable, followsAnswer: Bool) throws -> ObservationSnapshot? {
+    guard followsAnswer else { return (slot as? OverriddenObservationInfo)?.snapshot }
+    return try adoptAnswer(of: object, slot: slot)
+  }
+
+  /// `Object.tableForRemoval(of:keyPath:context:)` when the slot holds `slot`, neither empty nor a
+  /// snapshot, or when it holds a snapshot (`slot` nil) and a category has since added a getter
+  /// override to the object's class, which the slot is first made to read.
+  @inline(never)
+  static func tableForRemoval(
+    from object: Object, slot: (any AnyObject & Sendable)?, observer: Object, keyPath: String, context: ObservationContext?
+  ) throws -> ObservationTable? {
+    var slot = slot
+    if slot == nil {
+      if let snapshot = ObservationSnapshot(info: object.observationInfo) { object.adoptGetterOverride(snapshot) }
+      slot = object.observationInfo
+    }
+    guard let slot else { return nil }
+    if let snapshot = ObservationSnapshot(info: slot) { return snapshot.table }  // published again meanwhile
+    return try adoptAnswer(of: object, slot: slot, removing: Removal(observer, keyPath, context))?.table
+  }
+
   /// The object's own snapshot, once its table holds what its observation info answers (see
   /// the file comment). `slot` is what its slot holds when that is not a snapshot, `nil` for an
   /// empty slot of a class that overrides `-observationInfo`. For a removal, `nil` when the

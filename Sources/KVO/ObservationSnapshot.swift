@@ -180,4 +180,43 @@ extension Object {
       return try snapshotThroughOverride(info)
     }
   }
+
+  /// The snapshot an add starts from: the object's own record, after its table was made to hold
+  /// what its observation info answers when the slot holds something else than the record
+  /// itself (ObservationInfoAdoption.swift; with `followsAnswer` false, the record as it is).
+  ///
+  /// - Throws: As ``Observation/adoptAnswer(of:slot:removing:)``.
+  @inline(__always)
+  func snapshotForAdding(followsAnswer: Bool) throws -> ObservationSnapshot? {
+    // Each branch uses `info` once, as `observationSnapshot` (the add path is K5's).
+    guard let info = observationInfo else { return nil }
+    let type = type(of: info)
+    if type == ObservedPath.self { return ObservationSnapshot(slot: info, isPath: true) }
+    if type == TriggerList.self { return ObservationSnapshot(slot: info, isPath: false) }
+    return try Observation.snapshotForAdding(to: self, slot: info, followsAnswer: followsAnswer)
+  }
+
+  /// The table a removal of `observer`'s `keyPath` (and `context`) from this object looks in:
+  /// its own, after it was made from what its observation info answers, if that is not its own
+  /// record (ObservationInfoAdoption.swift), and after its slot was made to read a getter
+  /// override a category added since it was published; `nil` if the answer names nobody, or
+  /// registrations without that observance.
+  ///
+  /// - Throws: As ``observationSnapshot``, and what re-registering another object's
+  ///   observances here throws.
+  @inline(__always)
+  func tableForRemoval(of observer: Object, keyPath: String, context: ObservationContext?) throws -> ObservationTable? {
+    guard let info = observationInfo else { return nil }
+    let type = type(of: info)
+    let table: ObservationTable
+    if type == ObservedPath.self {
+      table = ObservationSnapshot(slot: info, isPath: true).table
+    } else if type == TriggerList.self {
+      table = ObservationSnapshot(slot: info, isPath: false).table
+    } else {
+      return try Observation.tableForRemoval(from: self, slot: info, observer: observer, keyPath: keyPath, context: context)
+    }
+    guard table.observed.overridesGetter(now: self) else { return table }
+    return try Observation.tableForRemoval(from: self, slot: nil, observer: observer, keyPath: keyPath, context: context)
+  }
 }

@@ -41,6 +41,30 @@ final class ObservedClass: @unchecked Sendable {
     set { getterOverride.store(newValue, ordering: .relaxed) }
   }
 
+  /// The last answer of `overridesGetter(now:)`: `(generation + 1) << 1 | answer`, 0 before.
+  private let getterCheck = Atomic<UInt64>(0)
+
+  /// Whether the class overrides `-observationInfo` under the runtime's current method
+  /// generation (a category may have added it since the plans were made), noting the answer in
+  /// `readsObservationInfoOverride`.
+  ///
+  /// - Complexity: O(1) while no method changes: two atomic loads; else a method-list walk.
+  @inline(__always)
+  func overridesGetter(now object: Object) -> Bool {
+    let generation = MethodGeneration(of: object)  // first: see MethodGeneration.swift
+    let stamped = getterCheck.load(ordering: .acquiring)
+    if stamped >> 1 == generation.value &+ 1 { return stamped & 1 == 1 }
+    return checkGetter(at: generation)
+  }
+
+  @inline(never)
+  private func checkGetter(at generation: MethodGeneration) -> Bool {
+    let answer = ObservationInfoCategory.isGetterOverridden(in: notifying)
+    if answer { readsObservationInfoOverride = true }
+    getterCheck.store((generation.value &+ 1) << 1 | (answer ? 1 : 0), ordering: .releasing)
+    return answer
+  }
+
   private let planLock = Lock()
   /// Locking: `planLock`.
   @exclusivity(unchecked) private var plans: [KeyPathPlan] = []

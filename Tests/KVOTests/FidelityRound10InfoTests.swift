@@ -175,3 +175,37 @@ extension FidelityRound10InfoTests {
     try world.runtime.checkInvariants()
   }
 }
+
+extension FidelityRound10InfoTests {
+  /// Loads a category on `className` whose `-observationInfo` answers NULL.
+  private func loadBlindingCategory(on className: String, in world: World) throws {
+    var category = try Category(named: "Blinding", on: className)
+    try category.addInstanceMethod("observationInfo", types: "^v16@0:8") { _, _, _ in .pointer(0) }
+    var image = Image(named: "Blinding")
+    image.addCategory(category)
+    try world.runtime.loadImage(image)
+  }
+
+  /// A getter override a category adds after objects were observed is read at once: by the
+  /// next set of each of them, a manual will/did, the dumps and a removal, as Foundation reads
+  /// the getter every time.
+  @Test func aGetterOverrideACategoryAddsLaterIsReadAtOnce() throws {
+    let world = try World()
+    let cls = try makeClass("Late", in: world) { cls in try cls.synthesizeProperty("age", type: .longLong) }
+    let objects = try (0..<4).map { _ in try #require(try world.runtime.msgSend(cls, "new").objectValue) }
+    let (observer, log) = try world.newObserver()
+    for object in objects { try object.addObserver(observer, forKeyPath: "age") }
+    try world.runtime.msgSend(objects[0], "setAge:", 1)
+    #expect(log.count == 1)
+    try loadBlindingCategory(on: "Late", in: world)
+    try world.runtime.msgSend(objects[0], "setAge:", 2)
+    try world.runtime.msgSend(objects[1], "setAge:", 2)  // another object of the class, its slot untouched so far
+    try objects[2].willChangeValue(forKey: "age")
+    try objects[2].didChangeValue(forKey: "age")
+    #expect(log.count == 1)
+    #expect(objects[3].observances.isEmpty)
+    let error = #expect(throws: KeyValueError.self) { try objects[3].removeObserver(observer, forKeyPath: "age") }
+    #expect(error?.code == .observerNotRegistered)
+    #expect(objects.allSatisfy { $0.isa.name == "NSKVONotifying_Late" })
+  }
+}
