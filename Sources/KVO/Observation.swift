@@ -48,12 +48,7 @@ enum Observation {
       (observed, plan) = try Self.plan(for: keyPath, on: object, snapshot: snapshot, beforeHooking: { _ in })
     }
     if followsAnswer, observed.readsObservationInfoOverride {
-      if let plain = snapshot, ObservationSnapshot(info: object.observationInfo) != nil {
-        object.adoptGetterOverride(plain)  // a category added the getter since the slot was published
-        snapshot = try adoptAnswer(of: object, slot: object.observationInfo)
-      } else if snapshot == nil {  // an empty slot: the getter may name others
-        snapshot = try adoptAnswer(of: object, slot: nil)
-      }
+      snapshot = try snapshotFollowingOverride(of: object, snapshot)
     }
     let registration = Registration.make(plan: plan, options: options, context: context, observer: observer, extra: extra)
     try insert(registration, into: object, observed, table: snapshot?.table)
@@ -65,6 +60,20 @@ enum Observation {
       throw error
     }
     return registration
+  }
+
+  /// The snapshot an add to `object` (of a class overriding `-observationInfo`) works on, given
+  /// the one its slot held: a slot a category's override reached after it was published is
+  /// first made to read the override, and an empty slot takes what the getter answers
+  /// (ObservationInfoAdoption.swift). Out of line: `add` stays small enough to inline (K5).
+  @inline(never)
+  private static func snapshotFollowingOverride(of object: Object, _ snapshot: ObservationSnapshot?) throws -> ObservationSnapshot? {
+    if let plain = snapshot, ObservationSnapshot(info: object.observationInfo) != nil {
+      object.adoptGetterOverride(plain)  // a category added the getter since the slot was published
+      return try adoptAnswer(of: object, slot: object.observationInfo)
+    }
+    if snapshot == nil { return try adoptAnswer(of: object, slot: nil) }  // an empty slot: the getter may name others
+    return snapshot
   }
 
   /// Sends the class's `setObservationInfo:` override the new pointer, undoing the add if it
