@@ -58,6 +58,19 @@ extension Observation {
     return try adoptAnswer(of: object, slot: slot)
   }
 
+  /// The table a removal from `object` looks in when its slot holds its record, `table`, and
+  /// the record's class may override `-observationInfo` under `generation` (the stamp
+  /// `tableForRemoval` read inline was stale or said yes): `table` itself if the class keeps
+  /// NSObject's getter.
+  @inline(never)
+  static func tableForRemoval(
+    from object: Object, checking table: ObservationTable, at generation: MethodGeneration,
+    observer: Object, keyPath: String, context: ObservationContext?
+  ) throws -> ObservationTable? {
+    guard table.observed.overridesGetter(at: generation) else { return table }
+    return try tableForRemoval(from: object, slot: nil, observer: observer, keyPath: keyPath, context: context)
+  }
+
   /// `Object.tableForRemoval(of:keyPath:context:)` when the slot holds `slot`, neither empty nor a
   /// snapshot, or when it holds a snapshot (`slot` nil) and a category has since added a getter
   /// override to the object's class, which the slot is first made to read.

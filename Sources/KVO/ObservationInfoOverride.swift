@@ -93,7 +93,8 @@ extension Object {
   /// - Throws: As ``observationSnapshot``.
   var currentObservationSnapshot: ObservationSnapshot? {
     get throws {
-      if let snapshot = ObservationSnapshot(info: observationInfo), snapshot.table.observed.overridesGetter(now: self) {
+      let generation = MethodGeneration(of: self)
+      if let snapshot = ObservationSnapshot(info: observationInfo), snapshot.table.observed.overridesGetter(at: generation) {
         adoptGetterOverride(snapshot)
       }
       return try observationSnapshot

@@ -207,6 +207,7 @@ extension Object {
   @inline(__always)
   func tableForRemoval(of observer: Object, keyPath: String, context: ObservationContext?) throws -> ObservationTable? {
     guard let info = observationInfo else { return nil }
+    let generation = MethodGeneration(of: self)  // first: see MethodGeneration.swift
     let type = type(of: info)
     let table: ObservationTable
     if type == ObservedPath.self {
@@ -216,7 +217,9 @@ extension Object {
     } else {
       return try Observation.tableForRemoval(from: self, slot: info, observer: observer, keyPath: keyPath, context: context)
     }
-    guard table.observed.overridesGetter(now: self) else { return table }
-    return try Observation.tableForRemoval(from: self, slot: nil, observer: observer, keyPath: keyPath, context: context)
+    // The stamp alone is read inline; the walk, when it is stale, is out of line and loads the
+    // class again, so the class is not retained across a call here (K5).
+    if table.observed.knownGetterAnswer(at: generation) == false { return table }
+    return try Observation.tableForRemoval(from: self, checking: table, at: generation, observer: observer, keyPath: keyPath, context: context)
   }
 }

@@ -41,24 +41,30 @@ final class ObservedClass: @unchecked Sendable {
     set { getterOverride.store(newValue, ordering: .relaxed) }
   }
 
-  /// The last answer of `overridesGetter(now:)`: `(generation + 1) << 1 | answer`, 0 before.
+  /// The last answer of `overridesGetter(at:)`: `(generation + 1) << 1 | answer`, 0 before.
   private let getterCheck = Atomic<UInt64>(0)
 
-  /// Whether the class overrides `-observationInfo` under the runtime's current method
-  /// generation (a category may have added it since the plans were made), noting the answer in
-  /// `readsObservationInfoOverride`.
+  /// Whether the class overrides `-observationInfo` under the method generation `generation`,
+  /// read first (MethodGeneration.swift): a category may have added it since the plans were
+  /// made. Notes the answer in `readsObservationInfoOverride`.
   ///
-  /// - Complexity: O(1) while no method changes: two atomic loads; else a method-list walk.
+  /// - Complexity: O(1) while no method changes: one atomic load; else a method-list walk.
   @inline(__always)
-  func overridesGetter(now object: Object) -> Bool {
-    let generation = MethodGeneration(of: object)  // first: see MethodGeneration.swift
+  func overridesGetter(at generation: MethodGeneration) -> Bool {
+    knownGetterAnswer(at: generation) ?? checkGetter(at: generation)
+  }
+
+  /// The answer `overridesGetter(at:)` last gave, if it was for `generation`; `nil` if it must be
+  /// worked out again. Apart so that a hot caller can keep the method-list walk out of line
+  /// and hold no reference to the class across it (K5's removal: `tableForRemoval`).
+  @inline(__always)
+  func knownGetterAnswer(at generation: MethodGeneration) -> Bool? {
     let stamped = getterCheck.load(ordering: .acquiring)
-    if stamped >> 1 == generation.value &+ 1 { return stamped & 1 == 1 }
-    return checkGetter(at: generation)
+    return stamped >> 1 == generation.value &+ 1 ? stamped & 1 == 1 : nil
   }
 
   @inline(never)
-  private func checkGetter(at generation: MethodGeneration) -> Bool {
+  func checkGetter(at generation: MethodGeneration) -> Bool {
     let answer = ObservationInfoCategory.isGetterOverridden(in: notifying)
     if answer { readsObservationInfoOverride = true }
     getterCheck.store((generation.value &+ 1) << 1 | (answer ? 1 : 0), ordering: .releasing)
