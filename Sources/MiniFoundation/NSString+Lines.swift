@@ -11,8 +11,8 @@
 // (an extended grapheme cluster), which is what Foundation's answer follows.
 
 enum NSStringLines {
-  private static let lineEnds: Set<UInt16> = [0x0A, 0x0D, 0x85, 0x2028, 0x2029]
-  private static let paragraphEnds: Set<UInt16> = [0x0A, 0x0D, 0x2029]
+  static let lineEnds: Set<UInt16> = [0x0A, 0x0D, 0x85, 0x2028, 0x2029]
+  static let paragraphEnds: Set<UInt16> = [0x0A, 0x0D, 0x2029]
 
   static let all: [MethodEntry] = [
     MethodEntry("lineRangeForRange:", "{_NSRange=QQ}32@0:8{_NSRange=QQ}16") { receiver, selector, arguments in
@@ -70,19 +70,20 @@ enum NSStringLines {
   }
 
   /// Just past the terminator starting at `index` (`\r\n` is one), or `index` at the end.
-  private static func terminatorEnd(at index: Int, in units: [UInt16]) -> Int {
+  static func terminatorEnd(at index: Int, in units: [UInt16]) -> Int {
     guard index < units.count else { return index }
     if units[index] == 0x0D, index + 1 < units.count, units[index + 1] == 0x0A { return index + 2 }
     return index + 1
   }
 
-  /// Each line's contents, without its terminator; none after a last terminator.
-  static func lines(of units: [UInt16]) -> [Range<Int>] {
+  /// Each line's (or, with `paragraphEnds`, paragraph's) contents, without its terminator; none
+  /// after a last terminator.
+  static func lines(of units: [UInt16], ends: Set<UInt16> = lineEnds) -> [Range<Int>] {
     var lines: [Range<Int>] = []
     var start = 0
     while start < units.count {
       var end = start
-      while end < units.count, !lineEnds.contains(units[end]) { end += 1 }
+      while end < units.count, !ends.contains(units[end]) { end += 1 }
       lines.append(start..<end)
       start = terminatorEnd(at: end, in: units)
     }

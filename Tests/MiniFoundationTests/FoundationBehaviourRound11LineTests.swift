@@ -83,3 +83,44 @@ private final class LineRecorder: Sendable {
   func append(_ line: String) { storage.withLock { $0.append(line) } }
   var all: [String] { storage.withLock { $0 } }
 }
+
+@Suite struct FoundationBehaviourRound11SubstringTests {
+  /// The (substring, substring range, enclosing range) triples the enumeration hands its block.
+  private func enumerate(_ text: Value, _ range: Range<Int>, options: UInt64, in runtime: Runtime) throws -> [[Value]] {
+    let seen = Locked<[[Value]]>([])
+    let block = try runtime.makeBlock { arguments in
+      seen.withLock { $0.append(Array(arguments.values.prefix(3))) }
+      return .nil
+    }
+    try runtime.msgSend(bridging: text, "enumerateSubstringsInRange:options:usingBlock:", .range(range), .uint64(options), .object(block))
+    return seen.withLock { $0 }
+  }
+
+  @Test func enumeratingByLinesGivesEachLineAndItsRangeWithTheTerminator() throws {
+    let runtime = Runtime()
+    try runtime.installFoundation()
+    #expect(
+      try enumerate("ab\r\nc\u{2028}d", 0..<7, options: 0, in: runtime) == [
+        ["ab", .range(0..<2), .range(0..<4)], ["c", .range(4..<5), .range(4..<6)], ["d", .range(6..<7), .range(6..<7)],
+      ])
+    #expect(
+      try enumerate("ab\r\nc\u{2028}d", 0..<7, options: 1, in: runtime) == [
+        ["ab", .range(0..<2), .range(0..<4)], ["c\u{2028}d", .range(4..<7), .range(4..<7)],
+      ], "by paragraphs: a line separator does not end one")
+    #expect(
+      try enumerate("ab\ncd", 0..<5, options: 0 | (1 << 8) | (1 << 9), in: runtime) == [
+        [.nil, .range(3..<5), .range(3..<5)], [.nil, .range(0..<2), .range(0..<3)],
+      ], "reverse, substring not required")
+  }
+
+  @Test func enumeratingByComposedCharactersGivesWholeCharactersInTheRange() throws {
+    let runtime = Runtime()
+    try runtime.installFoundation()
+    #expect(
+      try enumerate("ae\u{301}🙂", 1..<5, options: 2, in: runtime) == [
+        ["e\u{301}", .range(1..<3), .range(1..<3)], ["🙂", .range(3..<5), .range(3..<5)],
+      ])
+    let words = expectFoundationError(.invalidArgument) { _ = try enumerate("a b", 0..<3, options: 3, in: runtime) }
+    #expect(words?.exceptionName == "NSInvalidArgumentException")
+  }
+}
