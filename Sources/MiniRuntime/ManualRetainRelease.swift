@@ -150,8 +150,8 @@ extension Object {
 }
 
 /// An associated object held as objc4's association holds it (`acquireValue`,
-/// `releaseHeldValue`): retained when it was stored (for a retain policy, or a copy policy whose
-/// copy is the object itself; a new copy is +1 already) and released when the association lets
+/// `releaseHeldValue`): retained when it was stored for a retain policy (a copy policy keeps its
+/// copy's +1, decision 0023) and released when the association lets
 /// it go (replaced, removed, or its owner deallocated), both through ``StrongReference``: a
 /// message to a class with custom retain-release (customrr.m, association.m), the side-table
 /// count otherwise, so `retainCount` counts the association. Released outside the owner's lock,
