@@ -7,11 +7,6 @@ import Testing
 @testable import KVO
 
 @Suite struct FoundationBehaviourRound11KVCTests {
-  @discardableResult
-  func send(_ receiver: Object?, _ selector: Selector, _ arguments: Value...) throws -> Value {
-    try Runtime.msgSend(receiver, selector, arguments: Arguments(arguments))
-  }
-
   @Test func anArrayAnswersValueForKeyAndSetValueForKeyForEachElement() throws {
     let runtime = Runtime()
     runtime.installKeyValueObserving()

@@ -9,11 +9,6 @@ import Testing
 @testable import KVO
 
 @Suite struct FoundationBehaviourRound9SortDescriptorTests {
-  @discardableResult
-  func send(_ receiver: Object?, _ selector: Selector, _ arguments: Value...) throws -> Value {
-    try Runtime.msgSend(receiver, selector, arguments: Arguments(arguments))
-  }
-
   func descriptor(_ runtime: Runtime, _ key: Value, ascending: Bool = true, selector: Selector? = nil) throws -> Object
   {
     runtime.installKeyValueObserving()

@@ -8,10 +8,6 @@ import Testing
 @testable import KVO
 
 @Suite struct FoundationCollectionsRound5Tests {
-  func send(_ receiver: Object?, _ selector: Selector, _ arguments: Value...) throws -> Value {
-    try Runtime.msgSend(receiver, selector, arguments: Arguments(arguments))
-  }
-
   @Test func anArrayQuotesEveryLeafThatIsNotAPlainWordOfLettersAndDigits() throws {
     let runtime = Runtime()
     let words = try runtime.object(bridging: ["plain", "Word42", "a b", "snake_case", "1.5", "", "<null>"])

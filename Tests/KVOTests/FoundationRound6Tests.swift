@@ -8,11 +8,6 @@ import Testing
 @testable import KVO
 
 @Suite struct FoundationRound6Tests {
-  @discardableResult
-  func send(_ receiver: Object?, _ selector: Selector, _ arguments: Value...) throws -> Value {
-    try Runtime.msgSend(receiver, selector, arguments: Arguments(arguments))
-  }
-
   @Test func aCopyPropertyKeepsAnImmutableCopyOfAMutableStringAndAStrongOneSharesIt() throws {
     let world = try World()
     let ann = try world.newPerson()

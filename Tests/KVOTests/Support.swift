@@ -6,6 +6,12 @@ import Testing
 
 @testable import KVO
 
+/// Sends `selector` to `receiver` with any number of arguments (the Foundation probe suites').
+@discardableResult
+func send(_ receiver: Object?, _ selector: Selector, _ arguments: Value...) throws -> Value {
+  try Runtime.msgSend(receiver, selector, arguments: Arguments(arguments))
+}
+
 /// Runs `body` on a new thread (made for it, so no earlier test's per-thread state is there) and
 /// waits for it to end, rethrowing its error. The thread's KVO state is freed with it.
 func onAnotherThread(_ body: @escaping @Sendable () throws -> Void) throws {
