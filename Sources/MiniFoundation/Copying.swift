@@ -17,11 +17,4 @@ enum Copying {
   static func itself(_ receiver: Object) throws -> Value {
     .object(try Runtime.retain(receiver) ?? receiver)
   }
-
-  /// Gives back the +1 of a copy the library made for a moment (a dictionary key stored, or
-  /// bridged to a value, already): `objc_release`; an object Objective-C already freed is left
-  /// alone and a `release` override's error is dropped, as a store's release is.
-  static func release(_ copy: Value) {
-    Runtime.releaseForStore(copy)
-  }
 }

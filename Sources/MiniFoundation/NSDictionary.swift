@@ -93,7 +93,7 @@ enum NSMutableDictionaryMethods {
   static let all = ClassMethods(instance: [
     MethodEntry("setObject:forKey:", "v32@0:8@16@24") { receiver, selector, arguments in
       let (key, copy) = try copiedKey(arguments[1], receiver, selector)
-      defer { Copying.release(copy) }  // the copy's +1, after the store retained what it keeps
+      defer { Runtime.releaseForStore(copy) }  // the copy's +1, after the store retained what it keeps
       guard !arguments[0].isNil else {
         throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): object cannot be nil (key: \(key))")
       }
