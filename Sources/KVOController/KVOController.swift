@@ -187,8 +187,9 @@ public final class KVOController: @unchecked Sendable, CustomStringConvertible {
     try observe(object, keyPaths: keyPaths, options: options, target: .context(context), delivery: delivery)
   }
 
-  /// Checks what FB asserts on, then ignores a nil object (FB returns early), then registers.
-  /// Returns the infos it added.
+  /// Checks what FB asserts on, then ignores a nil object (FB returns early), then registers each
+  /// key path in turn, as FB's loop does: a key path refused (an empty one, or one KVO refuses)
+  /// throws, and the key paths before it stay observed. Returns the infos it added.
   @discardableResult
   func observe(
     _ object: Object?, keyPaths: [String], options: ObservingOptions, target: Target, delivery: CallbackDelivery,
@@ -197,23 +198,15 @@ public final class KVOController: @unchecked Sendable, CustomStringConvertible {
     guard !keyPaths.isEmpty else {
       throw KeyValueError(.invalidArgument, "KVOController needs at least one key path")
     }
-    for keyPath in keyPaths where keyPath.isEmpty { _ = try KeyValuePath(keyPath) }  // FB asserts on an empty one
-    guard let object else { return [] }
-    if keyPaths.count > 1 {
-      for keyPath in keyPaths { _ = try KeyValuePath(keyPath) }  // all checked before any is registered
-    }
+    guard let object else { return [] }  // FB returns before looking at a key path
     let observer = self.observer  // nil once gone: registered all the same, as FB does
     var added: [Info] = []
-    do {
-      for keyPath in keyPaths {
-        let info = Info(
-          keyPath: keyPath, options: options, target: target, delivery: delivery, observer: observer, object: object,
-          isAdditional: isAdditional)
-        if try add(info, of: object) { added.append(info) }
-      }
-    } catch {
-      remove(added, of: object)  // all or nothing
-      throw error
+    for keyPath in keyPaths {
+      if keyPath.isEmpty { _ = try KeyValuePath(keyPath) }  // FB asserts on an empty one, in its turn
+      let info = Info(
+        keyPath: keyPath, options: options, target: target, delivery: delivery, observer: observer, object: object,
+        isAdditional: isAdditional)
+      if try add(info, of: object) { added.append(info) }  // a refused one removes only its own info
     }
     return added
   }

@@ -387,7 +387,8 @@ final class ManualExecutor: CallbackExecutor {
       try controller.observe(ann, keyPaths: ["age", "a..b"]) { _, _, _ in }
     }
     #expect(oneBad?.code == .invalidKeyPath)
-    #expect(controller.observedObjectCount == 0)  // age was not observed either
+    #expect(controller.observedKeyPaths(of: ann) == ["age"])  // observed before a..b was refused, as FB loops
+    controller.unobserve(ann)
     #expect(ann.isa === person)
     // end snippet
     try example.runtime.checkInvariants()
