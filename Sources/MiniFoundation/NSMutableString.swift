@@ -30,19 +30,19 @@ enum NSMutableStringMethods {
       MethodEntry("replaceCharactersInRange:withString:", "v40@0:8{_NSRange=QQ}16@32") { receiver, selector, arguments in
         let storage = try storage(receiver, selector)
         let range = try Message.range(arguments[0], receiver, selector)
-        let replacement = try string(arguments[1], receiver, selector)
+        let replacement = try NSStringMethods.stringArgument(arguments[1], receiver, selector, mutation: true)
         try storage.update { (text: inout String) throws(FoundationError) in
           text = try replacing(text, range, with: replacement, receiver, selector)
         }
         return .nil
       },
       edit("appendString:", "v24@0:8@16") { receiver, selector, arguments in
-        let addition = try string(arguments[0], receiver, selector)
+        let addition = try NSStringMethods.stringArgument(arguments[0], receiver, selector, mutation: true)
         let end = try length(receiver)
         return (.range(end..<end), addition)
       },
       edit("insertString:atIndex:", "v32@0:8@16Q24") { receiver, selector, arguments in
-        let addition = try string(arguments[0], receiver, selector)
+        let addition = try NSStringMethods.stringArgument(arguments[0], receiver, selector, mutation: true)
         let index = try Message.index(arguments[1], receiver, selector)
         guard index <= (try length(receiver)) else { throw outOfBounds(receiver, selector) }
         return (.range(index..<index), addition)
@@ -51,10 +51,10 @@ enum NSMutableStringMethods {
         (arguments[0], "")
       },
       edit("setString:", "v24@0:8@16") { receiver, selector, arguments in
-        (.range(0..<(try length(receiver))), try string(arguments[0], receiver, selector))
+        (.range(0..<(try length(receiver))), try NSStringMethods.stringArgument(arguments[0], receiver, selector, mutation: true))
       },
       edit("appendFormat:", "v24@0:8@16", variadic: true) { receiver, selector, arguments in
-        let format = try string(arguments[0], receiver, selector)
+        let format = try NSStringMethods.stringArgument(arguments[0], receiver, selector)
         let text = try StringFormat.format(format, Array(arguments.values.dropFirst()), receiver, selector)
         let end = try length(receiver)
         return (.range(end..<end), text)
@@ -67,7 +67,7 @@ enum NSMutableStringMethods {
         // answers how many were replaced.
         if receiver.bridgedStorage is ScalarStorage { throw immutable(selector) }
         let found = try NSStringSearching.occurrences(receiver, selector, arguments[0], options: arguments[2], within: arguments[3])
-        let replacement = try string(arguments[1], receiver, selector)
+        let replacement = try NSStringMethods.stringArgument(arguments[1], receiver, selector, mutation: true)
         for range in found.reversed() {
           try Runtime.msgSend(receiver, "replaceCharactersInRange:withString:", .range(range), .string(replacement))
         }
@@ -114,15 +114,6 @@ enum NSMutableStringMethods {
   /// The receiver's length, through its `length` message (a subclass's primitive).
   private static func length(_ receiver: Object) throws -> Int {
     try Runtime.msgSend(receiver, "length").intValue ?? 0
-  }
-
-  /// A string argument, which must not be nil (`*** -[__NSCFString appendString:]: nil argument`).
-  private static func string(_ value: Value, _ receiver: Object, _ selector: Selector) throws(FoundationError) -> String {
-    if value.isNil { throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): nil argument") }
-    guard let text = value.stringValue else {
-      throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): \(value) is not a string")
-    }
-    return text
   }
 
   /// `Attempt to mutate immutable object with appendString:`, as CFString words it.

@@ -31,11 +31,11 @@ enum NSStringPaths {
       return .string(String(path[..<path.index(before: start)]))
     },
     MethodEntry("stringByAppendingPathComponent:", "@24@0:8@16") { receiver, selector, arguments in
-      let component = try string(arguments[0], receiver, selector)
+      let component = try NSStringMethods.stringArgument(arguments[0], receiver, selector)
       return .string(appending(component, to: try NSStringMethods.contents(receiver, selector)))
     },
     MethodEntry("stringByAppendingPathExtension:", "@24@0:8@16") { receiver, selector, arguments in
-      let pathExtension = try string(arguments[0], receiver, selector)
+      let pathExtension = try NSStringMethods.stringArgument(arguments[0], receiver, selector)
       let path = fixingSlashes(try NSStringMethods.contents(receiver, selector))
       // Foundation answers nil (and logs) for an empty path, the root, or an extension with a slash.
       guard !path.isEmpty, path != "/", !pathExtension.contains("/") else { return .nil }
@@ -58,15 +58,6 @@ enum NSStringPaths {
       })
     }
   ]
-
-  /// A string argument: nil raises CFString's "nil argument", as the other string messages do.
-  private static func string(_ value: Value, _ receiver: Object, _ selector: Selector) throws -> String {
-    let argument = try NSStringMethods.nonNil(value, receiver, selector)
-    guard let text = argument.stringValue else {
-      throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): \(argument) is not a string")
-    }
-    return text
-  }
 
   /// `path` with each run of slashes made one and a trailing slash removed (`/` stays `/`).
   static func fixingSlashes(_ path: String) -> String {

@@ -206,13 +206,9 @@ enum NSStringSearching {
     Array(try NSStringMethods.text(receiver, selector).utf16)
   }
 
-  /// A string argument's code units; nil raises `nil argument`, as NSString's searches do.
-  static func argument(_ value: Value, _ receiver: Object, _ selector: Selector) throws(FoundationError) -> [UInt16] {
-    if value.isNil { throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): nil argument") }
-    guard let text = value.stringValue else {
-      throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): \(value) is not a string")
-    }
-    return Array(text.utf16)
+  /// A string argument's code units (NSStringMethods.stringArgument: nil raises `nil argument`).
+  static func argument(_ value: Value, _ receiver: Object, _ selector: Selector) throws -> [UInt16] {
+    Array(try NSStringMethods.stringArgument(value, receiver, selector).utf16)
   }
 
   /// The ranges where `target` occurs in `units`, left to right, not overlapping; none for an

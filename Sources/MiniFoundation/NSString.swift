@@ -40,8 +40,7 @@ enum NSStringMethods {
         return .bool(arguments[0].stringValue.map { $0.utf8.elementsEqual(mine.utf8) } ?? false)
       },
       MethodEntry("stringByAppendingString:", "@24@0:8@16") { receiver, selector, arguments in
-        let other = try nonNil(arguments[0], receiver, selector)
-        return .string(try text(receiver, selector) + (other.stringValue ?? other.description))
+        .string(try text(receiver, selector) + (try stringArgument(arguments[0], receiver, selector)))
       },
       MethodEntry("uppercaseString", "@16@0:8") { receiver, selector, _ in .string(try text(receiver, selector).uppercased()) },
       MethodEntry("lowercaseString", "@16@0:8") { receiver, selector, _ in .string(try text(receiver, selector).lowercased()) },
@@ -68,8 +67,7 @@ enum NSStringMethods {
         receiver.bridgedStorage == nil ? .object(receiver) : try make("", receiver, selector)
       },
       MethodEntry("initWithString:", "@24@0:8@16") { receiver, selector, arguments in
-        let other = try nonNil(arguments[0], receiver, selector)
-        return try make(other.stringValue ?? "", receiver, selector)
+        try make(try stringArgument(arguments[0], receiver, selector), receiver, selector)
       },
       MethodEntry("initWithFormat:", "@24@0:8@16", variadic: true) { receiver, selector, arguments in
         // Variadic: the values follow the format, as a C call's `...` passes them.
@@ -118,11 +116,27 @@ enum NSStringMethods {
       CollectionLifecycle.convenience("stringWithFormat:", "@24@0:8@16", "initWithFormat:", variadic: true),
     ] + NSStringPaths.classSide)
 
-  /// A string argument that must not be nil: `*** -[__NSCFString stringByAppendingString:]: nil
-  /// argument`, CFString's words.
-  static func nonNil(_ value: Value, _ receiver: Object, _ selector: Selector) throws(FoundationError) -> Value {
-    if value.isNil { throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): nil argument") }
-    return try Message.object(value, receiver, selector, what: "string")
+  /// The characters of a string argument. Nil raises `nil argument` in the words of the message's
+  /// family: NSString's own messages say `*** -[__NSCFString stringByAppendingString:]: nil
+  /// argument`; a mutation (`mutation: true`) says it as CFString's mutation check does, without
+  /// the stars (`-[__NSCFString appendString:]: nil argument`), the same way it words its bounds
+  /// error. An NSString subclass's instance gives its characters through its primitives; any other
+  /// object is sent what Foundation's string code sends it first, `length`, so an NSNumber raises
+  /// `-[__NSCFNumber length]: unrecognized selector sent to instance …`, as on Apple.
+  static func stringArgument(
+    _ value: Value, _ receiver: Object, _ selector: Selector, mutation: Bool = false
+  ) throws -> String {
+    if value.isNil {
+      throw FoundationError(.invalidArgument, "\(mutation ? "" : "*** ")\(Message.name(receiver, selector)): nil argument")
+    }
+    if let text = try Message.object(value, receiver, selector, what: "string").stringValue { return text }
+    guard let runtime = receiver.runtime, let object = try value.objectValue ?? runtime.object(bridging: value) else {
+      throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): \(value) is not a string")
+    }
+    let classes = try FoundationClasses.of(runtime)
+    if object.bridgedStorage == nil, object.isa.isSubclass(of: classes.string) { return try contents(object, selector) }
+    _ = try Runtime.msgSend(object, "length")  // call-out: raises unrecognized selector for a non-string
+    throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): \(object.isa.name) is not a string")
   }
 
   /// The characters of a string object.

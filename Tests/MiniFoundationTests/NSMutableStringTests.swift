@@ -91,7 +91,7 @@ import Testing
     let text = try #require(try send(try runtime.object(bridging: "abc"), "mutableCopy").objectValue)
     for selector: Selector in ["appendString:", "setString:"] {
       let error = expectFoundationError(.invalidArgument) { try send(text, selector, .nil) }
-      #expect(error?.message == "*** -[__NSCFString \(selector.name)]: nil argument")
+      #expect(error?.message == "-[__NSCFString \(selector.name)]: nil argument")
     }
     #expect(Value.object(text) == "abc")
   }
