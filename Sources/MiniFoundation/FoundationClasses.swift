@@ -20,7 +20,7 @@ final class FoundationClasses: Sendable {
 
   let array, mutableArray, arrayI, arrayM: Class
   let dictionary, mutableDictionary, dictionaryI, dictionaryM: Class
-  let set, mutableSet, setI, setM: Class
+  let set, mutableSet, setI, setM, countedSet: Class
   let orderedSet, mutableOrderedSet, orderedSetI, orderedSetM: Class
   let string, mutableString, stringConcrete: Class
   let value, number, numberConcrete, boolean, valueConcrete, decimalNumber: Class
@@ -111,6 +111,7 @@ final class FoundationClasses: Sendable {
       "NSMutableSet", set, NSMutableSetMethods.all.adding(CollectionConveniences.mutableSet, classSide: CollectionConveniences.mutableSetClass))
     setI = try make("__NSSetI", set)
     setM = try make("__NSSetM", mutableSet)
+    countedSet = try make("NSCountedSet", mutableSet, NSCountedSetMethods.all)  // concrete: no cluster
     orderedSet = try make(
       "NSOrderedSet", root,
       NSOrderedSetMethods.all.adding(CollectionConveniences.orderedSet, classSide: CollectionConveniences.orderedSetClass))

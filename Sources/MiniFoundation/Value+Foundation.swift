@@ -64,6 +64,7 @@ enum Ordered {
 enum Unordered {
   static func elements(of object: Object) throws -> Set<Value> {
     if let storage = object.bridgedStorage as? SetStorage { return storage.value }
+    if let storage = object.bridgedStorage as? CountedSetStorage { return Set(storage.value.keys) }
     let all = try Runtime.msgSend(object, "allObjects")  // call-out: the subclass's primitives
     return Set(all.arrayValue ?? [])
   }
@@ -119,6 +120,7 @@ extension Value {
       case let storage as ArrayStorage: return .array(storage.value)
       case let storage as OrderedSetStorage: return .orderedSet(storage.value.elements)
       case let storage as SetStorage: return .set(storage.value)
+      case let storage as CountedSetStorage: return .set(Set(storage.value.keys))  // the members
       case let storage as DictionaryStorage: return .dictionary(storage.value)
       case nil:
         // A subclass's instance (a KVC proxy, a user's NSArray subclass): through its primitives.
