@@ -6,13 +6,14 @@
 //
 // Stateless. The pieces are those of NSString+Lines.swift: a line or paragraph without its
 // terminator (the substring range) and with it (the enclosing range), or a whole character (both
-// ranges the same), clipped to the range asked for. Words and sentences need Unicode's word and
-// sentence rules, which MiniFoundation does not carry: asking for them raises
-// NSInvalidArgumentException rather than answer pieces Apple would not.
+// ranges the same), clipped to the range asked for. Words and sentences are TextSegmentation.swift's:
+// a word's enclosing range reaches to the next word (the first also back to the start), so the
+// enclosing ranges cover the string as Apple documents; a sentence is its own enclosing range.
 
 enum NSStringSubstrings {
   /// `NSStringEnumerationOptions`: the kind in the low byte, then the flags.
   private static let byLines: UInt64 = 0, byParagraphs: UInt64 = 1, byComposedCharacterSequences: UInt64 = 2
+  private static let byWords: UInt64 = 3, bySentences: UInt64 = 4
   private static let reverse: UInt64 = 1 << 8, substringNotRequired: UInt64 = 1 << 9
 
   static let all: [MethodEntry] = [
@@ -23,8 +24,10 @@ enum NSStringSubstrings {
       let range = try NSStringSearching.checkedRange(arguments[0], length: units.count, receiver, selector)
       let options = try Message.optionsMask(arguments[1], receiver, selector)
       let block = try BlockArgument.block(arguments[2], receiver, selector)
-      var pieces = try NSStringSubstrings.pieces(of: text, units, kind: options & 0xFF, receiver, selector).compactMap { piece in
-        clipped(piece, to: range)
+      let kind = options & 0xFF
+      var pieces = try NSStringSubstrings.pieces(of: text, units, kind: kind, receiver, selector).compactMap { piece in
+        // A word only its separators reach into the range is not in it.
+        kind == byWords && !piece.substring.overlaps(range) ? nil : clipped(piece, to: range)
       }
       if options & reverse != 0 { pieces.reverse() }
       try BlockArgument.enumerate(pieces, calling: block) { piece in
@@ -61,10 +64,18 @@ enum NSStringSubstrings {
         start = end
       }
       return pieces
+    case byWords:
+      let words = TextSegmentation.words(of: text)
+      return words.indices.map { index in
+        let start = index == 0 ? 0 : words[index].lowerBound
+        let end = index + 1 < words.count ? words[index + 1].lowerBound : units.count
+        return Piece(substring: words[index], enclosing: start..<end)
+      }
+    case bySentences:
+      return TextSegmentation.sentences(of: text).map { Piece(substring: $0, enclosing: $0) }
     default:
       throw FoundationError(
-        .invalidArgument,
-        "*** \(Message.name(receiver, selector)): enumeration by words or sentences (option \(kind)) needs Unicode's segmentation rules, which MiniFoundation does not have")
+        .invalidArgument, "*** \(Message.name(receiver, selector)): \(kind) is not an NSStringEnumerationOptions kind")
     }
   }
 

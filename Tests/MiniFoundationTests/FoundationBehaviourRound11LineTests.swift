@@ -120,7 +120,7 @@ private final class LineRecorder: Sendable {
       try enumerate("ae\u{301}🙂", 1..<5, options: 2, in: runtime) == [
         ["e\u{301}", .range(1..<3), .range(1..<3)], ["🙂", .range(3..<5), .range(3..<5)],
       ])
-    let words = expectFoundationError(.invalidArgument) { _ = try enumerate("a b", 0..<3, options: 3, in: runtime) }
-    #expect(words?.exceptionName == "NSInvalidArgumentException")
+    let unknown = expectFoundationError(.invalidArgument) { _ = try enumerate("a b", 0..<3, options: 7, in: runtime) }
+    #expect(unknown?.exceptionName == "NSInvalidArgumentException", "no such kind (words and sentences: WordsAndSentencesTests)")
   }
 }
