@@ -42,15 +42,15 @@ enum CollectionOperators {
     case .max:
       return try extreme(values, op, keepingWhenCompared: -1, in: runtime)  // [max compare:v] == NSOrderedAscending
     case .unionOfObjects:
-      return isSet ? .set(Set(present)) : .array(present)
+      return isSet ? .set(Set(try distinct(present))) : .array(present)
     case .distinctUnionOfObjects:
-      return isSet ? .set(Set(present)) : .array(distinct(present))
+      return isSet ? .set(Set(try distinct(present))) : .array(try distinct(present))
     case .unionOfArrays, .distinctUnionOfArrays:
       let flattened = try nested(present, op)
-      if isSet { return .set(Set(flattened)) }
-      return .array(op == .unionOfArrays ? flattened : distinct(flattened))
+      if isSet { return .set(Set(try distinct(flattened))) }
+      return .array(op == .unionOfArrays ? flattened : try distinct(flattened))
     case .unionOfSets, .distinctUnionOfSets:
-      return .set(Set(try nested(present, op)))
+      return .set(Set(try distinct(try nested(present, op))))
     }
   }
 
@@ -128,10 +128,9 @@ enum CollectionOperators {
     return best ?? .nil
   }
 
-  private static func distinct(_ values: [Value]) -> [Value] {
-    var seen = Set<Value>()
-    return values.filter { seen.insert($0).inserted }
-  }
+  /// The values without the later of equal ones, in order: equal as a set finds them, so an
+  /// object whose class overrides `-isEqual:` or `-hash` is compared by those messages.
+  private static func distinct(_ values: [Value]) throws -> [Value] { try CollectionEquality.distinct(values) }
 }
 
 extension CollectionContents {

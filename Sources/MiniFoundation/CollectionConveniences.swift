@@ -26,7 +26,7 @@ enum CollectionConveniences {
       let elements = try Ordered.elements(of: receiver)
       let range = try checked(
         try Message.range(arguments[1], receiver, selector), count: elements.count, receiver, selector)
-      return .uint64(UInt64(range.first { elements[$0] == arguments[0] } ?? OrderedCollectionMethods.notFound))
+      return .uint64(UInt64(try MessageEquality.index(of: arguments[0], in: elements, range: range) ?? OrderedCollectionMethods.notFound))
     },
     MethodEntry("indexOfObjectIdenticalTo:inRange:", "Q40@0:8@16{_NSRange=QQ}24") { receiver, selector, arguments in
       let elements = try Ordered.elements(of: receiver)
@@ -36,7 +36,7 @@ enum CollectionConveniences {
     },
     MethodEntry("firstObjectCommonWithArray:", "@24@0:8@16") { receiver, selector, arguments in
       let others = try Message.array(arguments[0], receiver, selector)
-      return try Ordered.elements(of: receiver).first(where: others.contains) ?? .nil
+      return try Ordered.elements(of: receiver).first { try MessageEquality.contains($0, in: others) } ?? .nil  // [other isEqual:mine]
     },
     NSEnumeratorMethods.objectEnumerator("reverseObjectEnumerator") { Array(try Ordered.elements(of: $0).reversed()) },
     performOnEach("makeObjectsPerformSelector:", "v24@0:8:16") { try Ordered.elements(of: $0) },
@@ -111,7 +111,7 @@ enum CollectionConveniences {
       let elements = try Ordered.elements(of: receiver)
       let range = try checked(
         try Message.range(arguments[1], receiver, selector), count: elements.count, receiver, selector)
-      try removeAt(range.filter { elements[$0] == arguments[0] }, from: receiver)
+      try removeAt(try range.filter { try MessageEquality.isEqual(arguments[0], elements[$0]) }, from: receiver)
       return .nil
     },
     MethodEntry("replaceObjectsInRange:withObjectsFromArray:", "v40@0:8{_NSRange=QQ}16@32") {

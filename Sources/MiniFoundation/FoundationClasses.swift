@@ -30,6 +30,9 @@ final class FoundationClasses: Sendable {
   let enumerator: Class
   let sortDescriptor: Class
   let characterSet, mutableCharacterSet, characterSetConcrete: Class
+  /// NSObject's own `-isEqual:` and `-hash` when Foundation loaded: an object whose class runs
+  /// other ones has its own equality, which collections reach by message (MessageEquality.swift).
+  let rootIsEqual, rootHash: Implementation
   private let nullInstance = Locked<WeakReference<Object>?>(nil)
   private let yesInstance = Locked<WeakReference<Object>?>(nil)
   private let noInstance = Locked<WeakReference<Object>?>(nil)
@@ -77,6 +80,8 @@ final class FoundationClasses: Sendable {
 
   private init(_ runtime: Runtime) throws {
     let root = runtime.rootClass
+    rootIsEqual = root.methodImplementationWithoutResolver(for: "isEqual:")
+    rootHash = root.methodImplementationWithoutResolver(for: "hash")
     func make(_ name: String, _ superclass: Class, _ methods: ClassMethods = ClassMethods()) throws -> Class {
       let cls = try runtime.allocateClassPair(superclass: superclass, name: name)
       for entry in methods.instance {

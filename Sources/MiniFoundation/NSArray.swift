@@ -68,7 +68,10 @@ enum NSArrayMethods {
     } else {
       other = nil
     }
-    return .bool(try Ordered.elements(of: receiver) == other)
+    guard let other else { return false }
+    let mine = try Ordered.elements(of: receiver)
+    guard mine.count == other.count else { return false }
+    return .bool(try zip(mine, other).allSatisfy { try MessageEquality.isEqual($0, $1) })  // [mine isEqual:theirs]
   }
 }
 
@@ -90,9 +93,15 @@ enum NSMutableArrayMethods {
         return try Runtime.msgSend(receiver, "addObjectsFromArray:", .array(elements))
       },
       MethodEntry("removeObjectsInArray:", "v24@0:8@16") { receiver, selector, arguments in
-        let doomed = Set(try Message.array(arguments[0], receiver, selector))
+        // Each doomed object removed as -removeObject: removes it: [doomed isEqual:element].
+        let doomed = try Message.array(arguments[0], receiver, selector)
+        let plain = Set(doomed)
+        let ownEquality = doomed.filter(MessageEquality.sendsMessages)
         let elements = try Ordered.elements(of: receiver)
-        let indexes = Indexes(elements.indices.filter { doomed.contains(elements[$0]) })
+        let indexes = Indexes(
+          try elements.indices.filter { index in
+            try plain.contains(elements[index]) || ownEquality.contains { try MessageEquality.isEqual($0, elements[index]) }
+          })
         guard indexes.count > 0, let runtime = receiver.runtime else { return .nil }
         return try Runtime.msgSend(receiver, "removeObjectsAtIndexes:", .object(try runtime.indexSet(indexes)))
       },

@@ -15,7 +15,9 @@ enum NSDictionaryMethods {
         .uint64(UInt64(try storage(receiver, selector).value.count))
       },
       MethodEntry("objectForKey:", "@24@0:8@16") { receiver, selector, arguments in
-        try storage(receiver, selector).value[arguments[0]] ?? .nil
+        let entries = try storage(receiver, selector).value
+        if let value = entries[arguments[0]] { return value }
+        return try MessageEquality.key(of: arguments[0], in: entries).flatMap { entries[$0] } ?? .nil  // a key with its own equality
       },
       MethodEntry("allKeys", "@16@0:8") { receiver, selector, _ in .array(Array(try storage(receiver, selector).value.keys)) },
       MethodEntry("objectForKeyedSubscript:", "@24@0:8@16") { receiver, _, arguments in
@@ -23,7 +25,7 @@ enum NSDictionaryMethods {
       },
       MethodEntry("allValues", "@16@0:8") { receiver, _, _ in .array(Array(try entries(of: receiver).values)) },
       MethodEntry("allKeysForObject:", "@24@0:8@16") { receiver, _, arguments in
-        .array(try entries(of: receiver).filter { $0.value == arguments[0] }.map(\.key))
+        .array(try entries(of: receiver).filter { try MessageEquality.isEqual($0.value, arguments[0]) }.map(\.key))
       },
       MethodEntry("init", "@16@0:8") { receiver, _, _ in .object(receiver) },
       NilTerminatedList.dictionaryInitializer,
@@ -85,7 +87,13 @@ enum NSDictionaryMethods {
   /// `-isEqualToDictionary:`: the same keys with equal values.
   private static let isEqualToDictionary: ImplementationBody = { receiver, _, arguments in
     guard let other = arguments[0].dictionaryValue else { return false }
-    return .bool(try entries(of: receiver) == other)
+    let mine = try entries(of: receiver)
+    guard mine.count == other.count else { return false }
+    return .bool(
+      try mine.allSatisfy { key, value in
+        guard let theirs = try MessageEquality.key(of: key, in: other).flatMap({ other[$0] }) else { return false }
+        return try MessageEquality.isEqual(value, theirs)
+      })
   }
 }
 
@@ -98,13 +106,14 @@ enum NSMutableDictionaryMethods {
         throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): object cannot be nil (key: \(key))")
       }
       let value = try Message.object(arguments[0], receiver, selector)
+      let storage = try NSDictionaryMethods.storage(receiver, selector)
+      let stored = try MessageEquality.key(of: key, in: storage.value) ?? key  // call-out: the keys' hash, isEqual:
       try? Runtime.retainForStore(value)  // call-out: `retain` overrides, no lock held
       try? Runtime.retainForStore(key)
-      let storage = try NSDictionaryMethods.storage(receiver, selector)
       let (oldKey, oldValue) = storage.update { entries in
-        let index = entries.index(forKey: key)
+        let index = entries.index(forKey: stored)
         let old = index.map { entries[$0] }
-        entries[key] = value  // an existing key stays (CFDictionarySetValue keeps it)
+        entries[stored] = value  // an existing key stays (CFDictionarySetValue keeps it)
         return (old?.key, old?.value)
       }
       if oldKey != nil { Runtime.releaseForStore(key) }  // the new key was not kept
@@ -112,8 +121,10 @@ enum NSMutableDictionaryMethods {
       return .nil
     },
     MethodEntry("removeObjectForKey:", "v24@0:8@16") { receiver, selector, arguments in
-      let key = try Message.object(arguments[0], receiver, selector, what: "key")
-      let removed = try NSDictionaryMethods.storage(receiver, selector).updateIfChanged { entries in
+      let storage = try NSDictionaryMethods.storage(receiver, selector)
+      let argument = try Message.object(arguments[0], receiver, selector, what: "key")
+      guard let key = try MessageEquality.key(of: argument, in: storage.value) else { return .nil }  // no key: no mutation
+      let removed = storage.updateIfChanged { entries in
         entries.index(forKey: key).map { entries.remove(at: $0) }  // no key: no change, no mutation
       }
       if let removed {

@@ -16,7 +16,7 @@ enum NSOrderedSetMethods {
         Sorting.descriptionWithLocale, Sorting.descriptionWithLocaleIndent,
         Sorting.sortedArrayUsingDescriptors,
         MethodEntry("initWithArray:", "@24@0:8@16") { receiver, selector, arguments in
-          let elements = try Message.array(orEmpty: arguments[0], receiver, selector).map(Message.element)
+          let elements = try MessageEquality.distinct(try Message.array(orEmpty: arguments[0], receiver, selector).map(Message.element))
           guard let store = OrderedStore(receiver) else { throw Message.abstract(receiver, selector, "NSOrderedSet") }
           store.setElements(elements)
           return .object(receiver)
@@ -25,10 +25,12 @@ enum NSOrderedSetMethods {
         MethodEntry("isEqual:", "B24@0:8@16", isEqualToOrderedSet),
         MethodEntry("isEqualToOrderedSet:", "B24@0:8@16", isEqualToOrderedSet),
         MethodEntry("intersectsSet:", "B24@0:8@16") { receiver, selector, arguments in
-          .bool(!Set(try Ordered.elements(of: receiver)).isDisjoint(with: try Message.set(arguments[0], receiver, selector)))
+          let other = try Message.set(arguments[0], receiver, selector)
+          return .bool(try Ordered.elements(of: receiver).contains { try MessageEquality.member(of: $0, in: other) != nil })
         },
         MethodEntry("isSubsetOfOrderedSet:", "B24@0:8@16") { receiver, selector, arguments in
-          .bool(Set(try Ordered.elements(of: receiver)).isSubset(of: try Message.array(arguments[0], receiver, selector)))
+          let other = Set(try Message.array(arguments[0], receiver, selector))
+          return .bool(try Ordered.elements(of: receiver).allSatisfy { try MessageEquality.member(of: $0, in: other) != nil })
         },
         MethodEntry("description", "@16@0:8") { receiver, _, _ in
           .string(try Describing.unordered(try Ordered.elements(of: receiver), sorted: false, indent: 0))
@@ -46,7 +48,9 @@ enum NSOrderedSetMethods {
     guard case .object(let other) = arguments[0], let classes = try? FoundationClasses.of(receiver),
       other.isa.isSubclass(of: classes.orderedSet)
     else { return false }
-    return .bool(try Ordered.elements(of: receiver) == (try Ordered.elements(of: other)))
+    let mine = try Ordered.elements(of: receiver)
+    let theirs = try Ordered.elements(of: other)
+    return .bool(try mine.count == theirs.count && zip(mine, theirs).allSatisfy { try MessageEquality.isEqual($0, $1) })
   }
 }
 
@@ -62,19 +66,19 @@ enum NSMutableOrderedSetMethods {
       },
       MethodEntry("minusOrderedSet:", "v24@0:8@16") { receiver, selector, arguments in
         let other = Set(try Message.array(arguments[0], receiver, selector))
-        return try remove(receiver) { other.contains($0) }
+        return try remove(receiver) { try MessageEquality.member(of: $0, in: other) != nil }
       },
       MethodEntry("minusSet:", "v24@0:8@16") { receiver, selector, arguments in
         let other = try Message.set(arguments[0], receiver, selector)
-        return try remove(receiver) { other.contains($0) }
+        return try remove(receiver) { try MessageEquality.member(of: $0, in: other) != nil }
       },
       MethodEntry("intersectOrderedSet:", "v24@0:8@16") { receiver, selector, arguments in
         let other = Set(try Message.array(arguments[0], receiver, selector))
-        return try remove(receiver) { !other.contains($0) }
+        return try remove(receiver) { try MessageEquality.member(of: $0, in: other) == nil }
       },
       MethodEntry("intersectSet:", "v24@0:8@16") { receiver, selector, arguments in
         let other = try Message.set(arguments[0], receiver, selector)
-        return try remove(receiver) { !other.contains($0) }
+        return try remove(receiver) { try MessageEquality.member(of: $0, in: other) == nil }
       },
       MethodEntry("setObject:atIndex:", "v32@0:8@16Q24") { receiver, _, arguments in
         try Runtime.msgSend(receiver, "setObject:atIndexedSubscript:", arguments[0], arguments[1])

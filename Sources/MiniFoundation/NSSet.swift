@@ -13,8 +13,7 @@ enum NSSetMethods {
       Sorting.setSortedArrayUsingDescriptors,
       MethodEntry("count", "Q16@0:8") { receiver, selector, _ in .uint64(UInt64(try storage(receiver, selector).value.count)) },
       MethodEntry("member:", "@24@0:8@16") { receiver, selector, arguments in
-        let elements = try storage(receiver, selector).value
-        return elements.firstIndex(of: arguments[0]).map { elements[$0] } ?? .nil
+        try MessageEquality.member(of: arguments[0], in: try storage(receiver, selector).value) ?? .nil
       },
       MethodEntry("allObjects", "@16@0:8") { receiver, selector, _ in .array(Array(try storage(receiver, selector).value)) },
       MethodEntry("containsObject:", "B24@0:8@16") { receiver, _, arguments in
@@ -26,30 +25,32 @@ enum NSSetMethods {
       NilTerminatedList.initializer,
       MethodEntry("initWithArray:", "@24@0:8@16") { receiver, selector, arguments in
         let elements = try Message.array(orEmpty: arguments[0], receiver, selector).map(Message.element)
-        try storage(receiver, selector).replaceContents(with: Set(elements))
+        try storage(receiver, selector).replaceContents(with: Set(try MessageEquality.distinct(elements)))
         return .object(receiver)
       },
       MethodEntry("initWithSet:", "@24@0:8@16") { receiver, selector, arguments in
         let elements = arguments[0].isNil ? [] : try Message.set(arguments[0], receiver, selector)  // nil: empty, as on Apple
-        try storage(receiver, selector).replaceContents(with: Set(elements.map(Message.element)))
+        try storage(receiver, selector).replaceContents(with: Set(try MessageEquality.distinct(elements.map(Message.element))))
         return .object(receiver)
       },
       MethodEntry("isEqual:", "B24@0:8@16", isEqualToSet),
       MethodEntry("isEqualToSet:", "B24@0:8@16", isEqualToSet),
       MethodEntry("isSubsetOfSet:", "B24@0:8@16") { receiver, selector, arguments in
-        .bool(try Unordered.elements(of: receiver).isSubset(of: try Message.set(arguments[0], receiver, selector)))
+        let other = try Message.set(arguments[0], receiver, selector)
+        return .bool(try Unordered.elements(of: receiver).allSatisfy { try MessageEquality.member(of: $0, in: other) != nil })
       },
       MethodEntry("intersectsSet:", "B24@0:8@16") { receiver, selector, arguments in
-        .bool(!(try Unordered.elements(of: receiver)).isDisjoint(with: try Message.set(arguments[0], receiver, selector)))
+        let other = try Message.set(arguments[0], receiver, selector)
+        return .bool(try Unordered.elements(of: receiver).contains { try MessageEquality.member(of: $0, in: other) != nil })
       },
       MethodEntry("setByAddingObject:", "@24@0:8@16") { receiver, selector, arguments in
-        .set(try Unordered.elements(of: receiver).union([try Message.object(arguments[0], receiver, selector)]))
+        .set(try union(receiver, [try Message.object(arguments[0], receiver, selector)]))
       },
       MethodEntry("setByAddingObjectsFromSet:", "@24@0:8@16") { receiver, selector, arguments in
-        .set(try Unordered.elements(of: receiver).union(try Message.set(arguments[0], receiver, selector)))
+        .set(try union(receiver, Array(try Message.set(arguments[0], receiver, selector))))
       },
       MethodEntry("setByAddingObjectsFromArray:", "@24@0:8@16") { receiver, selector, arguments in
-        .set(try Unordered.elements(of: receiver).union(try Message.array(arguments[0], receiver, selector)))
+        .set(try union(receiver, try Message.array(arguments[0], receiver, selector)))
       },
       MethodEntry("hash", "Q16@0:8") { receiver, _, _ in .uint64(UInt64(try Unordered.elements(of: receiver).count)) },
       MethodEntry("description", "@16@0:8") { receiver, _, _ in
@@ -83,7 +84,14 @@ enum NSSetMethods {
     } else {
       other = nil
     }
-    return .bool(try Unordered.elements(of: receiver) == other)
+    guard let other else { return false }
+    let mine = try Unordered.elements(of: receiver)
+    return .bool(try mine.count == other.count && mine.allSatisfy { try MessageEquality.member(of: $0, in: other) != nil })
+  }
+
+  /// The receiver's members and then those of `added` that none of them equals.
+  private static func union(_ receiver: Object, _ added: [Value]) throws -> Set<Value> {
+    Set(try MessageEquality.distinct(Array(try Unordered.elements(of: receiver)) + added))
   }
 }
 
@@ -92,14 +100,15 @@ enum NSMutableSetMethods {
     MethodEntry("addObject:", "v24@0:8@16") { receiver, selector, arguments in
       let element = try Message.object(arguments[0], receiver, selector)
       let storage = try NSSetMethods.storage(receiver, selector)
-      guard !storage.value.contains(element) else { return .nil }  // the member stays, not retained
+      guard try MessageEquality.member(of: element, in: storage.value) == nil else { return .nil }  // the member stays, not retained
       try? Runtime.retainForStore(element)  // call-out: a `retain` override, no lock held
       if !storage.update({ $0.insert(element).inserted }) { Runtime.releaseForStore(element) }
       return .nil
     },
     MethodEntry("removeObject:", "v24@0:8@16") { receiver, selector, arguments in
-      let element = arguments[0]
-      let removed = try NSSetMethods.storage(receiver, selector).updateIfChanged { $0.remove(element) }  // absent: no mutation
+      let storage = try NSSetMethods.storage(receiver, selector)
+      guard let element = try MessageEquality.member(of: arguments[0], in: storage.value) else { return .nil }  // absent: no mutation
+      let removed = storage.updateIfChanged { $0.remove(element) }
       if let removed { Runtime.releaseForStore(removed) }  // after unlocking: may run user code
       return .nil
     },
@@ -111,11 +120,11 @@ enum NSMutableSetMethods {
     },
     MethodEntry("minusSet:", "v24@0:8@16") { receiver, selector, arguments in
       let other = try Message.set(arguments[0], receiver, selector)
-      return try remove(from: receiver) { other.contains($0) }
+      return try remove(from: receiver) { try MessageEquality.member(of: $0, in: other) != nil }
     },
     MethodEntry("intersectSet:", "v24@0:8@16") { receiver, selector, arguments in
       let other = try Message.set(arguments[0], receiver, selector)
-      return try remove(from: receiver) { !other.contains($0) }
+      return try remove(from: receiver) { try MessageEquality.member(of: $0, in: other) == nil }
     },
     MethodEntry("setSet:", "v24@0:8@16") { receiver, selector, arguments in
       let other = try Message.set(arguments[0], receiver, selector)
@@ -130,8 +139,8 @@ enum NSMutableSetMethods {
     return .nil
   }
 
-  private static func remove(from receiver: Object, where doomed: (Value) -> Bool) throws -> Value {
-    for element in try Unordered.elements(of: receiver) where doomed(element) {
+  private static func remove(from receiver: Object, where doomed: (Value) throws -> Bool) throws -> Value {
+    for element in try Unordered.elements(of: receiver) where try doomed(element) {
       try Runtime.msgSend(receiver, "removeObject:", element)
     }
     return .nil

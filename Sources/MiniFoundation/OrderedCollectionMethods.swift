@@ -39,10 +39,11 @@ enum OrderedCollectionMethods {
       MethodEntry("firstObject", "@16@0:8") { receiver, _, _ in try Ordered.elements(of: receiver).first ?? .nil },
       MethodEntry("lastObject", "@16@0:8") { receiver, _, _ in try Ordered.elements(of: receiver).last ?? .nil },
       MethodEntry("containsObject:", "B24@0:8@16") { receiver, _, arguments in
-        .bool(try Ordered.elements(of: receiver).contains(arguments[0]))
+        if let members = members(of: receiver) { return .bool(try MessageEquality.member(of: arguments[0], in: members) != nil) }
+        return .bool(try MessageEquality.contains(arguments[0], in: try Ordered.elements(of: receiver)))
       },
       MethodEntry("indexOfObject:", "Q24@0:8@16") { receiver, _, arguments in
-        .uint64(UInt64(try Ordered.elements(of: receiver).firstIndex(of: arguments[0]) ?? notFound))
+        .uint64(UInt64(try index(of: arguments[0], in: receiver, range: nil) ?? notFound))
       },
       MethodEntry("objectsAtIndexes:", "@24@0:8@16") { receiver, selector, arguments in
         let indexes = try Message.indexes(arguments[0], receiver, selector)
@@ -63,6 +64,9 @@ enum OrderedCollectionMethods {
         let element = try Message.object(arguments[0], receiver, selector)
         let index = try Message.index(arguments[1], receiver, selector)
         guard let store = OrderedStore(receiver) else { throw Message.abstract(receiver, selector, abstractClass) }
+        if case .orderedSet(let storage) = store, try MessageEquality.member(of: element, in: storage.value.members) != nil {
+          return .nil  // an ordered set holds an equal object already (found by hash and isEqual:)
+        }
         do throws(OutOfBounds) { try store.insert(element, at: index) } catch {
           throw Message.outOfBounds(argument: arguments[1], count: error.count + 1, receiver, selector)
         }
@@ -78,6 +82,12 @@ enum OrderedCollectionMethods {
         let index = try Message.index(arguments[0], receiver, selector)
         let element = try Message.object(arguments[1], receiver, selector)
         guard let store = OrderedStore(receiver) else { throw Message.abstract(receiver, selector, abstractClass) }
+        if case .orderedSet(let storage) = store, index < storage.value.count,
+          let member = try MessageEquality.member(of: element, in: storage.value.members),
+          storage.value.elements.firstIndex(of: member) != index
+        {
+          return .nil  // an equal object is elsewhere in the ordered set: nothing changes
+        }
         do throws(OutOfBounds) { try store.replace(at: index, with: element) } catch {
           throw Message.outOfBounds(argument: arguments[0], count: error.count, receiver, selector)
         }
@@ -125,11 +135,7 @@ enum OrderedCollectionMethods {
         return .nil
       },
       MethodEntry("removeObject:", "v24@0:8@16") { receiver, _, arguments in
-        let elements = try Ordered.elements(of: receiver)
-        for index in elements.indices.reversed() where elements[index] == arguments[0] {
-          try Runtime.msgSend(receiver, "removeObjectAtIndex:", .int(index))
-        }
-        return .nil
+        try removeEqual(arguments[0], from: receiver, in: nil)
       },
       MethodEntry("removeAllObjects", "v16@0:8") { receiver, _, _ in
         for index in (0..<(try count(receiver))).reversed() {
@@ -162,6 +168,38 @@ enum OrderedCollectionMethods {
 
   /// `NSNotFound`.
   static let notFound = Int.max
+
+  /// An ordered set's members (its storage's), for a lookup by hash as Foundation's ordered set
+  /// makes it; `nil` for an array or an object without storage.
+  private static func members(of receiver: Object) -> Set<Value>? {
+    guard case .orderedSet(let storage)? = OrderedStore(receiver) else { return nil }
+    return storage.value.members
+  }
+
+  /// The index `-indexOfObject:` answers: `[argument isEqual:element]` for each element of an
+  /// array, in `range`; an ordered set's member found by hash and `isEqual:`.
+  private static func index(of argument: Value, in receiver: Object, range: Range<Int>?) throws -> Int? {
+    let elements = try Ordered.elements(of: receiver)
+    guard let members = members(of: receiver) else { return try MessageEquality.index(of: argument, in: elements, range: range) }
+    guard let member = try MessageEquality.member(of: argument, in: members),
+      let index = elements.firstIndex(of: member), range?.contains(index) ?? true
+    else { return nil }
+    return index
+  }
+
+  /// Removes every element in `range` (all when nil) that `[argument isEqual:element]` finds,
+  /// from the last down, as `-removeObject:` does through `-indexOfObject:`.
+  private static func removeEqual(_ argument: Value, from receiver: Object, in range: Range<Int>?) throws -> Value {
+    if members(of: receiver) != nil {  // an ordered set holds one of equal objects, found by hash
+      guard let index = try index(of: argument, in: receiver, range: range) else { return .nil }
+      return try Runtime.msgSend(receiver, "removeObjectAtIndex:", .int(index))
+    }
+    let elements = try Ordered.elements(of: receiver)
+    for index in (range ?? elements.indices).reversed() where try MessageEquality.isEqual(argument, elements[index]) {
+      try Runtime.msgSend(receiver, "removeObjectAtIndex:", .int(index))
+    }
+    return .nil
+  }
 
   /// The receiver's count, through its `count` message.
   static func count(_ receiver: Object) throws -> Int { try Runtime.msgSend(receiver, "count").intValue ?? 0 }
