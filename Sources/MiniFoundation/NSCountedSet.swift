@@ -32,16 +32,18 @@ enum NSCountedSetMethods {
         .uint64(UInt64(try storage(receiver, selector).read { $0.count }))
       },
       MethodEntry("member:", "@24@0:8@16") { receiver, selector, arguments in
-        try storage(receiver, selector).read { counts in counts.index(forKey: arguments[0]).map { counts[$0].key } } ?? .nil
+        try member(of: arguments[0], in: try storage(receiver, selector).value) ?? .nil
       },
       MethodEntry("countForObject:", "Q24@0:8@16") { receiver, selector, arguments in
-        .uint64(UInt64(try storage(receiver, selector).read { $0[arguments[0]] ?? 0 }))
+        let counts = try storage(receiver, selector).value
+        return .uint64(UInt64(try member(of: arguments[0], in: counts).flatMap { counts[$0] } ?? 0))
       },
       MethodEntry("allObjects", "@16@0:8") { receiver, selector, _ in .array(Array(try storage(receiver, selector).value.keys)) },
       NSEnumeratorMethods.objectEnumerator { Array(try storage($0, "objectEnumerator").value.keys) },
       MethodEntry("addObject:", "v24@0:8@16") { receiver, selector, arguments in
-        let element = try Message.object(arguments[0], receiver, selector)
+        let candidate = try Message.object(arguments[0], receiver, selector)
         let storage = try storage(receiver, selector)
+        let element = try member(of: candidate, in: storage.value) ?? candidate  // an equal member counts, no lock held
         if storage.updateIfChanged({ counted(&$0, element) ? true : nil }) != nil { return .nil }  // not retained again
         try? Runtime.retainForStore(element)  // call-out: a `retain` override, no lock held
         let inserted = storage.update { counts -> Bool in
@@ -53,8 +55,9 @@ enum NSCountedSetMethods {
         return .nil
       },
       MethodEntry("removeObject:", "v24@0:8@16") { receiver, selector, arguments in
-        let element = arguments[0]
-        let gone = try storage(receiver, selector).updateIfChanged { counts -> Value?? in
+        let storage = try storage(receiver, selector)
+        guard let element = try member(of: arguments[0], in: storage.value) else { return .nil }  // absent: no mutation
+        let gone = storage.updateIfChanged { counts -> Value?? in
           guard let index = counts.index(forKey: element) else { return nil }  // absent: no mutation
           let (member, count) = counts[index]
           if count > 1 {
@@ -73,7 +76,7 @@ enum NSCountedSetMethods {
       },
       MethodEntry("initWithArray:", "@24@0:8@16") { receiver, selector, arguments in
         let elements = try Message.array(orEmpty: arguments[0], receiver, selector).map(Message.element)
-        try storage(receiver, selector).replaceContents(with: counts(of: elements))
+        try storage(receiver, selector).replaceContents(with: try counts(of: elements))
         return .object(receiver)
       },
       MethodEntry("initWithSet:", "@24@0:8@16") { receiver, selector, arguments in
@@ -110,15 +113,25 @@ enum NSCountedSetMethods {
     return true
   }
 
-  /// How many times each distinct element occurs in `elements`.
-  private static func counts(of elements: [Value]) -> [Value: Int] {
-    elements.reduce(into: [:]) { counts, element in counts[element, default: 0] += 1 }
+  /// The member of `counts` equal to `candidate`, as NSSet's hash table finds it (its `hash` and
+  /// `isEqual:` for an object with its own equality, MessageEquality.swift); read from a copy, so
+  /// the messages run with no lock held.
+  private static func member(of candidate: Value, in counts: [Value: Int]) throws -> Value? {
+    try MessageEquality.member(of: candidate, in: counts.keys) { counts.index(forKey: $0) }
+  }
+
+  /// How many times each distinct element occurs in `elements` (equal ones counted together,
+  /// under the first).
+  private static func counts(of elements: [Value]) throws -> [Value: Int] {
+    var counts: [Value: Int] = [:]
+    for element in elements { counts[try member(of: element, in: counts) ?? element, default: 0] += 1 }
+    return counts
   }
 
   /// The counts of a set argument: a counted set's own, any other set's members once each.
   private static func countsOf(set value: Value, _ receiver: Object, _ selector: Selector) throws -> [Value: Int] {
     if case .object(let object) = value, let other = object.bridgedStorage as? CountedSetStorage { return other.value }
-    return counts(of: Array(try Message.set(value, receiver, selector)).map(Message.element))
+    return try counts(of: Array(try Message.set(value, receiver, selector)).map(Message.element))
   }
 
   /// `-copy` and `-mutableCopy`: a new counted set with the same counts (a counted set is mutable,

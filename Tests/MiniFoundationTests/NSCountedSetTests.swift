@@ -141,4 +141,34 @@ import Testing
     try send(set, "removeObject:", .object(item))
     #expect(try send(item, "retainCount") == before)
   }
+
+  @Test func equalObjectsOfAClassWithItsOwnIsEqualAndHashCountAsOne() throws {
+    // GNUstep's collection tests' model: objects equal (and hashing alike) by a name.
+    let runtime = Runtime()
+    try runtime.installFoundation()
+    let named = try makeClass("CountedNamed", superclass: runtime.rootClass, in: runtime) { cls in
+      try cls.addIvar("_name", type: "@")
+      try cls.addMethod("isEqual:", types: "B24@0:8@16") { receiver, _, arguments in
+        guard case .object(let other) = arguments[0], other.isa === receiver.isa else { return false }
+        return .bool(try receiver.value(ofIvar: "_name") == other.value(ofIvar: "_name"))
+      }
+      try cls.addMethod("hash", types: "Q16@0:8") { receiver, _, _ in
+        .uint64(UInt64((try receiver.value(ofIvar: "_name").stringValue ?? "").utf8.count))
+      }
+    }
+    func ann() throws -> Value {
+      let object = try named.createInstance()
+      try object.setValue("Ann", forIvar: "_name")
+      return .object(object)
+    }
+    let first = try ann()
+    let set = try countedSet([first, try ann()], in: runtime)
+    #expect(try send(set, "count") == 1)
+    #expect(try count(set, try ann()) == 2)
+    #expect(try send(set, "member:", try ann()) == first, "the first of the equal objects stays the member")
+    try send(set, "addObject:", try ann())
+    #expect(try count(set, first) == 3)
+    try send(set, "removeObject:", try ann())
+    #expect(try count(set, first) == 2)
+  }
 }
