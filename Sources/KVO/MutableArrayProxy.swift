@@ -5,6 +5,8 @@
 // Every edit first reads the array and checks its indexes, so an edit that cannot happen raises
 // (`NSRangeException` for an index) before anyone is told of it; then it goes through the class's
 // mutators, its setter, or its ivar, as Foundation's proxies do (MutableArrayProxy+Access.swift).
+// A one-index edit for a class with mutators is the exception: it is sent on unchecked, as
+// Foundation's proxy sends it, so the mutator's will comes first (decision 0025).
 // The notifications are the ones those routes make: one per mutator message, one setting per
 // setter call, one per proxy edit around a direct ivar edit.
 
@@ -93,8 +95,8 @@ public final class MutableArrayProxy: Sendable {
     let object = try target()
     let access = try access(object)
     var edited = try currentElements(object, access, for: method)
-    try check(index, in: edited.count, method)
     guard case .mutators(let mutators) = access else {
+      try check(index, in: edited.count, method)
       edited[index] = element
       return try store(edited, in: object, access, kind: .replacement, indexes: Indexes(integer: index), objects: [element])
     }
@@ -174,9 +176,11 @@ public final class MutableArrayProxy: Sendable {
     }
     let access = try access(object)
     var edited = try currentElements(object, access, for: method)
-    for (element, index) in zip(elements, indexes) {
-      try check(index, in: edited.count, includingEnd: true, method)
-      edited.insert(element, at: index)
+    if !Self.forwardsUnchecked(indexes, access, preferringBulk: preferringBulk) {
+      for (element, index) in zip(elements, indexes) {
+        try check(index, in: edited.count, includingEnd: true, method)
+        edited.insert(element, at: index)
+      }
     }
     guard !elements.isEmpty else { return }
     guard case .mutators(let mutators) = access else {
@@ -193,7 +197,9 @@ public final class MutableArrayProxy: Sendable {
     let object = try target()
     let access = try access(object)
     var edited = try currentElements(object, access, for: method)
-    for index in indexes { try check(index, in: edited.count, method) }
+    if !Self.forwardsUnchecked(indexes, access, preferringBulk: preferringBulk) {
+      for index in indexes { try check(index, in: edited.count, method) }
+    }
     guard indexes.count > 0 else { return }
     guard case .mutators(let mutators) = access else {
       for index in indexes.reversed() { edited.remove(at: index) }
@@ -207,6 +213,14 @@ public final class MutableArrayProxy: Sendable {
   }
 
   private func target() throws(KeyValueError) -> Object { object }
+
+  /// Whether a one-index edit goes to the class's mutator unchecked, as Foundation's proxy for a
+  /// class with mutators sends it on: the mutator's notifying override sends the will first, and
+  /// a bad index raises there or in the mutator (decision 0025). Multi-index edits are checked.
+  private static func forwardsUnchecked(_ indexes: Indexes, _ access: Access, preferringBulk: Bool) -> Bool {
+    guard !preferringBulk, indexes.count == 1, case .mutators = access else { return false }
+    return true
+  }
 
   /// Refuses an index outside `0..<count` (or `0...count` when the end is allowed, to insert).
   private func check(_ index: Int, in count: Int, includingEnd: Bool = false, _ method: String) throws(KeyValueError) {

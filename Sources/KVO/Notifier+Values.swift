@@ -38,8 +38,18 @@ extension Notifier {
       return try staleGetterValue(of: object, observed)
     }
     guard let indexes = change.indexes else { return value }
-    let elements = try value.arrayValue ?? value.collectionContents()?.elements ?? []  // an array or an ordered set
-    return .array(indexes.filter { elements.indices.contains($0) }.map { elements[$0] })
+    // An array or an ordered set; nil answers no elements, as a message to nil does.
+    guard let elements = try value.arrayValue ?? value.collectionContents()?.elements else { return .array([]) }
+    if let first = indexes.first, first < 0 { throw outOfBounds(first, count: elements.count) }  // a huge NSUInteger
+    guard let last = indexes.last, last >= elements.count else { return .array(indexes.map { elements[$0] }) }
+    throw outOfBounds(last, count: elements.count)
+  }
+
+  /// `-[NSArray objectsAtIndexes:]`'s refusal of an index outside the array (decision 0025).
+  @inline(never)
+  static func outOfBounds(_ index: Int, count: Int) -> KeyValueError {
+    let bounds = count == 0 ? "for empty array" : "beyond bounds [0 .. \(count - 1)]"
+    return KeyValueError(.indexOutOfBounds, "*** -[NSArray objectsAtIndexes:]: index \(printedAsNSUInteger(index)) in index set \(bounds)")
   }
 
   /// The value of `observed`'s path when the plan's own getter went stale: read with the getter

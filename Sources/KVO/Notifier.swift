@@ -289,7 +289,8 @@ enum Notifier {
           do { try KeyPathChain.relink(registration, of: object) } catch { errors.append(error) }
         }
       }
-      if change.setMutation == nil && change.withPath(\.wantsNew) {  // a set mutation's new is the will's
+      // A set mutation's new is the will's; a removal has none.
+      if change.setMutation == nil && change.kind != .removal && change.withPath(\.wantsNew) {
         do {
           change.new = try currentValue(of: object, for: change)  // call-out: accessors
         } catch {

@@ -142,22 +142,34 @@ struct World {
   /// `replacing` is false), editing the ivar `_items`, so mutable array proxies of `items` send
   /// them and observers get insertions, removals and replacements with indexes.
   func addItemsMutators(replacing: Bool = true) throws {
-    @Sendable func edit(_ receiver: Object, _ body: (inout [Value]) -> Void) throws {
-      var items = try receiver.value(ofIvar: "_items").arrayValue ?? []
-      body(&items)
+    // An index outside the array raises NSRangeException, as the NSMutableArray such a mutator
+    // edits would (Foundation sends the mutator unchecked: decision 0025).
+    @Sendable func edit(
+      _ receiver: Object, _ selector: String, at index: Value, end: Bool = false, _ body: (inout [Value], Int) -> Void
+    ) throws {
+      let stored = try receiver.value(ofIvar: "_items")
+      var items = try stored.arrayValue ?? stored.collectionContents()?.elements ?? []
+      let shown: UInt64  // the NSUInteger the argument is
+      if case .uint64(let unsigned) = index { shown = unsigned } else { shown = UInt64(bitPattern: Int64(index.intValue ?? 0)) }
+      let last = items.count - (end ? 0 : 1)
+      guard let index = Int(exactly: shown), index <= last else {
+        let bounds = last < 0 ? "beyond bounds for empty array" : "beyond bounds [0 .. \(last)]"
+        throw KeyValueError(.indexOutOfBounds, "*** -[__NSArrayM \(selector)]: index \(shown) \(bounds)")
+      }
+      body(&items, index)
       try receiver.setValue(.array(items), forIvar: "_items")
     }
     try person.addMethod("insertObject:inItemsAtIndex:", types: "v32@0:8@16Q24") { receiver, _, arguments in
-      try edit(receiver) { $0.insert(arguments[0], at: arguments[1].intValue ?? 0) }
+      try edit(receiver, "insertObject:atIndex:", at: arguments[1], end: true) { $0.insert(arguments[0], at: $1) }
       return .nil
     }
     try person.addMethod("removeObjectFromItemsAtIndex:", types: "v24@0:8Q16") { receiver, _, arguments in
-      try edit(receiver) { $0.remove(at: arguments[0].intValue ?? 0) }
+      try edit(receiver, "removeObjectAtIndex:", at: arguments[0]) { $0.remove(at: $1) }
       return .nil
     }
     guard replacing else { return }
     try person.addMethod("replaceObjectInItemsAtIndex:withObject:", types: "v32@0:8Q16@24") { receiver, _, arguments in
-      try edit(receiver) { $0[arguments[0].intValue ?? 0] = arguments[1] }
+      try edit(receiver, "replaceObjectAtIndex:withObject:", at: arguments[0]) { $0[$1] = arguments[1] }
       return .nil
     }
   }
