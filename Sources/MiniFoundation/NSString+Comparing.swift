@@ -37,8 +37,8 @@ enum NSStringComparing {
     },
     MethodEntry("commonPrefixWithString:options:", "@32@0:8@16Q24") { receiver, selector, arguments in
       let mask = try options(arguments[1], receiver, selector)
-      return .string(
-        commonPrefix(try NSStringMethods.text(receiver, selector), try string(arguments[0], receiver, selector), options: mask))
+      let other = try NSStringMethods.stringArgument(arguments[0], receiver, selector)
+      return .string(commonPrefix(try NSStringMethods.text(receiver, selector), other, options: mask))
     },
   ] + NSStringLocalizedComparing.all
 
@@ -61,7 +61,8 @@ enum NSStringComparing {
     _ receiver: Object, _ selector: Selector, _ argument: Value, range: Range<Int>? = nil, options: UInt64
   ) throws -> Value {
     let text = try text(receiver, selector, in: range)
-    return .int64(Int64(order(text, try string(argument, receiver, selector), options: options)))
+    let other = try NSStringMethods.stringArgument(argument, receiver, selector)
+    return .int64(Int64(order(text, other, options: options)))
   }
 
   /// The receiver's text, or its UTF-16 units in `range` (which must lie inside it).
@@ -76,15 +77,6 @@ enum NSStringComparing {
       )
     }
     return String(decoding: units[range], as: UTF16.self)
-  }
-
-  /// The string argument of a comparison: nil or another object is refused.
-  static func string(_ argument: Value, _ receiver: Object, _ selector: Selector) throws(FoundationError) -> String {
-    let other = try Message.object(argument, receiver, selector, what: "string")
-    guard let otherText = other.stringValue else {
-      throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): \(other) is not a string")
-    }
-    return otherText
   }
 
   /// The characters `text` begins with that `other` begins with too, as `text` writes them: whole

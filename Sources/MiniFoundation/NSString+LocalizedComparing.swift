@@ -59,7 +59,7 @@ enum NSStringLocalizedComparing {
     _ receiver: Object, _ selector: Selector, _ argument: Value, range: Range<Int>?, options: Collation.Options
   ) throws -> Value {
     let text = try NSStringComparing.text(receiver, selector, in: range)
-    let other = try NSStringComparing.string(argument, receiver, selector)
+    let other = try NSStringMethods.stringArgument(argument, receiver, selector)
     return .int64(Int64(Collation.compare(text, other, options: options)))
   }
 }

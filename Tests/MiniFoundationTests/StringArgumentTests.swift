@@ -45,6 +45,21 @@ import Testing
     }
   }
 
+  @Test func aNilStringToAComparisonSaysNilArgumentAsNSStringsOwnMessagesDo() throws {
+    let runtime = Runtime()
+    let calls: [(Selector, [Value])] = [
+      ("commonPrefixWithString:options:", [.nil, 0]), ("compare:", [.nil]), ("caseInsensitiveCompare:", [.nil]),
+      ("localizedCompare:", [.nil]),
+    ]
+    for (selector, arguments) in calls {
+      let receiver = try #require(try runtime.object(bridging: "abc"))
+      let error = expectFoundationError(.invalidArgument) {
+        try Runtime.msgSend(receiver, selector, arguments: Arguments(arguments))
+      }
+      #expect(error?.message == "*** -[__NSCFString \(selector.name)]: nil argument")
+    }
+  }
+
   @Test func aNumberWhereAStringBelongsIsSentLengthAndDoesNotRecognizeIt() throws {
     let runtime = Runtime()
     try runtime.installFoundation()
