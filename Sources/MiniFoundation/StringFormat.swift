@@ -9,7 +9,8 @@
 // read as C's `printf` reads it: an integer conversion takes the argument's low 32 bits with no
 // length (`%d` of 5000000000 is 705032704, `%u` of -1 is 4294967295), 16 with `h`, 8 with `hh`
 // and all 64 with `l`, `ll`, `q`, `z`, `t` or `j`, as on LP64. `%@` prints the argument's
-// `-description` (a message: user code, no lock held) or `(null)`; `%s` a C string; `%c` the
+// `-description` (a message: user code, no lock held) or `(null)`; `%s` a C string; `%S` a
+// `const unichar *`, given as a `.cArray` of UTF-16 units, read up to its first zero; `%c` the
 // byte of its code as Latin-1, `%C` a UTF-16 unit; numbers go through the C library's own
 // `snprintf` with the same flags, width and precision, so `%05.1f` and `%x` print exactly as
 // printf does. Width and precision apply to `%@` and `%s` in characters.
@@ -82,12 +83,13 @@ enum StringFormat {
 
   /// What a conversion reads from its argument.
   enum Kind {
-    case object, cString, character, wideCharacter, signed, unsigned, floating, pointer
+    case object, cString, unicharString, character, wideCharacter, signed, unsigned, floating, pointer
 
     var expected: String {
       switch self {
       case .object: return "an object"
       case .cString: return "a C string"
+      case .unicharString: return "a unichar string (a C array of UTF-16 units)"
       case .character, .wideCharacter: return "a character code (an integer)"
       case .signed, .unsigned: return "an integer"
       case .floating: return "a floating-point number"
@@ -174,7 +176,8 @@ enum StringFormat {
     var kind: Kind? {
       switch conversion {
       case "@": return .object
-      case "s", "S": return .cString
+      case "s": return .cString
+      case "S": return .unicharString
       case "c": return length == "l" ? .wideCharacter : .character
       case "C": return .wideCharacter
       case "d", "i", "D": return .signed
@@ -198,6 +201,17 @@ enum StringFormat {
         if argument.isNil { return padded("(null)") }
         guard case .cString(let text) = argument else { return nil }
         return padded(text)
+      case .unicharString?:
+        // `const unichar *`: UTF-16 units up to the first zero.
+        if argument.isNil { return padded("(null)") }
+        guard case .cArray(let elements) = argument else { return nil }
+        var units: [UInt16] = []
+        for element in elements {
+          guard let unit = Self.integer(element) else { return nil }
+          if unit == 0 { break }
+          units.append(UInt16(truncatingIfNeeded: unit))
+        }
+        return padded(String(decoding: units, as: UTF16.self))
       case .character?:
         guard let code = Self.integer(argument) else { return nil }
         return padded(String(Character(Unicode.Scalar(UInt8(truncatingIfNeeded: code)))), cut: false)
