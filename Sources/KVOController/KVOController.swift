@@ -123,8 +123,8 @@ public final class KVOController: @unchecked Sendable, CustomStringConvertible {
   /// Observes several key paths of `object` with one block.
   ///
   /// - Throws: As ``observe(_:keyPath:options:delivery:block:)``, and `invalidArgument` for an
-  ///   empty array (FB asserts). All or nothing: if one key path is refused, none of them stays
-  ///   observed.
+  ///   empty array (FB asserts). The key paths are registered in turn, as FB's loop does: if
+  ///   one is refused, the ones before it stay observed and the ones after it are not.
   ///
   /// Objective-C: `-[FBKVOController observe:keyPaths:options:block:]`
   public func observe(
