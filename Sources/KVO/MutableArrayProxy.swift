@@ -10,6 +10,7 @@
 // The notifications are the ones those routes make: one per mutator message, one setting per
 // setter call, one per proxy edit around a direct ivar edit.
 
+import MiniFoundation
 import MiniRuntime
 
 /// An editable view of a to-many property; every edit notifies observers of that key the way
@@ -137,12 +138,13 @@ public final class MutableArrayProxy: Sendable {
     try remove(at: indexes, method: "removeObjectsAtIndexes:", preferringBulk: true)
   }
 
-  /// Removes every element equal to `element` (nothing, and no notification, if there is none).
+  /// Removes every element equal to `element` (nothing, and no notification, if there is none),
+  /// asked as NSMutableArray asks: `[element isEqual:each]` (decision 0024).
   ///
   /// Objective-C: `-[NSMutableArray removeObject:]`
   public func remove(_ element: Value) throws {
-    let current = try elements()
-    try remove(at: Indexes(current.indices.filter { current[$0] == element }), method: "removeObject:", preferringBulk: true)
+    let equal = try CollectionEquality.indexes(of: element, in: try elements())  // call-out: isEqual:
+    try remove(at: Indexes(equal), method: "removeObject:", preferringBulk: true)
   }
 
   /// Removes every element (nothing, and no notification, if the array is empty).

@@ -205,7 +205,7 @@ enum MutableSetProxy {
       method("member:") { receiver, selector, arguments in
         let (container, key) = try parts(of: receiver)
         let members = try SetEdit(proxy: receiver, container: container, key: key, method: selector.name).members()
-        return members.firstIndex(of: arguments[0]).map { members[$0] } ?? .nil
+        return try CollectionEquality.member(of: arguments[0], in: members) ?? .nil  // call-out: hash, isEqual:
       }
     ),
     (

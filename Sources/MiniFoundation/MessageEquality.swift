@@ -117,4 +117,25 @@ public enum CollectionEquality {
   ///
   /// Objective-C: none (what `+[NSSet setWithArray:]` and `@distinctUnionOfObjects` do)
   public static func distinct(_ values: [Value]) throws -> [Value] { try MessageEquality.distinct(values) }
+
+  /// The indexes of the elements `value` equals, asked as `-[NSMutableArray removeObject:]` asks:
+  /// `[value isEqual:element]`, a message when `value`'s class overrides `-isEqual:` or `-hash`.
+  ///
+  /// - Throws: What an `-isEqual:` threw.
+  ///
+  /// Objective-C: none (what `-[NSMutableArray removeObject:]` looks for)
+  public static func indexes(of value: Value, in elements: [Value]) throws -> [Int] {
+    guard MessageEquality.sendsMessages(value) else { return elements.indices.filter { elements[$0] == value } }
+    return try elements.indices.filter { try MessageEquality.isEqual(value, elements[$0]) }
+  }
+
+  /// The member of `members` that `candidate` finds as `-[NSSet member:]` finds it (`hash`, then
+  /// `isEqual:`, for objects with their own equality); nil when none.
+  ///
+  /// - Throws: What an `-isEqual:` or `-hash` threw.
+  ///
+  /// Objective-C: none (what `-[NSSet member:]` answers)
+  public static func member(of candidate: Value, in members: Set<Value>) throws -> Value? {
+    try MessageEquality.member(of: candidate, in: members)
+  }
 }
