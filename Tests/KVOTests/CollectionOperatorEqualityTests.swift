@@ -6,19 +6,9 @@ import Testing
 @testable import KVO
 
 @Suite struct CollectionOperatorEqualityTests {
-  /// A class whose objects are all equal to each other (one hash, `isEqual:` by class).
-  private func alike(_ runtime: Runtime) throws -> Class {
-    try runtime.installFoundation()
-    let cls = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Alike")
-    try cls.addMethod("isEqual:", types: "B24@0:8@16") { receiver, _, arguments in .bool(arguments[0].objectValue?.isa === receiver.isa) }
-    try cls.addMethod("hash", types: "Q16@0:8") { _, _, _ in .uint64(7) }
-    try runtime.registerClassPair(cls)
-    return cls
-  }
-
   @Test func distinctUnionsKeepTheFirstOfEqualObjects() throws {
     let runtime = Runtime()
-    let cls = try alike(runtime)
+    let cls = try alikeClass(in: runtime)
     let (first, second) = (try cls.createInstance(), try cls.createInstance())
     let list = try runtime.mutableArray([.object(first), "a", .object(second)])
     #expect(try list.value(forKeyPath: "@distinctUnionOfObjects.self") == [.object(first), "a"])

@@ -7,16 +7,6 @@ import Testing
 @testable import KVO
 
 @Suite struct ProxyEqualityTests {
-  /// A class whose objects are all equal to each other (one hash, `isEqual:` by class).
-  private func alike(_ runtime: Runtime) throws -> Class {
-    try runtime.installFoundation()
-    let cls = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Alike")
-    try cls.addMethod("isEqual:", types: "B24@0:8@16") { receiver, _, arguments in .bool(arguments[0].objectValue?.isa === receiver.isa) }
-    try cls.addMethod("hash", types: "Q16@0:8") { _, _, _ in .uint64(7) }
-    try runtime.registerClassPair(cls)
-    return cls
-  }
-
   /// A class with one object ivar, `_items`, reached by key-value coding's ivar route.
   private func holder(_ runtime: Runtime, holding items: Object) throws -> Object {
     let cls = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Holder")
@@ -31,7 +21,7 @@ import Testing
   /// `isEqual:`s, and observers hear one removal with those indexes.
   @Test func anArrayProxysRemoveObjectRemovesEveryEqualElement() throws {
     let runtime = Runtime()
-    let cls = try alike(runtime)
+    let cls = try alikeClass(in: runtime)
     let (first, second, third) = (try cls.createInstance(), try cls.createInstance(), try cls.createInstance())
     let holder = try holder(runtime, holding: try runtime.mutableArray([.object(first), "a", .object(second)]))
     let changes = Log<Change>()
@@ -47,7 +37,7 @@ import Testing
   /// `member:` of `mutableSetValueForKey:` answers the member an equal object finds.
   @Test func aSetProxysMemberFindsAnEqualObject() throws {
     let runtime = Runtime()
-    let cls = try alike(runtime)
+    let cls = try alikeClass(in: runtime)
     let (first, second) = (try cls.createInstance(), try cls.createInstance())
     let holder = try holder(runtime, holding: try runtime.mutableSet([.object(first), "a"]))
     let proxy = try holder.mutableSetValue(forKey: "items")

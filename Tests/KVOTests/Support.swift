@@ -70,6 +70,17 @@ func makeClass(_ name: String, in world: World, _ build: (Class) throws -> Void)
   return cls
 }
 
+/// A class `Alike` in `runtime` (Foundation installed) whose objects are all equal to each other:
+/// one `hash`, `isEqual:` by class. For the suites that check collections send those messages.
+func alikeClass(in runtime: Runtime) throws -> Class {
+  try runtime.installFoundation()
+  let cls = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Alike")
+  try cls.addMethod("isEqual:", types: "B24@0:8@16") { receiver, _, arguments in .bool(arguments[0].objectValue?.isa === receiver.isa) }
+  try cls.addMethod("hash", types: "Q16@0:8") { _, _, _ in .uint64(7) }
+  try runtime.registerClassPair(cls)
+  return cls
+}
+
 /// A new class `name` built by `build`, registered, and one instance of it (`[cls new]`).
 func instance(of name: String, in world: World, _ build: (Class) throws -> Void) throws -> Object {
   try #require(try world.runtime.msgSend(try makeClass(name, in: world, build), "new").objectValue)
