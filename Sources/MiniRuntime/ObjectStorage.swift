@@ -388,14 +388,3 @@ struct ObjectStorage: ~Copyable {
     for (bits, kind) in released { StrongReference.letGo(bits, kind) }  // after unlocking: may run deallocs
   }
 }
-
-extension ValueLayout {
-  /// A C array value of `elements`: the one place a C array `Value` is made from memory.
-  static func cArray(_ elements: [Value]) -> Value { .cArray(elements) }
-
-  /// The elements of a value converted to a C array type: the one place one is taken apart.
-  static func cArrayElements(of value: Value) -> [Value]? {
-    if case .cArray(let elements) = value { return elements }
-    return nil
-  }
-}
