@@ -7,8 +7,13 @@
 // `isEqualToString:` is literal. `NSLiteralSearch` compares UTF-16 units as they are,
 // `NSCaseInsensitiveSearch` compares lowercased text, `NSNumericSearch` compares runs of ASCII
 // digits by their value ("file9" before "file10"). `NSBackwardsSearch` and `NSAnchoredSearch`
-// mean nothing to a comparison and are ignored. The options whose answer needs tables we do not
-// carry (diacritic, width, forced ordering, regular expressions) are refused with
+// mean nothing to a comparison and are ignored. `NSDiacriticInsensitiveSearch` compares the
+// strings without their accents (canonically decomposed, less their nonspacing and enclosing
+// marks: "é" is "e", "ø" stays "ø"), `NSWidthInsensitiveSearch` with the fullwidth and halfwidth
+// forms of U+FF00-U+FFEF as their compatibility decompositions ("ａ" is "a", "ｶ" is "カ"; U+3000
+// and "①" are not width forms and stay), both through the decompositions of
+// UnicodeNormalization.swift. The options we cannot honour (forced ordering,
+// regular expressions; diacritic and width in a search or a common prefix) are refused with
 // NSInvalidArgumentException rather than answered wrongly; a localized comparison honours them
 // (NSString+LocalizedComparing.swift).
 
@@ -19,6 +24,10 @@ enum NSStringComparing {
   static let literal: UInt64 = 2
   static let ignored: UInt64 = 4 | 8
   static let numeric: UInt64 = 64
+  /// `NSDiacriticInsensitiveSearch`, `NSWidthInsensitiveSearch`: honoured by the comparisons only.
+  static let diacriticInsensitive: UInt64 = 128
+  static let widthInsensitive: UInt64 = 256
+  static let folding = diacriticInsensitive | widthInsensitive
 
   static let all: [MethodEntry] = [
     MethodEntry("compare:", "q24@0:8@16") { receiver, selector, arguments in
@@ -28,11 +37,11 @@ enum NSStringComparing {
       try ordering(receiver, selector, arguments[0], options: caseInsensitive)
     },
     MethodEntry("compare:options:", "q32@0:8@16Q24") { receiver, selector, arguments in
-      try ordering(receiver, selector, arguments[0], options: try options(arguments[1], receiver, selector))
+      try ordering(receiver, selector, arguments[0], options: try options(arguments[1], receiver, selector, also: folding))
     },
     MethodEntry("compare:options:range:", "q48@0:8@16Q24{_NSRange=QQ}32") { receiver, selector, arguments in
       // The receiver's characters in the range, against the whole argument.
-      let mask = try options(arguments[1], receiver, selector)
+      let mask = try options(arguments[1], receiver, selector, also: folding)
       return try ordering(receiver, selector, arguments[0], range: try Message.range(arguments[2], receiver, selector), options: mask)
     },
     MethodEntry("commonPrefixWithString:options:", "@32@0:8@16Q24") { receiver, selector, arguments in
@@ -42,14 +51,18 @@ enum NSStringComparing {
     },
   ] + NSStringLocalizedComparing.all
 
-  /// The options mask, refusing the options this comparison cannot honour.
-  static func options(_ value: Value, _ receiver: Object, _ selector: Selector) throws(FoundationError) -> UInt64 {
+  /// The options mask, refusing the options this message cannot honour (`also` adds
+  /// NSDiacriticInsensitiveSearch and NSWidthInsensitiveSearch for the comparisons).
+  static func options(
+    _ value: Value, _ receiver: Object, _ selector: Selector, also extra: UInt64 = 0
+  ) throws(FoundationError) -> UInt64 {
     let mask = try Message.optionsMask(value, receiver, selector)
-    let unsupported = mask & ~(caseInsensitive | literal | ignored | numeric)
+    let unsupported = mask & ~(caseInsensitive | literal | ignored | numeric | extra)
     guard unsupported == 0 else {
+      let folds = extra == 0 ? "" : ", NSDiacriticInsensitiveSearch, NSWidthInsensitiveSearch"
       throw FoundationError(
         .invalidArgument,
-        "*** \(Message.name(receiver, selector)): options 0x\(String(unsupported, radix: 16)) are not supported (only NSCaseInsensitiveSearch, NSLiteralSearch and NSNumericSearch)"
+        "*** \(Message.name(receiver, selector)): options 0x\(String(unsupported, radix: 16)) are not supported (only NSCaseInsensitiveSearch, NSLiteralSearch\(folds) and NSNumericSearch)"
       )
     }
     return mask
@@ -105,7 +118,8 @@ enum NSStringComparing {
   /// How `left` orders against `right` under `options`: -1, 0 or 1.
   static func order(_ left: String, _ right: String, options: UInt64) -> Int {
     let fold = options & caseInsensitive != 0
-    let (left, right) = fold ? (left.lowercased(), right.lowercased()) : (left, right)
+    let (foldedLeft, foldedRight) = (folded(left, options: options), folded(right, options: options))
+    let (left, right) = fold ? (foldedLeft.lowercased(), foldedRight.lowercased()) : (foldedLeft, foldedRight)
     let isNumeric = options & numeric != 0
     if options & literal != 0 {
       return order(Array(left.utf16), Array(right.utf16), numeric: isNumeric) {
@@ -113,6 +127,42 @@ enum NSStringComparing {
       }
     }
     return order(Array(left), Array(right), numeric: isNumeric) { $0.isASCII ? $0.wholeNumberValue : nil }
+  }
+
+  /// `text` with the fullwidth and halfwidth forms replaced by their ordinary ones
+  /// (NSWidthInsensitiveSearch) and without accents (NSDiacriticInsensitiveSearch): canonically
+  /// decomposed, less its nonspacing and enclosing marks.
+  static func folded(_ text: String, options: UInt64) -> String {
+    let width = options & widthInsensitive != 0
+    let diacritics = options & diacriticInsensitive != 0
+    guard width || diacritics, !text.utf8.allSatisfy({ $0 < 0x80 }) else { return text }
+    var scalars: [Unicode.Scalar] = []
+    for scalar in text.unicodeScalars {
+      var pieces: [Unicode.Scalar] = []
+      if width, (0xFF00...0xFFEF).contains(scalar.value) {  // all fullwidth or halfwidth forms
+        UnicodeNormalization.decompose(scalar, compatibility: true, into: &pieces)
+      } else {
+        pieces.append(scalar)
+      }
+      guard diacritics else {
+        scalars += pieces
+        continue
+      }
+      var letters: [Unicode.Scalar] = []
+      for piece in pieces { UnicodeNormalization.decompose(piece, compatibility: false, into: &letters) }
+      scalars += letters.filter { !isAccent($0) }
+    }
+    var result = String.UnicodeScalarView()
+    result.append(contentsOf: scalars)
+    return String(result)
+  }
+
+  /// Whether `scalar` is a nonspacing or an enclosing mark (an accent, a cedilla, a circle).
+  private static func isAccent(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .nonspacingMark, .enclosingMark: true
+    default: false
+    }
   }
 
   /// Element by element; with `numeric`, a run of digits on both sides at the same place
