@@ -13,7 +13,7 @@
 // forms of U+FF00-U+FFEF as their compatibility decompositions ("ａ" is "a", "ｶ" is "カ"; U+3000
 // and "①" are not width forms and stay), both through the decompositions of
 // UnicodeNormalization.swift. The options we cannot honour (forced ordering,
-// regular expressions; diacritic and width in a search or a common prefix) are refused with
+// regular expressions; diacritic and width in a common prefix or a replacement) are refused with
 // NSInvalidArgumentException rather than answered wrongly; a localized comparison honours them
 // (NSString+LocalizedComparing.swift).
 

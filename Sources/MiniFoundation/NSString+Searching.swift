@@ -8,8 +8,10 @@
 // is `{NSNotFound, 0}`; an empty string is found nowhere (`hasPrefix:@""` is NO, as on Apple).
 // `rangeOfString:options:` takes NSCaseInsensitiveSearch (each unit lowercased, when its
 // lowercase is one unit), NSBackwardsSearch (the last occurrence) and NSAnchoredSearch (only at
-// the start, or the end when backwards); NSLiteralSearch changes nothing (the search is literal)
-// and the options a comparison refuses are refused here too.
+// the start, or the end when backwards), NSDiacriticInsensitiveSearch and NSWidthInsensitiveSearch
+// (each scalar folded as NSString+Comparing.swift folds it for a comparison, the range found
+// given in the receiver's units, with the marks that folded away); NSLiteralSearch changes
+// nothing (the search is literal) and the options a comparison refuses are refused here too.
 // An index or range past the end raises NSRangeException with Foundation's text, printing the
 // index as the `NSUInteger` it received.
 
@@ -131,7 +133,7 @@ enum NSStringSearching {
   private static func search(
     _ receiver: Object, _ selector: Selector, _ needle: Value, _ mask: Value, within: Value?
   ) throws -> Value {
-    let options = try NSStringComparing.options(mask, receiver, selector)
+    let options = try NSStringComparing.options(mask, receiver, selector, also: NSStringComparing.folding)
     let fold = options & NSStringComparing.caseInsensitive != 0
     let all = try units(receiver, selector)
     let range = try within.map { try Message.range($0, receiver, selector) } ?? 0..<all.count
@@ -139,6 +141,9 @@ enum NSStringSearching {
       throw FoundationError(
         .indexOutOfBounds,
         "*** \(Message.name(receiver, selector)): Range {\(range.lowerBound), \(range.count)} out of bounds; string length \(all.count)")
+    }
+    if options & NSStringComparing.folding != 0 {
+      return try foldedSearch(all[range], from: range.lowerBound, for: needle, options: options, receiver, selector)
     }
     let units = all[range].map { fold ? folded($0) : $0 }
     let target = try argument(needle, receiver, selector).map { fold ? folded($0) : $0 }
@@ -149,6 +154,50 @@ enum NSStringSearching {
     let starts = anchored ? [backwards ? last : 0] : (backwards ? Array((0...last).reversed()) : Array(0...last))
     let start = starts.first { units[$0..<($0 + target.count)].elementsEqual(target) }
     return .range(start.map { (range.lowerBound + $0)..<(range.lowerBound + $0 + target.count) } ?? notFound)
+  }
+
+  /// `search` with NSDiacriticInsensitiveSearch or NSWidthInsensitiveSearch: `units` (starting at
+  /// `offset` in the receiver) and the needle folded scalar by scalar, each folded unit knowing the
+  /// receiver's units it came from (a mark that folds away joins the character before it).
+  private static func foldedSearch(
+    _ units: ArraySlice<UInt16>, from offset: Int, for needle: Value, options: UInt64, _ receiver: Object,
+    _ selector: Selector
+  ) throws -> Value {
+    let fold = options & NSStringComparing.caseInsensitive != 0
+    var haystack: [UInt16] = []
+    var origins: [Range<Int>] = []
+    var position = offset
+    var character = 0  // index in `origins` of the last character's first unit
+    for scalar in String(decoding: units, as: UTF16.self).unicodeScalars {
+      let length = scalar.utf16.count
+      let pieces = NSStringComparing.folded(String(scalar), options: options).utf16.map { fold ? folded($0) : $0 }
+      if pieces.isEmpty, character < origins.count {
+        let widened = origins[character].lowerBound..<(position + length)
+        for index in character..<origins.count { origins[index] = widened }
+      } else if !pieces.isEmpty {
+        character = origins.count
+      }
+      for piece in pieces {
+        haystack.append(piece)
+        origins.append(position..<(position + length))
+      }
+      position += length
+    }
+    let text = String(decoding: try argument(needle, receiver, selector), as: UTF16.self)
+    let target = NSStringComparing.folded(text, options: options).utf16.map { fold ? folded($0) : $0 }
+    guard !target.isEmpty, target.count <= haystack.count else { return .range(notFound) }
+    let backwards = options & 4 != 0  // NSBackwardsSearch
+    let anchored = options & 8 != 0  // NSAnchoredSearch
+    let last = haystack.count - target.count
+    let starts = anchored ? [backwards ? last : 0] : (backwards ? Array((0...last).reversed()) : Array(0...last))
+    // A match starts at the first unit a character folds to and ends at its last.
+    let start = starts.first { candidate in
+      let end = candidate + target.count
+      return (candidate == 0 || origins[candidate - 1] != origins[candidate])
+        && (end == haystack.count || origins[end - 1] != origins[end])
+        && haystack[candidate..<end].elementsEqual(target)
+    }
+    return .range(start.map { origins[$0].lowerBound..<origins[$0 + target.count - 1].upperBound } ?? notFound)
   }
 
   /// The occurrences of the string `needle` that a replacement under `options` within `range`

@@ -60,4 +60,21 @@ import Testing
     #expect(try compare("²", "2", options, in: runtime) == 1)
     #expect(try compare("\u{3000}", " ", options, in: runtime) == 1, "nor is the ideographic space")
   }
+
+  @Test func rangeOfStringIgnoresAccentsAndWidthsAndAnswersInTheReceiversUnits() throws {
+    let runtime = Runtime()
+    try runtime.installFoundation()
+    func find(_ text: String, _ needle: String, _ options: UInt64) throws -> Range<Int>? {
+      try runtime.msgSend(bridging: .string(text), "rangeOfString:options:", .string(needle), .uint64(options)).rangeValue
+    }
+    let notFound = OrderedCollectionMethods.notFound..<OrderedCollectionMethods.notFound
+    #expect(try find("résumé", "resume", Self.diacriticInsensitive) == 0..<6)
+    #expect(try find("re\u{301}sume\u{301}", "resume", Self.diacriticInsensitive) == 0..<8, "with the marks")
+    #expect(try find("xＡＢＣ", "ABC", Self.widthInsensitive) == 1..<4)
+    #expect(try find("café au lait", "E", Self.diacriticInsensitive | Self.caseInsensitive) == 3..<4)
+    #expect(try find("éée", "e", Self.diacriticInsensitive | 4) == 2..<3, "backwards")
+    #expect(try find("naive", "ï", Self.diacriticInsensitive) == 2..<3, "the needle is folded too")
+    #expect(try find("ab", "é", Self.diacriticInsensitive) == notFound)
+    #expect(try find("résumé", "resume", 0) == notFound, "accents count without the option")
+  }
 }
