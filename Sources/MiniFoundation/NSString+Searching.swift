@@ -113,15 +113,9 @@ enum NSStringSearching {
       return .string(String(decoding: result, as: UTF16.self))
     },
     MethodEntry("capitalizedString", "@16@0:8") { receiver, selector, _ in
-      // The first letter of each word upper case, every other letter lower case; a word starts
+      // The first letter of each word in title case, every other letter lower case; a word starts
       // after any character that is not a letter or digit (so "it's" gives "It'S", as on Apple).
-      var result = ""
-      var startsWord = true
-      for character in try NSStringMethods.text(receiver, selector) {
-        result += startsWord ? character.uppercased() : character.lowercased()
-        startsWord = !(character.isLetter || character.isNumber)
-      }
-      return .string(result)
+      .string(NSStringCasing.capitalized(try NSStringMethods.text(receiver, selector)))
     },
   ]
 

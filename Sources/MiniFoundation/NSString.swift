@@ -43,7 +43,7 @@ enum NSStringMethods {
         .string(try text(receiver, selector) + (try stringArgument(arguments[0], receiver, selector)))
       },
       MethodEntry("uppercaseString", "@16@0:8") { receiver, selector, _ in .string(try text(receiver, selector).uppercased()) },
-      MethodEntry("lowercaseString", "@16@0:8") { receiver, selector, _ in .string(try text(receiver, selector).lowercased()) },
+      MethodEntry("lowercaseString", "@16@0:8") { receiver, selector, _ in .string(NSStringCasing.lowercased(try text(receiver, selector))) },
       MethodEntry("UTF8String", "r*16@0:8") { receiver, selector, _ in .cString(try text(receiver, selector)) },
       MethodEntry("intValue", "i16@0:8") { receiver, selector, _ in
         .int32(Int32(clamping: NSNumberMethods.cInteger(leadingNumber(try text(receiver, selector)))))

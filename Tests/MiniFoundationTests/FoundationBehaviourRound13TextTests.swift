@@ -77,4 +77,26 @@ import Testing
     #expect(try find("ab", "é", Self.diacriticInsensitive) == notFound)
     #expect(try find("résumé", "resume", 0) == notFound, "accents count without the option")
   }
+
+  @Test func lowercaseStringEndsAGreekWordWithFinalSigma() throws {
+    let runtime = Runtime()
+    try runtime.installFoundation()
+    #expect(try runtime.msgSend(bridging: "ΟΔΟΣ ΟΔΟΣ", "lowercaseString") == "οδος οδος")
+    #expect(try runtime.msgSend(bridging: "ΑΣ.", "lowercaseString") == "ας.")
+    #expect(try runtime.msgSend(bridging: "ΑΣ\u{301}", "lowercaseString") == "ας\u{301}", "an accent is skipped")
+    #expect(try runtime.msgSend(bridging: "ΑΣΑ", "lowercaseString") == "ασα", "inside a word")
+    #expect(try runtime.msgSend(bridging: "Σ", "lowercaseString") == "σ", "alone")
+    #expect(try runtime.msgSend(bridging: "ΣΑ Σ", "lowercaseString") == "σα σ")
+  }
+
+  @Test func capitalizedStringTitlecasesTheFirstLetterOfEachWord() throws {
+    let runtime = Runtime()
+    try runtime.installFoundation()
+    #expect(try runtime.msgSend(bridging: "ǆemal ǉubljana", "capitalizedString") == "ǅemal ǈubljana", "titlecase digraphs")
+    #expect(try runtime.msgSend(bridging: "Ǆ", "capitalizedString") == "ǅ")
+    #expect(try runtime.msgSend(bridging: "ﬁne ﬂow", "capitalizedString") == "Fine Flow")
+    #expect(try runtime.msgSend(bridging: "ß", "capitalizedString") == "Ss")
+    #expect(try runtime.msgSend(bridging: "ΟΔΟΣ ΟΔΟΣ", "capitalizedString") == "Οδος Οδος")
+    #expect(try runtime.msgSend(bridging: "straße", "uppercaseString") == "STRASSE")
+  }
 }
