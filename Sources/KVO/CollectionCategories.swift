@@ -65,7 +65,7 @@ enum CollectionCategories {
     (
       "valueForKey:", "@24@0:8@16",
       method("NSArray", "NSKeyValueCoding", "valueForKey:") { receiver, _, arguments in
-        let key = try KeyValueCategory.key(arguments[0])
+        let key = try KeyValueCategory.key(arguments[0], receiver)
         if key.hasPrefix("@") { return try superValueForKey(receiver, key) }
         return .array(try elements(of: receiver).map { element in
           let value = try KeyValueCoding.value(of: element, forKey: key, in: receiver.runtime)
@@ -80,7 +80,7 @@ enum CollectionCategories {
     (
       "valueForKey:", "@24@0:8@16",
       method("NSOrderedSet", "NSKeyValueCoding", "valueForKey:") { receiver, _, arguments in
-        let key = try KeyValueCategory.key(arguments[0])
+        let key = try KeyValueCategory.key(arguments[0], receiver)
         if key.hasPrefix("@") { return try superValueForKey(receiver, key) }
         let values = try elements(of: receiver).map { element in
           let value = try KeyValueCoding.value(of: element, forKey: key, in: receiver.runtime)
@@ -97,7 +97,7 @@ enum CollectionCategories {
     (
       "valueForKey:", "@24@0:8@16",
       method("NSSet", "NSKeyValueCoding", "valueForKey:") { receiver, _, arguments in
-        let key = try KeyValueCategory.key(arguments[0])
+        let key = try KeyValueCategory.key(arguments[0], receiver)
         if key.hasPrefix("@") { return try superValueForKey(receiver, key) }
         var values = Set<Value>()
         for element in try elements(of: receiver) {
@@ -118,7 +118,7 @@ enum CollectionCategories {
   /// `-setValue:forKey:` of a collection: the key set on every element.
   private static func setOnEveryElement(_ className: String) -> Implementation {
     method(className, "NSKeyValueCoding", "setValue:forKey:") { receiver, _, arguments in
-      let key = try KeyValueCategory.key(arguments[1])
+      let key = try KeyValueCategory.key(arguments[1], receiver)
       for element in try elements(of: receiver) {
         try KeyValueCoding.setValue(arguments[0], on: element, forKey: key, in: receiver.runtime)
       }
@@ -132,7 +132,7 @@ enum CollectionCategories {
     (
       "valueForKey:", "@24@0:8@16",
       method("NSDictionary", "NSKeyValueCoding", "valueForKey:") { receiver, _, arguments in
-        let key = try KeyValueCategory.key(arguments[0])
+        let key = try KeyValueCategory.key(arguments[0], receiver)
         if key.hasPrefix("@") { return try superValueForKey(receiver, key) }
         return try Runtime.msgSend(receiver, "objectForKey:", .string(key))
       }
@@ -143,7 +143,7 @@ enum CollectionCategories {
     (
       "setValue:forKey:", "v32@0:8@16@24",
       method("NSMutableDictionary", "NSKeyValueCoding", "setValue:forKey:") { receiver, _, arguments in
-        let key = try KeyValueCategory.key(arguments[1])
+        let key = try KeyValueCategory.key(arguments[1], receiver)
         let value = arguments[0]
         let set = { () throws -> Void in
           if value.isNil {

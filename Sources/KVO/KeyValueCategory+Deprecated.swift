@@ -69,9 +69,9 @@ extension KeyValueCategory {
           throw KeyValueError(
             .invalidArgument, "setKeys:triggerChangeNotificationsForDependentKey: needs an array of keys, got \(arguments[0])")
         }
-        let keys = try elements.map { element throws(KeyValueError) -> String in try key(element) }
+        let keys = try elements.map { element in try key(element, receiver) }
         for each in keys { try KeyValuePath.validateKey(each) }
-        let dependent = try key(arguments[1])
+        let dependent = try key(arguments[1], receiver)
         try KeyValuePath.validateKey(dependent)
         try KVORuntime.of(cls).setKeys(keys, triggering: dependent, in: cls)
         return .nil

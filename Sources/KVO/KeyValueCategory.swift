@@ -26,12 +26,21 @@ enum KeyValueCategory {
     }
   }
 
-  /// The key argument of a KVC message.
-  static func key(_ value: Value) throws(KeyValueError) -> String {
-    guard let key = value.stringValue else {
-      throw KeyValueError(.invalidArgument, "a key must be a string, not \(value)")
+  /// The key argument of a KVC or KVO message. Foundation takes the key as an NSString and
+  /// sends it string messages, so an object that is no string (an NSNumber) answers with the
+  /// runtime's unrecognized selector for `length`, as it does there; an NSString subclass's
+  /// instance is read through its primitives (`length`, `characterAtIndex:`).
+  static func key(_ value: Value, _ receiver: Object) throws -> String {
+    if let key = value.stringValue { return key }
+    guard !value.isNil, value.cStringValue == nil, let runtime = receiver.runtime,
+      let object = try value.objectValue ?? runtime.object(bridging: value)
+    else { throw KeyValueError(.invalidArgument, "a key must be a string, not \(value)") }
+    // call-out: raises unrecognized selector for an object that is no string
+    let length = try Runtime.msgSend(object, "length").intValue ?? 0
+    let units = try (0..<max(0, length)).map {  // call-out: the string's primitive
+      UInt16(truncatingIfNeeded: try Runtime.msgSend(object, "characterAtIndex:", .int($0)).intValue ?? 0)
     }
-    return key
+    return String(decoding: units, as: UTF16.self)
   }
 
   /// The indexes argument of a to-many notification message (an array of integers or `Indexes`).
@@ -69,36 +78,36 @@ enum KeyValueCategory {
   static let valueForKey = method("NSKeyValueCoding", "valueForKey:") { receiver, _, arguments in
     // A nil key is an undefined one, as in Foundation: `valueForUndefinedKey:` is sent nil.
     if arguments[0].isNil { return try Runtime.msgSend(receiver, "valueForUndefinedKey:", .nil) }
-    return try KeyValueCoding.value(of: receiver, forKey: try key(arguments[0]))
+    return try KeyValueCoding.value(of: receiver, forKey: try key(arguments[0], receiver))
   }
 
   static let setValueForKey = method("NSKeyValueCoding", "setValue:forKey:") { receiver, _, arguments in
-    try KeyValueCoding.setValue(arguments[0], of: receiver, forKey: try key(arguments[1]))
+    try KeyValueCoding.setValue(arguments[0], of: receiver, forKey: try key(arguments[1], receiver))
     return .nil
   }
 
   static let willChangeValueForKey = method("NSKeyValueObserverNotification", "willChangeValueForKey:") {
     receiver, _, arguments in
-    try Notifier.willChange(receiver, key: try key(arguments[0]))
+    try Notifier.willChange(receiver, key: try key(arguments[0], receiver))
     return .nil
   }
 
   static let didChangeValueForKey = method("NSKeyValueObserverNotification", "didChangeValueForKey:") {
     receiver, _, arguments in
-    try Notifier.didChange(receiver, key: try key(arguments[0]))
+    try Notifier.didChange(receiver, key: try key(arguments[0], receiver))
     return .nil
   }
 
   static let willChangeValuesAtIndexes = method("NSKeyValueObserverNotification", "willChange:valuesAtIndexes:forKey:") {
     receiver, _, arguments in
     try Notifier.willChange(
-      receiver, key: try key(arguments[2]), kind: try changeKind(arguments[0]), indexes: try indexes(arguments[1]))
+      receiver, key: try key(arguments[2], receiver), kind: try changeKind(arguments[0]), indexes: try indexes(arguments[1]))
     return .nil
   }
 
   static let didChangeValuesAtIndexes = method("NSKeyValueObserverNotification", "didChange:valuesAtIndexes:forKey:") {
     receiver, _, arguments in
-    try Notifier.didChange(receiver, key: try key(arguments[2]))
+    try Notifier.didChange(receiver, key: try key(arguments[2], receiver))
     return .nil
   }
 
@@ -112,21 +121,21 @@ enum KeyValueCategory {
     // A key-path chain's observer (ChainLink.swift) forwards; any other is told by message.
     let kind = ChainLink.forwarder(of: observer).map(ObserverKind.forward) ?? .object(observer)
     try Observation.add(
-      observer: kind, to: receiver, keyPath: try key(arguments[1]), options: options,
+      observer: kind, to: receiver, keyPath: try key(arguments[1], receiver), options: options,
       context: ObservationContext(arguments[3]))
     return .nil
   }
 
   static let removeObserver = method("NSKeyValueObserverRegistration", "removeObserver:forKeyPath:") {
     receiver, _, arguments in
-    try Observation.remove(observer: arguments[0].objectValue, from: receiver, keyPath: try key(arguments[1]), context: nil)
+    try Observation.remove(observer: arguments[0].objectValue, from: receiver, keyPath: try key(arguments[1], receiver), context: nil)
     return .nil
   }
 
   static let removeObserverWithContext = method("NSKeyValueObserverRegistration", "removeObserver:forKeyPath:context:") {
     receiver, _, arguments in
     try Observation.remove(
-      observer: arguments[0].objectValue, from: receiver, keyPath: try key(arguments[1]),
+      observer: arguments[0].objectValue, from: receiver, keyPath: try key(arguments[1], receiver),
       context: ObservationContext(arguments[2]))
     return .nil
   }
@@ -141,13 +150,13 @@ enum KeyValueCategory {
       method("NSKeyValueCoding", "valueForKeyPath:") { receiver, _, arguments in
         // A nil path is `valueForKey:` nil: what an operator with no path after it asks each element.
         if arguments[0].isNil { return try Runtime.msgSend(receiver, Selectors.valueForKey, .nil) }
-        return try KeyValueCoding.value(of: .object(receiver), at: KeyValuePath(keyValueCoding: try key(arguments[0])))
+        return try KeyValueCoding.value(of: .object(receiver), at: KeyValuePath(keyValueCoding: try key(arguments[0], receiver)))
       }
     ),
     (
       "setValue:forKeyPath:", "v32@0:8@16@24",
       method("NSKeyValueCoding", "setValue:forKeyPath:") { receiver, _, arguments in
-        try KeyValueCoding.setValue(arguments[0], of: receiver, at: KeyValuePath(keys: try key(arguments[1])))
+        try KeyValueCoding.setValue(arguments[0], of: receiver, at: KeyValuePath(keys: try key(arguments[1], receiver)))
         return .nil
       }
     ),
@@ -159,7 +168,7 @@ enum KeyValueCategory {
           return try Runtime.msgSend(receiver, Selectors.handleQueryWithUnboundKey, arguments[0])
         }
         if arguments[0].isNil { throw KeyValueCoding.undefinedKey(receiver, nil, "valueForUndefinedKey:") }  // "(null)"
-        throw KeyValueCoding.undefinedKey(receiver, try key(arguments[0]), "valueForUndefinedKey:")
+        throw KeyValueCoding.undefinedKey(receiver, try key(arguments[0], receiver), "valueForUndefinedKey:")
       }
     ),
     (
@@ -168,7 +177,7 @@ enum KeyValueCategory {
         if isOverridden(Selectors.handleTakeValueForUnboundKey, own: handleTakeValueForUnboundKey, by: receiver) {
           return try Runtime.msgSend(receiver, Selectors.handleTakeValueForUnboundKey, arguments[0], arguments[1])
         }
-        throw KeyValueCoding.undefinedKey(receiver, try key(arguments[1]), "setValue:forUndefinedKey:")
+        throw KeyValueCoding.undefinedKey(receiver, try key(arguments[1], receiver), "setValue:forUndefinedKey:")
       }
     ),
     (
@@ -177,7 +186,7 @@ enum KeyValueCategory {
         if isOverridden(Selectors.unableToSetNilForKey, own: unableToSetNilForKey, by: receiver) {
           return try Runtime.msgSend(receiver, Selectors.unableToSetNilForKey, arguments[0])
         }
-        let key = try key(arguments[0])
+        let key = try key(arguments[0], receiver)
         throw KeyValueError(
           .nilValueForScalar,
           "[\(KeyValueError.label(receiver)) setNilValueForKey]: could not set nil as the value for the key \(key).")
@@ -191,7 +200,7 @@ enum KeyValueCategory {
         }
         var result: [Value: Value] = [:]
         for each in keys {
-          let key = try key(each)
+          let key = try key(each, receiver)
           let value = try receiver.value(forKey: key)  // the message: a class's override (NSDictionary's) answers
           result[.string(key)] = value.isNil ? .null : value  // a dictionary holds NSNull for nil
         }
@@ -206,7 +215,7 @@ enum KeyValueCategory {
         }
         var keyedValues: [String: Value] = [:]
         for (key, value) in entries {
-          keyedValues[try Self.key(key)] = value.isNull ? .nil : value  // NSNull sets nil
+          keyedValues[try Self.key(key, receiver)] = value.isNull ? .nil : value  // NSNull sets nil
         }
         try KeyValueCoding.setValues(keyedValues, of: receiver)
         return .nil
@@ -215,14 +224,14 @@ enum KeyValueCategory {
     (
       "mutableArrayValueForKey:", "@24@0:8@16",
       method("NSKeyValueCoding", "mutableArrayValueForKey:") { receiver, _, arguments in
-        .object(try MutableArrayProxy.makeObject(for: receiver, key: try key(arguments[0])))
+        .object(try MutableArrayProxy.makeObject(for: receiver, key: try key(arguments[0], receiver)))
       }
     ),
     (
       "mutableArrayValueForKeyPath:", "@24@0:8@16",
       method("NSKeyValueCoding", "mutableArrayValueForKeyPath:") { receiver, _, arguments in
         try ToManyKeyPath.proxy(
-          of: receiver, keyPath: try key(arguments[0]), "mutableArrayValueForKeyPath:", "mutableArrayValueForKey:")
+          of: receiver, keyPath: try key(arguments[0], receiver), "mutableArrayValueForKeyPath:", "mutableArrayValueForKey:")
       }
     ),
     ("addObserver:forKeyPath:options:context:", "v48@0:8@16@24Q32^v40", addObserver),
@@ -256,7 +265,7 @@ enum KeyValueCategory {
       "automaticallyNotifiesObserversForKey:", "B24@0:8@16",
       method("NSKeyValueObserverNotification", "automaticallyNotifiesObserversForKey:", isClassMethod: true) {
         receiver, _, arguments in
-        let key = try key(arguments[0])
+        let key = try key(arguments[0], receiver)
         guard KeyValuePath.isKey(key) else { return true }
         let specific = AccessorNames.of(key).automaticallyNotifiesObserversOf
         guard receiver.isa.instancesRespond(to: specific) else { return true }
@@ -267,7 +276,7 @@ enum KeyValueCategory {
       "keyPathsForValuesAffectingValueForKey:", "@24@0:8@16",
       method("NSKeyValueObserverNotification", "keyPathsForValuesAffectingValueForKey:", isClassMethod: true) {
         receiver, _, arguments in
-        let key = try key(arguments[0])
+        let key = try key(arguments[0], receiver)
         guard KeyValuePath.isKey(key) else { return .set([]) }
         let specific = AccessorNames.of(key).keyPathsForValuesAffecting
         if receiver.isa.instancesRespond(to: specific) { return try Runtime.msgSend(receiver, specific) }

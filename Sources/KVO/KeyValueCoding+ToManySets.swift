@@ -22,27 +22,27 @@ enum ToManySetsCategory {
     (
       mutableSetValueForKey, "@24@0:8@16",
       KeyValueCategory.method("NSKeyValueCoding", "mutableSetValueForKey:") { receiver, _, arguments in
-        .object(try MutableSetProxy.make(for: receiver, key: try KeyValueCategory.key(arguments[0])))
+        .object(try MutableSetProxy.make(for: receiver, key: try KeyValueCategory.key(arguments[0], receiver)))
       }
     ),
     (
       mutableSetValueForKeyPath, "@24@0:8@16",
       KeyValueCategory.method("NSKeyValueCoding", "mutableSetValueForKeyPath:") { receiver, _, arguments in
         try ToManyKeyPath.proxy(
-          of: receiver, keyPath: try KeyValueCategory.key(arguments[0]), mutableSetValueForKeyPath, mutableSetValueForKey)
+          of: receiver, keyPath: try KeyValueCategory.key(arguments[0], receiver), mutableSetValueForKeyPath, mutableSetValueForKey)
       }
     ),
     (
       mutableOrderedSetValueForKey, "@24@0:8@16",
       KeyValueCategory.method("NSKeyValueCoding", "mutableOrderedSetValueForKey:") { receiver, _, arguments in
-        .object(try MutableOrderedSetProxy.make(for: receiver, key: try KeyValueCategory.key(arguments[0])))
+        .object(try MutableOrderedSetProxy.make(for: receiver, key: try KeyValueCategory.key(arguments[0], receiver)))
       }
     ),
     (
       mutableOrderedSetValueForKeyPath, "@24@0:8@16",
       KeyValueCategory.method("NSKeyValueCoding", "mutableOrderedSetValueForKeyPath:") { receiver, _, arguments in
         try ToManyKeyPath.proxy(
-          of: receiver, keyPath: try KeyValueCategory.key(arguments[0]), mutableOrderedSetValueForKeyPath,
+          of: receiver, keyPath: try KeyValueCategory.key(arguments[0], receiver), mutableOrderedSetValueForKeyPath,
           mutableOrderedSetValueForKey)
       }
     ),

@@ -120,7 +120,7 @@ enum ValidationCategory {
     (
       validateValueForKey, "B40@0:8^@16@24^@32",
       KeyValueCategory.method("NSKeyValueCoding", "validateValue:forKey:error:") { receiver, _, arguments in
-        let key = try KeyValueCategory.key(arguments[1])
+        let key = try KeyValueCategory.key(arguments[1], receiver)
         guard let validator = validator(for: key), receiver.isa.instancesRespond(to: validator) else { return true }
         // call-out: the class's validator reads and writes through the two pointers
         return .bool(try Runtime.msgSend(receiver, validator, arguments[0], arguments[2]).boolValue ?? false)
@@ -129,7 +129,7 @@ enum ValidationCategory {
     (
       validateValueForKeyPath, "B40@0:8^@16@24^@32",
       KeyValueCategory.method("NSKeyValueCoding", "validateValue:forKeyPath:error:") { receiver, _, arguments in
-        let keyPath = try KeyValueCategory.key(arguments[1])
+        let keyPath = try KeyValueCategory.key(arguments[1], receiver)
         guard let dot = keyPath.firstIndex(of: ".") else {
           return try Runtime.msgSend(receiver, validateValueForKey, arguments: [arguments[0], arguments[1], arguments[2]])
         }

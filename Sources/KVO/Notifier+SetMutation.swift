@@ -78,13 +78,13 @@ enum SetMutationCategory {
   static let will = KeyValueCategory.method("NSKeyValueObserverNotification", "willChangeValueForKey:withSetMutation:usingObjects:") {
     receiver, _, arguments in
     let mutation = SetMutation(kind: try SetMutation.kind(arguments[1]), objects: try SetMutation.objects(arguments[2]))
-    try Notifier.willChange(receiver, key: try KeyValueCategory.key(arguments[0]), mutation: mutation)
+    try Notifier.willChange(receiver, key: try KeyValueCategory.key(arguments[0], receiver), mutation: mutation)
     return .nil
   }
 
   static let did = KeyValueCategory.method("NSKeyValueObserverNotification", "didChangeValueForKey:withSetMutation:usingObjects:") {
     receiver, _, arguments in
-    try Notifier.didChange(receiver, key: try KeyValueCategory.key(arguments[0]))
+    try Notifier.didChange(receiver, key: try KeyValueCategory.key(arguments[0], receiver))
     return .nil
   }
 

@@ -248,4 +248,37 @@ import Testing
     try world.person.addMethod("nickname", types: "@16@0:8") { _, _, _ in "Bunny" }
     #expect(try person.value(forKey: "nickname") == "Bunny")
   }
+
+  @Test func aKeyThatIsNoStringGetsTheStringMessageItCannotAnswer() throws {
+    // Foundation reads a key as an NSString: a number is sent -length, the runtime's
+    // unrecognized selector (docs/kvo.md#the-nsobject-category).
+    let world = try World()
+    world.runtime.installKeyValueObserving()  // the category, for msgSend
+    let person = try world.newPerson()
+    let observer = try world.newObserver().0
+    let sends: [(Selector, [Value])] = [
+      ("valueForKey:", [5]), ("setValue:forKey:", [1, 5]), ("valueForKeyPath:", [5]),
+      ("addObserver:forKeyPath:options:context:", [.object(observer), 5, 0, .nil]),
+      ("removeObserver:forKeyPath:", [.object(observer), 5]), ("willChangeValueForKey:", [5]),
+      ("didChangeValueForKey:", [5]), ("mutableArrayValueForKey:", [5]),
+    ]
+    for (selector, arguments) in sends {
+      let error = #expect(throws: RuntimeError.self, "\(selector)") {
+        try world.runtime.msgSend(person, selector, arguments: Arguments(arguments))
+      }
+      #expect(error?.code == .unrecognizedSelector, "\(selector)")
+      #expect(error?.message.hasPrefix("-[__NSCFNumber length]: unrecognized selector sent to instance 0x") == true)
+    }
+    #expect(person.observedKeyPaths.isEmpty)
+    // An object that answers the string primitives is read through them, as a string.
+    let key = try instance(of: "Key", in: world) { cls in
+      try cls.addMethod("length", types: "Q16@0:8") { _, _, _ in .uint64(3) }
+      try cls.addMethod("characterAtIndex:", types: "S24@0:8Q16") { _, _, arguments in
+        .uint16(Array("age".utf16)[arguments[0].intValue ?? 0])
+      }
+    }
+    try world.set(person, "age", 7)
+    #expect(try world.runtime.msgSend(person, "valueForKey:", .object(key)) == .int64(7))
+    try world.runtime.checkInvariants()
+  }
 }

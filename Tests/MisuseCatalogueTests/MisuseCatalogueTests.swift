@@ -52,7 +52,7 @@
 // | setUnknownKey *               | setValue(1, forKey: "shoeSize")              | undefinedKey (same text)                | NSUnknownKeyException                     |
 // | wrongValueTypeForKey          | setValue("old", forKey: "age")               | -longLongValue of the string: sets 0    | -longLongValue of the string: sets 0      |
 // | nilForScalarKey *             | setValue(nil, forKey: "age")                 | nilValueForScalar (same text)           | NSInvalidArgumentException                |
-// | keyThatIsNotAString *         | msgSend(ann, "valueForKey:", 5)              | invalidArgument                         | unrecognized selector sent to NSNumber    |
+// | keyThatIsNotAString           | msgSend(ann, "valueForKey:", 5)              | unrecognizedSelector: -[__NSCFNumber length] | unrecognized selector sent to NSNumber |
 // | malformedKeyPath              | value(forKeyPath: "friend..name")            | undefinedKey for the key "" (same text) | NSUnknownKeyException (key "")            |
 // | unknownCollectionOperator     | value(forKeyPath: "items.@nope.age")         | invalidKeyPath (same text)              | NSInvalidArgumentException                |
 // | operatorWithoutRightPath      | value(forKeyPath: "items.@sum")              | undefinedKey: each element's key (null) | NSUnknownKeyException (the same)          |
@@ -217,7 +217,8 @@ enum Misuse: String, CaseIterable, Sendable {
     case .setUnknownKey:
       return .keyValueError(.undefinedKey, "setValue:forUndefinedKey:]: this class is not key value coding-compliant")
     case .nilForScalarKey: return .keyValueError(.nilValueForScalar, "could not set nil as the value for the key age.")
-    case .keyThatIsNotAString: return .keyValueError(.invalidArgument, "a key must be a string, not 5")
+    case .keyThatIsNotAString:
+      return .runtimeError(.unrecognizedSelector, "-[__NSCFNumber length]: unrecognized selector sent to instance 0x")
     case .malformedKeyPath:
       return .keyValueError(.undefinedKey, "valueForUndefinedKey:]: this class is not key value coding-compliant for the key .")
     case .unknownCollectionOperator: return .keyValueError(.invalidKeyPath, "valueForKeyPath:]: this class does not implement the nope operation.")
@@ -320,7 +321,7 @@ enum Misuse: String, CaseIterable, Sendable {
       try runtime.registerClassPair(fragile)
       scratch.cls = fragile
       scratch.object = try Fixture.new(fragile)
-    case .setThroughOperator:
+    case .setThroughOperator, .keyThatIsNotAString:
       try runtime.installFoundation()  // the array is boxed into an __NSArrayI, whose classes are made on first use
     case .doubleRemoval:
       try f.ann.addObserver(f.observer, forKeyPath: "age")
