@@ -61,7 +61,7 @@ extension Registration {
     case .object(let object):
       guard let extra else { return Registration(plan: plan, options: options, context: context, object: object) }
       return RegistrationWithExtraEntry(plan: plan, options: options, context: context, object: object, extra: extra)
-    case .closure, .forward:
+    case .closure, .forward, .nilObserver:
       return Registration(plan: plan, options: options, context: context, observer: observer)
     }
   }

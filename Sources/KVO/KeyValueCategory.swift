@@ -113,13 +113,19 @@ enum KeyValueCategory {
 
   static let addObserver = method("NSKeyValueObserverRegistration", "addObserver:forKeyPath:options:context:") {
     receiver, _, arguments in
-    guard let observer = arguments[0].objectValue else {
+    let options = ObservingOptions(rawValue: UInt(arguments[2].intValue ?? 0))
+    // A key-path chain's observer (ChainLink.swift) forwards; any other is told by message. A nil
+    // observer is registered, as Foundation does not check it: each notification is a message
+    // to nil.
+    let kind: ObserverKind
+    if let observer = arguments[0].objectValue {
+      kind = ChainLink.forwarder(of: observer).map(ObserverKind.forward) ?? .object(observer)
+    } else if arguments[0].isNil {
+      kind = .nilObserver
+    } else {
       throw KeyValueError(
         .invalidArgument, "addObserver:forKeyPath:options:context: needs an observer object, got \(arguments[0])")
     }
-    let options = ObservingOptions(rawValue: UInt(arguments[2].intValue ?? 0))
-    // A key-path chain's observer (ChainLink.swift) forwards; any other is told by message.
-    let kind = ChainLink.forwarder(of: observer).map(ObserverKind.forward) ?? .object(observer)
     try Observation.add(
       observer: kind, to: receiver, keyPath: try key(arguments[1], receiver), options: options,
       context: ObservationContext(arguments[3]))

@@ -60,7 +60,7 @@ struct NotificationBatch {
       handler(object, notification!)  // call-out: the observer's closure, no lock held
       return true
     }
-    guard let observer else { return false }  // gone before the pass began
+    guard let observer else { return registration.isNilObserver }  // gone before the pass began, or nil
     if !hasArguments || context != registration.context {
       arguments = Arguments(
         .string(registration.pathString), .object(object), .swiftObject(notification!), registration.context.value)
@@ -88,7 +88,7 @@ extension Notifier {
       return true
     }
     guard registration.forwarder == nil else { return true }
-    guard let observer else { return false }
+    guard let observer else { return registration.isNilObserver }  // a message to nil does nothing
     try Runtime.msgSend(  // call-out: the observer's method, no lock held
       observer, Selectors.observeValue,
       arguments: Arguments(.string(registration.pathString), .object(object), .swiftObject(change), registration.context.value))

@@ -14,10 +14,23 @@ import MiniRuntime
 extension Observation {
   /// Removes the most recent registration of `observer` for `keyPath` (and `context`, if given).
   static func remove(observer: Object?, from object: Object, keyPath: String, context: ObservationContext?) throws {
-    guard let observer else {
-      throw KeyValueError(.invalidArgument, "removeObserver:forKeyPath: needs an observer, got nil")
-    }
+    guard let observer else { return try removeNilObserver(from: object, keyPath: keyPath, context: context) }
     try remove(observer: observer, from: object, keyPath: keyPath, context: context)
+  }
+
+  /// Removes the most recent `addObserver:nil …` registration of `keyPath` (and `context`, if
+  /// given), or throws Foundation's not-registered error naming the nil observer.
+  private static func removeNilObserver(from object: Object, keyPath: String, context: ObservationContext?) throws {
+    let table = (try object.currentObservationSnapshot)?.table
+    let match = table?.lock.withLock {
+      table?.registrations.last {
+        $0.isNilObserver && $0.pathString == keyPath && (context == nil || $0.context == context)
+      }
+    }
+    if let match { return remove(match, from: object) }
+    throw KeyValueError(
+      .observerNotRegistered,
+      "Cannot remove an observer <(null) 0x0> for the key path \"\(keyPath)\" from \(KeyValueError.label(object)) because it is not registered as an observer.")
   }
 
   /// Removes the most recent registration of `observer` for `keyPath` (and `context`, if given).

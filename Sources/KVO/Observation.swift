@@ -110,8 +110,8 @@ enum Observation {
       let change = Change(kind: .setting, new: new, old: nil, indexes: nil, extra: nil)
       if object.reportsEvents { Notifier.report(change, toObserver: "block", keyPath: path.description, about: object) }
       handler(object, change)  // call-out: the observer's closure, no lock held
-    case .forward:
-      return
+    case .forward, .nilObserver:
+      return  // a message to nil does nothing
     }
   }
 

@@ -157,6 +157,8 @@ extension Observation {
       observer = .closure(handler)
     } else if let target = registration.observerObject {
       observer = .object(target)
+    } else if registration.isNilObserver {
+      observer = .nilObserver
     } else {
       return
     }

@@ -14,6 +14,9 @@ enum ObserverKind: Sendable {
   /// KVO's own plumbing: passes the will/did of this registration on to another key path of
   /// another (or the same) object. Used for key-path chains and dependent key paths.
   case forward(Forwarder)
+  /// No observer: `addObserver:nil forKeyPath:…`, which Foundation registers unchecked. Each
+  /// notification is a message to nil: nothing happens, and nothing is pruned (decision 0018).
+  case nilObserver
 
   /// Whether this is one of KVO's own registrations.
   var isForward: Bool {

@@ -67,6 +67,9 @@ class Registration: @unchecked Sendable {
     case closure(@Sendable (Object, Change) -> Void)
     /// The target of one of KVO's own registrations.
     case forward(Forwarder)
+    /// No observer (`addObserver:nil …`): unlike an observer that is gone, it was never there,
+    /// so its notifications are messages to nil and the registration is never pruned.
+    case nilObserver
   }
 
   /// A registration of `observer`. The observer is only borrowed: an object observer is held by
@@ -80,6 +83,8 @@ class Registration: @unchecked Sendable {
       self.init(plan: plan, options: options, context: context, target: .closure(closure))
     case .forward(let forwarder):
       self.init(plan: plan, options: options, context: context, target: .forward(forwarder))
+    case .nilObserver:
+      self.init(plan: plan, options: options, context: context, target: .nilObserver)
     }
   }
 
@@ -181,9 +186,19 @@ class Registration: @unchecked Sendable {
     return true
   }
 
-  /// Whether the observer is an object (`addObserver`), not a closure or KVO's own plumbing.
+  /// Whether the observer is an object (`addObserver`), not a closure or KVO's own plumbing;
+  /// a nil observer given to `addObserver` counts as one, as in Foundation's observances.
   var isObjectObserver: Bool {
-    if case .object = target { return true }
+    switch target {
+    case .object, .nilObserver: true
+    case .closure, .forward: false
+    }
+  }
+
+  /// Whether this is an `addObserver:nil …` registration: it has no observer, and never had one
+  /// (an observer that is gone has a label).
+  var isNilObserver: Bool {
+    if case .nilObserver = target { return true }
     return false
   }
 
@@ -197,7 +212,7 @@ class Registration: @unchecked Sendable {
     switch target {
     case .object(let label): label.address == UInt(bitPattern: ObjectIdentifier(object))
     case .forward(let forwarder): ChainLink.forwarder(of: object) === forwarder
-    case .closure: false
+    case .closure, .nilObserver: false
     }
   }
 
@@ -205,7 +220,7 @@ class Registration: @unchecked Sendable {
   var observerDescription: String {
     if let label { return label.description }
     if let forwarder { return "<forwarder to \(forwarder.ownerPathID.name)>" }
-    return "<closure>"
+    return isNilObserver ? "nil" : "<closure>"
   }
 
   // The plan's facts, read through the registration.

@@ -220,5 +220,37 @@ import Testing
       #expect(values == values.sorted(), "then only later values, in order")
     }
   }
+
+  @Test func aNilObserverIsRegisteredNeverToldNeverPrunedAndRemovedByNil() throws {
+    // Foundation does not check the observer: addObserver:nil registers an observance whose
+    // notifications are messages to nil; removeObserver:nil removes it (decision 0018).
+    let world = try World()
+    world.runtime.installKeyValueObserving()  // the category, for msgSend
+    let person = try world.newPerson()
+    let diagnostics = Log<String>()
+    let events = world.runtime.addEventObserver { event in
+      if case .diagnostic(_, let message) = event { diagnostics.append(message) }
+    }
+    defer { events.cancel() }
+    try world.runtime.msgSend(person, "addObserver:forKeyPath:options:context:", arguments: [.nil, "age", 7, .nil])
+    #expect(person.observances.map(\.kind) == [.object])
+    #expect(person.observances.first?.observer == nil)
+    #expect(person.isa.name == "NSKVONotifying_Person")
+    try world.set(person, "age", 3)  // no one to tell, nothing pruned
+    try world.set(person, "age", 4)
+    #expect(person.observances.count == 1 && diagnostics.all.isEmpty)
+    try world.runtime.msgSend(person, "removeObserver:forKeyPath:", .nil, "age")
+    #expect(person.observances.isEmpty)
+    #expect(person.isa === world.person)
+    let error = #expect(throws: KeyValueError.self) {
+      try world.runtime.msgSend(person, "removeObserver:forKeyPath:", .nil, "age")
+    }
+    #expect(error?.code == .observerNotRegistered)
+    #expect(
+      error?.message
+        == "Cannot remove an observer <(null) 0x0> for the key path \"age\" from <Person \(person.address)> because it is not registered as an observer."
+    )
+    try world.runtime.checkInvariants()
+  }
 }
 

@@ -70,8 +70,8 @@
 // | observeCollectionOperator *   | addObserver(o, forKeyPath: "@count")         | unsupportedKeyPath                      | registers; nothing can ever notify it     |
 // | observeThroughToMany *        | addObserver(o, forKeyPath: "items.name")     | unsupportedKeyPath                      | NSInvalidArgumentException ("not supported") |
 // | observeClassObject            | Person.addObserver(o, forKeyPath: "age")     | registers                               | registers                                 |
-// | addNilObserver *              | msgSend addObserver:… with observer nil      | invalidArgument                         | not checked                               |
-// | removeNilObserver *           | msgSend removeObserver:… with observer nil   | invalidArgument                         | NSRangeException                          |
+// | addNilObserver                | msgSend addObserver:… with observer nil      | registers; told nothing, never pruned   | registers unchecked; messages nil         |
+// | removeNilObserver             | msgSend removeObserver:… with observer nil   | observerNotRegistered (same text)       | NSRangeException                          |
 // | doubleRegistration            | addObserver twice, one set                   | two registrations, two notifications    | the same                                  |
 // | doubleRemoval *               | removeObserver twice after one add           | observerNotRegistered (same text)       | NSRangeException                          |
 // | removeNeverAdded *            | removeObserver(o, "age") never added         | observerNotRegistered (same text)       | NSRangeException                          |
@@ -236,9 +236,9 @@ enum Misuse: String, CaseIterable, Sendable {
     case .observeCollectionOperator:
       return .keyValueError(.unsupportedKeyPath, "collection operators cannot be observed without a key before them")
     case .observeThroughToMany: return .keyValueError(.unsupportedKeyPath, "addObserver:forKeyPath:options:context:] is not supported. Key path: ")
-    case .addNilObserver: return .keyValueError(.invalidArgument, "needs an observer object")
-    case .removeNilObserver: return .keyValueError(.invalidArgument, "needs an observer, got nil")
-    case .doubleRegistration, .observeClassObject: return .works
+    case .removeNilObserver:
+      return .keyValueError(.observerNotRegistered, "Cannot remove an observer <(null) 0x0> for the key path \"age\" from <Person 0x")
+    case .doubleRegistration, .observeClassObject, .addNilObserver: return .works
     case .doubleRemoval, .removeNeverAdded, .removeWithWrongContext:
       return .keyValueError(.observerNotRegistered, "because it is not registered as an observer.")
     case .observerFreedWhileRegistered: return .cleanedUp(diagnostic: "was deallocated while registered")
@@ -553,6 +553,13 @@ enum Misuse: String, CaseIterable, Sendable {
       #expect(f.observerLog.all == ["age 43", "age 43"])
       try f.ann.removeObserver(f.observer, forKeyPath: "age")
       try f.ann.removeObserver(f.observer, forKeyPath: "age")
+      try f.ann.setValue(42, forKey: "age")
+    case .addNilObserver:
+      // Registered; each change is a message to nil, and a nil observer is not a freed one.
+      #expect(f.ann.observedKeyPaths == ["name", "age"])
+      try f.ann.setValue(43, forKey: "age")
+      #expect(f.ann.observedKeyPaths == ["name", "age"])
+      try f.runtime.msgSend(f.ann, "removeObserver:forKeyPath:", .nil, "age")
       try f.ann.setValue(42, forKey: "age")
     case .observeClassObject:
       // Registered on the class object, whose isa becomes NSKVONotifying_Person's metaclass
