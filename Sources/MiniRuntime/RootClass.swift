@@ -117,13 +117,13 @@ enum RootClass {
         return .bool(start.superclassChain.contains { $0.conforms(to: proto) })
       }),
       ("performSelector:", "@24@0:8:16", { receiver, _, arguments in
-        try Runtime.msgSend(receiver, selector(arguments[0]), arguments: [])
+        try perform(selector(arguments[0]), on: receiver, arguments: [])
       }),
       ("performSelector:withObject:", "@32@0:8:16@24", { receiver, _, arguments in
-        try Runtime.msgSend(receiver, selector(arguments[0]), arguments: [arguments[1]])
+        try perform(selector(arguments[0]), on: receiver, arguments: [arguments[1]])
       }),
       ("performSelector:withObject:withObject:", "@40@0:8:16@24@32", { receiver, _, arguments in
-        try Runtime.msgSend(receiver, selector(arguments[0]), arguments: [arguments[1], arguments[2]])
+        try perform(selector(arguments[0]), on: receiver, arguments: [arguments[1], arguments[2]])
       }),
       ("copy", "@16@0:8", { receiver, _, _ in
         try Runtime.msgSend(receiver, "copyWithZone:", .nil)
@@ -245,8 +245,22 @@ enum RootClass {
     return try cls.methodImplementation(for: selector).map(Value.swiftObject) ?? .nil
   }
 
-  /// The selector argument of `performSelector:`, or the error Objective-C would crash with.
+  /// `-performSelector:` and its `withObject:` forms: for the null selector, objc4's NSObject
+  /// sends `doesNotRecognizeSelector:` first (the unrecognized selector,
+  /// `-[Person <null selector>]: …`, `sel_getName`'s name for it); an override of it that returns
+  /// leaves `objc_msgSend(self, NULL)`, which finds nothing either.
+  private static func perform(_ selector: Selector, on receiver: Object, arguments: Arguments) throws -> Value {
+    if selector.isNull {
+      _ = try Runtime.msgSend(receiver, "doesNotRecognizeSelector:", .selector(selector))
+      throw Runtime.unrecognizedSelector(receiver, selector)
+    }
+    return try Runtime.msgSend(receiver, selector, arguments: arguments)
+  }
+
+  /// The selector argument of `performSelector:` and the method queries: nil is the null
+  /// selector (a `SEL` is a pointer); a value that is no selector is refused, as Swift must.
   private static func selector(_ value: Value) throws -> Selector {
+    if value.isNil { return .null }
     guard let selector = value.selectorValue else {
       throw RuntimeError(.invalidArgument, "performSelector: needs a selector, got \(value)")
     }

@@ -83,18 +83,24 @@ extension Runtime {
   /// Registers a class allocated with ``allocateClassPair(superclass:name:)``: its ivar layout
   /// becomes final, it can make instances, and ``lookUpClass(named:)`` finds it.
   ///
-  /// - Throws: ``RuntimeError`` with code `invalidClassState` (already registered, disposed, or a
-  ///   metaclass) or `foreignRuntime`.
+  /// Registering a class again is ignored, as objc4 ignores it: nothing changes and a
+  /// `diagnostic` event carries objc4's log line, `objc_registerClassPair: class 'Person' was
+  /// already registered!`.
+  ///
+  /// - Throws: ``RuntimeError`` with code `invalidClassState` (disposed, or a metaclass) or
+  ///   `foreignRuntime`.
   ///
   /// Objective-C: `objc_registerClassPair`
   public func registerClassPair(_ cls: Class) throws(RuntimeError) {
     try checkOwnClass(cls, "objc_registerClassPair")
     try withState { state throws(RuntimeError) in
       let data = cls.locked(&state)
+      if data.state == .registered {  // objc4 logs and returns
+        return state.record(
+          .diagnostic(subsystem: "runtime", message: "objc_registerClassPair: class '\(cls.name)' was already registered!"))
+      }
       guard data.state == .constructing else {
-        throw RuntimeError(
-          .invalidClassState,
-          "objc_registerClassPair: class '\(cls.name)' was already \(data.state == .registered ? "registered" : "disposed")")
+        throw RuntimeError(.invalidClassState, "objc_registerClassPair: class '\(cls.name)' was already disposed")
       }
       if let weakLayout = data.weakIvarLayout {
         let weakWords = Class.scannedWords(weakLayout, first: Class.firstOwnWord(data))

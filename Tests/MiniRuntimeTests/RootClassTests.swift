@@ -185,4 +185,21 @@ import Testing
     #expect(missing.swiftObject(as: Implementation.self) === Implementation.forwarding)
     try runtime.checkInvariants()
   }
+
+  @Test func performSelectorOfNilDoesNotRecognizeTheNullSelector() throws {
+    // objc4's -performSelector: (and its withObject: forms) sends doesNotRecognizeSelector: for
+    // a null selector: the unrecognized selector, named as sel_getName names NULL.
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    let ann = try new(person, in: runtime)
+    let sends: [(Selector, [Value])] = [
+      ("performSelector:", [.nil]), ("performSelector:withObject:", [.nil, 1]),
+      ("performSelector:withObject:withObject:", [.nil, 1, 2]), ("performSelector:", [.selector(.null)]),
+    ]
+    for (selector, arguments) in sends {
+      let error = expectError(.unrecognizedSelector) { try runtime.msgSend(ann, selector, arguments: Arguments(arguments)) }
+      #expect(error?.message == "-[Person <null selector>]: unrecognized selector sent to instance \(ann.address)")
+    }
+    try runtime.checkInvariants()
+  }
 }

@@ -23,8 +23,8 @@
 // | wrongArgumentCount *          | msgSend(ann, "setAge:", 1, 2)                | wrongArgumentCount                      | undefined behaviour                       |
 // | unrecognizedSelector *        | msgSend(ann, "fly") (ann is KVO-observed)    | unrecognizedSelector (same text)        | NSInvalidArgumentException                |
 // | messageToNil                  | msgSend(nil, "age")                          | returns nil                             | returns nil (0)                           |
-// | performSelectorWithNil *      | msgSend(ann, "performSelector:", nil)        | invalidArgument                         | doesNotRecognizeSelector: exception       |
-// | registerTwice *               | registerClassPair(Person)                    | invalidClassState                       | logs "already registered", returns        |
+// | performSelectorWithNil        | msgSend(ann, "performSelector:", nil)        | unrecognizedSelector (<null selector>)  | doesNotRecognizeSelector: exception       |
+// | registerTwice                 | registerClassPair(Person)                    | ignored: diagnostic "already registered!" | logs "already registered!", returns     |
 // | disposeTwice *                | disposeClassPair(Temp) twice                 | invalidClassState                       | frees freed memory                        |
 // | disposeClassWithInstances *   | disposeClassPair(Other) while one lives      | classInUse                              | unchecked: instances dangle               |
 // | disposeObservedClass *        | disposeClassPair(Person) once KVO subclassed | classInUse (NSKVONotifying_Person)      | unchecked: the KVO subclass dangles       |
@@ -190,8 +190,9 @@ enum Misuse: String, CaseIterable, Sendable {
       return .runtimeError(
         .unrecognizedSelector, "-[NSKVONotifying_Person fly]: unrecognized selector sent to instance")
     case .messageToNil: return .nothingHappens
-    case .performSelectorWithNil: return .runtimeError(.invalidArgument, "performSelector: needs a selector")
-    case .registerTwice: return .runtimeError(.invalidClassState, "'Person' was already registered")
+    case .performSelectorWithNil:
+      return .runtimeError(.unrecognizedSelector, "-[NSKVONotifying_Person <null selector>]: unrecognized selector sent to instance")
+    case .registerTwice: return .cleanedUp(diagnostic: "objc_registerClassPair: class 'Person' was already registered!")
     case .disposeTwice: return .runtimeError(.invalidClassState, "class 'Temp' was already disposed")
     case .disposeClassWithInstances: return .runtimeError(.classInUse, "'Other' still has 1 live instance(s)")
     case .disposeObservedClass:
