@@ -17,15 +17,16 @@ extension Runtime {
   ///
   /// - Parameters:
   ///   - superclass: A registered class of this runtime, or `nil` for a new root class.
-  ///   - name: A C identifier not used by any class of this runtime.
+  ///   - name: Any name not used by any class of this runtime, as objc4 takes any C string
+  ///     (`""` and `Per son` included); only a NUL, which no C string holds, is refused.
   /// - Throws: ``RuntimeError`` with code `invalidClassName`, `duplicateClassName`,
   ///   `invalidClassState` (the superclass is unregistered, disposed or a metaclass) or
   ///   `foreignRuntime`.
   ///
   /// Objective-C: `objc_allocateClassPair`
   public func allocateClassPair(superclass: Class?, name: String) throws(RuntimeError) -> Class {
-    if let problem = Ivar.problem(withName: name) {
-      throw RuntimeError(.invalidClassName, "objc_allocateClassPair: invalid class name '\(name)': \(problem)")
+    if name.utf8.contains(0) {  // objc4 checks no name; a C string cannot hold a NUL (decision 0027)
+      throw RuntimeError(.invalidClassName, "objc_allocateClassPair: invalid class name '\(name)': a C string cannot hold a NUL")
     }
     if let superclass {
       guard superclass.linkedRuntime === self else {

@@ -35,7 +35,8 @@ extension Runtime {
   ///
   /// - Parameters:
   ///   - original: A registered class (not a metaclass) of this runtime; a copy may be copied.
-  ///   - name: A C identifier no class of this runtime has.
+  ///   - name: Any name no class of this runtime has (objc4 takes any C string; only a NUL is
+  ///     refused).
   ///   - extraBytes: Indexed-ivar bytes of the new class object itself (see
   ///     ``Object/withIndexedIvars(_:)``), 0 to ``Class/maximumInstanceSize``.
   /// - Throws: ``RuntimeError`` with code `invalidClassName`, `duplicateClassName` (objc4 makes
@@ -47,8 +48,8 @@ extension Runtime {
   ///
   /// Objective-C: `objc_duplicateClass`
   public func duplicateClass(_ original: Class, name: String, extraBytes: Int = 0) throws(RuntimeError) -> Class {
-    if let problem = Ivar.problem(withName: name) {
-      throw RuntimeError(.invalidClassName, "objc_duplicateClass: invalid class name '\(name)': \(problem)")
+    if name.utf8.contains(0) {  // objc4 checks no name; a C string cannot hold a NUL (decision 0027)
+      throw RuntimeError(.invalidClassName, "objc_duplicateClass: invalid class name '\(name)': a C string cannot hold a NUL")
     }
     try checkOwnClass(original, "objc_duplicateClass")
     guard (0...Class.maximumInstanceSize).contains(extraBytes) else {

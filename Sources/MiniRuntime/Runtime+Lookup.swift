@@ -49,6 +49,10 @@ extension Runtime {
   ///
   /// Objective-C: `lookUpImpOrForward` with `LOOKUP_INITIALIZE | LOOKUP_RESOLVER`
   static func implementation(for selector: Selector, in cls: Class, receiver: Object) throws -> Implementation {
+    // objc4 registers any name as a selector; a malformed one names no method (none can be
+    // defined with it), so its message is forwarded and ends in doesNotRecognizeSelector:, the
+    // unrecognized selector (decision 0027). Only the null selector is refused.
+    if !selector.isValid && !selector.isNull { return .forwarding }
     let selector = try selector.validated()
     guard let runtime = cls.linkedRuntime else {
       throw RuntimeError(.foreignRuntime, "cannot send '\(selector.name)': the runtime of \(cls.name) no longer exists")

@@ -234,7 +234,9 @@ enum MessageDispatch {
   private static func sendOtherArgumentCount(
     _ receiver: Object, _ selector: Selector, _ arguments: Arguments, given: Int, startingAt superclass: Class?
   ) throws -> Value {
-    guard selector.isValid, given > selector.argumentCount else {
+    // A malformed selector is forwarded whatever its arguments (objc4 reads none of them).
+    let isMalformed = !selector.isValid && !selector.isNull
+    guard isMalformed || (selector.isValid && given > selector.argumentCount) else {
       throw argumentCountError(receiver, selector, given: given)
     }
     let isaBits = receiver.isaWord.load(ordering: .acquiring)

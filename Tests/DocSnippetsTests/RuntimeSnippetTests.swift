@@ -78,7 +78,7 @@ import Testing
     let bad: Selector = "set age:"  // a literal is not checked where it is written …
     #expect(!bad.isValid)
     let sent = #expect(throws: RuntimeError.self) { try runtime.msgSend(runtime.rootClass, bad, 1) }
-    #expect(sent?.code == .invalidSelectorName)  // … but every call that receives it throws
+    #expect(sent?.code == .unrecognizedSelector)  // … a send of it is objc4's unrecognized selector
     let checked = #expect(throws: RuntimeError.self) { try Selector(validating: "set age:") }
     #expect(checked?.code == .invalidSelectorName)  // Selector(validating:) throws at once
     // end snippet

@@ -52,7 +52,7 @@ import Testing
 
   enum Misuse: String, CaseIterable, Sendable {
     case emptySelectorName, malformedSelectorName, malformedSelectorInSend, malformedSelectorInAddMethod
-    case emptyClassName, malformedClassName, duplicateClassName, duplicateUnregisteredClassName
+    case duplicateClassName, duplicateUnregisteredClassName
     case unknownIvarRead, unknownIvarWrite, wrongValueTypeForIvar, wrongValueTypeThroughSetter
     case synthesizeAfterRegistration, invalidIvarName, ivarAlignmentOutOfRange, misalignedObjectIvar
     case disposeClassWithInstances, disposeClassWithSubclasses, disposeRootClass, disposeMetaclass
@@ -68,10 +68,8 @@ import Testing
       switch self {
       case .emptySelectorName: return (.invalidSelectorName, "the name is empty")
       case .malformedSelectorName: return (.invalidSelectorName, "'set age:'")
-      case .malformedSelectorInSend: return (.invalidSelectorName, "'set age:'")
+      case .malformedSelectorInSend: return (.unrecognizedSelector, "-[Person set age:]: unrecognized selector sent to instance")
       case .malformedSelectorInAddMethod: return (.invalidSelectorName, "'2fast'")
-      case .emptyClassName: return (.invalidClassName, "the name is empty")
-      case .malformedClassName: return (.invalidClassName, "'Per son'")
       case .duplicateClassName: return (.duplicateClassName, "class 'Person' already exists")
       case .duplicateUnregisteredClassName: return (.duplicateClassName, "class 'Draft' already exists")
       case .unknownIvarRead: return (.unknownIvar, "Person has no ivar named '_nope'")
@@ -116,8 +114,6 @@ import Testing
       case .malformedSelectorInSend: try runtime.msgSend(f.ann, "set age:")
       case .malformedSelectorInAddMethod:
         try f.person.addMethod("2fast", types: "v16@0:8", implementation: returning("x"))
-      case .emptyClassName: _ = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "")
-      case .malformedClassName: _ = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Per son")
       case .duplicateClassName: _ = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Person")
       case .duplicateUnregisteredClassName: _ = try runtime.allocateClassPair(superclass: f.person, name: "Draft")
       case .unknownIvarRead: _ = try f.ann.value(ofIvar: "_nope")

@@ -93,15 +93,26 @@ import Testing
     #expect(selector.name == "set age:")
   }
 
-  @Test func sendingInvalidLiteralThrowsInvalidSelectorName() throws {
+  @Test func sendingAMalformedSelectorIsTheUnrecognizedSelector() throws {
+    // objc4 registers any name; nothing implements a malformed one (decision 0027).
     let runtime = Runtime()
     let person = try makePerson(in: runtime)
     let ann = try new(person, in: runtime)
-    expectError(.invalidSelectorName) { try runtime.msgSend(ann, "bad name") }
-    expectError(.invalidSelectorName) { try runtime.msgSend(ann, "bad name:", 1) }
-    // The malformed name is reported even when the argument count is also wrong.
-    expectError(.invalidSelectorName) { try runtime.msgSend(ann, "bad name:") }
-    expectError(.invalidSelectorName) { try runtime.msgSendSuper(ann, superclass: person, "bad name") }
+    let text = "-[Person bad name]: unrecognized selector sent to instance \(ann.address)"
+    #expect(expectError(.unrecognizedSelector) { try runtime.msgSend(ann, "bad name") }?.message == text)
+    expectError(.unrecognizedSelector) { try runtime.msgSend(ann, "bad name:", 1) }
+    // Whatever the argument count: objc4 reads none of them.
+    expectError(.unrecognizedSelector) { try runtime.msgSend(ann, "bad name:") }
+    expectError(.unrecognizedSelector) { try runtime.msgSendSuper(ann, superclass: person, "bad name") }
+    expectError(.unrecognizedSelector) { try runtime.msgSend(ann, Selector(interning: "")) }
+    // The forwarding hooks see it, as any unknown selector.
+    let seen = Recorder<Selector>()
+    try person.addMethod("forwardingTargetForSelector:", types: "@24@0:8:16") { _, _, arguments in
+      seen.append(arguments[0].selectorValue ?? .null)
+      return .nil
+    }
+    expectError(.unrecognizedSelector) { try runtime.msgSend(ann, "bad name") }
+    #expect(seen.all == ["bad name"])
     try runtime.checkInvariants()
   }
 

@@ -12,9 +12,9 @@
 // Runtime (MiniRuntime)
 // | case                          | entry point and input                        | MiniKVO answers                         | Apple's runtime                           |
 // |-------------------------------|----------------------------------------------|-----------------------------------------|-------------------------------------------|
-// | emptySelectorName *           | Selector(validating: "")                     | invalidSelectorName                     | sel_registerName("") makes a selector     |
-// | malformedSelectorInSend *     | msgSend(ann, "set age:")                     | invalidSelectorName                     | unrecognized selector exception           |
-// | emptyClassName *              | allocateClassPair(name: "")                  | invalidClassName                        | makes the class                           |
+// | emptySelectorName             | msgSend(ann, Selector(interning: ""))        | unrecognizedSelector (same text)        | sel_registerName("") then the send: unrecognized selector |
+// | malformedSelectorInSend       | msgSend(ann, "set age:")                     | unrecognizedSelector (same text)        | unrecognized selector exception           |
+// | emptyClassName                | allocateClassPair(name: "")                  | makes the class                         | makes the class                           |
 // | duplicateClassName *          | allocateClassPair(name: "Person")            | duplicateClassName                      | returns Nil                               |
 // | unknownIvar *                 | value(ofIvar: "_nope")                       | unknownIvar                             | class_getInstanceVariable gives NULL      |
 // | wrongValueTypeForIvar *       | setValue("old", forIvar: "_age")             | typeMismatch                            | stores the pointer's bits                 |
@@ -174,9 +174,11 @@ enum Misuse: String, CaseIterable, Sendable {
 
   var outcome: Outcome {
     switch self {
-    case .emptySelectorName: return .runtimeError(.invalidSelectorName, "invalid selector name '': the name is empty")
-    case .malformedSelectorInSend: return .runtimeError(.invalidSelectorName, "'set age:'")
-    case .emptyClassName: return .runtimeError(.invalidClassName, "the name is empty")
+    case .emptySelectorName:
+      return .runtimeError(.unrecognizedSelector, "-[NSKVONotifying_Person ]: unrecognized selector sent to instance 0x")
+    case .malformedSelectorInSend:
+      return .runtimeError(.unrecognizedSelector, "-[NSKVONotifying_Person set age:]: unrecognized selector sent to instance 0x")
+    case .emptyClassName: return .works
     case .duplicateClassName: return .runtimeError(.duplicateClassName, "class 'Person' already exists")
     case .unknownIvar: return .runtimeError(.unknownIvar, "Person has no ivar named '_nope'")
     case .wrongValueTypeForIvar: return .runtimeError(.typeMismatch, "cannot use String \"old\" as long long ('q')")
@@ -396,9 +398,9 @@ enum Misuse: String, CaseIterable, Sendable {
     let runtime = f.runtime
     let ann = f.ann
     switch self {
-    case .emptySelectorName: _ = try Selector(validating: String())
+    case .emptySelectorName: try runtime.msgSend(ann, Selector(interning: ""))
     case .malformedSelectorInSend: try runtime.msgSend(ann, "set age:")
-    case .emptyClassName: _ = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "")
+    case .emptyClassName: scratch.cls = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "")
     case .duplicateClassName: _ = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Person")
     case .unknownIvar: _ = try ann.value(ofIvar: "_nope")
     case .wrongValueTypeForIvar: try ann.setValue("old", forIvar: "_age")
@@ -511,6 +513,13 @@ enum Misuse: String, CaseIterable, Sendable {
   /// ones then undo what they did and check the world is as they found it.
   func verify(_ f: Fixture, _ scratch: Scratch, pristine: [String]) throws {
     switch self {
+    case .emptyClassName:
+      let cls = try #require(scratch.cls)
+      try f.runtime.registerClassPair(cls)
+      #expect(f.runtime.lookUpClass(named: "") === cls)
+      try f.runtime.disposeClassPair(cls)
+      #expect(!f.runtime.classes.contains { $0.name.isEmpty })
+      return
     case .methodChangeInsideItsSend:
       #expect(try f.runtime.msgSend(f.ann, "age") == "late")
       #expect(try f.runtime.msgSend(f.ann, "late") == 42)
