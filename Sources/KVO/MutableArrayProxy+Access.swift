@@ -106,13 +106,16 @@ extension MutableArrayProxy {
   /// Stores an edited array (for every access but the mutators): the setter's notifying override
   /// reports a setting; an ivar's array receives the edit (`kind` at `indexes`, with `objects`
   /// inserted or put in place), wrapped in a will/did when the class notifies automatically for
-  /// the key; an undefined key goes to `setValue:forUndefinedKey:`.
+  /// the key, and raises there if an index is out of range (decision 0025); an undefined key goes
+  /// to `setValue:forUndefinedKey:`. `edited` makes the edited copy (checking the indexes).
   func store(
-    _ elements: [Value], in object: Object, _ access: Access, kind: ChangeKind, indexes: Indexes, objects: [Value]
+    in object: Object, _ access: Access, kind: ChangeKind, indexes: Indexes, objects: [Value],
+    _ edited: @escaping () throws -> [Value]
   ) throws {
     switch access {
     case .setter(let selector, let type):
       let value: Value
+      let elements = try edited()
       do {
         value = try Value.array(elements).converted(to: type)
       } catch {
@@ -127,14 +130,14 @@ extension MutableArrayProxy {
         // An immutable array refuses the edit with its own error before anyone is told.
         guard try Self.isMutableArray(array) else { return try edit() }
       } else {
-        edit = { try object.setValue(.array(elements), for: ivar) }  // a bridged value: no object to edit
+        edit = { try object.setValue(.array(try edited()), for: ivar) }  // a bridged value: no object to edit
       }
       guard try Notifier.notifiesAutomatically(object, key: key) else { return try edit() }
       try Notifier.bracket(object, key: key, id: KeyID(key), kind: kind, indexes: ChangeIndexes(indexes, of: object)) {
         try edit()
       }
     case .undefined:
-      try Runtime.msgSend(object, "setValue:forUndefinedKey:", .array(elements), .string(key))
+      try Runtime.msgSend(object, "setValue:forUndefinedKey:", .array(try edited()), .string(key))
     case .mutators:
       return
     }

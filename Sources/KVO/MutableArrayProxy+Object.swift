@@ -126,6 +126,14 @@ extension MutableArrayProxy {
         return .nil
       }
     ),
+    (
+      "replaceObjectsAtIndexes:withObjects:", "v32@0:8@16@24",
+      proxied("replaceObjectsAtIndexes:withObjects:") { proxy, arguments in
+        try proxy.replace(
+          at: try KeyValueCategory.indexes(arguments[0]), with: try array(arguments[1], "replaceObjectsAtIndexes:withObjects:"))
+        return .nil
+      }
+    ),
   ]
 }
 

@@ -2,11 +2,13 @@
 //
 // Docs: docs/kvo.md#to-many-changes. Tests: Tests/KVOTests/ToManyTests.swift.
 //
-// Every edit first reads the array and checks its indexes, so an edit that cannot happen raises
-// (`NSRangeException` for an index) before anyone is told of it; then it goes through the class's
-// mutators, its setter, or its ivar, as Foundation's proxies do (MutableArrayProxy+Access.swift).
-// A one-index edit for a class with mutators is the exception: it is sent on unchecked, as
-// Foundation's proxy sends it, so the mutator's will comes first (decision 0025).
+// An edit goes through the class's mutators, its setter, or its ivar, as Foundation's proxies do
+// (MutableArrayProxy+Access.swift), and checks its indexes where Foundation's do (decision 0025):
+// an edit the proxy hands to one mutator message (a one-index edit, or any edit the class has the
+// `…AtIndexes:` mutator for) and every edit of the ivar's array go on unchecked, so the notifying
+// override's or the proxy's will comes first and the mutator or the array raises after it; a
+// multi-index edit made one index at a time (`NSMutableArray`'s own `…AtIndexes:` methods) and
+// every edit through the setter (made on a copy) check first, so nobody is told.
 // The notifications are the ones those routes make: one per mutator message, one setting per
 // setter call, one per proxy edit around a direct ivar edit.
 
@@ -95,11 +97,14 @@ public final class MutableArrayProxy: Sendable {
     let method = "replaceObjectAtIndex:withObject:"
     let object = try target()
     let access = try access(object)
-    var edited = try currentElements(object, access, for: method)
+    let current = try currentElements(object, access, for: method)
     guard case .mutators(let mutators) = access else {
-      try check(index, in: edited.count, method)
-      edited[index] = element
-      return try store(edited, in: object, access, kind: .replacement, indexes: Indexes(integer: index), objects: [element])
+      return try store(in: object, access, kind: .replacement, indexes: Indexes(integer: index), objects: [element]) { [self] in
+        var edited = current
+        try check(index, in: edited.count, method)
+        edited[index] = element
+        return edited
+      }
     }
     if let replace = mutators.replace {
       try Runtime.msgSend(object, replace, .int(index), element)  // call-out: its notifying override reports it
@@ -124,6 +129,48 @@ public final class MutableArrayProxy: Sendable {
   /// Objective-C: `-[NSMutableArray insertObjects:atIndexes:]`
   public func insert(_ elements: [Value], at indexes: Indexes) throws {
     try insert(elements, at: indexes, method: "insertObjects:atIndexes:", preferringBulk: true)
+  }
+
+  /// Replaces the elements at `indexes` with `elements`, one index per element. Through mutators,
+  /// `replace<Key>AtIndexes:with<Key>:` is sent if the class has it (one notification, the
+  /// indexes unchecked: decision 0025), else each index is replaced as
+  /// the one-index `replace(at:with:)` does, after a check; through the ivar, its array receives
+  /// the edit inside one will/did.
+  ///
+  /// - Throws: ``KeyValueError`` with code `invalidArgument` when the counts differ, or
+  ///   `indexOutOfBounds` for an index out of bounds.
+  ///
+  /// Objective-C: `-[NSMutableArray replaceObjectsAtIndexes:withObjects:]`
+  public func replace(at indexes: Indexes, with elements: [Value]) throws {
+    let method = "replaceObjectsAtIndexes:withObjects:"
+    let object = try target()
+    guard elements.count == indexes.count else {
+      throw KeyValueError(
+        .invalidArgument,
+        "*** -[NSKeyValueMutableArray \(method)]: count of array (\(elements.count)) differs from count of index set (\(indexes.count))")
+    }
+    let access = try access(object)
+    let current = try currentElements(object, access, for: method)
+    let edited = { [self] () throws -> [Value] in
+      var edited = current
+      for (index, element) in zip(indexes, elements) {
+        try check(index, in: edited.count, method)
+        edited[index] = element
+      }
+      return edited
+    }
+    if !Self.forwardsUnchecked(indexes, access, preferringBulk: true, bulk: \.replaceMany, single: \.replace) {
+      _ = try edited()
+    }
+    guard indexes.count > 0 else { return }
+    guard case .mutators(let mutators) = access else {
+      return try store(in: object, access, kind: .replacement, indexes: indexes, objects: elements, edited)
+    }
+    if let replaceMany = mutators.replaceMany {
+      try Runtime.msgSend(object, replaceMany, ChangeIndexes(indexes, of: object).entry, .array(elements))  // call-out: the mutator
+    } else {
+      for (index, element) in zip(indexes, elements) { try replace(at: index, with: element) }
+    }
   }
 
   /// Removes the elements at `indexes`. Through mutators, `remove<Key>AtIndexes:` is sent if the
@@ -177,16 +224,21 @@ public final class MutableArrayProxy: Sendable {
         "*** -[NSKeyValueMutableArray insertObjects:atIndexes:]: count of array (\(elements.count)) differs from count of index set (\(indexes.count))")
     }
     let access = try access(object)
-    var edited = try currentElements(object, access, for: method)
-    if !Self.forwardsUnchecked(indexes, access, preferringBulk: preferringBulk) {
+    let current = try currentElements(object, access, for: method)
+    let edited = { [self] () throws -> [Value] in
+      var edited = current
       for (element, index) in zip(elements, indexes) {
         try check(index, in: edited.count, includingEnd: true, method)
         edited.insert(element, at: index)
       }
+      return edited
+    }
+    if !Self.forwardsUnchecked(indexes, access, preferringBulk: preferringBulk, bulk: \.insertMany, single: \.insert) {
+      _ = try edited()
     }
     guard !elements.isEmpty else { return }
     guard case .mutators(let mutators) = access else {
-      return try store(edited, in: object, access, kind: .insertion, indexes: indexes, objects: elements)
+      return try store(in: object, access, kind: .insertion, indexes: indexes, objects: elements, edited)
     }
     if let insertMany = mutators.insertMany, preferringBulk || mutators.insert == nil {
       try Runtime.msgSend(object, insertMany, .array(elements), ChangeIndexes(indexes, of: object).entry)  // call-out: the mutator
@@ -198,14 +250,19 @@ public final class MutableArrayProxy: Sendable {
   private func remove(at indexes: Indexes, method: String, preferringBulk: Bool) throws {
     let object = try target()
     let access = try access(object)
-    var edited = try currentElements(object, access, for: method)
-    if !Self.forwardsUnchecked(indexes, access, preferringBulk: preferringBulk) {
+    let current = try currentElements(object, access, for: method)
+    let edited = { [self] () throws -> [Value] in
+      var edited = current
       for index in indexes { try check(index, in: edited.count, method) }
+      for index in indexes.reversed() { edited.remove(at: index) }
+      return edited
+    }
+    if !Self.forwardsUnchecked(indexes, access, preferringBulk: preferringBulk, bulk: \.removeMany, single: \.remove) {
+      _ = try edited()
     }
     guard indexes.count > 0 else { return }
     guard case .mutators(let mutators) = access else {
-      for index in indexes.reversed() { edited.remove(at: index) }
-      return try store(edited, in: object, access, kind: .removal, indexes: indexes, objects: [])
+      return try store(in: object, access, kind: .removal, indexes: indexes, objects: [], edited)
     }
     if let removeMany = mutators.removeMany, preferringBulk || mutators.remove == nil {
       try Runtime.msgSend(object, removeMany, ChangeIndexes(indexes, of: object).entry)  // call-out: the mutator
@@ -216,16 +273,26 @@ public final class MutableArrayProxy: Sendable {
 
   private func target() throws(KeyValueError) -> Object { object }
 
-  /// Whether a one-index edit goes to the class's mutator unchecked, as Foundation's proxy for a
-  /// class with mutators sends it on: the mutator's notifying override sends the will first, and
-  /// a bad index raises there or in the mutator (decision 0025). Multi-index edits are checked.
-  private static func forwardsUnchecked(_ indexes: Indexes, _ access: Access, preferringBulk: Bool) -> Bool {
-    guard !preferringBulk, indexes.count == 1, case .mutators = access else { return false }
-    return true
+  /// Whether an edit goes on with its indexes unchecked, as Foundation's proxies send it
+  /// (decision 0025): to one mutator message (`single` for one index unless `preferringBulk`,
+  /// else `bulk` if the class has it), whose notifying override sends the will first, a bad
+  /// index raising there or in the mutator; or to the ivar's array inside the proxy's will/did.
+  /// A multi-index edit made one mutator message per index, and every setter edit, is checked.
+  static func forwardsUnchecked(
+    _ indexes: Indexes, _ access: Access, preferringBulk: Bool, bulk: KeyPath<Mutators, Selector?>,
+    single: KeyPath<Mutators, Selector?>
+  ) -> Bool {
+    switch access {
+    case .ivar: return true
+    case .setter, .undefined: return false
+    case .mutators(let mutators):
+      if mutators[keyPath: bulk] != nil && (preferringBulk || mutators[keyPath: single] == nil) { return true }
+      return !preferringBulk && indexes.count == 1
+    }
   }
 
   /// Refuses an index outside `0..<count` (or `0...count` when the end is allowed, to insert).
-  private func check(_ index: Int, in count: Int, includingEnd: Bool = false, _ method: String) throws(KeyValueError) {
+  func check(_ index: Int, in count: Int, includingEnd: Bool = false, _ method: String) throws(KeyValueError) {
     let last = includingEnd ? count : count - 1
     guard index >= 0, index <= last else {
       // Printed as the NSUInteger Foundation's proxy receives: -1 is 18446744073709551615.

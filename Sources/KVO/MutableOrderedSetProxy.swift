@@ -20,7 +20,10 @@
 //      (nothing is invented), before anyone is told;
 //   4. otherwise `valueForUndefinedKey:` / `setValue:forUndefinedKey:`.
 // As `NSMutableOrderedSet` does, inserting an object the set already holds does nothing.
-// Indexes are checked before anything changes or anyone is told. Stateless.
+// Indexes are checked where Foundation's proxies check them (decision 0025, as
+// MutableArrayProxy.swift): an edit handed to one mutator message and every edit of the ivar's
+// ordered set go on unchecked (the will comes first, then the raise); an edit made one mutator
+// message per index, and every setter edit, is checked before anyone is told. Stateless.
 
 import MiniFoundation
 import MiniRuntime
@@ -202,9 +205,10 @@ struct OrderedSetEdit {
     var members = Set(current)
     var kept: [(Value, Int)] = []
     var count = current.count
+    let unchecked = forwardsUnchecked(indexes, bulk: bulk, \.insertMany, \.insert)
     for (object, index) in zip(objects, indexes) {
       guard !object.isNil else { throw KeyValueError(.invalidArgument, "*** \(name): object cannot be nil") }
-      try check(index, in: count, includingEnd: true)
+      if !unchecked { try check(index, in: count, includingEnd: true) }
       guard members.insert(object).inserted else { continue }
       kept.append((object, index))
       count += 1
@@ -213,8 +217,8 @@ struct OrderedSetEdit {
     let keptIndexes = Indexes(kept.map(\.1))
     guard case .mutators(let mutators) = access else {
       var edited = current
-      for (object, index) in kept { edited.insert(object, at: min(index, edited.count)) }
-      return try store(edited, kind: .insertion, indexes: keptIndexes) { set in
+      for (object, index) in kept { edited.insert(object, at: max(0, min(index, edited.count))) }  // checked unless the ivar's set takes it
+      return try store({ edited }, kind: .insertion, indexes: keptIndexes) { set in
         if !bulk, kept.count == 1 {
           try Runtime.msgSend(set, "insertObject:atIndex:", kept[0].0, .int(kept[0].1))
         } else {
@@ -232,12 +236,16 @@ struct OrderedSetEdit {
   /// Removes the objects at `indexes`.
   func remove(at indexes: Indexes, bulk: Bool) throws {
     let current = try elements()
-    for index in indexes { try check(index, in: current.count) }
+    let checked = { [self] () throws -> [Value] in
+      var edited = current
+      for index in indexes { try check(index, in: current.count) }
+      for index in indexes.reversed() { edited.remove(at: index) }
+      return edited
+    }
+    if !forwardsUnchecked(indexes, bulk: bulk, \.removeMany, \.remove) { _ = try checked() }
     guard indexes.count > 0 else { return }
     guard case .mutators(let mutators) = access else {
-      var edited = current
-      for index in indexes.reversed() { edited.remove(at: index) }
-      return try store(edited, kind: .removal, indexes: indexes) { set in
+      return try store(checked, kind: .removal, indexes: indexes) { set in
         if !bulk, let index = indexes.first, indexes.count == 1 {
           try Runtime.msgSend(set, "removeObjectAtIndex:", .int(index))
         } else {
@@ -260,13 +268,17 @@ struct OrderedSetEdit {
         .invalidArgument, "*** \(name): count of array (\(objects.count)) differs from count of index set (\(indexes.count))")
     }
     let current = try elements()
-    for index in indexes { try check(index, in: current.count) }
+    let checked = { [self] () throws -> [Value] in
+      for index in indexes { try check(index, in: current.count) }
+      var edited = OrderedElementsEdit(current)
+      for (index, object) in zip(indexes, objects) { edited.replace(at: index, with: object) }
+      return edited.elements
+    }
+    if !forwardsUnchecked(indexes, bulk: bulk, \.replaceMany, \.replace) { _ = try checked() }
     for object in objects where object.isNil { throw KeyValueError(.invalidArgument, "*** \(name): object cannot be nil") }
     guard indexes.count > 0 else { return }
     guard case .mutators(let mutators) = access else {
-      var edited = OrderedElementsEdit(current)
-      for (index, object) in zip(indexes, objects) { edited.replace(at: index, with: object) }
-      return try store(edited.elements, kind: .replacement, indexes: indexes) { set in
+      return try store(checked, kind: .replacement, indexes: indexes) { set in
         if !bulk, let index = indexes.first, indexes.count == 1 {
           try Runtime.msgSend(set, "replaceObjectAtIndex:withObject:", .int(index), objects[0])
         } else {
@@ -286,13 +298,13 @@ struct OrderedSetEdit {
 
   /// An edit on every route but the mutators (see the file comment): `inPlace` edits the ivar's
   /// mutable ordered set.
-  private func store(_ edited: [Value], kind: ChangeKind, indexes: Indexes, inPlace: (Object) throws -> Void) throws {
+  private func store(_ edited: () throws -> [Value], kind: ChangeKind, indexes: Indexes, inPlace: (Object) throws -> Void) throws {
     guard let runtime = container.runtime else { return }
     switch access {
     case .setter(let selector, let type):
       let value: Value
       do {
-        value = try Value.object(try runtime.orderedSet(edited)).converted(to: type)
+        value = try Value.object(try runtime.orderedSet(try edited())).converted(to: type)
       } catch let error as RuntimeError {
         throw KeyValueError(.invalidValue, "[\(KeyValueError.label(container)) \(selector.name)]: \(error.message)")
       }
@@ -319,10 +331,19 @@ struct OrderedSetEdit {
         container, key: key, id: KeyID(key), kind: kind, indexes: ChangeIndexes(indexes, of: container)
       ) { try inPlace(set) }
     case .undefined:
-      try Runtime.msgSend(container, "setValue:forUndefinedKey:", .object(try runtime.orderedSet(edited)), .string(key))
+      try Runtime.msgSend(container, "setValue:forUndefinedKey:", .object(try runtime.orderedSet(try edited())), .string(key))
     case .mutators:
       return
     }
+  }
+
+  /// Whether the edit goes on with its indexes unchecked, as the array proxy's
+  /// (`MutableArrayProxy.forwardsUnchecked`): to one mutator message, or to the ivar's set.
+  private func forwardsUnchecked(
+    _ indexes: Indexes, bulk: Bool, _ many: KeyPath<MutableArrayProxy.Mutators, Selector?>,
+    _ one: KeyPath<MutableArrayProxy.Mutators, Selector?>
+  ) -> Bool {
+    MutableArrayProxy.forwardsUnchecked(indexes, access, preferringBulk: bulk, bulk: many, single: one)
   }
 
   private func indexSet(_ indexes: Indexes) throws -> Object {
@@ -330,17 +351,6 @@ struct OrderedSetEdit {
       throw KeyValueError(.invalidArgument, "\(container) belongs to a runtime that no longer exists")
     }
     return try runtime.indexSet(indexes)
-  }
-}
-
-/// An ordered set's elements being replaced one index at a time (a replacement by an object
-/// the set holds elsewhere is ignored, as `NSMutableOrderedSet` does).
-private struct OrderedElementsEdit {
-  private(set) var elements: [Value]
-  init(_ elements: [Value]) { self.elements = elements }
-  mutating func replace(at index: Int, with object: Value) {
-    if let existing = elements.firstIndex(of: object), existing != index { return }
-    elements[index] = object
   }
 }
 

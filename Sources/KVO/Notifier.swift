@@ -102,8 +102,7 @@ enum Notifier {
         do {
           try readOldValue(of: object, into: change)
         } catch {
-          thread.discard([entry])
-          throw error
+          throw abandonWill([entry], unreadable: 0, error, of: object, thread: thread)
         }
         guard change.withPath({ $0.wantsPrior || $0.hasForwarders }) else { return }
         change.isAnnouncing = true
@@ -124,11 +123,14 @@ enum Notifier {
     // Strong references from here on: several paths is the uncommon case.
     let begun = entries.map(\.change)
     if setMutation != nil { for change in begun where change.pathID == id { change.setMutation = setMutation } }
+    var read = 0
     do {
-      for change in begun { try readOldValue(of: object, into: change) }
+      while read < begun.count {
+        try readOldValue(of: object, into: begun[read])
+        read += 1
+      }
     } catch {
-      thread.discard(entries)
-      throw error
+      throw abandonWill(entries, unreadable: read, error, of: object, thread: thread)
     }
     let announcing = begun.filter { $0.withPath { $0.wantsPrior || $0.hasForwarders } }
     guard !announcing.isEmpty, let beginning = begun.first else { return }
@@ -206,26 +208,35 @@ enum Notifier {
   ) {
     withObserversAlive(of: changes) { observers in
       forEachRegistration(of: changes) { change, index, registration in
-        guard registration.isRegistered else { return }  // removed meanwhile: not told
-        if let forwarder = registration.forwarder {
-          guard let owner = forwarder.owner else { return }
-          forwardWill(
-            to: owner, id: forwarder.ownerPathID, kind: forwarder.isDependency ? .setting : change.kind,
-            indexes: forwarder.isDependency ? nil : change.indexSource,
-            setMutation: forwarder.isDependency ? nil : change.setMutation, beginning: beginning, from: change,
-            registrationID: registration.id, thread: thread)
-        } else if registration.options.contains(.prior) {
-          let prior = Change(
-            kind: change.kind, new: nil,
-            old: registration.options.contains(.old) && change.kind != .insertion ? change.old : nil,
-            indexes: change.indexSource, isPrior: true, extra: registration.extraEntry)
-          do {
-            try deliver(
-              prior, to: registration, observer: observers[change.observerBase + index]?.object, about: object)
-          } catch {
-            beginning.errors.append(error)
-          }
-        }
+        announce(change, to: registration, observer: observers[change.observerBase + index], of: object, beginning: beginning, thread: thread)
+      }
+    }
+  }
+
+  /// Announces an entry just begun to one of its registrations: its prior notification, or its
+  /// forwarded will (what observers throw is kept with `beginning`).
+  @inline(__always)
+  static func announce(
+    _ change: PendingChange, to registration: Registration, observer: UnretainedObject?, of object: Object,
+    beginning: PendingChange, thread: ThreadChanges
+  ) {
+    guard registration.isRegistered else { return }  // removed meanwhile: not told
+    if let forwarder = registration.forwarder {
+      guard let owner = forwarder.owner else { return }
+      forwardWill(
+        to: owner, id: forwarder.ownerPathID, kind: forwarder.isDependency ? .setting : change.kind,
+        indexes: forwarder.isDependency ? nil : change.indexSource,
+        setMutation: forwarder.isDependency ? nil : change.setMutation, beginning: beginning, from: change,
+        registrationID: registration.id, thread: thread)
+    } else if registration.options.contains(.prior) {
+      let prior = Change(
+        kind: change.kind, new: nil,
+        old: registration.options.contains(.old) && change.kind != .insertion ? change.old : nil,
+        indexes: change.indexSource, isPrior: true, extra: registration.extraEntry)
+      do {
+        try deliver(prior, to: registration, observer: observer?.object, about: object)
+      } catch {
+        beginning.errors.append(error)
       }
     }
   }

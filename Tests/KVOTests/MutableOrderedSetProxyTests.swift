@@ -1,6 +1,7 @@
 // MutableOrderedSetProxyTests.swift: mutableOrderedSetValueForKey: by each route Foundation's
 // proxy takes (MutableOrderedSetProxy.swift), and ordered-set changes with indexes.
 
+import MiniFoundation
 import Testing
 
 @testable import KVO
@@ -22,18 +23,29 @@ import Testing
     }
     try runtime.registerClassPair(cls)
     if route == .mutators {
-      @Sendable func edit(_ receiver: Object, _ body: (inout [Value]) -> Void) throws {
+      // An index outside the set raises NSRangeException, as the NSMutableOrderedSet such a
+      // mutator edits would (the proxy sends a one-index edit unchecked: decision 0025).
+      @Sendable func edit(
+        _ receiver: Object, _ method: String, at index: Value, end: Bool = false, _ body: (inout [Value], Int) -> Void
+      ) throws {
         var steps = try receiver.value(ofIvar: "_steps").collectionContents()?.elements ?? []
-        body(&steps)
+        let shown: UInt64  // the NSUInteger the argument is
+        if case .uint64(let unsigned) = index { shown = unsigned } else { shown = UInt64(bitPattern: Int64(index.intValue ?? 0)) }
+        let last = steps.count - (end ? 0 : 1)
+        guard let index = Int(exactly: shown), index <= last else {
+          let bounds = last < 0 ? "beyond bounds for empty ordered set" : "beyond bounds [0 .. \(last)]"
+          throw KeyValueError(.indexOutOfBounds, "*** -[__NSOrderedSetM \(method)]: index \(shown) \(bounds)")
+        }
+        body(&steps, index)
         guard let runtime = receiver.runtime else { return }
         try receiver.setValue(.object(try runtime.orderedSet(steps)), forIvar: "_steps")
       }
       try cls.addMethod("insertObject:inStepsAtIndex:", types: "v32@0:8@16Q24") { receiver, _, arguments in
-        try edit(receiver) { $0.insert(arguments[0], at: arguments[1].intValue ?? 0) }
+        try edit(receiver, "insertObject:atIndex:", at: arguments[1], end: true) { $0.insert(arguments[0], at: $1) }
         return .nil
       }
       try cls.addMethod("removeObjectFromStepsAtIndex:", types: "v24@0:8Q16") { receiver, _, arguments in
-        try edit(receiver) { $0.remove(at: arguments[0].intValue ?? 0) }
+        try edit(receiver, "removeObjectAtIndex:", at: arguments[0]) { $0.remove(at: $1) }
         return .nil
       }
     }
@@ -144,16 +156,20 @@ import Testing
     let proxy = try recipe.mutableOrderedSetValue(forKey: "steps")
     let huge = "18446744073709551615"
     let name = proxy.isa.name
+    // An edit goes on unchecked to the mutator or the ivar's set, which raises (decision 0025).
+    let editor = route == .setter ? name : "__NSOrderedSetM"
     let cases: [(Selector, [Value], String)] = [
       ("objectAtIndex:", [-1], "*** -[\(name) objectAtIndex:]: index \(huge) beyond bounds [0 .. 2]"),
       ("objectAtIndex:", [.int(Int.max)], "*** -[\(name) objectAtIndex:]: index 9223372036854775807 beyond bounds [0 .. 2]"),
-      ("removeObjectAtIndex:", [-1], "*** -[\(name) removeObjectAtIndex:]: index \(huge) beyond bounds [0 .. 2]"),
-      ("insertObject:atIndex:", ["x", -2], "*** -[\(name) insertObject:atIndex:]: index 18446744073709551614 beyond bounds [0 .. 3]"),
+      ("removeObjectAtIndex:", [-1], "*** -[\(editor) removeObjectAtIndex:]: index \(huge) beyond bounds [0 .. 2]"),
+      ("insertObject:atIndex:", ["x", -2], "*** -[\(editor) insertObject:atIndex:]: index 18446744073709551614 beyond bounds [0 .. 3]"),
     ]
     for (selector, arguments, message) in cases {
-      let error = #expect(throws: KeyValueError.self) { try Runtime.msgSend(proxy, selector, arguments: Arguments(arguments)) }
-      #expect(error?.message == message)
-      #expect(error?.exceptionName == "NSRangeException")
+      let error = #expect(throws: (any Error).self) { try Runtime.msgSend(proxy, selector, arguments: Arguments(arguments)) }
+      let (text, exception) = (error as? KeyValueError).map { ($0.message, $0.exceptionName) }
+        ?? (error as? FoundationError).map { ($0.message, $0.exceptionName) } ?? ("", "")
+      #expect(text == message)
+      #expect(exception == "NSRangeException")
     }
     #expect(try steps(of: recipe) == ["a", "b", "c"])
   }

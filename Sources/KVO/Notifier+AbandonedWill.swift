@@ -1,0 +1,81 @@
+// Notifier+AbandonedWill.swift: a will whose old value cannot be read (decision 0025).
+//
+// Docs: docs/kvo.md#to-many-changes. Tests: Tests/KVOTests/FidelityRound13ToManyTests.swift,
+// FidelityRound12ToManyTests.swift, FaultInjectionTests.swift.
+//
+// Foundation's will walks the observances of the changed key one after the other, and for each
+// builds its change (reading the old value if that observance asked for it), records it, then
+// sends its prior notification. So a read that raises (an index outside the array, a getter that
+// throws) stops the walk at the first observance that needed it: those before it have had their
+// prior notifications and forwarded wills, those after it nothing. MiniKVO reads each observed
+// path's old value once, before announcing (decision 0003, 0010), which costs nothing extra when
+// every read succeeds; only when one fails does it come here and replay Foundation's walk up to
+// that observance. Then it closes the change without telling anyone else: no did will come.
+//
+// Stateless; runs on the will's thread, which alone touches its change stack, with no lock held
+// (prior notifications are user code).
+
+import MiniRuntime
+
+extension Notifier {
+  /// Announces the change of `entries` (just pushed, in push order, the first beginning it) to
+  /// its registrations in registration order up to the first one that needed an old value that
+  /// cannot be read, closes the change, and answers the error to throw: the first error an
+  /// observer threw while it was announced, else the read's.
+  ///
+  /// - Parameters:
+  ///   - unreadable: The index in `entries` whose old value could not be read: the entries
+  ///     before it were read, the ones after it not yet (they are read when first needed).
+  ///   - error: What reading it threw.
+  @inline(never)
+  static func abandonWill(
+    _ entries: [UnretainedPendingChange], unreadable: Int, _ error: any Error, of object: Object, thread: ThreadChanges
+  ) -> any Error {
+    let changes = entries.map(\.change)
+    guard let beginning = changes.first else { return error }
+    enum Read { case done, failed, pending }
+    var reads = changes.indices.map { $0 < unreadable ? Read.done : $0 == unreadable ? .failed : .pending }
+    var raised = error
+    var stopped = false
+    beginning.isAnnouncing = true
+    withObserversAlive(of: changes) { observers in
+      forEachRegistration(of: changes) { change, index, registration in
+        guard !stopped else { return }
+        if registration.isRegistered && registration.forwarder == nil && needsRead(change, for: registration.options),
+          let position = changes.firstIndex(where: { $0 === change })
+        {
+          switch reads[position] {
+          case .done:
+            break
+          case .failed:
+            stopped = true  // Foundation's read for this observance raises here
+            return
+          case .pending:
+            do {
+              try readOldValue(of: object, into: change)  // call-out: accessors
+              reads[position] = .done
+            } catch {
+              raised = error
+              stopped = true
+              return
+            }
+          }
+        }
+        announce(change, to: registration, observer: observers[change.observerBase + index], of: object, beginning: beginning, thread: thread)
+      }
+    }
+    beginning.isAnnouncing = false
+    let thrown = beginning.errors.first ?? raised
+    // Every entry of the change, the forwarded ones too: the observers told have no did coming.
+    thread.recycle(thread.take(entries[0]))
+    return thrown
+  }
+
+  /// Whether building the will's change for an observance with `options` reads the object (what
+  /// `readOldValue` reads for its path): old values, except for an insertion; for a set
+  /// mutation, old or new values (its will decides both).
+  private static func needsRead(_ change: PendingChange, for options: ObservingOptions) -> Bool {
+    if change.setMutation != nil { return options.contains(.old) || options.contains(.new) }
+    return options.contains(.old) && change.kind != .insertion
+  }
+}
