@@ -5,6 +5,7 @@
 // Guide's mutable indexed accessors) and the one its `willChange:valuesAtIndexes:forKey:`
 // override receives (NSKeyValueObserving.h). Each test pins Foundation's answer.
 
+import MiniFoundation
 import Testing
 
 @testable import KVO
