@@ -100,18 +100,27 @@ final class KeyPathPlan: Sendable {
   ///   plan's stamp: `MethodGeneration.cached`).
   /// - Parameter beforeHooking: Runs once the key path and its dependencies are known, before the
   ///   notifying subclass is prepared (where Foundation sends the initial notification).
-  /// - Throws: ``KeyValueError`` for a malformed or unobservable key path.
+  /// - Throws: ``KeyValueError`` for an unobservable object (an array or a set), and what the
+  ///   class's dependency methods throw.
   static func make(
     for keyPath: String, on object: Object, at generation: MethodGeneration,
     beforeHooking: (KeyValuePath) throws -> Void = { _ in }
   ) throws -> (ObservedClass, KeyPathPlan) {
-    let path = try KeyValuePath(keyPath)
-    // A collection operator is never observed as the first component; after a key
-    // (`items.@count`) it is the chain's to refuse when `items` is a collection (KeyPathChain).
-    guard let first = path.firstKey else {
-      throw KeyValueError(
-        .unsupportedKeyPath,
-        "[\(KeyValueError.label(object)) addObserver:forKeyPath:options:context:] cannot observe '\(keyPath)': collection operators cannot be observed without a key before them")
+    // Foundation does not check a key path it registers: it splits it at the first `.` into a
+    // key and the rest, whatever they hold (`""` is the key `""`, `a..b` the key `a` then `.b`,
+    // `@count` on an object the key `@count`). A key no setter changes is never notified by
+    // one; a manual will/did of it is (docs/kvo.md#key-value-observing).
+    // The rest is read as key-value coding reads it (`items.@count` reads the count), and
+    // registered on the object the first key leads to, which splits it again.
+    let first: String
+    let path: KeyValuePath
+    if let dot = keyPath.firstIndex(of: ".") {
+      first = String(keyPath[..<dot])
+      let rest = KeyValuePath(keyValueCoding: String(keyPath[keyPath.index(after: dot)...]))
+      path = KeyValuePath(components: [.key(first)] + rest.components)
+    } else {
+      first = keyPath
+      path = KeyValuePath(components: [.key(keyPath)])
     }
     try CollectionObservation.refuseCollection(object, keyPath: keyPath)  // arrays and sets cannot be observed
     let kvo = try KVORuntime.of(object)

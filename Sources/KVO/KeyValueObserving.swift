@@ -22,9 +22,13 @@ extension Object {
   /// The observer is held weakly (Foundation holds it unretained): once it is gone it receives
   /// nothing and its registration is dropped. Registering twice registers twice.
   ///
-  /// - Throws: ``KeyValueError`` (`invalidKeyPath`, `unsupportedKeyPath` for collection operators
-  ///   or a step through a to-many property), or an error from the initial notification.
-  ///   Nothing is registered when the key path is refused.
+  /// The key path is not checked, as Foundation checks none: it is split at its first dot into a
+  /// key and the rest, and a value is read only for the initial notification and for the first
+  /// key of a nested path (`a..b` on a Person: `undefinedKey` for `a`).
+  ///
+  /// - Throws: ``KeyValueError`` (`unsupportedKeyPath` for an array or set, or a step through a
+  ///   to-many property; `undefinedKey` for a value that must be read), or an error from the
+  ///   initial notification. Nothing is registered when the add throws.
   ///
   /// Objective-C: `-[NSObject addObserver:forKeyPath:options:context:]`
   public func addObserver(

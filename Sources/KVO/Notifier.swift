@@ -31,8 +31,10 @@ import MiniRuntime
 enum Notifier {
   // MARK: - Entry points by key name (messages and the Swift API)
 
+  /// Foundation takes any string as the key of `willChangeValueForKey:` and
+  /// `didChangeValueForKey:`: it names the observances of that key path (`""` included, which an
+  /// observer of `""` hears), so no key is refused.
   static func willChange(_ object: Object, key: String, kind: ChangeKind = .setting, indexes: Indexes? = nil) throws {
-    try validate(key)
     let id = KeyID(key)
     let toMany = indexes.map { ChangeIndexes($0, of: object) }
     // An object with no registrations of its own may still name some through its getter.
@@ -43,16 +45,8 @@ enum Notifier {
   }
 
   static func didChange(_ object: Object, key: String) throws {
-    try validate(key)
     let id = KeyID(key)
     try ThreadChanges.perThread.withCurrent { thread in try didChange(object, id: id, thread: thread) }
-  }
-
-  private static func validate(_ key: String) throws(KeyValueError) {
-    let path = try KeyValuePath(key)
-    guard !path.containsOperator else {
-      throw KeyValueError(.unsupportedKeyPath, "cannot notify a change of '\(key)': it contains a collection operator")
-    }
   }
 
   // MARK: - Queries

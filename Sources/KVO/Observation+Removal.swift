@@ -47,8 +47,7 @@ extension Observation {
       try ObservationInfoCategory.tellOverride(of: object, plan: removed.registration.plan)  // call-out: an override of setObservationInfo:
       return
     }
-    // A registered key path was checked when it was added: only a miss needs the check.
-    if !KeyValuePath.isKey(keyPath) { _ = try KeyValuePath(keyPath) }
+    // Any key path can be registered (Foundation checks none), so a miss is just a miss.
     throw KeyValueError(
       .observerNotRegistered,
       "Cannot remove an observer \(KeyValueError.label(observer)) for the key path \"\(keyPath)\" from \(KeyValueError.label(object)) because it is not registered as an observer.")

@@ -65,9 +65,9 @@
 // Key-value observing (KVO module)
 // | case                          | entry point and input                        | MiniKVO answers                         | Foundation                                |
 // |-------------------------------|----------------------------------------------|-----------------------------------------|-------------------------------------------|
-// | observeEmptyKeyPath *         | addObserver(o, forKeyPath: "")               | invalidKeyPath                          | not checked when registering              |
-// | observeMalformedKeyPath *     | addObserver(o, forKeyPath: "a..b")           | invalidKeyPath                          | not checked when registering              |
-// | observeCollectionOperator *   | addObserver(o, forKeyPath: "@count")         | unsupportedKeyPath                      | registers; nothing can ever notify it     |
+// | observeEmptyKeyPath           | addObserver(o, forKeyPath: "")               | registers the key ""; a manual change notifies | the same (not checked)             |
+// | observeMalformedKeyPath       | addObserver(o, forKeyPath: "a..b")           | undefinedKey for a (its value is read)  | NSUnknownKeyException (the same)          |
+// | observeCollectionOperator     | addObserver(o, forKeyPath: "@count")         | registers the key @count                | registers; nothing can ever notify it     |
 // | observeThroughToMany *        | addObserver(o, forKeyPath: "items.name")     | unsupportedKeyPath                      | NSInvalidArgumentException ("not supported") |
 // | observeClassObject            | Person.addObserver(o, forKeyPath: "age")     | registers                               | registers                                 |
 // | addNilObserver                | msgSend addObserver:… with observer nil      | registers; told nothing, never pruned   | registers unchecked; messages nil         |
@@ -90,8 +90,8 @@
 // | controllerObservesNil         | observe(nil, keyPath: "age")                 | nothing happens                         | the same (returns early)                  |
 // | controllerNoKeyPaths *        | observe(ann, keyPaths: [])                   | invalidArgument                         | NSAssert; ignored in release builds       |
 // | controllerEmptyKeyPath *      | observe(ann, keyPath: "")                    | invalidKeyPath                          | NSAssert; ignored in release builds       |
-// | controllerOneBadKeyPath *     | observe(ann, keyPaths: ["age", "a..b"])      | "age" registered, then invalidKeyPath   | registers both (KVO does not check)       |
-// | controllerCollectionOperator *| observe(ann, keyPath: "@count")              | unsupportedKeyPath                      | registers; nothing can ever notify it     |
+// | controllerOneBadKeyPath       | observe(ann, keyPaths: ["age", "a..b"])      | "age" registered, then KVO's undefinedKey | the same (KVO raises for a..b)          |
+// | controllerCollectionOperator  | observe(ann, keyPath: "@count")              | registers                               | registers; nothing can ever notify it     |
 // | controllerThroughToMany *     | observe(ann, keyPath: "items.name")          | unsupportedKeyPath                      | Foundation's exception                    |
 // | controllerUnknownAction *     | observe(ann, "age", action: "nope:object:")  | invalidArgument                         | NSAssert; unrecognized selector later     |
 // | controllerActionWrongArity *  | observe(ann, "age", action: a 3-argument one)| invalidArgument                         | the third argument is garbage             |
@@ -234,10 +234,9 @@ enum Misuse: String, CaseIterable, Sendable {
     case .toManyEmptyKey:
       return .keyValueError(.undefinedKey, "valueForUndefinedKey:]: this class is not key value coding-compliant for the key .")
 
-    case .observeEmptyKeyPath: return .keyValueError(.invalidKeyPath, "the key path is empty")
-    case .observeMalformedKeyPath: return .keyValueError(.invalidKeyPath, "it has an empty component")
-    case .observeCollectionOperator:
-      return .keyValueError(.unsupportedKeyPath, "collection operators cannot be observed without a key before them")
+    case .observeEmptyKeyPath, .observeCollectionOperator: return .works
+    case .observeMalformedKeyPath:
+      return .keyValueError(.undefinedKey, "valueForUndefinedKey:]: this class is not key value coding-compliant for the key a.")
     case .observeThroughToMany: return .keyValueError(.unsupportedKeyPath, "addObserver:forKeyPath:options:context:] is not supported. Key path: ")
     case .removeNilObserver:
       return .keyValueError(.observerNotRegistered, "Cannot remove an observer <(null) 0x0> for the key path \"age\" from <Person 0x")
@@ -255,9 +254,9 @@ enum Misuse: String, CaseIterable, Sendable {
     case .controllerObservesNil: return .nothingHappens
     case .controllerNoKeyPaths: return .keyValueError(.invalidArgument, "needs at least one key path")
     case .controllerEmptyKeyPath: return .keyValueError(.invalidKeyPath, "the key path is empty")
-    case .controllerOneBadKeyPath: return .keyValueErrorAfterTheEffect(.invalidKeyPath, "invalid key path 'a..b'")
-    case .controllerCollectionOperator:
-      return .keyValueError(.unsupportedKeyPath, "collection operators cannot be observed without a key before them")
+    case .controllerOneBadKeyPath:
+      return .keyValueErrorAfterTheEffect(.undefinedKey, "this class is not key value coding-compliant for the key a.")
+    case .controllerCollectionOperator: return .works
     case .controllerUnknownAction: return .keyValueError(.invalidArgument, "does not respond to nope:object:")
     case .controllerActionWrongArity: return .keyValueError(.invalidArgument, "sends at most two")
     case .controllerThroughToMany: return .keyValueError(.unsupportedKeyPath, "addObserver:forKeyPath:options:context:] is not supported. Key path: ")
@@ -571,6 +570,17 @@ enum Misuse: String, CaseIterable, Sendable {
       #expect(f.ann.observedKeyPaths == ["name", "age"])
       try f.runtime.msgSend(f.ann, "removeObserver:forKeyPath:", .nil, "age")
       try f.ann.setValue(42, forKey: "age")
+    case .observeEmptyKeyPath, .observeCollectionOperator:
+      // Registered, unchecked, as Foundation registers it; only a manual change notifies it.
+      let keyPath = self == .observeEmptyKeyPath ? "" : "@count"
+      #expect(f.ann.observedKeyPaths == ["name", keyPath])
+      try f.ann.willChangeValue(forKey: keyPath)
+      try f.ann.didChangeValue(forKey: keyPath)
+      #expect(f.observerLog.all == ["\(keyPath) -"])
+      try f.ann.removeObserver(f.observer, forKeyPath: keyPath)
+    case .controllerCollectionOperator:
+      #expect(f.controller.observedKeyPaths(of: f.ann) == ["name", "@count"])
+      f.controller.unobserve(f.ann, keyPath: "@count")
     case .observeClassObject:
       // Registered on the class object, whose isa becomes NSKVONotifying_Person's metaclass
       // until the observation ends (docs/kvo.md#observing-a-class-object).
