@@ -111,7 +111,7 @@ enum CollectionConveniences {
       let elements = try Ordered.elements(of: receiver)
       let range = try checked(
         try Message.range(arguments[1], receiver, selector), count: elements.count, receiver, selector)
-      try removeAt(try range.filter { try MessageEquality.isEqual(arguments[0], elements[$0]) }, from: receiver)
+      try removeAt(try MessageEquality.indexes(of: arguments[0], in: elements, range: range), from: receiver)
       return .nil
     },
     MethodEntry("replaceObjectsInRange:withObjectsFromArray:", "v40@0:8{_NSRange=QQ}16@32") {

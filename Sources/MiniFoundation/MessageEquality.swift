@@ -58,6 +58,16 @@ enum MessageEquality {
     return try range.first { try isEqual(argument, elements[$0]) }
   }
 
+  /// The indexes, ascending, of every element in `range` (all of `elements` when nil) that
+  /// `[argument isEqual:element]` finds: what `-removeObject:` and `-removeObject:inRange:` remove.
+  /// Every message is sent before the caller changes anything, so an `isEqual:` that throws
+  /// leaves the collection as it was.
+  static func indexes(of argument: Value, in elements: [Value], range: Range<Int>? = nil) throws -> [Int] {
+    let range = range ?? elements.indices
+    guard sendsMessages(argument) else { return range.filter { elements[$0] == argument } }
+    return try range.filter { try isEqual(argument, elements[$0]) }
+  }
+
   /// Whether an element says `[element isEqual:argument]` (the direction of `-containsObject:`).
   static func contains(_ argument: Value, in elements: [Value]) throws -> Bool {
     try elements.contains { try isEqual($0, argument) }
@@ -118,15 +128,20 @@ public enum CollectionEquality {
   /// Objective-C: none (what `+[NSSet setWithArray:]` and `@distinctUnionOfObjects` do)
   public static func distinct(_ values: [Value]) throws -> [Value] { try MessageEquality.distinct(values) }
 
-  /// The indexes of the elements `value` equals, asked as `-[NSMutableArray removeObject:]` asks:
-  /// `[value isEqual:element]`, a message when `value`'s class overrides `-isEqual:` or `-hash`.
+  /// The indexes, ascending, of the elements in `range` (all when nil) that `value` equals, asked
+  /// as `-[NSMutableArray removeObject:]` asks: `[value isEqual:element]`, a message when
+  /// `value`'s class overrides `-isEqual:` or `-hash`.
   ///
-  /// - Throws: What an `-isEqual:` threw.
+  /// ```swift
+  /// try CollectionEquality.indexes(of: annAgain, in: [ann, "x", ann])          // [0, 2]
+  /// try CollectionEquality.indexes(of: annAgain, in: [ann, "x", ann], range: 1..<3)  // [2]
+  /// ```
   ///
-  /// Objective-C: none (what `-[NSMutableArray removeObject:]` looks for)
-  public static func indexes(of value: Value, in elements: [Value]) throws -> [Int] {
-    guard MessageEquality.sendsMessages(value) else { return elements.indices.filter { elements[$0] == value } }
-    return try elements.indices.filter { try MessageEquality.isEqual(value, elements[$0]) }
+  /// - Throws: What an `-isEqual:` threw (all are sent before this returns).
+  ///
+  /// Objective-C: none (what `-[NSMutableArray removeObject:]` and `removeObject:inRange:` look for)
+  public static func indexes(of value: Value, in elements: [Value], range: Range<Int>? = nil) throws -> [Int] {
+    try MessageEquality.indexes(of: value, in: elements, range: range)
   }
 
   /// The member of `members` that `candidate` finds as `-[NSSet member:]` finds it (`hash`, then

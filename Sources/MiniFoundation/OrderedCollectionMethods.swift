@@ -135,7 +135,7 @@ enum OrderedCollectionMethods {
         return .nil
       },
       MethodEntry("removeObject:", "v24@0:8@16") { receiver, _, arguments in
-        try removeEqual(arguments[0], from: receiver, in: nil)
+        try removeEqual(arguments[0], from: receiver)
       },
       MethodEntry("removeAllObjects", "v16@0:8") { receiver, _, _ in
         for index in (0..<(try count(receiver))).reversed() {
@@ -187,17 +187,15 @@ enum OrderedCollectionMethods {
     return index
   }
 
-  /// Removes every element in `range` (all when nil) that `[argument isEqual:element]` finds,
-  /// from the last down, as `-removeObject:` does through `-indexOfObject:`.
-  private static func removeEqual(_ argument: Value, from receiver: Object, in range: Range<Int>?) throws -> Value {
+  /// Removes every element that `[argument isEqual:element]` finds (`-removeObject:`), from the
+  /// last down, once every `isEqual:` has answered (so one that throws removes nothing).
+  private static func removeEqual(_ argument: Value, from receiver: Object) throws -> Value {
     if members(of: receiver) != nil {  // an ordered set holds one of equal objects, found by hash
-      guard let index = try index(of: argument, in: receiver, range: range) else { return .nil }
+      guard let index = try index(of: argument, in: receiver, range: nil) else { return .nil }
       return try Runtime.msgSend(receiver, "removeObjectAtIndex:", .int(index))
     }
-    let elements = try Ordered.elements(of: receiver)
-    for index in (range ?? elements.indices).reversed() where try MessageEquality.isEqual(argument, elements[index]) {
-      try Runtime.msgSend(receiver, "removeObjectAtIndex:", .int(index))
-    }
+    let equal = try MessageEquality.indexes(of: argument, in: try Ordered.elements(of: receiver))
+    for index in equal.reversed() { try Runtime.msgSend(receiver, "removeObjectAtIndex:", .int(index)) }
     return .nil
   }
 

@@ -192,6 +192,26 @@ private let notFound = Value.uint64(UInt64(Int.max))
     #expect(try send(set, "count") == 1, "nothing added")
   }
 
+  @Test func removeObjectAsksEveryIsEqualBeforeRemovingAny() throws {
+    // Removing is one step after the search: an isEqual: that throws part-way removes nothing,
+    // in removeObject: as in removeObject:inRange:.
+    let runtime = Runtime()
+    let named = try Named(
+      runtime, "Fussy",
+      isEqual: { receiver, _, arguments in
+        let theirs = try arguments[0].objectValue?.value(ofIvar: "_name")
+        if theirs == "bomb" { throw FoundationError(.invalidArgument, "isEqual: refused") }
+        return .bool(try receiver.value(ofIvar: "_name") == theirs)
+      })
+    let list = try runtime.mutableArray([.object(try named("ann")), .object(try named("bomb")), .object(try named("ann"))])
+    expectFoundationError(.invalidArgument) { try send(list, "removeObject:", .object(try named("ann"))) }
+    #expect(try send(list, "count") == 3, "the ann after the bomb is still there")
+    expectFoundationError(.invalidArgument) { try send(list, "removeObject:inRange:", .object(try named("ann")), .range(0..<3)) }
+    #expect(try send(list, "count") == 3)
+    try send(list, "removeObject:inRange:", .object(try named("ann")), .range(2..<3))
+    #expect(try send(list, "count") == 2)
+  }
+
   @Test func anIsEqualThatReadsTheSameCollectionDoesNotDeadlock() throws {
     let runtime = Runtime()
     let holder = Locked<Object?>(nil)
