@@ -38,23 +38,31 @@ enum MessageEquality {
     return !object.runs(classes.rootIsEqual, for: isEqualSelector) || !object.runs(classes.rootHash, for: hashSelector)
   }
 
-  /// `[receiver isEqual:argument]`: a message when the receiver has its own equality, `Value`'s
-  /// `==` otherwise (which is what the receiver's `-isEqual:` answers).
+  /// `[receiver isEqual:argument]`: a message when the receiver has its own equality; for a
+  /// collection, its elements compared by this function, as its `-isEqual:` sends `isEqual:` to
+  /// them (MessageEquality+Collections.swift); `Value`'s `==` otherwise (which is what the
+  /// receiver's `-isEqual:` answers).
   static func isEqual(_ receiver: Value, _ argument: Value) throws -> Bool {
-    guard sendsMessages(receiver), case .object(let object) = receiver else { return receiver == argument }
-    return try Runtime.msgSend(object, isEqualSelector, argument).boolValue ?? false
+    if sendsMessages(receiver), case .object(let object) = receiver {
+      return try Runtime.msgSend(object, isEqualSelector, argument).boolValue ?? false
+    }
+    guard let contents = storedContents(receiver) else { return receiver == argument }
+    if case .object(let mine) = receiver, case .object(let theirs) = argument, mine === theirs { return true }
+    return try isEqual(contents: contents, argument)
   }
 
-  /// `[value hash]`, sent (only called for an object with its own equality).
+  /// `[value hash]`: a collection's count (what Foundation's collections answer, with no
+  /// message), else the message (only called for an object with its own equality).
   private static func hash(_ value: Value) throws -> Value {
-    try Runtime.msgSend(value.objectValue, hashSelector)
+    if let count = storedCount(value) { return .uint64(UInt64(count)) }
+    return try Runtime.msgSend(value.objectValue, hashSelector)
   }
 
   /// The index of the first element that `[argument isEqual:element]` finds (the direction of
   /// `-indexOfObject:` and `-removeObject:`), searching `range` (all of `elements` when nil).
   static func index(of argument: Value, in elements: [Value], range: Range<Int>? = nil) throws -> Int? {
     let range = range ?? elements.indices
-    guard sendsMessages(argument) else { return elements[range].firstIndex(of: argument) }
+    guard comparesByMessage(argument) else { return elements[range].firstIndex(of: argument) }
     return try range.first { try isEqual(argument, elements[$0]) }
   }
 
@@ -64,7 +72,7 @@ enum MessageEquality {
   /// leaves the collection as it was.
   static func indexes(of argument: Value, in elements: [Value], range: Range<Int>? = nil) throws -> [Int] {
     let range = range ?? elements.indices
-    guard sendsMessages(argument) else { return range.filter { elements[$0] == argument } }
+    guard comparesByMessage(argument) else { return range.filter { elements[$0] == argument } }
     return try range.filter { try isEqual(argument, elements[$0]) }
   }
 
@@ -75,14 +83,16 @@ enum MessageEquality {
 
   /// The element of a hashed collection (a set's members, a dictionary's keys) that `candidate`
   /// finds as Foundation's hash tables find it: `candidate` itself or a Swift-equal element; else,
-  /// for a candidate with its own equality, an element with its own equality whose `hash`
-  /// matches the candidate's and that answers `isEqual:` YES to it. `nil` when none.
+  /// for a candidate compared by message (``comparesByMessage(_:)``), an element with its own
+  /// equality (or, for a collection candidate, a collection) whose `hash` matches the
+  /// candidate's and that answers `isEqual:` YES to it. `nil` when none.
   static func member<C: Collection>(of candidate: Value, in elements: C, contains: (Value) -> C.Index?) throws -> Value?
   where C.Element == Value {
     if let index = contains(candidate) { return elements[index] }
-    guard sendsMessages(candidate) else { return nil }
+    guard comparesByMessage(candidate) else { return nil }
+    let collection = storedCount(candidate) != nil
     var candidateHash: Value?
-    for element in elements where sendsMessages(element) {
+    for element in elements where sendsMessages(element) || (collection && storedCount(element) != nil) {
       let wanted = try candidateHash ?? hash(candidate)
       candidateHash = wanted
       if try hash(element) == wanted, try isEqual(element, candidate) { return element }

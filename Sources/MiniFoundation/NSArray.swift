@@ -96,7 +96,7 @@ enum NSMutableArrayMethods {
         // Each doomed object removed as -removeObject: removes it: [doomed isEqual:element].
         let doomed = try Message.array(arguments[0], receiver, selector)
         let plain = Set(doomed)
-        let ownEquality = doomed.filter(MessageEquality.sendsMessages)
+        let ownEquality = doomed.filter(MessageEquality.comparesByMessage)
         let elements = try Ordered.elements(of: receiver)
         let indexes = Indexes(
           try elements.indices.filter { index in

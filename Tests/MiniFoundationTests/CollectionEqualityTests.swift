@@ -235,6 +235,72 @@ private let notFound = Value.uint64(UInt64(Int.max))
     #expect(try send(list, "count") == 0)
   }
 
+  @Test func nestedCollectionsCompareTheirElementsByIsEqual() throws {
+    // Foundation's -isEqual: of a collection sends isEqual: to its elements, at every depth.
+    let runtime = Runtime()
+    let named = try Named(runtime)
+    let (ann, annAgain, bob) = (try named("ann"), try named("ann"), try named("bob"))
+    let inner = try runtime.mutableArray([.object(ann)])
+    let outer = try runtime.mutableArray([.object(inner), "x"])
+    let same = try runtime.mutableArray([.object(try runtime.mutableArray([.object(annAgain)])), "x"])
+    #expect(try send(outer, "isEqual:", .object(same)) == true)
+    #expect(try send(outer, "isEqualToArray:", .object(same)) == true)
+    #expect(try send(outer, "isEqualToArray:", [[.object(annAgain)], "x"]) == true, "a bridged argument too")
+    #expect(try send(outer, "isEqual:", [[.object(bob)], "x"]) == false)
+    #expect(try send(outer, "containsObject:", [.object(annAgain)]) == true)
+    #expect(try send(outer, "indexOfObject:", .object(try runtime.mutableArray([.object(annAgain)]))) == 0)
+    #expect(try send(outer, "containsObject:", .object(try runtime.orderedSet([.object(annAgain)]))) == false, "another kind")
+    let inSets = try runtime.mutableArray([.object(try runtime.mutableSet([.object(ann), "y"]))])
+    #expect(try send(inSets, "isEqual:", [.set([.object(annAgain), "y"])]) == true)
+    let entries = try runtime.mutableDictionary(["k": .object(inner), "n": [.object(try runtime.mutableSet([.object(bob)]))]])
+    let alike = try runtime.mutableDictionary(["k": [.object(annAgain)], "n": [.set([.object(try named("bob"))])]])
+    #expect(try send(entries, "isEqualToDictionary:", .object(alike)) == true)
+    #expect(try send(entries, "isEqual:", .object(alike)) == true)
+    #expect(try send(entries, "allKeysForObject:", [.object(annAgain)]) == ["k"])
+    try send(outer, "removeObject:", [.object(annAgain)])
+    #expect(Value.object(outer) == ["x"])
+  }
+
+  @Test func aSetOrDictionaryFindsACollectionHoldingAnEqualObject() throws {
+    let runtime = Runtime()
+    let named = try Named(runtime)
+    let stored = try runtime.mutableArray([.object(try named("ann"))])
+    let set = try runtime.mutableSet([.object(stored), "x"])
+    #expect(try send(set, "member:", [.object(try named("ann"))]) == .object(stored), "the member, not the argument")
+    try send(set, "addObject:", .object(try runtime.mutableArray([.object(try named("ann"))])))
+    #expect(try send(set, "count") == 2, "an equal array is not added a second time")
+    #expect(try send(set, "containsObject:", [.object(try named("bob"))]) == false)
+    let sets = try runtime.mutableSet([.set([.object(try named("ann"))])])
+    #expect(try send(sets, "containsObject:", .object(try runtime.mutableSet([.object(try named("ann"))]))) == true)
+    let entries = try runtime.mutableDictionary([[.object(try named("ann"))]: 1])
+    #expect(try send(entries, "objectForKey:", [.object(try named("ann"))]) == 1)
+    try send(entries, "setObject:forKey:", 2, [.object(try named("ann"))])
+    #expect(try send(entries, "count") == 1)
+    let ordered = try runtime.mutableOrderedSet([[.object(try named("ann"))], "x"])
+    #expect(try send(ordered, "indexOfObject:", [.object(try named("ann"))]) == 0)
+    let setClass = try foundationClass("NSSet", in: runtime)
+    let deduplicated = try send(setClass, "setWithArray:", [[.object(try named("ann"))], [.object(try named("ann"))]])
+    #expect(try send(deduplicated.objectValue, "count") == 1)
+  }
+
+  @Test func equalCollectionsHashAlikeAsFoundationsDo() throws {
+    // Apple's NSArray, NSSet, NSDictionary and NSOrderedSet hash is their count, so collections
+    // equal through their elements' isEqual: hash alike.
+    let runtime = Runtime()
+    let named = try Named(runtime)
+    let pairs: [(Object, Object)] = [
+      (try runtime.mutableArray([.object(try named("ann"))]), try runtime.mutableArray([.object(try named("ann"))])),
+      (try runtime.mutableSet([.object(try named("ann"))]), try runtime.mutableSet([.object(try named("ann"))])),
+      (try runtime.mutableDictionary(["k": .object(try named("ann"))]), try runtime.mutableDictionary(["k": .object(try named("ann"))])),
+      (try runtime.mutableOrderedSet([.object(try named("ann"))]), try runtime.mutableOrderedSet([.object(try named("ann"))])),
+    ]
+    for (mine, theirs) in pairs {
+      #expect(try send(mine, "isEqual:", .object(theirs)) == true, "\(mine.isa.name)")
+      #expect(try send(mine, "hash") == send(theirs, "hash"), "\(mine.isa.name)")
+      #expect(try send(mine, "hash") == 1, "\(mine.isa.name): the count")
+    }
+  }
+
   @Test func objectsWithoutTheirOwnEqualityStillCompareAsBefore() throws {
     let runtime = Runtime()
     let plain = try makeClass("Plain", superclass: runtime.rootClass, in: runtime)
