@@ -119,7 +119,9 @@ struct SetEdit {
   /// Adds `objects` (`single`: one object, from `addObject:`).
   func union(_ objects: Set<Value>, single: Bool) throws {
     guard case .mutators(let mutators) = access else {
-      return try store(SetMutation(kind: .union, objects: objects)) { $0.union(objects) }
+      return try store(SetMutation(kind: .union, objects: objects)) {
+        $0.union(try CollectionEquality.added(byUnion: objects, to: $0))  // call-out: hash, isEqual:
+      }
     }
     if let addObject = mutators.addObject, single || mutators.add == nil {
       for object in objects { try Runtime.msgSend(container, addObject, object) }  // call-out: the mutator
@@ -131,7 +133,9 @@ struct SetEdit {
   /// Removes `objects` (`single`: one object, from `removeObject:`).
   func minus(_ objects: Set<Value>, single: Bool) throws {
     guard case .mutators(let mutators) = access else {
-      return try store(SetMutation(kind: .minus, objects: objects)) { $0.subtracting(objects) }
+      return try store(SetMutation(kind: .minus, objects: objects)) {
+        $0.subtracting(try CollectionEquality.removed(byMinus: objects, from: $0))  // call-out: hash, isEqual:
+      }
     }
     if let removeObject = mutators.removeObject, single || mutators.remove == nil {
       for object in objects { try Runtime.msgSend(container, removeObject, object) }  // call-out: the mutator
@@ -143,12 +147,14 @@ struct SetEdit {
   /// Keeps only `objects`.
   func intersect(_ objects: Set<Value>) throws {
     guard case .mutators(let mutators) = access else {
-      return try store(SetMutation(kind: .intersect, objects: objects)) { $0.intersection(objects) }
+      return try store(SetMutation(kind: .intersect, objects: objects)) {
+        $0.subtracting(try CollectionEquality.removed(byIntersect: objects, from: $0))  // call-out: hash, isEqual:
+      }
     }
     if let intersect = mutators.intersect {
       try Runtime.msgSend(container, intersect, .set(objects))  // call-out: the mutator
     } else {
-      let removed = try members().subtracting(objects)
+      let removed = try CollectionEquality.removed(byIntersect: objects, from: try members())  // call-out: hash, isEqual:
       if !removed.isEmpty { try minus(removed, single: false) }
     }
   }
@@ -169,7 +175,7 @@ struct SetEdit {
       return
     }
     try intersect(objects)
-    let missing = objects.subtracting(try members())
+    let missing = try CollectionEquality.added(byUnion: objects, to: try members())  // call-out: hash, isEqual:
     if !missing.isEmpty { try union(missing, single: false) }
   }
 
@@ -177,12 +183,12 @@ struct SetEdit {
   /// override reports a setting); an ivar's `NSMutableSet` receives the edit itself, inside a
   /// will/did of `mutation` when the class notifies automatically; an undefined key goes to
   /// `setValue:forUndefinedKey:`.
-  private func store(_ mutation: SetMutation, _ edited: (Set<Value>) -> Set<Value>) throws {
+  private func store(_ mutation: SetMutation, _ edited: (Set<Value>) throws -> Set<Value>) throws {
     switch access {
     case .setter(let selector, let type):
       let value: Value
       do {
-        value = try Value.set(edited(try members())).converted(to: type)
+        value = try Value.set(try edited(try members())).converted(to: type)
       } catch let error as RuntimeError {
         throw KeyValueError(.invalidValue, "[\(KeyValueError.label(container)) \(selector.name)]: \(error.message)")
       }
@@ -196,13 +202,13 @@ struct SetEdit {
         // An immutable set refuses the edit with its own error before anyone is told.
         guard try isMutableSet(set) else { return try edit() }
       } else {
-        let result = edited(try SetMutation.members(of: current))
+        let result = try edited(try SetMutation.members(of: current))
         edit = { try container.setValue(.set(result), for: ivar) }  // a bridged value: no object to edit
       }
       guard try Notifier.notifiesAutomatically(container, key: key) else { return try edit() }
       try Notifier.bracket(container, key: key, mutation: mutation) { try edit() }
     case .undefined:
-      try Runtime.msgSend(container, "setValue:forUndefinedKey:", .set(edited(try members())), .string(key))
+      try Runtime.msgSend(container, "setValue:forUndefinedKey:", .set(try edited(try members())), .string(key))
     case .mutators:
       return
     }

@@ -9,10 +9,14 @@
 //   minus     → removal,     old = current ∩ objects        (the objects actually removed)
 //   intersect → removal,     old = current − objects
 //   set       → replacement, old = current − objects, new = objects − current
-// Both values are sets (Foundation's are `NSMutableSet`s); a change has no indexes. The did
+// Both values are sets (Foundation's are `NSMutableSet`s); a change has no indexes. Objects
+// are equal as Foundation's sets find them (decision 0024): a user's object with its own
+// `hash` and `isEqual:` equal to a member is not new in a union, and a minus reports the member
+// it finds, not the object (CollectionEquality; its messages are sent with no lock held). The did
 // reports what the will computed: the mutation says what happens, so nothing is read again.
 // Stateless: a `SetMutation` is an immutable value carried by the change it describes.
 
+import MiniFoundation
 import MiniRuntime
 
 /// The set operation an unordered to-many change performs.
@@ -74,14 +78,14 @@ struct SetMutation: Sendable {
     var new: Value?
     switch kind {
     case .union:
-      if wantsNew { new = .set(objects.subtracting(members)) }
+      if wantsNew { new = .set(try CollectionEquality.added(byUnion: objects, to: members)) }
     case .minus:
-      if wantsOld { old = .set(members.intersection(objects)) }
+      if wantsOld { old = .set(try CollectionEquality.removed(byMinus: objects, from: members)) }
     case .intersect:
-      if wantsOld { old = .set(members.subtracting(objects)) }
+      if wantsOld { old = .set(try CollectionEquality.removed(byIntersect: objects, from: members)) }
     case .set:
-      if wantsOld { old = .set(members.subtracting(objects)) }
-      if wantsNew { new = .set(objects.subtracting(members)) }
+      if wantsOld { old = .set(try CollectionEquality.removed(byIntersect: objects, from: members)) }
+      if wantsNew { new = .set(try CollectionEquality.added(byUnion: objects, to: members)) }
     }
     return (old, new)
   }

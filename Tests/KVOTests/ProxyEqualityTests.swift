@@ -44,4 +44,56 @@ import Testing
     #expect(try Runtime.msgSend(proxy, "member:", .object(second)) == .object(first))
     #expect(try Runtime.msgSend(proxy, "member:", "b") == .nil)
   }
+
+  /// `willChangeValueForKey:withSetMutation:usingObjects:` computes the change's sets as
+  /// Foundation's set operations do: an object equal (by `hash` and `isEqual:`) to a member is
+  /// not new in a union, and the member it finds is what a minus removes.
+  @Test func aSetMutationsChangeFindsEqualObjectsByHashAndIsEqual() throws {
+    let world = try World()
+    let cls = try alikeClass(in: world.runtime)  // every Alike equals every other
+    let (first, second) = (try cls.createInstance(), try cls.createInstance())
+    let club = try world.club(.ivar, members: [.object(first), "a"])
+    let (observer, log) = try world.newObserver()
+    try club.addObserver(observer, forKeyPath: "members", options: [.old, .new])
+    let cases: [(SetMutationKind, Set<Value>, Value?, Value?)] = [
+      (.union, [.object(second), "b"], nil, .set(["b"])),
+      (.minus, [.object(second), "b"], .set([.object(first)]), nil),
+      (.intersect, [.object(second)], .set(["a"]), nil),
+      (.set, [.object(second), "c"], .set(["a"]), .set(["c"])),
+    ]
+    for (mutation, objects, old, new) in cases {
+      try club.willChangeValue(forKey: "members", withSetMutation: mutation, using: objects)
+      try club.didChangeValue(forKey: "members", withSetMutation: mutation, using: objects)
+      let change = try #require(log.all.last).change
+      #expect(change.old == old, "\(mutation)")
+      #expect(change.new == new, "\(mutation)")
+    }
+    #expect(log.all.count == 4)
+    try world.runtime.checkInvariants()
+  }
+
+  /// `mutableSetValueForKey:`'s `unionSet:`, `minusSet:`, `intersectSet:` and `setSet:` find a
+  /// user's equal objects as NSMutableSet's do, on the setter route and on an ivar holding a
+  /// bridged set (both edit a copy of the set), and observers hear the sets Foundation sends.
+  @Test(arguments: [World.SetRoute.setter, .ivar])
+  func aSetProxysSetOperationsCountEqualObjectsOnce(route: World.SetRoute) throws {
+    let world = try World()
+    let cls = try alikeClass(in: world.runtime)
+    let (first, second) = (try cls.createInstance(), try cls.createInstance())
+    let club = try world.club(route, members: [.object(first), "a"])
+    let (observer, log) = try world.newObserver()
+    try club.addObserver(observer, forKeyPath: "members", options: [.old, .new])
+    let proxy = try club.mutableSetValue(forKey: "members")
+    try Runtime.msgSend(proxy, "unionSet:", .set([.object(second), "b"]))
+    #expect(try world.members(of: club) == [.object(first), "a", "b"], "\(route): the first stays, the equal one is not added")
+    if route == .ivar { #expect(log.all.last?.change.new == .set(["b"])) }
+    try Runtime.msgSend(proxy, "minusSet:", .set([.object(second)]))
+    #expect(try world.members(of: club) == ["a", "b"], "\(route)")
+    if route == .ivar { #expect(log.all.last?.change.old == .set([.object(first)])) }
+    try Runtime.msgSend(proxy, "addObject:", .object(first))
+    try Runtime.msgSend(proxy, "intersectSet:", .set([.object(second), "a"]))
+    #expect(try world.members(of: club) == [.object(first), "a"], "\(route): the member stays")
+    if route == .ivar { #expect(log.all.last?.change.old == .set(["b"])) }
+    try world.runtime.checkInvariants()
+  }
 }
