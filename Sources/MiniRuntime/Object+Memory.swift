@@ -84,12 +84,15 @@ extension Object {
     runtime.emit(.objectDisposed(object: description, class: isa.name))
   }
 
-  /// objc4's `objc_destructInstance`, as `NSObject`'s `-dealloc` runs it: the associated objects
-  /// are removed and released (outside the object's lock: a release may run a `dealloc`), so
-  /// they go *inside* the `[super dealloc]` chain, before a subclass's code after it (KVO's
-  /// check for observers left registered) runs. Weak references already read nil (the
-  /// deallocating bit was set before `dealloc` was sent); there are no C++ destructors.
+  /// objc4's `objc_destructInstance`, as `NSObject`'s `-dealloc` runs it: first the ivars'
+  /// `.cxx_destruct` (each object ivar set to nil, its object released: the subclass's ivars
+  /// before the superclass's, each class's last-declared first), then the associated objects are
+  /// removed and released (outside the object's lock: a release may run a `dealloc`). Both go
+  /// *inside* the `[super dealloc]` chain, before a subclass's code after it (KVO's check for
+  /// observers left registered) runs. Weak references already read nil (the deallocating bit
+  /// was set before `dealloc` was sent).
   func destructInstance() {
+    storage.releaseReferences()
     let associated = withLock { () -> [Association] in
       defer { associations = [] }
       return associations

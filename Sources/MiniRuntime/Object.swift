@@ -12,8 +12,10 @@
 // creation (BridgedStorage.swift); the storage guards itself.
 //
 // Lifecycle: when Swift frees the object, `deinit` sends `dealloc` through the isa (so
-// overrides run first and call super), then releases associated objects, the observation info
-// and the ivars, in that order, as `objc_destructInstance` does.
+// overrides run first and call super); NSObject's `dealloc` releases the object ivars, then the
+// associated objects, as `objc_destructInstance` does (Object+Memory.swift). Whatever a
+// `dealloc` that never reached NSObject's left is released after it: associated objects, the
+// observation info, then the ivars.
 
 import Synchronization
 

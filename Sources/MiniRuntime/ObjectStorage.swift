@@ -374,6 +374,19 @@ struct ObjectStorage: ~Copyable {
     return try body(UnsafeMutableRawBufferPointer(start: start, count: extraBytes))
   }
 
+  /// Sets every reference word to nil, releasing each object at once, from the last word to the
+  /// first: objc4's `object_cxxDestruct` runs the subclass's `.cxx_destruct` before its
+  /// superclass's, and clang's releases a class's ivars in the reverse of their declaration
+  /// order. Scalar words are left as they are (`.cxx_destruct` touches only object ivars).
+  /// Each release happens outside its stripe, since it may run a `dealloc`.
+  func releaseReferences() {
+    for word in stride(from: Swift.min(wordCount, layout.wordCount) - 1, through: 0, by: -1) {
+      let kind = layout.kind(ofWord: word)
+      guard kind.isReference, words[word].load(ordering: .relaxed) != 0 else { continue }
+      StrongReference.letGo(exchange(word: word, 0), kind)
+    }
+  }
+
   /// Zeroes every byte, releasing the references (`object_dispose`'s destruction of the ivars).
   func clear() {
     var released: [(UInt, WordKind)] = []

@@ -90,8 +90,12 @@ enum RootClass {
         return .bool(try claimedClass(of: receiver) === target)
       }),
       ("respondsToSelector:", "B24@0:8:16", { receiver, _, arguments in
-        guard let selector = arguments[0].selectorValue else { return false }
-        return .bool(receiver.runtime?.responds(receiver.isa, to: selector, receiver: receiver) ?? false)
+        // objc4: an instance asks [self class] (so an object whose -class another class answers,
+        // as KVO's does, responds as that class's instances do); a class object its isa, as
+        // +respondsToSelector: does.
+        guard let selector = arguments[0].selectorValue, let runtime = receiver.runtime else { return false }
+        guard let cls = receiver is Class ? receiver.isa : try claimedClass(of: receiver) else { return false }
+        return .bool(runtime.responds(cls, to: selector, receiver: receiver))
       }),
       ("description", "@16@0:8", { receiver, _, _ in
         let name = try claimedClass(of: receiver)?.name ?? receiver.isa.name
