@@ -74,6 +74,14 @@ enum Describing {
   /// An element inside a collection: a nested collection indented, a leaf's text in quotes
   /// unless it is a plain word.
   private static func element(_ value: Value, indent: Int) throws -> String {
+    // A collection holding itself ends past Value.nestingLimit levels (Apple's runs out of stack).
+    guard let text = try Value.nested({ () throws -> String in try nestedElement(value, indent: indent) }) else {
+      throw MessageEquality.tooDeep(value, "description")
+    }
+    return text
+  }
+
+  private static func nestedElement(_ value: Value, indent: Int) throws -> String {
     switch value.bridged {
     case .array, .set, .dictionary:
       return String(repeating: "    ", count: indent) + (try self.text(of: value, indent: indent))

@@ -17,14 +17,16 @@
 // Locking: none, as in MessageEquality.swift: the contents are copies taken from the storages
 // (each storage's lock is held only for the copy), and every message is sent with no lock held.
 // A collection that holds itself is scanned once (`holdsOwnEquality` remembers the objects it
-// entered); comparing two distinct collections that each hold themselves recurses as Apple's
-// would, until the stack runs out.
+// entered). Comparing two distinct collections that each hold themselves recurses on Apple until
+// the stack runs out; here `isEqual` counts the levels (`Value.nested`) and raises past
+// `Value.nestingLimit` (docs/foundation.md#collections-that-contain-themselves).
 
 extension MessageEquality {
   /// The contents of a collection read without a message: a bridged array, set or dictionary, or
   /// an object with Foundation's storage (a counted set's members); nil for anything else. A
   /// subclass's instance (a KVC proxy, a user's NSArray subclass) has no storage: it runs
   /// NSArray's `-isEqual:`, so it has its own equality and is sent messages.
+  /// (`Value.collectionContents()` answers this, and reads such a subclass through its primitives.)
   static func storedContents(_ value: Value) -> CollectionContents? {
     switch value {
     case .array(let elements): return .array(elements)
@@ -78,6 +80,11 @@ extension MessageEquality {
     if sendsMessages(value) { return true }
     guard let contents = storedContents(value) else { return false }
     if case .object(let object) = value, !entered.insert(ObjectIdentifier(object)).inserted { return false }
+    // Deeper than Value.nestingLimit: compared by message, whose isEqual: raises there.
+    return Value.nested { holdsOwnEquality(contents, &entered) } ?? true
+  }
+
+  private static func holdsOwnEquality(_ contents: CollectionContents, _ entered: inout Set<ObjectIdentifier>) -> Bool {
     switch contents {
     case .array(let elements), .orderedSet(let elements): return elements.contains { holdsOwnEquality($0, &entered) }
     case .set(let elements): return elements.contains { holdsOwnEquality($0, &entered) }

@@ -48,7 +48,29 @@ enum MessageEquality {
     }
     guard let contents = storedContents(receiver) else { return receiver == argument }
     if case .object(let mine) = receiver, case .object(let theirs) = argument, mine === theirs { return true }
-    return try isEqual(contents: contents, argument)
+    let (equal, reachedLimit) = try Value.reachingNestingLimit {
+      try Value.nested { () throws -> Bool in try isEqual(contents: contents, argument) }
+    }
+    guard let equal, !reachedLimit else { throw tooDeep(receiver, "isEqual:") }
+    return equal
+  }
+
+  /// `body`, a search for `argument` by `==` or `isEqual:`, raising when a comparison inside it
+  /// walked collections past `Value.nestingLimit` (where `==` answered false).
+  static func bounded<Result>(_ argument: Value, _ selector: String, _ body: () throws -> Result) throws -> Result {
+    let (result, reachedLimit) = try Value.reachingNestingLimit(body)
+    if reachedLimit { throw tooDeep(argument, selector) }
+    return result
+  }
+
+  /// The error of a walk through collections nested past `Value.nestingLimit` levels, which is
+  /// where one that holds itself ends: Apple's recursion runs out of stack there
+  /// (docs/foundation.md#collections-that-contain-themselves).
+  static func tooDeep(_ collection: Value, _ selector: String) -> FoundationError {
+    let name = collection.objectValue.map { "-[\($0.isa.name) \(selector)]" } ?? "-[NSArray \(selector)]"
+    return FoundationError(
+      .invalidArgument,
+      "*** \(name): collections nested more than \(Value.nestingLimit) levels deep (does a collection contain itself?)")
   }
 
   /// `[value hash]`: a collection's count (what Foundation's collections answer, with no
@@ -62,8 +84,10 @@ enum MessageEquality {
   /// `-indexOfObject:` and `-removeObject:`), searching `range` (all of `elements` when nil).
   static func index(of argument: Value, in elements: [Value], range: Range<Int>? = nil) throws -> Int? {
     let range = range ?? elements.indices
-    guard comparesByMessage(argument) else { return elements[range].firstIndex(of: argument) }
-    return try range.first { try isEqual(argument, elements[$0]) }
+    return try bounded(argument, "indexOfObject:") {
+      guard comparesByMessage(argument) else { return elements[range].firstIndex(of: argument) }
+      return try range.first { try isEqual(argument, elements[$0]) }
+    }
   }
 
   /// The indexes, ascending, of every element in `range` (all of `elements` when nil) that
@@ -72,8 +96,10 @@ enum MessageEquality {
   /// leaves the collection as it was.
   static func indexes(of argument: Value, in elements: [Value], range: Range<Int>? = nil) throws -> [Int] {
     let range = range ?? elements.indices
-    guard comparesByMessage(argument) else { return range.filter { elements[$0] == argument } }
-    return try range.filter { try isEqual(argument, elements[$0]) }
+    return try bounded(argument, "removeObject:") {
+      guard comparesByMessage(argument) else { return range.filter { elements[$0] == argument } }
+      return try range.filter { try isEqual(argument, elements[$0]) }
+    }
   }
 
   /// Whether an element says `[element isEqual:argument]` (the direction of `-containsObject:`).
@@ -88,7 +114,15 @@ enum MessageEquality {
   /// candidate's and that answers `isEqual:` YES to it. `nil` when none.
   static func member<C: Collection>(of candidate: Value, in elements: C, contains: (Value) -> C.Index?) throws -> Value?
   where C.Element == Value {
-    if let index = contains(candidate) { return elements[index] }
+    guard let index = try bounded(candidate, "member:", { contains(candidate) }) else {
+      return try memberByMessage(of: candidate, in: elements)
+    }
+    return elements[index]
+  }
+
+  /// The rest of ``member(of:in:contains:)``: the search by `hash` and `isEqual:`.
+  private static func memberByMessage<C: Collection>(of candidate: Value, in elements: C) throws -> Value?
+  where C.Element == Value {
     guard comparesByMessage(candidate) else { return nil }
     let collection = storedCount(candidate) != nil
     var candidateHash: Value?

@@ -111,30 +111,15 @@ extension Value {
   ///
   /// Objective-C: none (`[x isKindOfClass:[NSArray class]] ? … : …`).
   public func collectionContents() throws -> CollectionContents? {
-    switch self {
-    case .array(let elements): return .array(elements)
-    case .set(let elements): return .set(elements)
-    case .dictionary(let entries): return .dictionary(entries)
-    case .object(let object):
-      switch object.bridgedStorage {
-      case let storage as ArrayStorage: return .array(storage.value)
-      case let storage as OrderedSetStorage: return .orderedSet(storage.value.elements)
-      case let storage as SetStorage: return .set(storage.value)
-      case let storage as CountedSetStorage: return .set(Set(storage.value.keys))  // the members
-      case let storage as DictionaryStorage: return .dictionary(storage.value)
-      case nil:
-        // A subclass's instance (a KVC proxy, a user's NSArray subclass): through its primitives.
-        guard !(object is Class), let classes = FoundationClasses.installed(for: object) else { return nil }
-        if object.isa.isSubclass(of: classes.array) { return .array(try Ordered.elements(of: object)) }
-        if object.isa.isSubclass(of: classes.orderedSet) { return .orderedSet(try Ordered.elements(of: object)) }
-        if object.isa.isSubclass(of: classes.set) { return .set(try Unordered.elements(of: object)) }
-        if object.isa.isSubclass(of: classes.dictionary) { return .dictionary(try NSDictionaryMethods.entries(of: object)) }
-        return nil
-      default:
-        return nil
-      }
-    default:
-      return nil
-    }
+    if let contents = MessageEquality.storedContents(self) { return contents }
+    // A subclass's instance (a KVC proxy, a user's NSArray subclass): through its primitives.
+    guard case .object(let object) = self, object.bridgedStorage == nil, !(object is Class),
+      let classes = FoundationClasses.installed(for: object)
+    else { return nil }
+    if object.isa.isSubclass(of: classes.array) { return .array(try Ordered.elements(of: object)) }
+    if object.isa.isSubclass(of: classes.orderedSet) { return .orderedSet(try Ordered.elements(of: object)) }
+    if object.isa.isSubclass(of: classes.set) { return .set(try Unordered.elements(of: object)) }
+    if object.isa.isSubclass(of: classes.dictionary) { return .dictionary(try NSDictionaryMethods.entries(of: object)) }
+    return nil
   }
 }

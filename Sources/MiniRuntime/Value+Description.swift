@@ -33,7 +33,7 @@ extension Value: CustomStringConvertible {
     case .null: return "<null>"
     case .object(let object):
       guard let storage = object.bridgedStorage else { return object.description }
-      return storage.description
+      return Value.nested { storage.description } ?? "..."  // a collection holding itself ends (Value+Nesting.swift)
     case .class(let cls): return cls.name
     case .selector(let selector): return "@selector(\(selector.name))"
     case .pointer(let address): return "0x" + String(address, radix: 16)

@@ -52,9 +52,9 @@ extension Value: Hashable {
     case (.object(let a), .object(let b)):
       if a === b { return true }
       guard let left = a.bridgedStorage, let right = b.bridgedStorage else { return false }
-      return left.isEqual(to: right)
+      return Value.nested { left.isEqual(to: right) } ?? false  // a collection holding itself ends (Value+Nesting.swift)
     case (.object(let object), let value), (let value, .object(let object)):
-      if let bridged = object.bridgedStorage?.bridgedValue, !bridged.isObject { return bridged == value }
+      if let bridged = object.bridgedStorage?.bridgedValue, !bridged.isObject { return Value.nested { bridged == value } ?? false }
       return value.objectValue === object
     default:
       if let a = lhs.objectValue, let b = rhs.objectValue { return a === b }  // .class with .class
@@ -110,7 +110,11 @@ extension Value: Hashable {
     case .object(let value):
       guard let storage = value.bridgedStorage else { return hasher.combine(ObjectIdentifier(value)) }
       // As what it bridges to, so that it hashes like the bridged value it equals.
-      if let bridged = storage.bridgedValue, !bridged.isObject { bridged.hash(into: &hasher) } else { storage.hash(into: &hasher) }
+      // Past Value.nestingLimit levels of collection objects (one that holds itself), nothing more.
+      let hashed: Void? = Value.nested(marking: false) {
+        if let bridged = storage.bridgedValue, !bridged.isObject { bridged.hash(into: &hasher) } else { storage.hash(into: &hasher) }
+      }
+      if hashed == nil { hasher.combine(3 as UInt8) }
     case .class(let value): hasher.combine(ObjectIdentifier(value))
     default: break  // numbers were handled above
     }
