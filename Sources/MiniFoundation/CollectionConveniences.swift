@@ -237,7 +237,7 @@ enum CollectionConveniences {
   }
 
   /// `range`, or NSRangeException if it reaches past `count` elements.
-  private static func checked(_ range: Range<Int>, count: Int, _ receiver: Object, _ selector: Selector)
+  static func checked(_ range: Range<Int>, count: Int, _ receiver: Object, _ selector: Selector)
     throws(FoundationError) -> Range<Int>
   {
     guard range.upperBound <= count else {

@@ -27,13 +27,9 @@ enum NSArrayMethods {
       MethodEntry("isEqual:", "B24@0:8@16", isEqualToArray),
       MethodEntry("isEqualToArray:", "B24@0:8@16", isEqualToArray),
       MethodEntry("subarrayWithRange:", "@32@0:8{_NSRange=QQ}16") { receiver, selector, arguments in
-        let range = try Message.range(arguments[0], receiver, selector)
         let elements = try Ordered.elements(of: receiver)
-        if range.upperBound > elements.count {
-          throw FoundationError(
-            .indexOutOfBounds,
-            "*** \(Message.name(receiver, selector)): range {\(range.lowerBound), \(range.count)} extends beyond bounds [0 .. \(elements.count - 1)]")
-        }
+        let range = try CollectionConveniences.checked(
+          try Message.range(arguments[0], receiver, selector), count: elements.count, receiver, selector)
         return .array(Array(elements[range]))
       },
       MethodEntry("arrayByAddingObject:", "@24@0:8@16") { receiver, selector, arguments in

@@ -12,8 +12,8 @@
 // marks: "é" is "e", "ø" stays "ø"), `NSWidthInsensitiveSearch` with the fullwidth and halfwidth
 // forms of U+FF00-U+FFEF as their compatibility decompositions ("ａ" is "a", "ｶ" is "カ"; U+3000
 // and "①" are not width forms and stay), both through the decompositions of
-// UnicodeNormalization.swift. The options we cannot honour (forced ordering,
-// regular expressions; diacritic and width in a common prefix or a replacement) are refused with
+// UnicodeNormalization.swift, in a comparison, a search, a common prefix and a replacement alike.
+// The options we cannot honour (forced ordering, regular expressions) are refused with
 // NSInvalidArgumentException rather than answered wrongly; a localized comparison honours them
 // (NSString+LocalizedComparing.swift).
 
@@ -24,7 +24,7 @@ enum NSStringComparing {
   static let literal: UInt64 = 2
   static let ignored: UInt64 = 4 | 8
   static let numeric: UInt64 = 64
-  /// `NSDiacriticInsensitiveSearch`, `NSWidthInsensitiveSearch`: honoured by the comparisons only.
+  /// `NSDiacriticInsensitiveSearch`, `NSWidthInsensitiveSearch`: honoured where `also: folding` says.
   static let diacriticInsensitive: UInt64 = 128
   static let widthInsensitive: UInt64 = 256
   static let folding = diacriticInsensitive | widthInsensitive
@@ -45,7 +45,7 @@ enum NSStringComparing {
       return try ordering(receiver, selector, arguments[0], range: try Message.range(arguments[2], receiver, selector), options: mask)
     },
     MethodEntry("commonPrefixWithString:options:", "@32@0:8@16Q24") { receiver, selector, arguments in
-      let mask = try options(arguments[1], receiver, selector)
+      let mask = try options(arguments[1], receiver, selector, also: folding)
       let other = try NSStringMethods.stringArgument(arguments[0], receiver, selector)
       return .string(commonPrefix(try NSStringMethods.text(receiver, selector), other, options: mask))
     },
@@ -95,8 +95,23 @@ enum NSStringComparing {
   /// The characters `text` begins with that `other` begins with too, as `text` writes them: whole
   /// characters (canonically equivalent ones match), or UTF-16 units with `NSLiteralSearch`;
   /// `NSCaseInsensitiveSearch` matches a character and its other case.
+  /// With NSDiacriticInsensitiveSearch or NSWidthInsensitiveSearch, characters match when they
+  /// fold alike ("résumé" and "resume" share all six).
   static func commonPrefix(_ text: String, _ other: String, options: UInt64) -> String {
     let fold = options & caseInsensitive != 0
+    if options & folding != 0 {
+      func key(_ character: Character) -> String {
+        let folded = self.folded(String(character), options: options)
+        return fold ? folded.lowercased() : folded
+      }
+      var prefix = ""
+      for (character, otherCharacter) in zip(text, other) {
+        let (mine, theirs) = (key(character), key(otherCharacter))
+        guard options & literal != 0 ? mine.utf16.elementsEqual(theirs.utf16) : mine == theirs else { break }
+        prefix.append(character)
+      }
+      return prefix
+    }
     if options & literal != 0 {
       let units = Array(text.utf16)
       let otherUnits = Array(other.utf16)

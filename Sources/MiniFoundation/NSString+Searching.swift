@@ -157,6 +157,23 @@ enum NSStringSearching {
     _ units: ArraySlice<UInt16>, from offset: Int, for needle: Value, options: UInt64, _ receiver: Object,
     _ selector: Selector
   ) throws -> Value {
+    let (haystack, origins) = foldedUnits(units, from: offset, options: options)
+    let target = try foldedNeedle(needle, options: options, receiver, selector)
+    guard !target.isEmpty, target.count <= haystack.count else { return .range(notFound) }
+    let backwards = options & 4 != 0  // NSBackwardsSearch
+    let anchored = options & 8 != 0  // NSAnchoredSearch
+    let last = haystack.count - target.count
+    let starts = anchored ? [backwards ? last : 0] : (backwards ? Array((0...last).reversed()) : Array(0...last))
+    let start = starts.first { foldedMatch(target, at: $0, in: haystack, origins) }
+    return .range(start.map { origins[$0].lowerBound..<origins[$0 + target.count - 1].upperBound } ?? notFound)
+  }
+
+  /// `units` (starting at `offset` in the receiver) folded scalar by scalar as `options` say,
+  /// each folded unit with the receiver's units it came from (a mark that folds away joins the
+  /// character before it).
+  private static func foldedUnits(
+    _ units: ArraySlice<UInt16>, from offset: Int, options: UInt64
+  ) -> (haystack: [UInt16], origins: [Range<Int>]) {
     let fold = options & NSStringComparing.caseInsensitive != 0
     var haystack: [UInt16] = []
     var origins: [Range<Int>] = []
@@ -177,21 +194,51 @@ enum NSStringSearching {
       }
       position += length
     }
+    return (haystack, origins)
+  }
+
+  /// The string argument `needle` folded as `options` say.
+  private static func foldedNeedle(_ needle: Value, options: UInt64, _ receiver: Object, _ selector: Selector) throws -> [UInt16] {
+    let fold = options & NSStringComparing.caseInsensitive != 0
     let text = String(decoding: try argument(needle, receiver, selector), as: UTF16.self)
-    let target = NSStringComparing.folded(text, options: options).utf16.map { fold ? folded($0) : $0 }
-    guard !target.isEmpty, target.count <= haystack.count else { return .range(notFound) }
-    let backwards = options & 4 != 0  // NSBackwardsSearch
-    let anchored = options & 8 != 0  // NSAnchoredSearch
-    let last = haystack.count - target.count
-    let starts = anchored ? [backwards ? last : 0] : (backwards ? Array((0...last).reversed()) : Array(0...last))
-    // A match starts at the first unit a character folds to and ends at its last.
-    let start = starts.first { candidate in
-      let end = candidate + target.count
-      return (candidate == 0 || origins[candidate - 1] != origins[candidate])
-        && (end == haystack.count || origins[end - 1] != origins[end])
-        && haystack[candidate..<end].elementsEqual(target)
+    return NSStringComparing.folded(text, options: options).utf16.map { fold ? folded($0) : $0 }
+  }
+
+  /// Whether `target` is at `candidate` in the folded `haystack`: a match starts at the first
+  /// unit a character folds to and ends at its last.
+  private static func foldedMatch(_ target: [UInt16], at candidate: Int, in haystack: [UInt16], _ origins: [Range<Int>]) -> Bool {
+    let end = candidate + target.count
+    return (candidate == 0 || origins[candidate - 1] != origins[candidate])
+      && (end == haystack.count || origins[end - 1] != origins[end])
+      && haystack[candidate..<end].elementsEqual(target)
+  }
+
+  /// ``occurrences(_:_:_:options:within:)`` with NSDiacriticInsensitiveSearch or
+  /// NSWidthInsensitiveSearch: every non-overlapping match left to right (or the anchored one),
+  /// in the receiver's units.
+  private static func foldedOccurrences(
+    _ units: ArraySlice<UInt16>, from offset: Int, for needle: Value, options: UInt64, _ receiver: Object,
+    _ selector: Selector
+  ) throws -> [Range<Int>] {
+    let (haystack, origins) = foldedUnits(units, from: offset, options: options)
+    let target = try foldedNeedle(needle, options: options, receiver, selector)
+    guard !target.isEmpty, target.count <= haystack.count else { return [] }
+    let matched = { (start: Int) in origins[start].lowerBound..<origins[start + target.count - 1].upperBound }
+    if options & 8 != 0 {  // NSAnchoredSearch: at the start, or the end when backwards
+      let anchor = options & 4 != 0 ? haystack.count - target.count : 0
+      return foldedMatch(target, at: anchor, in: haystack, origins) ? [matched(anchor)] : []
     }
-    return .range(start.map { origins[$0].lowerBound..<origins[$0 + target.count - 1].upperBound } ?? notFound)
+    var found: [Range<Int>] = []
+    var start = 0
+    while start + target.count <= haystack.count {
+      if foldedMatch(target, at: start, in: haystack, origins) {
+        found.append(matched(start))
+        start += target.count
+      } else {
+        start += 1
+      }
+    }
+    return found
   }
 
   /// The occurrences of the string `needle` that a replacement under `options` within `range`
@@ -200,10 +247,13 @@ enum NSStringSearching {
   static func occurrences(
     _ receiver: Object, _ selector: Selector, _ needle: Value, options mask: Value, within: Value
   ) throws -> [Range<Int>] {
-    let options = try NSStringComparing.options(mask, receiver, selector)
+    let options = try NSStringComparing.options(mask, receiver, selector, also: NSStringComparing.folding)
     let fold = options & NSStringComparing.caseInsensitive != 0
     let all = try units(receiver, selector)
     let range = try checkedRange(within, length: all.count, receiver, selector)
+    if options & NSStringComparing.folding != 0 {
+      return try foldedOccurrences(all[range], from: range.lowerBound, for: needle, options: options, receiver, selector)
+    }
     let units = all[range].map { fold ? folded($0) : $0 }
     let target = try argument(needle, receiver, selector).map { fold ? folded($0) : $0 }
     guard !target.isEmpty, target.count <= units.count else { return [] }

@@ -44,6 +44,7 @@ extension OrderedCollectionMethods {
     MethodEntry("sortedArrayWithOptions:usingComparator:", "@32@0:8Q16@?24") { receiver, selector, arguments in
       .array(try sortedByComparator(receiver, selector, arguments[1]))  // always stable (NSSortStable)
     },
+    binarySearch,  // OrderedCollection+BinarySearch.swift
   ]
 
   /// `-[NSMutableArray sortUsingComparator:]` and `sortWithOptions:usingComparator:`, through

@@ -13,7 +13,9 @@
 // `const unichar *`, given as a `.cArray` of UTF-16 units, read up to its first zero; `%c` the
 // byte of its code as Latin-1, `%C` a UTF-16 unit; numbers go through the C library's own
 // `snprintf` with the same flags, width and precision, so `%05.1f` and `%x` print exactly as
-// printf does. Width and precision apply to `%@` and `%s` in characters.
+// printf does. Width and precision apply to `%s` and `%S` in characters; `%@` ignores both, and
+// the `l` of `%ls` and `%lc` changes nothing, as CoreFoundation's format parser (run through
+// swift-corelibs-foundation) prints them: `%5@` of `ab` is `ab`, `%lc` of 0x263A is `:`.
 // Where C would print garbage or crash, this throws `NSInvalidArgumentException` naming the
 // conversion: a conversion with no argument left, an argument of the wrong kind (a string for
 // `%d`, an integer for `%f`, a C string for `%@`), `%n`, or an unknown conversion. Arguments left
@@ -178,7 +180,7 @@ enum StringFormat {
       case "@": return .object
       case "s": return .cString
       case "S": return .unicharString
-      case "c": return length == "l" ? .wideCharacter : .character
+      case "c": return .character  // %lc too: CoreFoundation reads no wide character (StringFormat header)
       case "C": return .wideCharacter
       case "d", "i", "D": return .signed
       case "u", "x", "X", "o", "U", "O": return .unsigned
@@ -193,9 +195,9 @@ enum StringFormat {
       switch kind {
       case .object?:
         switch argument {
-        case .nil: return padded("(null)")
+        case .nil: return "(null)"  // no width, no precision: CoreFoundation ignores them for %@
         case .cString, .cArray, .pointer, .selector, .swiftObject: return nil  // not objects: C would crash
-        default: return padded(try Describing.text(of: argument))
+        default: return try Describing.text(of: argument)
         }
       case .cString?:
         if argument.isNil { return padded("(null)") }

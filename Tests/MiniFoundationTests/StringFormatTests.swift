@@ -43,7 +43,7 @@ import Testing
 
   @Test func objectStringAndCharacterConversions() throws {
     let runtime = Runtime()
-    #expect(try format("[%@][%10@][%-6@][%.2@]", .nil, "ab", "cd", "xyz", in: runtime) == "[(null)][        ab][cd    ][xy]")
+    #expect(try format("[%@][%10@][%-6@][%.2@]", .nil, "ab", "cd", "xyz", in: runtime) == "[(null)][ab][cd][xyz]", "no width or precision for %@")
     #expect(try format("%@ and %@", ["a"], 1.5, in: runtime) == "(\n    a\n) and 1.5", "a number prints as its NSNumber")
     #expect(try format("[%s][%5.2s][%-4s][%s]", .cString("abc"), .cString("abc"), .cString("x"), .nil, in: runtime) == "[abc][   ab][x   ][(null)]")
     #expect(try format("%c%c %C %c", 72, 105, .uint16(0x263A), 200, in: runtime) == "Hi \u{263A} \u{C8}")
