@@ -17,12 +17,13 @@
 //      inside a will/did of the edit's kind and indexes when the class notifies automatically
 //      for the key (`NSKeyValueIvarMutableArray`, wrapped in `NSKeyValueNotifyingMutableArray`).
 //      An `NSMutableArray` is edited in place (same object, so every reference sees the edit); an
-//      immutable `NSArray` refuses the message with its own unrecognized-selector error, before
-//      anyone is told; a bridged `.array` value has no object to edit, so the edited copy
-//      replaces it (docs/kvo.md#to-many-changes says why);
+//      immutable `NSArray` refuses the message with its own unrecognized-selector error and a nil
+//      ivar raises, both after the will, with no did (decision 0025); a bridged `.array` value
+//      has no object to edit, so the edited copy replaces it (docs/kvo.md#to-many-changes says why);
 //   4. otherwise every message ends in `valueForUndefinedKey:` / `setValue:forUndefinedKey:`.
 // Through a setter or an ivar the proxy never invents an array: a nil value raises
-// `NSInternalInconsistencyException`, as Foundation's slow and ivar proxies do.
+// `NSInternalInconsistencyException`, as Foundation's slow and ivar proxies do (an ivar's edit
+// after its will; a read, and the count `addObject:` and `removeLastObject` read, first).
 
 import MiniFoundation
 import MiniRuntime
@@ -86,7 +87,7 @@ extension MutableArrayProxy {
     if value.isNil {
       // Through mutators the class's own methods edit whatever it keeps. The setter and ivar
       // routes would have to invent the array: they refuse, as Foundation's proxies do (its
-      // ivar proxy sends the edit to nil, which its notifying wrapper reports as this error).
+      // ivar proxy asks for a non-nil array for every message, and raises this error).
       switch access {
       case .setter, .ivar: break
       case .mutators, .undefined: return []
@@ -123,12 +124,12 @@ extension MutableArrayProxy {
       }
       try Runtime.msgSend(object, selector, value)  // call-out: the setter
     case .ivar(let ivar):
-      let current = try object.value(for: ivar)
+      // Inside the will, as Foundation's notifying wrapper sends the edit: an immutable array
+      // refuses the message with its own error, a nil ivar raises `collectionIsNil` (`edited`
+      // reads it), and no did follows (decision 0025).
       let edit: () throws -> Void
-      if case .object(let array) = current {
+      if case .object(let array) = try object.value(for: ivar) {
         edit = { try Self.send(kind, at: indexes, objects: objects, to: array) }  // call-out: the ivar's array
-        // An immutable array refuses the edit with its own error before anyone is told.
-        guard try Self.isMutableArray(array) else { return try edit() }
       } else {
         edit = { try object.setValue(.array(try edited()), for: ivar) }  // a bridged value: no object to edit
       }
@@ -141,12 +142,6 @@ extension MutableArrayProxy {
     case .mutators:
       return
     }
-  }
-
-  /// Whether `array` is an `NSMutableArray` (it can take the edit itself).
-  private static func isMutableArray(_ array: Object) throws -> Bool {
-    guard let cls = array.runtime?.lookUpClass(named: "NSMutableArray") else { return false }
-    return array.isa.isSubclass(of: cls)
   }
 
   /// Sends `array` the `NSMutableArray` message that makes the edit: the one-index message for

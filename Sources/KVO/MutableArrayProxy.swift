@@ -97,10 +97,9 @@ public final class MutableArrayProxy: Sendable {
     let method = "replaceObjectAtIndex:withObject:"
     let object = try target()
     let access = try access(object)
-    let current = try currentElements(object, access, for: method)
     guard case .mutators(let mutators) = access else {
       return try store(in: object, access, kind: .replacement, indexes: Indexes(integer: index), objects: [element]) { [self] in
-        var edited = current
+        var edited = try currentElements(object, access, for: method)
         try check(index, in: edited.count, method)
         edited[index] = element
         return edited
@@ -144,27 +143,22 @@ public final class MutableArrayProxy: Sendable {
   public func replace(at indexes: Indexes, with elements: [Value]) throws {
     let method = "replaceObjectsAtIndexes:withObjects:"
     let object = try target()
-    guard elements.count == indexes.count else {
-      throw KeyValueError(
-        .invalidArgument,
-        "*** -[NSKeyValueMutableArray \(method)]: count of array (\(elements.count)) differs from count of index set (\(indexes.count))")
-    }
+    try checkCounts(elements, indexes, method)
     let access = try access(object)
-    let current = try currentElements(object, access, for: method)
     let edited = { [self] () throws -> [Value] in
-      var edited = current
+      var edited = try currentElements(object, access, for: method)
       for (index, element) in zip(indexes, elements) {
         try check(index, in: edited.count, method)
         edited[index] = element
       }
       return edited
     }
-    if !Self.forwardsUnchecked(indexes, access, preferringBulk: true, bulk: \.replaceMany, single: \.replace) {
-      _ = try edited()
-    }
+    // Checked before anyone is told unless the edit goes on unchecked; read once either way.
+    let unchecked = Self.forwardsUnchecked(indexes, access, preferringBulk: true, bulk: \.replaceMany, single: \.replace)
+    let checked = unchecked ? nil : try edited()
     guard indexes.count > 0 else { return }
     guard case .mutators(let mutators) = access else {
-      return try store(in: object, access, kind: .replacement, indexes: indexes, objects: elements, edited)
+      return try store(in: object, access, kind: .replacement, indexes: indexes, objects: elements) { try checked ?? edited() }
     }
     if let replaceMany = mutators.replaceMany {
       try Runtime.msgSend(object, replaceMany, ChangeIndexes(indexes, of: object).entry, .array(elements))  // call-out: the mutator
@@ -218,27 +212,22 @@ public final class MutableArrayProxy: Sendable {
 
   private func insert(_ elements: [Value], at indexes: Indexes, method: String, preferringBulk: Bool) throws {
     let object = try target()
-    guard elements.count == indexes.count else {
-      throw KeyValueError(
-        .invalidArgument,
-        "*** -[NSKeyValueMutableArray insertObjects:atIndexes:]: count of array (\(elements.count)) differs from count of index set (\(indexes.count))")
-    }
+    try checkCounts(elements, indexes, "insertObjects:atIndexes:")
     let access = try access(object)
-    let current = try currentElements(object, access, for: method)
     let edited = { [self] () throws -> [Value] in
-      var edited = current
+      var edited = try currentElements(object, access, for: method)
       for (element, index) in zip(elements, indexes) {
         try check(index, in: edited.count, includingEnd: true, method)
         edited.insert(element, at: index)
       }
       return edited
     }
-    if !Self.forwardsUnchecked(indexes, access, preferringBulk: preferringBulk, bulk: \.insertMany, single: \.insert) {
-      _ = try edited()
-    }
+    // Checked before anyone is told unless the edit goes on unchecked; read once either way.
+    let unchecked = Self.forwardsUnchecked(indexes, access, preferringBulk: preferringBulk, bulk: \.insertMany, single: \.insert)
+    let checked = unchecked ? nil : try edited()
     guard !elements.isEmpty else { return }
     guard case .mutators(let mutators) = access else {
-      return try store(in: object, access, kind: .insertion, indexes: indexes, objects: elements, edited)
+      return try store(in: object, access, kind: .insertion, indexes: indexes, objects: elements) { try checked ?? edited() }
     }
     if let insertMany = mutators.insertMany, preferringBulk || mutators.insert == nil {
       try Runtime.msgSend(object, insertMany, .array(elements), ChangeIndexes(indexes, of: object).entry)  // call-out: the mutator
@@ -250,19 +239,18 @@ public final class MutableArrayProxy: Sendable {
   private func remove(at indexes: Indexes, method: String, preferringBulk: Bool) throws {
     let object = try target()
     let access = try access(object)
-    let current = try currentElements(object, access, for: method)
     let edited = { [self] () throws -> [Value] in
-      var edited = current
+      var edited = try currentElements(object, access, for: method)
       for index in indexes { try check(index, in: edited.count, method) }
       for index in indexes.reversed() { edited.remove(at: index) }
       return edited
     }
-    if !Self.forwardsUnchecked(indexes, access, preferringBulk: preferringBulk, bulk: \.removeMany, single: \.remove) {
-      _ = try edited()
-    }
+    // Checked before anyone is told unless the edit goes on unchecked; read once either way.
+    let unchecked = Self.forwardsUnchecked(indexes, access, preferringBulk: preferringBulk, bulk: \.removeMany, single: \.remove)
+    let checked = unchecked ? nil : try edited()
     guard indexes.count > 0 else { return }
     guard case .mutators(let mutators) = access else {
-      return try store(in: object, access, kind: .removal, indexes: indexes, objects: [], edited)
+      return try store(in: object, access, kind: .removal, indexes: indexes, objects: []) { try checked ?? edited() }
     }
     if let removeMany = mutators.removeMany, preferringBulk || mutators.remove == nil {
       try Runtime.msgSend(object, removeMany, ChangeIndexes(indexes, of: object).entry)  // call-out: the mutator
@@ -289,6 +277,16 @@ public final class MutableArrayProxy: Sendable {
       if mutators[keyPath: bulk] != nil && (preferringBulk || mutators[keyPath: single] == nil) { return true }
       return !preferringBulk && indexes.count == 1
     }
+  }
+
+  /// Refuses a multi-index edit whose objects and indexes differ in number, before anything
+  /// is read or told, as `NSMutableArray`'s `insertObjects:atIndexes:` and
+  /// `replaceObjectsAtIndexes:withObjects:` do.
+  func checkCounts(_ elements: [Value], _ indexes: Indexes, _ method: String) throws(KeyValueError) {
+    guard elements.count != indexes.count else { return }
+    throw KeyValueError(
+      .invalidArgument,
+      "*** -[NSKeyValueMutableArray \(method)]: count of array (\(elements.count)) differs from count of index set (\(indexes.count))")
   }
 
   /// Refuses an index outside `0..<count` (or `0...count` when the end is allowed, to insert).

@@ -17,7 +17,7 @@
 //      `NSMutableOrderedSet` receives the edit, inside a will/did of the edit's kind and indexes
 //      when the class notifies automatically; an immutable `NSOrderedSet` refuses it with its own
 //      unrecognized-selector error, and a nil ivar raises `NSInternalInconsistencyException`
-//      (nothing is invented), before anyone is told;
+//      (nothing is invented), both after the will, with no did (decision 0025);
 //   4. otherwise `valueForUndefinedKey:` / `setValue:forUndefinedKey:`.
 // As `NSMutableOrderedSet` does, inserting an object the set already holds does nothing.
 // Indexes are checked where Foundation's proxies check them (decision 0025, as
@@ -194,6 +194,12 @@ struct OrderedSetEdit {
 
   // MARK: - The edits
 
+  /// What an edit starts from: `elements()`, but a nil ivar reads as empty (it raises in `store`).
+  private func startingElements() throws -> [Value] {
+    if case .ivar(let ivar) = access, try container.value(for: ivar).isNil { return [] }
+    return try elements()
+  }
+
   /// Inserts `objects` at `indexes` (positions in the result); objects the set holds already
   /// are left out, with their indexes, as `NSMutableOrderedSet` does.
   func insert(_ objects: [Value], at indexes: Indexes, bulk: Bool) throws {
@@ -201,7 +207,7 @@ struct OrderedSetEdit {
       throw KeyValueError(
         .invalidArgument, "*** \(name): count of array (\(objects.count)) differs from count of index set (\(indexes.count))")
     }
-    let current = try elements()
+    let current = try startingElements()
     var members = Set(current)
     var kept: [(Value, Int)] = []
     var count = current.count
@@ -235,7 +241,7 @@ struct OrderedSetEdit {
 
   /// Removes the objects at `indexes`.
   func remove(at indexes: Indexes, bulk: Bool) throws {
-    let current = try elements()
+    let current = try startingElements()
     let checked = { [self] () throws -> [Value] in
       var edited = current
       for index in indexes { try check(index, in: current.count) }
@@ -267,7 +273,7 @@ struct OrderedSetEdit {
       throw KeyValueError(
         .invalidArgument, "*** \(name): count of array (\(objects.count)) differs from count of index set (\(indexes.count))")
     }
-    let current = try elements()
+    let current = try startingElements()
     let checked = { [self] () throws -> [Value] in
       for index in indexes { try check(index, in: current.count) }
       var edited = OrderedElementsEdit(current)
@@ -310,26 +316,26 @@ struct OrderedSetEdit {
       }
       try Runtime.msgSend(container, selector, value)  // call-out: the setter
     case .ivar(let ivar):
-      let set: Object
+      // Inside the will (decision 0025): an immutable ordered set refuses the message with its
+      // own error; a nil ivar raises collectionIsNil (the proxy never invents one); no did.
+      let set: Object?
       switch try container.value(for: ivar) {
-      case .object(let object):
-        set = object
-        // An immutable ordered set refuses the edit with its own error before anyone is told.
-        guard let mutable = runtime.lookUpClass(named: "NSMutableOrderedSet"), object.isa.isSubclass(of: mutable) else {
-          return try inPlace(object)  // call-out: the ivar's ordered set
-        }
-      case let value where value.isNil:
-        _ = try elements()  // raises collectionIsNil: the proxy never invents an ordered set
-        return
+      case .object(let object): set = object
+      case let value where value.isNil: set = nil
       default:
         // A bridged value (an array) has no object to edit: the edited copy replaces it.
-        set = try runtime.mutableOrderedSet(try elements())
-        try container.setValue(.object(set), for: ivar)
+        let made = try runtime.mutableOrderedSet(try elements())
+        try container.setValue(.object(made), for: ivar)
+        set = made
       }
-      guard try Notifier.notifiesAutomatically(container, key: key) else { return try inPlace(set) }
+      func edit() throws {
+        guard let set else { _ = try elements(); return }  // raises collectionIsNil
+        try inPlace(set)  // call-out: the ivar's ordered set
+      }
+      guard try Notifier.notifiesAutomatically(container, key: key) else { return try edit() }
       try Notifier.bracket(
         container, key: key, id: KeyID(key), kind: kind, indexes: ChangeIndexes(indexes, of: container)
-      ) { try inPlace(set) }
+      ) { try edit() }
     case .undefined:
       try Runtime.msgSend(container, "setValue:forUndefinedKey:", .object(try runtime.orderedSet(try edited())), .string(key))
     case .mutators:

@@ -16,7 +16,7 @@
 //   3. if `+accessInstanceVariablesDirectly`, an ivar `_<key>` or `<key>`: an `NSMutableSet` in
 //      it receives the edit itself; an immutable `NSSet` refuses it with its own
 //      unrecognized-selector error and a nil ivar raises `NSInternalInconsistencyException`, as
-//      Foundation's do, before anyone is told; a bridged `.set` value has no object to edit, so
+//      Foundation's do, after the will, with no did (decision 0025); a bridged `.set` value has no object to edit, so
 //      the edited copy replaces it (docs/kvo.md#set-relationships). The edit is wrapped in a will/did of its set mutation when the class notifies
 //      automatically for the key (`NSKeyValueIvarMutableSet`, notifying).
 //   4. otherwise `valueForUndefinedKey:` to read and `setValue:forUndefinedKey:` to write.
@@ -194,13 +194,14 @@ struct SetEdit {
       }
       try Runtime.msgSend(container, selector, value)  // call-out: the setter
     case .ivar(let ivar):
+      // Inside the will (decision 0025): an immutable set refuses the message with its own
+      // error, a nil ivar raises (the proxy never invents a set), and no did follows.
       let current = try container.value(for: ivar)
-      if current.isNil { throw nilValue() }
       let edit: () throws -> Void
-      if case .object(let set) = current {
+      if current.isNil {
+        edit = { throw nilValue() }
+      } else if case .object(let set) = current {
         edit = { try forward(mutation, to: set) }  // call-out: the ivar's set
-        // An immutable set refuses the edit with its own error before anyone is told.
-        guard try isMutableSet(set) else { return try edit() }
       } else {
         let result = try edited(try SetMutation.members(of: current))
         edit = { try container.setValue(.set(result), for: ivar) }  // a bridged value: no object to edit
@@ -212,12 +213,6 @@ struct SetEdit {
     case .mutators:
       return
     }
-  }
-
-  /// Whether `object` is an `NSMutableSet` (it can take the edit itself).
-  private func isMutableSet(_ object: Object) throws -> Bool {
-    guard let cls = object.runtime?.lookUpClass(named: "NSMutableSet") else { return false }
-    return object.isa.isSubclass(of: cls)
   }
 
   /// Sends `set` the message the proxy received, as Foundation's ivar proxy forwards each

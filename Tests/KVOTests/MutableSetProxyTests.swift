@@ -188,7 +188,10 @@ import Testing
     let union = #expect(throws: RuntimeError.self) { try Runtime.msgSend(proxy, "unionSet:", .set(["c"])) }
     #expect(union?.message.hasPrefix("-[__NSSetI unionSet:]: unrecognized selector sent to instance") == true)
     #expect(try club.value(ofIvar: "_members").objectValue === set)
-    #expect(log.count == 0)
+    // Each announced, then refused by the set, with no did (decision 0025; before round 14 this
+    // test asserted that nobody was told).
+    #expect(log.all.map(\.change.kind) == [.insertion, .removal, .insertion])
+    #expect(log.all.filter { !$0.change.isPrior }.isEmpty)
   }
 
   @Test func nilIsRefusedAsAnObject() throws {
