@@ -23,7 +23,8 @@
 // dependencies and by the re-entry guard for forwarded wills; separate changes (nested pairs,
 // sets from callbacks) each notify, as in Foundation.
 // Errors: what observers throw is kept with the change and thrown by its did after everyone was
-// told; an old value that cannot be read cancels the will and is thrown. A change that fails
+// told; an old value that cannot be read cancels the will and is thrown, a forwarded will's too
+// (it stops the announcing: Notifier+AbandonedWill.swift). A change that fails
 // (Notifier+Messages.swift) is closed without telling anyone.
 
 import MiniRuntime
@@ -92,17 +93,19 @@ enum Notifier {
       if setMutation != nil && trigger.first.withPath({ $0.pathID == id }) {
         entry.withChange { $0.setMutation = setMutation }
       }
-      try entry.withChange { change in
+      let abandoned = try entry.withChange { change -> Bool in
         do {
           try readOldValue(of: object, into: change)
         } catch {
           throw abandonWill([entry], unreadable: 0, error, of: object, thread: thread)
         }
-        guard change.withPath({ $0.wantsPrior || $0.hasForwarders }) else { return }
+        guard change.withPath({ $0.wantsPrior || $0.hasForwarders }) else { return false }
         change.isAnnouncing = true
         announce(CollectionOfOne(change), of: object, beginning: change, thread: thread)
         change.isAnnouncing = false
+        return change.isAbandoned
       }
+      if abandoned { throw closeAbandoned(entry, beginning: entry.change, thread: thread) }
       return
     }
     let paths = snapshot.paths(triggeredBy: id) ?? []
@@ -131,6 +134,7 @@ enum Notifier {
     beginning.isAnnouncing = true
     announce(announcing, of: object, beginning: beginning, thread: thread)
     beginning.isAnnouncing = false
+    if beginning.isAbandoned { throw closeAbandoned(entries[0], beginning: beginning, thread: thread) }
   }
 
   /// The forwarded will of an internal registration: entries for the paths of `owner` that a
@@ -160,9 +164,7 @@ enum Notifier {
         do {
           try readOldValue(of: owner, into: begun)
         } catch {
-          thread.discard([entry])
-          beginning.errors.append(error)
-          return
+          return abandonForwardedWill([entry], unreadable: 0, error, of: owner, beginning: beginning, thread: thread)
         }
         if begun.withPath({ $0.wantsPrior || $0.hasForwarders }) {
           announce(CollectionOfOne(begun), of: owner, beginning: beginning, thread: thread)
@@ -183,12 +185,14 @@ enum Notifier {
     guard !entries.isEmpty else { return }
     let begun = entries.map(\.change)
     if setMutation != nil { for change in begun where change.pathID == id { change.setMutation = setMutation } }
+    var read = 0
     do {
-      for change in begun { try readOldValue(of: owner, into: change) }
+      while read < begun.count {
+        try readOldValue(of: owner, into: begun[read])
+        read += 1
+      }
     } catch {
-      thread.discard(entries)
-      beginning.errors.append(error)
-      return
+      return abandonForwardedWill(entries, unreadable: read, error, of: owner, beginning: beginning, thread: thread)
     }
     let announcing = begun.filter { $0.withPath { $0.wantsPrior || $0.hasForwarders } }
     if !announcing.isEmpty { announce(announcing, of: owner, beginning: beginning, thread: thread) }
@@ -214,7 +218,8 @@ enum Notifier {
     _ change: PendingChange, to registration: Registration, observer: UnretainedObject?, of object: Object,
     beginning: PendingChange, thread: ThreadChanges
   ) {
-    guard registration.isRegistered else { return }  // removed meanwhile: not told
+    // Removed meanwhile: not told. Abandoned (a forwarded will could not read): nobody more is.
+    guard registration.isRegistered, !beginning.isAbandoned else { return }
     if let forwarder = registration.forwarder {
       guard let owner = forwarder.owner else { return }
       forwardWill(
