@@ -46,13 +46,13 @@ enum NSStringMethods {
       MethodEntry("lowercaseString", "@16@0:8") { receiver, selector, _ in .string(NSStringCasing.lowercased(try text(receiver, selector))) },
       MethodEntry("UTF8String", "r*16@0:8") { receiver, selector, _ in .cString(try text(receiver, selector)) },
       MethodEntry("intValue", "i16@0:8") { receiver, selector, _ in
-        .int32(Int32(clamping: NSNumberMethods.cInteger(leadingNumber(try text(receiver, selector)))))
+        .int32(Int32(clamping: leadingInteger(try text(receiver, selector))))  // INT_MAX/INT_MIN past the range
       },
       MethodEntry("integerValue", "q16@0:8") { receiver, selector, _ in
-        .int64(NSNumberMethods.cInteger(leadingNumber(try text(receiver, selector))))
+        .int64(leadingInteger(try text(receiver, selector)))
       },
       MethodEntry("longLongValue", "q16@0:8") { receiver, selector, _ in
-        .int64(NSNumberMethods.cInteger(leadingNumber(try text(receiver, selector))))
+        .int64(leadingInteger(try text(receiver, selector)))
       },
       MethodEntry("doubleValue", "d16@0:8") { receiver, selector, _ in .double(leadingNumber(try text(receiver, selector))) },
       MethodEntry("floatValue", "f16@0:8") { receiver, selector, _ in .float(Float(leadingNumber(try text(receiver, selector)))) },
@@ -161,6 +161,25 @@ enum NSStringMethods {
     if receiver.bridgedStorage is StringStorage { return .object(try receiver.isa.createInstance(bridgedStorage: StringStorage.string(text))) }
     guard receiver.bridgedStorage is ScalarStorage else { throw Message.abstract(receiver, selector, "NSString") }
     return try ValueClassMethods.box(.string(text), in: receiver.isa)
+  }
+
+  /// The decimal integer at the start of `text` after spaces, as `intValue`, `integerValue` and
+  /// `longLongValue` read it: digits only (`"1e3"` → 1, `"-3.9"` → -3), exact past 2^53, and
+  /// `LLONG_MAX` or `LLONG_MIN` past the range; 0 when there is none.
+  static func leadingInteger(_ text: String) -> Int64 {
+    var characters = Substring(text).drop { $0 == " " || $0 == "\t" || $0 == "\n" }
+    let negative = characters.first == "-"
+    if let sign = characters.first, sign == "-" || sign == "+" { characters = characters.dropFirst() }
+    var magnitude: UInt64 = 0
+    for character in characters {
+      guard let digit = character.asciiValue, (48...57).contains(digit) else { break }
+      let (times, overflow) = magnitude.multipliedReportingOverflow(by: 10)
+      let (sum, carry) = times.addingReportingOverflow(UInt64(digit - 48))
+      guard !overflow, !carry, sum <= UInt64(Int64.max) + 1 else { return negative ? .min : .max }
+      magnitude = sum
+    }
+    if negative { return magnitude == UInt64(Int64.max) + 1 ? .min : -Int64(magnitude) }
+    return magnitude > UInt64(Int64.max) ? .max : Int64(magnitude)
   }
 
   /// The number at the start of `text` after spaces (`"12abc"` → 12, `"-2.5e1x"` → -25), else 0.
