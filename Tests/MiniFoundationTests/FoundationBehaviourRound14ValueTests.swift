@@ -87,4 +87,16 @@ import Testing
     #expect(try send(null.objectValue, "description") == "<null>")
     #expect(try send(null.objectValue, "hash") == send(null.objectValue, "hash"))
   }
+
+  @Test func aNestedDictionaryPrintsSortedAndIndentedAsApplesDoes() throws {
+    // -[NSDictionary description] of a dictionary holding a dictionary holding an array: keys in
+    // order at every level, each nested collection opened after "key = " and four more spaces.
+    let runtime = Runtime()
+    try runtime.installFoundation()
+    let inner: Value = .dictionary(["x": 1, "a": .array([1, 2])])
+    let text = try runtime.msgSend(bridging: .dictionary(["b": inner, "a": "s p"]), "description")
+    #expect(text == .string("{\n    a = \"s p\";\n    b =     {\n        a =         (\n            1,\n            2\n        );\n        x = 1;\n    };\n}"))
+    let missing = try runtime.msgSend(bridging: .dictionary(["k": "v"]), "objectsForKeys:notFoundMarker:", ["k", "z", "k"], .null)
+    #expect(missing == ["v", .null, "v"])
+  }
 }
