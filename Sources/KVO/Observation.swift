@@ -172,6 +172,7 @@ enum Observation {
   ) throws {
     var known = known
     var deferring = !object.hasIsa(observed.notifying)
+    if deferring { try initializeBeforeSwitching(to: observed.notifying) }
     while true {
       let table: ObservationTable
       if let known {
@@ -210,6 +211,18 @@ enum Observation {
       case .retryDeferringEvents: deferring = true
       }
     }
+  }
+
+  /// Sends `+initialize` to the notifying class (its superclasses, the original class among
+  /// them, first) before any table lock is taken: the isa switch below is `object_setClass`,
+  /// which initializes the class it installs, and a user's `+initialize` must not run under the
+  /// object's table lock. `class_getMethodImplementation` initializes; `class` is one of the
+  /// notifying class's own methods, so no resolver runs. A class object's isa switch (to a
+  /// metaclass) initializes nothing.
+  @inline(never)
+  private static func initializeBeforeSwitching(to notifying: Class) throws {
+    guard !notifying.isMetaclass, !notifying.isInitialized else { return }
+    _ = try notifying.methodImplementation(for: "class")  // call-out: user +initialize, no lock held
   }
 
   /// Makes the object's table with `registration` and publishes it if the slot is still empty,

@@ -22,6 +22,8 @@
 // The cache rule that keeps this off the hot path: no cache of a class (or its metaclass) is
 // filled before the class is initialized (`lookUpAndFill` checks it under `Runtime.lock`), so a
 // cache hit implies an initialized class and the hit path never looks at this state.
+// Two runtime functions initialize too, as objc4's do: `object_setClass` (the new class) and the
+// weak stores (the object's class), so no object ever has an uninitialized isa.
 // `+initialize` runs with no lock held; an error it throws marks the class initialized anyway
 // (objc4 marks it when an exception unwinds through) and reaches the sender of the message.
 
@@ -121,6 +123,19 @@ extension Runtime {
     }
     finishInitializing(cls)
     if let failure { throw failure }
+  }
+
+  /// `initialize(_:)` for a runtime function that throws only ``RuntimeError``s: the isa change
+  /// of `object_setClass` and the weak store of `objc_storeWeak`, which objc4 makes initialize
+  /// the class first. Another error `+initialize` threw comes back as `invalidArgument`, naming it.
+  func initializeForStore(_ cls: Class, _ function: String) throws(RuntimeError) {
+    do {
+      try initialize(cls)
+    } catch let error as RuntimeError {
+      throw error
+    } catch {
+      throw RuntimeError(.invalidArgument, "\(function): +[\(cls.name) initialize] threw \(error)")
+    }
   }
 
   /// Marks `cls` initialized, with the subclasses that were waiting for it, or leaves it pending

@@ -48,11 +48,15 @@ extension Object {
   ///
   /// - Parameter cls: For an instance, a registered class (not a metaclass) of the same runtime;
   ///   for a class object, a registered metaclass that is its own metaclass or inherits from it.
+  /// For an instance, a class not yet initialized is sent `+initialize` first (superclasses
+  /// first), as objc4's `object_setClass` does; if it throws, the class stays as it was.
+  ///
   /// - Returns: The previous class (for a class object, the previous metaclass).
   /// - Throws: ``RuntimeError`` with code `invalidClassState` (an unregistered class, a metaclass
   ///   for an instance, a class or an unrelated metaclass for a class object),
-  ///   `invalidArgument` (the object is a metaclass or a protocol) or `foreignRuntime`. Nothing
-  ///   changes when it throws.
+  ///   `invalidArgument` (the object is a metaclass or a protocol) or `foreignRuntime`, or what
+  ///   `+initialize` threw (another error than a ``RuntimeError`` becomes one with code
+  ///   `invalidArgument` naming it). Nothing changes when it throws.
   ///
   /// Objective-C: `object_setClass`
   @discardableResult
@@ -66,6 +70,11 @@ extension Object {
     }
     guard !cls.isMetaclass else {
       throw RuntimeError(.invalidClassState, "object_setClass: \(cls.name) is a metaclass")
+    }
+    // objc4 sends +initialize to a class not yet initialized before the isa changes, so no
+    // object (weakly referenced or not) ever has an uninitialized isa. Unregistered: refused below.
+    if !cls.isInitialized, runtime.withState({ state in cls.locked(&state).state == .registered }) {
+      try runtime.initializeForStore(cls, "object_setClass")  // call-out: user +initialize, no lock held
     }
     return try runtime.withState { state throws(RuntimeError) -> Class in
       let data = cls.locked(&state)

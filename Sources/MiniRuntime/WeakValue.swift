@@ -22,8 +22,13 @@ final class WeakValue: Sendable {
   /// does (objc4 aborts there; here it throws).
   ///
   /// - Throws: ``RuntimeError`` with code `deallocatingObject`, with objc4's message.
+  /// An instance of a class not yet initialized initializes it first (objc4's `storeWeak`
+  /// sends `+initialize` before registering the reference); what `+initialize` throws is thrown.
   convenience init(_ value: Value) throws(RuntimeError) {
     if let object = value.objectValue {
+      if !(object is Class), let runtime = object.owningRuntime, !object.isa.isInitialized {
+        try runtime.initializeForStore(object.isa, "objc_storeWeak")  // call-out: user +initialize, no lock held
+      }
       if object.isDeallocating { throw WeakValue.cannotFormWeakReference(to: object) }
       if !object.allowsWeakReference() { throw WeakValue.cannotFormWeakReference(to: object) }
     }

@@ -1,6 +1,7 @@
-// NotifyingSubclassInitializeTests.swift: the KVO subclass is a subclass like any other: the first
-// message to an observed object initializes NSKVONotifying_Person, which has no +initialize of its
-// own, so Person's runs again with the KVO class as receiver (as on Apple platforms).
+// NotifyingSubclassInitializeTests.swift: the KVO subclass is a subclass like any other: the isa
+// switch to it (object_setClass, which initializes the class it installs, as objc4's does)
+// initializes NSKVONotifying_Person, which has no +initialize of its own, so Person's runs again
+// with the KVO class as receiver (as on Apple platforms).
 
 import Testing
 
@@ -18,6 +19,7 @@ import Testing
     let (observer, _) = try world.newObserver()
     #expect(calls.all == ["+[Person initialize]"])
     try person.addObserver(observer, forKeyPath: "age", options: .new)
+    #expect(calls.all == ["+[Person initialize]", "+[NSKVONotifying_Person initialize]"], "object_setClass initialized it")
     try Runtime.msgSend(person, "setAge:", 4)
     #expect(calls.all == ["+[Person initialize]", "+[NSKVONotifying_Person initialize]"])
     #expect(try Runtime.msgSend(person, "class") == .class(world.person), "the KVO class still hides itself")
@@ -25,9 +27,10 @@ import Testing
     try world.runtime.checkInvariants()
   }
 
-  /// The Swift API stands for the message: `person.removeObserver(…)` after the isa swizzle is
-  /// `[person removeObserver:…]` sent to NSKVONotifying_Person, which initializes it (once), so
-  /// later registrations read NSObject's implementation from its method cache.
+  /// The isa switch initialized NSKVONotifying_Person (object_setClass does, in objc4), once; the
+  /// Swift API then stands for the message: `person.removeObserver(…)` is
+  /// `[person removeObserver:…]` sent to it, and later registrations read NSObject's
+  /// implementation from its method cache.
   @Test func swiftRegistrationCallInitializesTheNotifyingSubclassOnce() throws {
     let world = try World()
     let calls = Log<String>()
@@ -40,7 +43,7 @@ import Testing
     try person.addObserver(observer, forKeyPath: "age", options: .new)
     let notifying = person.isa
     #expect(notifying.name == "NSKVONotifying_Person")
-    #expect(calls.all == ["+[Person initialize]"], "the add was sent to Person; nothing reached the KVO class yet")
+    #expect(calls.all == ["+[Person initialize]", "+[NSKVONotifying_Person initialize]"], "object_setClass initialized it")
     try person.removeObserver(observer, forKeyPath: "age")
     #expect(calls.all == ["+[Person initialize]", "+[NSKVONotifying_Person initialize]"])
     #expect(notifying.isInitialized)

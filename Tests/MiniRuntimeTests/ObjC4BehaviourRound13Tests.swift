@@ -1,6 +1,7 @@
 // ObjC4BehaviourRound13Tests.swift: the thirteenth round of behaviours from objc4's own tests
-// and sources: when an object's ivars are destroyed (cdtors.mm, objc_destructInstance) and what
-// -respondsToSelector: asks (NSObject.mm).
+// and sources: when an object's ivars are destroyed (cdtors.mm, objc_destructInstance), what
+// -respondsToSelector: asks (NSObject.mm), and the two runtime functions besides a send that
+// initialize a class (object_setClass; storeWeak, initializeVersusWeak.m).
 
 import Testing
 
@@ -112,5 +113,94 @@ import Testing
     }
     let object = try new(odd, in: runtime)
     #expect(try runtime.msgSend(object, "respondsToSelector:", .selector("description")) == false)
+  }
+
+  /// Adds `+initialize` to `cls`, recording `"+[<receiver> initialize]"`.
+  private func recordInitialize(_ cls: Class, into calls: Recorder<String>) throws {
+    try cls.isa.addMethod("initialize", types: "v16@0:8") { receiver, _, _ in
+      calls.append("+[\((receiver as? Class)?.name ?? "?") initialize]")
+      return .nil
+    }
+  }
+
+  @Test func setClassInitializesTheNewClassBeforeTheIsaChanges() throws {
+    // objc-class.mm: object_setClass provokes +initialize of a class not yet initialized
+    // ("ensuring that no weakly-referenced object has an un-+initialized isa"), superclasses first.
+    let runtime = Runtime()
+    let calls = Recorder<String>()
+    let person = try makePerson(in: runtime)
+    let ann = try new(person, in: runtime)
+    let student = try makeSubclass(of: person, named: "Student", in: runtime)
+    let isaSeen = Recorder<String>()
+    try student.isa.addMethod("initialize", types: "v16@0:8") { receiver, _, _ in
+      calls.append("+[\((receiver as? Class)?.name ?? "?") initialize]")
+      isaSeen.append(ann.isa.name)
+      return .nil
+    }
+    #expect(!student.isInitialized)
+    #expect(try ann.setClass(student) === person)
+    #expect(calls.all == ["+[Student initialize]"] && isaSeen.all == ["Person"])
+    #expect(student.isInitialized)
+    try ann.setClass(person)
+    try ann.setClass(student)
+    #expect(calls.count == 1, "once")
+    try runtime.checkInvariants()
+  }
+
+  @Test func setClassWhoseInitializeThrowsLeavesTheIsaAndTheClassCountsAsInitialized() throws {
+    // The exception +initialize raises unwinds through object_setClass before changeIsa; objc4
+    // still marks the class initialized on the way out.
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    let ann = try new(person, in: runtime)
+    let student = try makeSubclass(of: person, named: "Student", in: runtime)
+    try student.isa.addMethod("initialize", types: "v16@0:8") { _, _, _ in
+      throw RuntimeError(.invalidArgument, "no students today")
+    }
+    let error = expectError(.invalidArgument) { try ann.setClass(student) }
+    #expect(error?.message == "no students today")
+    #expect(ann.isa === person)
+    #expect(student.isInitialized)
+    #expect(try ann.setClass(student) === person)  // not asked again
+    try runtime.checkInvariants()
+  }
+
+  @Test func aWeakStoreOfAnInstanceOfAnUninitializedClassInitializesItFirst() throws {
+    // objc4's storeWeak: "Prevent a deadlock between the weak reference machinery and the
+    // +initialize machinery by ensuring that no weakly-referenced object has an un-+initialized
+    // isa" (initializeVersusWeak.m). class_createInstance sends nothing, so such objects exist.
+    let runtime = Runtime()
+    let calls = Recorder<String>()
+    let person = try makePerson(in: runtime)
+    try recordInitialize(person, into: calls)
+    let ann = try person.createInstance()
+    #expect(calls.all.isEmpty)
+    let variable = try WeakVariable(ann)  // objc_initWeak
+    #expect(calls.all == ["+[Person initialize]"])
+    #expect(variable.load() === ann)
+    let student = try makeSubclass(of: person, named: "Student", in: runtime)
+    let bob = try student.createInstance()
+    try variable.store(bob)  // objc_storeWeak: Student's +initialize (Person's, inherited)
+    #expect(calls.all == ["+[Person initialize]", "+[Student initialize]"])
+    try runtime.checkInvariants()
+  }
+
+  @Test func aWeakIvarStoreInitializesTooAndAThrowingInitializeStoresNothing() throws {
+    let runtime = Runtime()
+    let holder = try makeClass("Holder", in: runtime) { cls in
+      try cls.synthesizeProperty("friend", type: .object(className: nil), options: [.weak])
+    }
+    let grumpy = try makeClass("Grumpy", in: runtime)
+    try grumpy.isa.addMethod("initialize", types: "v16@0:8") { _, _, _ in
+      throw RuntimeError(.invalidArgument, "not now")
+    }
+    let box = try new(holder, in: runtime)
+    let grump = try grumpy.createInstance()
+    expectError(.invalidArgument) { try box.setValue(.object(grump), forIvar: "_friend") }
+    #expect(try box.value(ofIvar: "_friend") == .nil)
+    #expect(grumpy.isInitialized)
+    try box.setValue(.object(grump), forIvar: "_friend")  // initialized now: stored
+    #expect(try box.value(ofIvar: "_friend") == .object(grump))
+    try runtime.checkInvariants()
   }
 }

@@ -50,6 +50,7 @@ import Testing
         .methodReplaced(class: "Person", selector: "greet", isClassMethod: false),
         .methodAdded(class: "Person", selector: "wave", types: "@16@0:8", isClassMethod: false),
         .implementationsExchanged(first: "-[Person greet]", second: "-[Person wave]"),
+        .classInitialized(name: "Sibling"),  // object_setClass initializes the class it installs first (objc4)
         .isaChanged(object: "<Person: \(address)>", from: "Person", to: "Sibling"),
         .isaChanged(object: "<Sibling: \(address)>", from: "Sibling", to: "Person"),
       ])
