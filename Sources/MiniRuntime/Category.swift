@@ -75,14 +75,15 @@ public struct Category: Sendable {
 
   /// An empty category `name` on the class named `className`.
   ///
-  /// - Throws: ``RuntimeError`` with code `invalidName` if either is not a C identifier.
+  /// - Throws: ``RuntimeError`` with code `invalidName` if either holds a NUL (any other text is
+  ///   taken, as objc4 takes it).
   ///
   /// Objective-C: none (`@interface ClassName (Name)`).
   public init(named name: String, on className: String) throws(RuntimeError) {
-    if let problem = Ivar.problem(withName: name) {
+    if let problem = Ivar.cStringProblem(withName: name) {
       throw RuntimeError(.invalidName, "category: invalid category name '\(name)': \(problem)")
     }
-    if let problem = Ivar.problem(withName: className) {
+    if let problem = Ivar.cStringProblem(withName: className) {
       throw RuntimeError(.invalidName, "category \(name): invalid class name '\(className)': \(problem)")
     }
     self.name = name
@@ -96,7 +97,8 @@ public struct Category: Sendable {
 
   /// Adds an instance method.
   ///
-  /// - Throws: ``RuntimeError`` with code `invalidSelectorName`, `invalidTypeEncoding` (also when
+  /// - Throws: ``RuntimeError`` with code `invalidSelectorName` (the null selector, a NUL in the
+  ///   name), `invalidTypeEncoding` (also when
   ///   the encoding does not match the selector's arity) or `duplicateName` (the category already
   ///   has an instance method of that name).
   ///
@@ -121,7 +123,7 @@ public struct Category: Sendable {
   ///
   /// Objective-C: none (`@property` in `@interface Person (Flying)`).
   public mutating func addProperty(_ name: String, attributes: String, isClassProperty: Bool = false) throws(RuntimeError) {
-    if let problem = Ivar.problem(withName: name) {
+    if let problem = Ivar.cStringProblem(withName: name) {
       throw RuntimeError(.invalidName, "category \(label): invalid property name '\(name)': \(problem)")
     }
     let property = Property(name: name, attributes: try PropertyAttributes(attributes))
@@ -142,7 +144,7 @@ public struct Category: Sendable {
   private func entry(
     _ selector: Selector, types: String, isClassMethod: Bool, _ body: @escaping ImplementationBody, in list: [MethodEntry]
   ) throws(RuntimeError) -> MethodEntry {
-    let selector = try selector.validated()
+    let selector = try selector.nameable("category \(label)")
     let signature = try MethodSignature.parsed(types)
     try signature.validate(for: selector)
     guard !list.contains(where: { $0.selector == selector }) else {

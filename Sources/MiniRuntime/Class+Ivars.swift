@@ -32,7 +32,8 @@ extension Class {
   ///   layout), disposed, a metaclass (no class variables), or already has an ivar of that name
   ///   (a superclass's is shadowed, as in objc4), as objc4 returns `NO`; `true` when the ivar was
   ///   added.
-  /// - Throws: ``RuntimeError`` with code `invalidName` or `invalidArgument` (the instance would
+  /// - Throws: ``RuntimeError`` with code `invalidName` (a NUL in the name: any other text is taken,
+  ///   as objc4 takes it, `""` as an anonymous ivar) or `invalidArgument` (the instance would
   ///   exceed ``maximumInstanceSize``, or an object pointer would sit off a word boundary).
   ///
   /// Objective-C: `class_addIvar`
@@ -59,7 +60,8 @@ extension Class {
   /// ```
   ///
   /// - Parameters:
-  ///   - name: A C identifier.
+  ///   - name: Any text without a NUL, as objc4 takes; `""` makes an anonymous ivar (any number
+  ///     of them, found by no name).
   ///   - size: The ivar's size in bytes. For a type a ``Value`` can hold it must be at least the
   ///     type's own size (a smaller one would let a store overwrite the next ivar).
   ///   - log2Alignment: The base-2 logarithm of the alignment, 0 to 12.
@@ -106,7 +108,7 @@ extension Class {
     guard !isMetaclass else {
       throw RuntimeError(.invalidClassState, "class_addIvar: cannot add ivar '\(name)' to a metaclass")
     }
-    if let problem = Ivar.problem(withName: name) {
+    if let problem = Ivar.cStringProblem(withName: name) {
       throw RuntimeError(.invalidName, "class_addIvar: invalid ivar name '\(name)': \(problem)")
     }
     guard (0...12).contains(log2Alignment) else {
@@ -125,7 +127,8 @@ extension Class {
           .invalidClassState,
           "class_addIvar: cannot add ivar '\(name)' to \(self.name): the class is already \(data.state == .registered ? "registered and its instances have a fixed layout" : "disposed")")
       }
-      guard !data.ivars.contains(where: { $0.name == name }) else {
+      // objc4 makes "" an anonymous ivar: any number of them, none found by name.
+      guard name.isEmpty || !data.ivars.contains(where: { $0.name == name }) else {
         throw RuntimeError(.duplicateName, "class_addIvar: \(self.name) already has an ivar named '\(name)'")
       }
       let alignment = 1 << log2Alignment
@@ -190,6 +193,7 @@ extension Class {
 
   /// Finds an ivar in this class or a superclass. Locking: caller holds `Runtime.lock`.
   func findIvar(named name: String, _ state: inout Runtime.State) -> Ivar? {
+    guard !name.isEmpty else { return nil }  // anonymous ivars have no name to find (objc4's getIvar)
     var each: Class? = self
     while let cls = each {
       let data = cls.locked(&state)

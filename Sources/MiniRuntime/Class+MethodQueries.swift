@@ -14,7 +14,9 @@
 extension Class {
   /// The method `selector` names for instances of this class, searching superclasses; if there
   /// is none, the class's `+resolveInstanceMethod:` (for a metaclass, `+resolveClassMethod:`)
-  /// runs once and the lists are searched again.
+  /// runs once and the lists are searched again. As objc4's, the query reads no cache of this
+  /// class first, so each query of a missing method asks the resolver again (a send or
+  /// `instancesRespond(to:)` after the first miss finds the cached negative entry and does not).
   ///
   /// ```swift
   /// try person.instanceMethod(for: "age")?.typeEncoding   // "q16@0:8"
@@ -22,16 +24,16 @@ extension Class {
   /// ```
   ///
   /// As objc4, the query sends no `+initialize` of its own; sending the resolve message
-  /// initializes the class as any message does. An invalid selector names no method (`nil`,
-  /// no resolver).
+  /// initializes the class as any message does. The null selector names no method (`nil`, no
+  /// resolver); a malformed name is looked up as any other (decision 0027).
   ///
   /// - Throws: What the resolver (or the `+initialize` its send triggers) threw.
   /// - Complexity: O(*d*) in the depth of the hierarchy, plus the resolver on a miss.
   ///
   /// Objective-C: `class_getInstanceMethod`
   public func instanceMethod(for selector: Selector) throws -> Method? {
-    guard let runtime = linkedRuntime, selector.isValid else { return nil }
-    _ = try runtime.lookUp(selector, in: self, receiver: nil, behavior: [.resolver, .nilOnMiss])
+    guard let runtime = linkedRuntime, !selector.isNull else { return nil }
+    _ = try runtime.lookUp(selector, in: self, receiver: nil, behavior: [.resolver, .nilOnMiss, .skipsOwnCache])
     return instanceMethodWithoutResolver(for: selector)
   }
 
@@ -64,7 +66,7 @@ extension Class {
   public func methodImplementation(for selector: Selector) throws -> Implementation? {
     if let cached = cache.lookUp(selector) { return cached.implementation.unthunked }  // a hit implies initialized
     if selector.isNull { return nil }
-    guard let runtime = linkedRuntime, selector.isValid else { return .forwarding }
+    guard let runtime = linkedRuntime else { return .forwarding }
     return try runtime.lookUp(selector, in: self, receiver: nil, behavior: [.initialize, .resolver])?.unthunked ?? .forwarding
   }
 

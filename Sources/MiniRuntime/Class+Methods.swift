@@ -29,8 +29,10 @@ extension Class {
   ///   - types: The method type encoding, starting its arguments with `@:`.
   ///   - implementation: The code to run.
   /// - Returns: `false` if the class already had a method named `selector` (nothing changes).
-  /// - Throws: ``RuntimeError`` with code `invalidSelectorName`, `invalidTypeEncoding` (also when
-  ///   the encoding's argument count does not match the selector) or `invalidClassState`.
+  /// - Throws: ``RuntimeError`` with code `invalidSelectorName` (only the null selector and a
+  ///   name holding a NUL: any other name is taken, as objc4 takes it), `invalidTypeEncoding`
+  ///   (also when the encoding's argument count does not match the selector's colons) or
+  ///   `invalidClassState`.
   /// - Complexity: O(*s*) in the number of subclasses whose caches are flushed.
   ///
   /// Objective-C: `class_addMethod`
@@ -178,7 +180,7 @@ extension Class {
     guard let runtime = linkedRuntime else {
       throw RuntimeError(.foreignRuntime, "\(function): the runtime of \(name) no longer exists")
     }
-    let selector = try selector.validated()
+    let selector = try selector.nameable(function)
     let signature = try signature(for: selector, types, function)
     try signature.validate(for: selector)
     return (runtime, selector, signature)

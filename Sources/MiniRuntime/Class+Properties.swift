@@ -100,7 +100,7 @@ extension Class {
     guard let runtime = linkedRuntime else {
       throw RuntimeError(.foreignRuntime, "\(function): the runtime of \(self.name) no longer exists")
     }
-    if let problem = Ivar.problem(withName: name) {
+    if let problem = Ivar.cStringProblem(withName: name) {
       throw RuntimeError(.invalidName, "\(function): invalid property name '\(name)': \(problem)")
     }
     return try runtime.withState { state throws(RuntimeError) -> Bool in

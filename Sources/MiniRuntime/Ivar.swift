@@ -124,7 +124,15 @@ public final class Ivar: Sendable, CustomStringConvertible {
   /// Objective-C: none (MiniKVO extension).
   public var description: String { "\(name) \(type)" }
 
-  /// Why `name` cannot name an ivar or property, or `nil` when it can: a C identifier.
+  /// Why objc4 could not take `name` for an ivar, property, protocol or category, or `nil`: it
+  /// takes any C string, `""` and spaces included (decision 0027), so only a NUL is refused.
+  static func cStringProblem(withName name: String) -> String? {
+    name.utf8.contains(0) ? "a C string cannot hold a NUL" : nil
+  }
+
+  /// Why `name` is not a C identifier, or `nil` when it is: what the compiler allows where
+  /// MiniKVO stands for it (`synthesizeProperty`'s `@synthesize`, an image's classes, `V` in
+  /// property attributes).
   static func problem(withName name: String) -> String? {
     guard let first = name.utf8.first else { return "the name is empty" }
     guard Selector.isIdentifierStart(first) else { return "it must start with a letter or '_'" }

@@ -184,6 +184,24 @@ public struct PropertyAttributes: Hashable, Sendable, CustomStringConvertible {
     for case .ivar(let name) in attributes { return name }
     return nil
   }
+
+  /// The value of the attribute named `name`, as `property_copyAttributeValue` copies it: the
+  /// text after its letter, `""` for an attribute that carries none (`N`, `R`, `C`, `&`, `D`,
+  /// `W`, `P`), `nil` when the property has no attribute of that name.
+  ///
+  /// ```swift
+  /// let name = try PropertyAttributes("T@\"NSString\",C,N,V_name")
+  /// name.value(ofAttribute: "T")   // "@\"NSString\""
+  /// name.value(ofAttribute: "N")   // ""
+  /// name.value(ofAttribute: "R")   // nil
+  /// ```
+  ///
+  /// - Complexity: O(*n*) in the number of attributes.
+  ///
+  /// Objective-C: `property_copyAttributeValue`
+  public func value(ofAttribute name: String) -> String? {
+    attributes.first { String($0.letter) == name }?.value
+  }
 }
 
 extension PropertyAttributes.Attribute {
@@ -205,6 +223,12 @@ extension PropertyAttributes.Attribute {
     case .ivar: return "V"
     }
   }
+
+  /// The text after the letter (`"q"` for `Tq`, `"_age"` for `V_age`); `""` for an attribute
+  /// that carries none.
+  ///
+  /// Objective-C: `objc_property_attribute_t.value`
+  public var value: String { String(text.dropFirst()) }
 
   /// Whether the attribute carries a value after its letter (`T`, `G`, `S`, `V`).
   var takesValue: Bool {

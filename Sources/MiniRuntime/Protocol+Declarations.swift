@@ -24,14 +24,15 @@ extension Protocol {
   /// Once the protocol is registered the call is ignored, as objc4 ignores it: nothing changes and
   /// a `diagnostic` event says so (objc4 logs that the protocol is not under construction).
   ///
-  /// - Throws: ``RuntimeError`` with code `invalidSelectorName` or `invalidTypeEncoding` (also when
+  /// - Throws: ``RuntimeError`` with code `invalidSelectorName` (the null selector, a NUL in the
+  ///   name) or `invalidTypeEncoding` (also when
   ///   the encoding's argument count does not match the selector).
   ///
   /// Objective-C: `protocol_addMethodDescription`
   public func addMethodDescription(
     _ selector: Selector, types: String, isRequired: Bool, isInstanceMethod: Bool
   ) throws(RuntimeError) {
-    let selector = try selector.validated()
+    let selector = try selector.nameable("protocol_addMethodDescription")
     let signature = try MethodSignature.parsed(types)
     try signature.validate(for: selector)
     try mutate("protocol_addMethodDescription") { data, _ in
@@ -74,7 +75,7 @@ extension Protocol {
   public func addProperty(
     _ name: String, attributes: String, isRequired: Bool = true, isInstanceProperty: Bool = true
   ) throws(RuntimeError) {
-    if let problem = Ivar.problem(withName: name) {
+    if let problem = Ivar.cStringProblem(withName: name) {
       throw RuntimeError(.invalidName, "protocol_addProperty: invalid property name '\(name)': \(problem)")
     }
     let parsed = try PropertyAttributes(attributes)

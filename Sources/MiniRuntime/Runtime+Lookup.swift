@@ -10,7 +10,8 @@
 //     instancesRespond(to:)   [.resolver, .nilOnMiss]    (runs the resolver, never +initialize)
 //   methodImplementation(for:) [.initialize, .resolver]  (class_getMethodImplementation)
 //   instanceMethod(for:),
-//     classMethod(for:)       [.resolver, .nilOnMiss]    (class_getInstanceMethod / …ClassMethod)
+//     classMethod(for:)       [.resolver, .nilOnMiss, .skipsOwnCache] (class_getInstanceMethod /
+//                             …ClassMethod: no cache read first, so a miss asks the resolver each time)
 //   …WithoutResolver(for:),
 //     Object.runs(_:for:)     []                         (runs no user code)
 //   Object.sendWouldRun(_:for:) [.initialize, .nilOnMiss] (a send's lookup without the call)
@@ -38,6 +39,10 @@ struct LookupBehavior: OptionSet {
   static let nilOnMiss = LookupBehavior(rawValue: 4)
   /// Never fill the cache.
   static let noCache = LookupBehavior(rawValue: 8)
+  /// Do not read the starting class's cache: objc4's `class_getInstanceMethod` calls
+  /// `lookUpImpOrForward` directly, the one caller that looked in no cache first, so a negative
+  /// entry does not keep its resolver from running again.
+  static let skipsOwnCache = LookupBehavior(rawValue: 16)
 }
 
 extension Runtime {
@@ -49,11 +54,10 @@ extension Runtime {
   ///
   /// Objective-C: `lookUpImpOrForward` with `LOOKUP_INITIALIZE | LOOKUP_RESOLVER`
   static func implementation(for selector: Selector, in cls: Class, receiver: Object) throws -> Implementation {
-    // objc4 registers any name as a selector; a malformed one names no method (none can be
-    // defined with it), so its message is forwarded and ends in doesNotRecognizeSelector:, the
-    // unrecognized selector (decision 0027). Only the null selector is refused.
-    if !selector.isValid && !selector.isNull { return .forwarding }
-    let selector = try selector.validated()
+    // objc4 registers any name as a selector and a method may carry any of them, so a malformed
+    // one is looked up like the others: found if a class added it, else forwarded to
+    // doesNotRecognizeSelector: (decision 0027). Only the null selector is refused.
+    if selector.isNull { throw RuntimeError(.invalidSelectorName, "invalid selector: the selector is null") }
     guard let runtime = cls.linkedRuntime else {
       throw RuntimeError(.foreignRuntime, "cannot send '\(selector.name)': the runtime of \(cls.name) no longer exists")
     }
@@ -120,7 +124,7 @@ extension Runtime {
     _ selector: Selector, in cls: Class, receiver: Object?, behavior: LookupBehavior, cachingMiss: Bool = false
   ) -> Pass {
     withState { state -> Pass in
-      if let hit = cls.cache.lookUp(selector) { return .found(hit.implementation) }  // implies initialized
+      if !behavior.contains(.skipsOwnCache), let hit = cls.cache.lookUp(selector) { return .found(hit.implementation) }  // implies initialized
       let initialized = cls.isInitialized(&state)
       if behavior.contains(.initialize) && !initialized {
         return .uninitialized(nonMetaClass(cls, receiver: receiver, &state))
@@ -179,7 +183,7 @@ extension Runtime {
   ///
   /// Objective-C: `class_respondsToSelector` (`lookUpImpOrNilTryCache` with `LOOKUP_RESOLVER`)
   func responds(_ cls: Class, to selector: Selector, receiver: Object? = nil) -> Bool {
-    guard selector.isValid else { return false }
+    guard !selector.isNull else { return false }
     return ((try? lookUp(selector, in: cls, receiver: receiver, behavior: [.resolver, .nilOnMiss])) ?? nil) != nil
   }
 }

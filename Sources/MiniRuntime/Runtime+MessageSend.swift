@@ -234,7 +234,8 @@ enum MessageDispatch {
   private static func sendOtherArgumentCount(
     _ receiver: Object, _ selector: Selector, _ arguments: Arguments, given: Int, startingAt superclass: Class?
   ) throws -> Value {
-    // A malformed selector is forwarded whatever its arguments (objc4 reads none of them).
+    // A malformed selector nothing implements is forwarded whatever its arguments (objc4 reads
+    // none of them); one a class added takes as many as its colons, as any other.
     let isMalformed = !selector.isValid && !selector.isNull
     guard isMalformed || (selector.isValid && given > selector.argumentCount) else {
       throw argumentCountError(receiver, selector, given: given)
@@ -248,12 +249,10 @@ enum MessageDispatch {
   }
 
   /// The error for a send whose argument count does not match its selector (or whose selector
-  /// is malformed, the real problem then).
+  /// is null, the real problem then).
   @inline(never)
   private static func argumentCountError(_ receiver: Object, _ selector: Selector, given: Int) -> RuntimeError {
-    if let problem = Selector.problem(with: selector.name), !selector.isValid {
-      return RuntimeError(.invalidSelectorName, "invalid selector name '\(selector.name)': \(problem)")
-    }
+    if selector.isNull { return RuntimeError(.invalidSelectorName, "invalid selector: the selector is null") }
     return Runtime.wrongArgumentCount(receiver, selector, given: given)
   }
 }

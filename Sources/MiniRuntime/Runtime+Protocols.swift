@@ -17,13 +17,13 @@ extension Runtime {
   /// runtime.protocol(named: "Named") === named   // true
   /// ```
   ///
-  /// - Throws: ``RuntimeError`` with code `invalidName` (not a C identifier) or `duplicateName`
+  /// - Throws: ``RuntimeError`` with code `invalidName` (a NUL in the name) or `duplicateName`
   ///   (a protocol of that name exists, registered or not). objc4 answers `nil` for a registered
   ///   name.
   ///
   /// Objective-C: `objc_allocateProtocol`
   public func allocateProtocol(named name: String) throws(RuntimeError) -> Protocol {
-    if let problem = Ivar.problem(withName: name) {
+    if let problem = Ivar.cStringProblem(withName: name) {
       throw RuntimeError(.invalidName, "objc_allocateProtocol: invalid protocol name '\(name)': \(problem)")
     }
     let protocolClass = try builtinClass(named: "Protocol", "objc_allocateProtocol", install: ProtocolClass.install)

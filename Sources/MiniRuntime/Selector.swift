@@ -199,12 +199,13 @@ public struct Selector: Hashable, Sendable, CustomStringConvertible, Expressible
   /// Objective-C: none (Swift `Hashable`).
   public func hash(into hasher: inout Hasher) { hasher.combine(index) }
 
-  /// Throws the invalid-name error if this selector came from a malformed literal.
-  func validated() throws(RuntimeError) -> Selector {
-    guard isValid else {
-      if isNull { throw RuntimeError(.invalidSelectorName, "invalid selector: the selector is null") }
-      let problem = Selector.problem(with: name) ?? "malformed"
-      throw RuntimeError(.invalidSelectorName, "invalid selector name '\(name)': \(problem)")
+  /// Throws unless a method can carry this selector: objc4 takes any name (`class_addMethod`,
+  /// `protocol_addMethodDescription`; decision 0027), so only the null selector and a name
+  /// holding a NUL, which no C string can, are refused.
+  func nameable(_ function: String) throws(RuntimeError) -> Selector {
+    if isNull { throw RuntimeError(.invalidSelectorName, "\(function): invalid selector: the selector is null") }
+    if !isValid, name.utf8.contains(0) {
+      throw RuntimeError(.invalidSelectorName, "\(function): invalid selector name \(name.debugDescription): a C string cannot hold a NUL")
     }
     return self
   }

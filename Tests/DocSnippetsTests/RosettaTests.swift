@@ -273,6 +273,7 @@ import Testing
     // Rosetta: property_copyAttributeValue
     #expect(property.attributes.ivarName == "_name" && property.attributes.type == .object(className: "NSString"))
     #expect(property.attributes.getterName == nil && property.attributes.setterName == nil)
+    #expect(property.attributes.value(ofAttribute: "V") == "_name" && property.attributes.value(ofAttribute: "G") == nil)
 
     let encoding = try TypeEncoding("{Point=dd}")
     // Rosetta: NSGetSizeAndAlignment

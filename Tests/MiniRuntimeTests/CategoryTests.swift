@@ -140,14 +140,14 @@ import Testing
   }
 
   @Test func categoryBuilderRefusesBadEntries() throws {
-    expectError(.invalidName) { _ = try Category(named: "bad name", on: "Person") }
-    expectError(.invalidName) { _ = try Category(named: "Good", on: "") }
+    expectError(.invalidName) { _ = try Category(named: "bad\0name", on: "Person") }  // no C string holds a NUL
+    expectError(.invalidName) { _ = try Category(named: "Good", on: "Per\0son") }
     var category = try Category(named: "Good", on: "Person")
     try category.addInstanceMethod("greet", types: "@16@0:8") { _, _, _ in "hi" }
     expectError(.duplicateName) { try category.addInstanceMethod("greet", types: "@16@0:8") { _, _, _ in "again" } }
     try category.addClassMethod("greet", types: "@16@0:8") { _, _, _ in "class side is another list" }
     expectError(.invalidTypeEncoding) { try category.addInstanceMethod("setAge:", types: "v16@0:8") { _, _, _ in .nil } }
-    expectError(.invalidSelectorName) { try category.addInstanceMethod("not valid", types: "v16@0:8") { _, _, _ in .nil } }
+    expectError(.invalidSelectorName) { try category.addInstanceMethod(.null, types: "v16@0:8") { _, _, _ in .nil } }
     try category.addProperty("nickname", attributes: "T@\"NSString\"")
     expectError(.duplicateName) { try category.addProperty("nickname", attributes: "T@\"NSString\"") }
     #expect(category.instanceMethods.map(\.selector) == ["greet"])

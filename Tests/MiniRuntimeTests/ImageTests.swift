@@ -183,7 +183,7 @@ import Testing
     var zoo = Image(named: "Zoo")
     zoo.addClass("Animal", superclass: "NSObject") { _ in }
     zoo.addClass("Dog", superclass: "Animal") { cls in
-      try cls.addIvar("not an ivar name", type: .int)
+      try cls.addIvar("not\0an ivar name", type: .int)  // a C string cannot hold a NUL
     }
     expectError(.invalidName) { try runtime.loadImage(zoo) }
     #expect(runtime.classes.map(\.name) == ["NSObject", "Protocol"])

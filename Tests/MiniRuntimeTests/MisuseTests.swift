@@ -69,7 +69,7 @@ import Testing
       case .emptySelectorName: return (.invalidSelectorName, "the name is empty")
       case .malformedSelectorName: return (.invalidSelectorName, "'set age:'")
       case .malformedSelectorInSend: return (.unrecognizedSelector, "-[Person set age:]: unrecognized selector sent to instance")
-      case .malformedSelectorInAddMethod: return (.invalidSelectorName, "'2fast'")
+      case .malformedSelectorInAddMethod: return (.invalidSelectorName, "\"fa\\0st\": a C string cannot hold a NUL")
       case .duplicateClassName: return (.duplicateClassName, "class 'Person' already exists")
       case .duplicateUnregisteredClassName: return (.duplicateClassName, "class 'Draft' already exists")
       case .unknownIvarRead: return (.unknownIvar, "Person has no ivar named '_nope'")
@@ -77,7 +77,7 @@ import Testing
       case .wrongValueTypeForIvar: return (.typeMismatch, "cannot use String \"old\" as long long ('q')")
       case .wrongValueTypeThroughSetter: return (.typeMismatch, "-[Person setAge:]")
       case .synthesizeAfterRegistration: return (.invalidClassState, "cannot add ivar '_extra' to Person")
-      case .invalidIvarName: return (.invalidName, "'my x'")
+      case .invalidIvarName: return (.invalidName, "a C string cannot hold a NUL")
       case .ivarAlignmentOutOfRange: return (.invalidArgument, "alignment 2^13 of '_bits' is out of range")
       case .misalignedObjectIvar: return (.invalidArgument, "not a multiple of 8 (12)")
       case .disposeClassWithInstances: return (.classInUse, "'Person' still has 1 live instance")
@@ -87,7 +87,7 @@ import Testing
       case .malformedMethodTypes: return (.invalidTypeEncoding, "unknown type code 'z' at offset 3")
       case .methodTypesArityMismatch: return (.invalidTypeEncoding, "has 0 argument(s) but 'setGreeting:' takes 1")
       case .malformedPropertyAttributes: return (.invalidPropertyAttributes, "unknown attribute 'Z'")
-      case .invalidPropertyName: return (.invalidName, "invalid property name ''")
+      case .invalidPropertyName: return (.invalidName, "a C string cannot hold a NUL")
       case .unrecognizedSelector:
         return (.unrecognizedSelector, "-[Person fly]: unrecognized selector sent to instance 0x")
       case .unrecognizedClassSelector:
@@ -112,8 +112,8 @@ import Testing
       case .emptySelectorName: _ = try Selector(validating: String())
       case .malformedSelectorName: _ = try Selector(validating: ["set age:"][0])
       case .malformedSelectorInSend: try runtime.msgSend(f.ann, "set age:")
-      case .malformedSelectorInAddMethod:
-        try f.person.addMethod("2fast", types: "v16@0:8", implementation: returning("x"))
+      case .malformedSelectorInAddMethod:  // objc4 takes "2fast" or "set age:"; no C string holds a NUL (decision 0027)
+        try f.person.addMethod(Selector(interning: "fa\0st"), types: "v16@0:8", implementation: returning("x"))
       case .duplicateClassName: _ = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Person")
       case .duplicateUnregisteredClassName: _ = try runtime.allocateClassPair(superclass: f.person, name: "Draft")
       case .unknownIvarRead: _ = try f.ann.value(ofIvar: "_nope")
@@ -121,7 +121,7 @@ import Testing
       case .wrongValueTypeForIvar: try f.ann.setValue("old", forIvar: "_age")
       case .wrongValueTypeThroughSetter: try runtime.msgSend(f.ann, "setAge:", "old")
       case .synthesizeAfterRegistration: try f.person.synthesizeProperty("extra", type: .int)
-      case .invalidIvarName: try f.draft.addIvar("my x", type: .double)
+      case .invalidIvarName: try f.draft.addIvar("my\0x", type: .double)
       case .ivarAlignmentOutOfRange: try f.draft.addIvar("_bits", size: 1, log2Alignment: 13, type: "c")
       case .misalignedObjectIvar:  // after Draft's int _x at 8, a 4-byte alignment gives offset 12
         try f.draft.addIvar("_object", size: 8, log2Alignment: 2, type: .object(className: nil))
@@ -133,7 +133,7 @@ import Testing
       case .methodTypesArityMismatch:
         try f.person.addMethod("setGreeting:", types: "v16@0:8", implementation: returning("x"))
       case .malformedPropertyAttributes: try f.person.addProperty("height", attributes: "Td,Z")
-      case .invalidPropertyName: try f.person.addProperty("", attributes: "Td")
+      case .invalidPropertyName: try f.person.addProperty("he\0ight", attributes: "Td")
       case .unrecognizedSelector: try runtime.msgSend(f.ann, "fly")
       case .unrecognizedClassSelector: try runtime.msgSend(f.person, "fly")
       case .wrongArgumentCount: try runtime.msgSend(f.ann, "setAge:", 1, 2)

@@ -93,8 +93,9 @@ import Testing
     _ = try makeProtocol("Named", in: runtime)
     expectError(.duplicateName) { _ = try runtime.allocateProtocol(named: "Drafting") }
     expectError(.duplicateName) { _ = try runtime.allocateProtocol(named: "Named") }
-    expectError(.invalidName) { _ = try runtime.allocateProtocol(named: "not a name") }
-    expectError(.invalidName) { _ = try runtime.allocateProtocol(named: "") }
+    _ = try runtime.allocateProtocol(named: "not a name")  // objc4 takes any C string (decision 0027)
+    _ = try runtime.allocateProtocol(named: "")
+    expectError(.invalidName) { _ = try runtime.allocateProtocol(named: "a\0b") }
     try runtime.checkInvariants()
   }
 
@@ -134,7 +135,7 @@ import Testing
     let runtime = Runtime()
     let proto = try runtime.allocateProtocol(named: "Bad")
     expectError(.invalidSelectorName) {
-      try proto.addMethodDescription("bad name", types: "v16@0:8", isRequired: true, isInstanceMethod: true)
+      try proto.addMethodDescription(Selector(interning: "bad\0name"), types: "v16@0:8", isRequired: true, isInstanceMethod: true)
     }
     expectError(.invalidTypeEncoding) {
       try proto.addMethodDescription("setAge:", types: "v16@0:8", isRequired: true, isInstanceMethod: true)

@@ -121,10 +121,10 @@ import Testing
     let person = try makePerson(in: runtime)
     let before = person.methodList.count
     expectError(.invalidSelectorName) {
-      try person.addMethod("bad name", types: "@16@0:8", implementation: returning("x"))
+      try person.addMethod(Selector(interning: "bad\0name"), types: "@16@0:8", implementation: returning("x"))
     }
     expectError(.invalidSelectorName) {
-      try person.replaceMethod("1st", types: "@16@0:8", implementation: returning("x"))
+      try person.replaceMethod(.null, types: "@16@0:8", implementation: returning("x"))
     }
     #expect(person.methodList.count == before)
     try runtime.checkInvariants()

@@ -14,6 +14,7 @@
 // |-------------------------------|----------------------------------------------|-----------------------------------------|-------------------------------------------|
 // | emptySelectorName             | msgSend(ann, Selector(interning: ""))        | unrecognizedSelector (same text)        | sel_registerName("") then the send: unrecognized selector |
 // | malformedSelectorInSend       | msgSend(ann, "set age:")                     | unrecognizedSelector (same text)        | unrecognized selector exception           |
+// | malformedSelectorInAddMethod  | addMethod("my name") then the send           | adds it; the send runs it               | class_addMethod takes any name            |
 // | emptyClassName                | allocateClassPair(name: "")                  | makes the class                         | makes the class                           |
 // | duplicateClassName *          | allocateClassPair(name: "Person")            | duplicateClassName                      | returns Nil                               |
 // | unknownIvar *                 | value(ofIvar: "_nope")                       | unknownIvar                             | class_getInstanceVariable gives NULL      |
@@ -147,7 +148,7 @@ enum Outcome: Sendable {
 
 enum Misuse: String, CaseIterable, Sendable {
   // Runtime
-  case emptySelectorName, malformedSelectorInSend, emptyClassName, duplicateClassName, unknownIvar
+  case emptySelectorName, malformedSelectorInSend, malformedSelectorInAddMethod, emptyClassName, duplicateClassName, unknownIvar
   case wrongValueTypeForIvar, wrongValueTypeThroughSetter, undefinedConversionForIvar, wrongArgumentCount
   case unrecognizedSelector, messageToNil
   case performSelectorWithNil, registerTwice, disposeTwice, disposeClassWithInstances, disposeObservedClass
@@ -178,7 +179,7 @@ enum Misuse: String, CaseIterable, Sendable {
       return .runtimeError(.unrecognizedSelector, "-[NSKVONotifying_Person ]: unrecognized selector sent to instance 0x")
     case .malformedSelectorInSend:
       return .runtimeError(.unrecognizedSelector, "-[NSKVONotifying_Person set age:]: unrecognized selector sent to instance 0x")
-    case .emptyClassName: return .works
+    case .malformedSelectorInAddMethod, .emptyClassName: return .works
     case .duplicateClassName: return .runtimeError(.duplicateClassName, "class 'Person' already exists")
     case .unknownIvar: return .runtimeError(.unknownIvar, "Person has no ivar named '_nope'")
     case .wrongValueTypeForIvar: return .runtimeError(.typeMismatch, "cannot use String \"old\" as long long ('q')")
@@ -399,6 +400,8 @@ enum Misuse: String, CaseIterable, Sendable {
     switch self {
     case .emptySelectorName: try runtime.msgSend(ann, Selector(interning: ""))
     case .malformedSelectorInSend: try runtime.msgSend(ann, "set age:")
+    case .malformedSelectorInAddMethod:  // decision 0027: objc4's class_addMethod takes any name
+      try f.person.addMethod(Selector(interning: "my name"), types: "@16@0:8") { _, _, _ in "Ann!" }
     case .emptyClassName: scratch.cls = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "")
     case .duplicateClassName: _ = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Person")
     case .unknownIvar: _ = try ann.value(ofIvar: "_nope")
@@ -512,6 +515,10 @@ enum Misuse: String, CaseIterable, Sendable {
   /// ones then undo what they did and check the world is as they found it.
   func verify(_ f: Fixture, _ scratch: Scratch, pristine: [String]) throws {
     switch self {
+    case .malformedSelectorInAddMethod:
+      #expect(try f.runtime.msgSend(f.ann, Selector(interning: "my name")) == "Ann!")
+      #expect(f.person.instancesRespond(to: Selector(interning: "my name")))
+      return
     case .emptyClassName:
       let cls = try #require(scratch.cls)
       try f.runtime.registerClassPair(cls)
