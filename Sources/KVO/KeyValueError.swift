@@ -96,6 +96,14 @@ public struct KeyValueError: Error, Equatable, Sendable, CustomStringConvertible
   /// Objective-C: `-[NSException description]`
   public var description: String { message }
 
+  /// The error of a multi-index edit whose objects and indexes differ in number, as
+  /// `NSMutableArray`'s and `NSMutableOrderedSet`'s `insertObjects:atIndexes:` and
+  /// `replaceObjectsAtIndexes:withObjects:` raise it; `message` names the message received
+  /// (`-[NSKeyValueMutableArray insertObjects:atIndexes:]`).
+  static func countMismatch(objects: Int, indexes: Int, in message: String) -> KeyValueError {
+    KeyValueError(.invalidArgument, "*** \(message): count of array (\(objects)) differs from count of index set (\(indexes))")
+  }
+
   /// `<Person 0x…>`: how Foundation's KVC and KVO texts name an object, `<%@ %p>` with its
   /// `class`, so an observed object is named by its original class (`Person`), not by its isa
   /// (`NSKVONotifying_Person`). Read from the object's observation table, without sending

@@ -284,9 +284,7 @@ public final class MutableArrayProxy: Sendable {
   /// `replaceObjectsAtIndexes:withObjects:` do.
   func checkCounts(_ elements: [Value], _ indexes: Indexes, _ method: String) throws(KeyValueError) {
     guard elements.count != indexes.count else { return }
-    throw KeyValueError(
-      .invalidArgument,
-      "*** -[NSKeyValueMutableArray \(method)]: count of array (\(elements.count)) differs from count of index set (\(indexes.count))")
+    throw .countMismatch(objects: elements.count, indexes: indexes.count, in: "-[NSKeyValueMutableArray \(method)]")
   }
 
   /// Refuses an index outside `0..<count` (or `0...count` when the end is allowed, to insert).

@@ -204,8 +204,7 @@ struct OrderedSetEdit {
   /// are left out, with their indexes, as `NSMutableOrderedSet` does.
   func insert(_ objects: [Value], at indexes: Indexes, bulk: Bool) throws {
     guard objects.count == indexes.count else {
-      throw KeyValueError(
-        .invalidArgument, "*** \(name): count of array (\(objects.count)) differs from count of index set (\(indexes.count))")
+      throw KeyValueError.countMismatch(objects: objects.count, indexes: indexes.count, in: name)
     }
     let current = try startingElements()
     var members = Set(current)
@@ -270,8 +269,7 @@ struct OrderedSetEdit {
   /// removal and insertion mutators are sent, as Foundation's proxy does.
   func replace(at indexes: Indexes, with objects: [Value], bulk: Bool) throws {
     guard objects.count == indexes.count else {
-      throw KeyValueError(
-        .invalidArgument, "*** \(name): count of array (\(objects.count)) differs from count of index set (\(indexes.count))")
+      throw KeyValueError.countMismatch(objects: objects.count, indexes: indexes.count, in: name)
     }
     let current = try startingElements()
     let checked = { [self] () throws -> [Value] in

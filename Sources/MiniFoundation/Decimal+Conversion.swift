@@ -45,12 +45,9 @@ extension Decimal {
 enum DecimalParsing {
   /// The decimal at the start of `text`, or nil if there is none or it is out of range.
   static func parse(_ text: String) -> Decimal? {
-    var characters = Substring(text).drop { $0 == " " || $0 == "\t" || $0 == "\n" }
-    var isNegative = false
-    if let sign = characters.first, sign == "-" || sign == "+" {
-      isNegative = sign == "-"
-      characters = characters.dropFirst()
-    }
+    let start = NSStringMethods.signedStart(of: text)
+    let isNegative = start.sign == "-"
+    var characters = start.rest
     var digits: [UInt8] = []  // most significant first while reading
     var exponent = 0
     var sawDigit = false

@@ -167,9 +167,8 @@ enum NSStringMethods {
   /// `longLongValue` read it: digits only (`"1e3"` → 1, `"-3.9"` → -3), exact past 2^53, and
   /// `LLONG_MAX` or `LLONG_MIN` past the range; 0 when there is none.
   static func leadingInteger(_ text: String) -> Int64 {
-    var characters = Substring(text).drop { $0 == " " || $0 == "\t" || $0 == "\n" }
-    let negative = characters.first == "-"
-    if let sign = characters.first, sign == "-" || sign == "+" { characters = characters.dropFirst() }
+    let (sign, characters) = signedStart(of: text)
+    let negative = sign == "-"
     var magnitude: UInt64 = 0
     for character in characters {
       guard let digit = character.asciiValue, (48...57).contains(digit) else { break }
@@ -182,14 +181,19 @@ enum NSStringMethods {
     return magnitude > UInt64(Int64.max) ? .max : Int64(magnitude)
   }
 
+  /// Where the number readers (`leadingInteger`, `leadingNumber`, `DecimalParsing`) start in
+  /// `text`: past its leading spaces, tabs and newlines, and past a `-` or `+` sign, which is
+  /// returned (`nil` when there is none).
+  static func signedStart(of text: String) -> (sign: Character?, rest: Substring) {
+    let characters = Substring(text).drop { $0 == " " || $0 == "\t" || $0 == "\n" }
+    guard let sign = characters.first, sign == "-" || sign == "+" else { return (nil, characters) }
+    return (sign, characters.dropFirst())
+  }
+
   /// The number at the start of `text` after spaces (`"12abc"` → 12, `"-2.5e1x"` → -25), else 0.
   static func leadingNumber(_ text: String) -> Double {
-    var characters = Substring(text).drop { $0 == " " || $0 == "\t" || $0 == "\n" }
-    var prefix = ""
-    if let sign = characters.first, sign == "-" || sign == "+" {
-      prefix.append(sign)
-      characters = characters.dropFirst()
-    }
+    let (sign, characters) = signedStart(of: text)
+    var prefix = sign.map(String.init) ?? ""
     var best = 0.0
     for character in characters {
       prefix.append(character)

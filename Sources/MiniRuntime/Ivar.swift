@@ -124,8 +124,9 @@ public final class Ivar: Sendable, CustomStringConvertible {
   /// Objective-C: none (MiniKVO extension).
   public var description: String { "\(name) \(type)" }
 
-  /// Why objc4 could not take `name` for an ivar, property, protocol or category, or `nil`: it
-  /// takes any C string, `""` and spaces included (decision 0027), so only a NUL is refused.
+  /// Why objc4 could not take `name` for a class, selector, ivar, property, protocol or
+  /// category, or `nil`: it takes any C string, `""` and spaces included (decision 0027), so
+  /// only a NUL is refused.
   static func cStringProblem(withName name: String) -> String? {
     name.utf8.contains(0) ? "a C string cannot hold a NUL" : nil
   }

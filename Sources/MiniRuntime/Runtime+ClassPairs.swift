@@ -25,8 +25,8 @@ extension Runtime {
   ///
   /// Objective-C: `objc_allocateClassPair`
   public func allocateClassPair(superclass: Class?, name: String) throws(RuntimeError) -> Class {
-    if name.utf8.contains(0) {  // objc4 checks no name; a C string cannot hold a NUL (decision 0027)
-      throw RuntimeError(.invalidClassName, "objc_allocateClassPair: invalid class name '\(name)': a C string cannot hold a NUL")
+    if let problem = Ivar.cStringProblem(withName: name) {  // objc4 checks no name (decision 0027)
+      throw RuntimeError(.invalidClassName, "objc_allocateClassPair: invalid class name '\(name)': \(problem)")
     }
     if let superclass {
       guard superclass.linkedRuntime === self else {

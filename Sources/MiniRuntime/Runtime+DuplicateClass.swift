@@ -48,8 +48,8 @@ extension Runtime {
   ///
   /// Objective-C: `objc_duplicateClass`
   public func duplicateClass(_ original: Class, name: String, extraBytes: Int = 0) throws(RuntimeError) -> Class {
-    if name.utf8.contains(0) {  // objc4 checks no name; a C string cannot hold a NUL (decision 0027)
-      throw RuntimeError(.invalidClassName, "objc_duplicateClass: invalid class name '\(name)': a C string cannot hold a NUL")
+    if let problem = Ivar.cStringProblem(withName: name) {  // objc4 checks no name (decision 0027)
+      throw RuntimeError(.invalidClassName, "objc_duplicateClass: invalid class name '\(name)': \(problem)")
     }
     try checkOwnClass(original, "objc_duplicateClass")
     guard (0...Class.maximumInstanceSize).contains(extraBytes) else {

@@ -204,8 +204,8 @@ public struct Selector: Hashable, Sendable, CustomStringConvertible, Expressible
   /// holding a NUL, which no C string can, are refused.
   func nameable(_ function: String) throws(RuntimeError) -> Selector {
     if isNull { throw RuntimeError(.invalidSelectorName, "\(function): invalid selector: the selector is null") }
-    if !isValid, name.utf8.contains(0) {
-      throw RuntimeError(.invalidSelectorName, "\(function): invalid selector name \(name.debugDescription): a C string cannot hold a NUL")
+    if !isValid, let problem = Ivar.cStringProblem(withName: name) {
+      throw RuntimeError(.invalidSelectorName, "\(function): invalid selector name \(name.debugDescription): \(problem)")
     }
     return self
   }
