@@ -147,6 +147,18 @@ extension Object {
     }
     return tryRetain()
   }
+
+  /// What `objc_loadWeak` answers for this object, read live from a weak slot: for a class with
+  /// custom retain-release, `retainWeakReference` is asked (a NO reads nil) and the +1 it gave
+  /// is autoreleased, as objc4's `objc_loadWeak` (`objc_loadWeakRetained`, then
+  /// `objc_autorelease`) does; any other object is answered as it is (objc4's +1 and its
+  /// autorelease cancel out once the pool pops, so Swift's own reference does their work).
+  func loadedWeakly() -> Object? {
+    guard isa.hasCustomRetainRelease, !(self is Class) else { return self }
+    guard retainWeakReference() else { return nil }  // call-out: the class's `retainWeakReference`
+    _ = try? Runtime.autorelease(self)  // call-out: the class's `autorelease`
+    return self
+  }
 }
 
 /// An associated object held as objc4's association holds it (`acquireValue`,

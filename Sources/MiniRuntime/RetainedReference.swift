@@ -63,7 +63,7 @@ enum RetainedReference {
     guard let pointer = UnsafeRawPointer(bitPattern: bits & ~tagMask) else { return .nil }
     switch bits & tagMask {
     case boxTag: return Unmanaged<ValueBox>.fromOpaque(pointer).takeRetainedValue().value
-    case weakTag: return Unmanaged<WeakValue>.fromOpaque(pointer).takeRetainedValue().value
+    case weakTag: return Unmanaged<WeakValue>.fromOpaque(pointer).takeRetainedValue().loadedValue  // objc_loadWeak
     default: break
     }
     let object = Unmanaged<Object>.fromOpaque(pointer).takeRetainedValue()

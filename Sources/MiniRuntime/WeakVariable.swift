@@ -68,10 +68,15 @@ public final class WeakVariable: @unchecked Sendable {
     return object
   }
 
-  /// The object, or `nil` if there is none or it has started deallocating.
+  /// The object, or `nil` if there is none or it has started deallocating. An object whose class
+  /// has custom retain-release is asked `retainWeakReference` first, as objc4's `objc_loadWeak`
+  /// asks it: a NO reads nil, a YES's +1 is autoreleased (it goes when the innermost pool pops).
   ///
   /// Objective-C: `objc_loadWeak`
-  public func load() -> Object? { withLock { box }?.value.objectValue }
+  public func load() -> Object? { withLock { box }?.loadedValue.objectValue }
+
+  /// The object held, without asking it anything (nil once it has started deallocating).
+  private func referent() -> Object? { withLock { box }?.value.objectValue }
 
   /// The object with one extra retain the caller owns (give it back with `release`), or `nil`:
   /// objc4's +1 load, for code written with manual retain-release. Swift code wants ``load()``,
@@ -84,21 +89,29 @@ public final class WeakVariable: @unchecked Sendable {
   ///
   /// Objective-C: `objc_loadWeakRetained`
   public func loadRetained() -> Object? {
-    guard let object = load(), object.retainWeakReference() else { return nil }
+    guard let object = referent(), object.retainWeakReference() else { return nil }
     return object
   }
 
-  /// Makes this variable hold what `source` holds (nil if its object is deallocating).
+  /// Makes this variable hold what `source` holds, as objc4's `objc_copyWeak` does: the source is
+  /// read as `objc_loadWeakRetained` reads it (nil if its object is deallocating, or if its class
+  /// answers NO to `retainWeakReference`), then stored here as `objc_initWeak` stores it, and the
+  /// read's +1 given back. The source keeps its object; both variables read nil once it is freed.
+  ///
+  /// - Throws: ``RuntimeError`` with code `deallocatingObject` if the object's class answers NO
+  ///   to `allowsWeakReference` (objc4 aborts with "Cannot form weak reference"); this variable
+  ///   keeps its value.
   ///
   /// Objective-C: `objc_copyWeak(&variable, &source)`
-  public func copy(from source: WeakVariable) {
-    let value = source.load()
-    let new = value.map { WeakValue(unchecked: .object($0)) }  // alive: loaded just now
+  public func copy(from source: WeakVariable) throws(RuntimeError) {
+    let value = source.loadRetained()  // objc_loadWeakRetained: a +1 this call owns
+    defer { if let value { StrongReference.release(value) } }  // objc_release, after the store
+    let new = try value.map { object throws(RuntimeError) in try WeakValue(.object(object)) }
     let old = withLock { () -> WeakValue? in
       defer { box = new }
       return box
     }
-    withExtendedLifetime((old, value)) {}
+    withExtendedLifetime(old) {}
   }
 
   /// Moves what `source` holds into this variable and empties `source`.

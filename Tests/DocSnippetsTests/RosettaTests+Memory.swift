@@ -39,7 +39,7 @@ import Testing
     _ = try runtime.msgSend(first, "release")  // the +1 objc_loadWeakRetained gave
     let other = WeakVariable()
     // Rosetta: objc_copyWeak
-    other.copy(from: variable)
+    try other.copy(from: variable)
     let moved = WeakVariable()
     // Rosetta: objc_moveWeak
     moved.move(from: other)

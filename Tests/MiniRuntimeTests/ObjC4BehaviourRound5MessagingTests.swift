@@ -92,7 +92,7 @@ import Testing
     let seen = Recorder<String>()
     try person.addMethod("dealloc", types: "v16@0:8") { receiver, _, _ in
       let copy = WeakVariable()
-      copy.copy(from: source)
+      try copy.copy(from: source)
       seen.append("copy: \(copy.load() == nil ? "nil" : "object")")
       seen.append("source: \(source.loadRetained() == nil ? "nil" : "object")")
       return try Runtime.msgSendSuper(receiver, definedIn: person, "dealloc")

@@ -79,7 +79,7 @@ import Testing
     var ann: Object? = try new(person, in: runtime)
     let source = try WeakVariable(ann)
     let copy = WeakVariable()
-    copy.copy(from: source)  // objc_copyWeak
+    try copy.copy(from: source)  // objc_copyWeak
     #expect(copy.load() === ann)
     #expect(source.load() === ann)
     source.destroy()  // objc_destroyWeak
