@@ -70,6 +70,24 @@ extension Class {
     return try runtime.lookUp(selector, in: self, receiver: nil, behavior: [.initialize, .resolver])?.unthunked ?? .forwarding
   }
 
+  /// What ``methodImplementation(for:)`` answers, for a method that returns a structure in memory:
+  /// the same implementation when one is found, but ``Implementation/forwardingStret`` (objc4's
+  /// `_objc_msgForward_stret`) instead of ``Implementation/forwarding`` when nothing implements
+  /// `selector`; `nil` for the null selector. objc4 has it on Intel only (arm64 returns every
+  /// structure the same way); MiniRuntime has it everywhere.
+  ///
+  /// ```swift
+  /// try person.methodImplementationStret(for: "fly") === Implementation.forwardingStret   // true
+  /// ```
+  ///
+  /// - Throws: What `+initialize` or the resolver threw.
+  ///
+  /// Objective-C: `class_getMethodImplementation_stret`
+  public func methodImplementationStret(for selector: Selector) throws -> Implementation? {
+    let found = try methodImplementation(for: selector)
+    return found === Implementation.forwarding ? .forwardingStret : found
+  }
+
   /// Whether instances respond to `selector`; may run `+resolveInstanceMethod:`, never
   /// `+initialize`. An error the resolver throws counts as "does not respond".
   ///

@@ -205,6 +205,25 @@ extension Runtime {
   /// Objective-C: `objc_copyClassList`
   public var classes: [Class] { withState { $0.registered } }
 
+  /// The first `capacity` registered classes, in ``classes`` order, and the number of registered
+  /// classes, which is the whole count even when `capacity` is smaller: what
+  /// `objc_getClassList(buffer, capacity)` writes and answers. A capacity of 0 (or less) is objc4's
+  /// NULL buffer: only the count. Metaclasses and classes allocated but not registered yet are not
+  /// listed, nor counted.
+  ///
+  /// ```swift
+  /// let (first, count) = runtime.classList(capacity: 1)
+  /// first          // [NSObject]
+  /// count          // every registered class, e.g. 2 with Person
+  /// ```
+  ///
+  /// - Complexity: O(min(*capacity*, *n*)) for *n* registered classes.
+  ///
+  /// Objective-C: `objc_getClassList`
+  public func classList(capacity: Int) -> (classes: [Class], count: Int) {
+    withState { state in (Array(state.registered.prefix(Swift.max(0, capacity))), state.registered.count) }
+  }
+
   /// Throws unless `cls` is a class (not a metaclass) of this runtime.
   func checkOwnClass(_ cls: Class, _ function: String) throws(RuntimeError) {
     guard cls.linkedRuntime === self else {

@@ -87,7 +87,20 @@ extension Implementation {
   /// The implementation cached for selectors nothing implements: it forwards the message.
   ///
   /// Objective-C: `_objc_msgForward`
-  public static let forwarding = Implementation(function: "_objc_msgForward") { receiver, selector, arguments in
+  public static let forwarding = Implementation(function: "_objc_msgForward", forwardingBody)
+
+  /// The forwarding implementation for a method that returns a structure in memory, which
+  /// `class_getMethodImplementation_stret` answers for a selector nothing implements. It forwards
+  /// exactly as ``forwarding`` does: a MiniRuntime call returns every value the same way, so the
+  /// two differ only in name and identity, as the two entry points of objc4 on x86_64 do.
+  ///
+  /// Objective-C: `_objc_msgForward_stret`
+  public static let forwardingStret = Implementation(function: "_objc_msgForward_stret", forwardingBody)
+
+  /// Whether this is ``forwarding`` or ``forwardingStret``.
+  var isForwarding: Bool { self === Implementation.forwarding || self === Implementation.forwardingStret }
+
+  private static let forwardingBody: ImplementationBody = { receiver, selector, arguments in
     guard let runtime = receiver.runtime else {
       throw RuntimeError(.foreignRuntime, "cannot forward '\(selector.name)': the runtime no longer exists")
     }

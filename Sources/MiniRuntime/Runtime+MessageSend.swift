@@ -242,7 +242,7 @@ enum MessageDispatch {
     }
     let isaBits = receiver.isaWord.load(ordering: .acquiring)
     let implementation = try lookUpTraced(receiver, isaBits, selector, startingAt: superclass)
-    guard implementation.isVariadic || implementation === Implementation.forwarding else {
+    guard implementation.isVariadic || implementation.isForwarding else {
       throw argumentCountError(receiver, selector, given: given)
     }
     return try implementation.body(receiver, selector, arguments)

@@ -20,6 +20,8 @@ import Testing
     #expect(runtime.lookUpClass(named: "Person") === person)
     // Rosetta: objc_copyClassList
     #expect(runtime.classes.map(\.name) == ["NSObject", "Protocol", "Person"])
+    // Rosetta: objc_getClassList
+    #expect(runtime.classList(capacity: 1).classes.map(\.name) == ["NSObject"] && runtime.classList(capacity: 1).count == 3)
     // Rosetta: objc_getMetaClass
     #expect(person.metaclass === person.isa)
     #expect(runtime.metaclass(named: "Person") === person.isa)
@@ -46,6 +48,8 @@ import Testing
     #expect(try runtime.msgSendSuper(ann, superclass: root, "class") == .class(person))
     // Rosetta: _objc_msgForward
     #expect(try person.methodImplementation(for: "fly") === Implementation.forwarding)
+    // Rosetta: _objc_msgForward_stret
+    #expect(try person.methodImplementationStret(for: "fly") === Implementation.forwardingStret)
     // Rosetta: _objc_flush_caches
     runtime.flushCaches(person)
     runtime.flushCaches()
@@ -146,6 +150,8 @@ import Testing
     // Rosetta: class_getMethodImplementation
     #expect(try person.methodImplementation(for: "setAge:")?.name == "-[Person setAge:]")
     #expect(person.methodImplementationWithoutResolver(for: "setAge:").name == "-[Person setAge:]")
+    // Rosetta: class_getMethodImplementation_stret
+    #expect(try person.methodImplementationStret(for: "setAge:")?.name == "-[Person setAge:]")
     // Rosetta: class_respondsToSelector
     #expect(person.instancesRespond(to: "age"))
     // Rosetta: class_replaceMethod
