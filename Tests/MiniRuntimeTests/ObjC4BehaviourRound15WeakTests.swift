@@ -8,6 +8,13 @@ import Testing
 @testable import MiniRuntime
 
 @Suite struct ObjC4BehaviourRound15WeakTests {
+  /// `Holder` with a `weak` property `target` (a `__weak` ivar `_target`).
+  private func makeWeakHolder(in runtime: Runtime) throws -> Class {
+    try makeClass("Holder", in: runtime) { cls in
+      try cls.synthesizeProperty("target", type: .object(className: nil), options: [.weak])
+    }
+  }
+
   @Test func copyWeakKeepsTheSourceAndRegistersTheDestination() throws {
     // NSObject.mm objc_copyWeak: loadWeakRetained(src), initWeak(dst, obj), release(obj). Both
     // variables hold the object, neither keeps it alive, both read nil once it is freed.
@@ -80,9 +87,7 @@ import Testing
   @Test func aWeakIvarOfAnObjectWhoseDeallocBeganReadsNil() throws {
     // weak.m: a __weak ivar pointing at an object in its dealloc reads nil (objc_loadWeak).
     let runtime = Runtime()
-    let holder = try makeClass("Holder", in: runtime) { cls in
-      try cls.synthesizeProperty("target", type: .object(className: nil), options: [.weak])
-    }
+    let holder = try makeWeakHolder(in: runtime)
     let person = try makePerson(in: runtime)
     let box = try new(holder, in: runtime)
     let seen = Recorder<Bool>()
@@ -143,9 +148,7 @@ import Testing
     let person = try makePerson(in: runtime)
     let (answer, calls) = (Box(false), Recorder<String>())
     try refusingRetainWeakReference(person, answer, calls)
-    let holder = try makeClass("Holder", in: runtime) { cls in
-      try cls.synthesizeProperty("target", type: .object(className: nil), options: [.weak])
-    }
+    let holder = try makeWeakHolder(in: runtime)
     let box = try new(holder, in: runtime)
     let ann = try new(person, in: runtime)
     try box.setValue(.object(ann), forIvar: "_target")
@@ -195,9 +198,7 @@ import Testing
     try Runtime.autoreleasepool {  // objc_loadWeak's +1 of a custom class goes with the pool
       #expect(destination.load() === bystander && source.load() === ann)
     }
-    let box = try new(try makeClass("Holder", in: runtime) { cls in
-      try cls.synthesizeProperty("target", type: .object(className: nil), options: [.weak])
-    }, in: runtime)
+    let box = try new(try makeWeakHolder(in: runtime), in: runtime)
     expectError(.deallocatingObject) { try box.setValue(.object(ann), forIvar: "_target") }
     #expect(try box.value(ofIvar: "_target") == .nil, "a refused weak ivar store stores nothing")
   }
