@@ -28,12 +28,13 @@ final class AccessorNames: Sendable {
   let key: String
   /// `Age` for `age`.
   let capitalized: String
-  /// `get<Key>`, `<key>`, `is<Key>`, `_get<Key>`, `_<key>`: those that are valid selectors
-  /// without arguments, in KVC's search order (Foundation's implementation's: its documentation
+  /// `get<Key>`, `<key>`, `is<Key>`, `_get<Key>`, `_<key>`: those without a colon (a method
+  /// named with one takes arguments a getter cannot pass), in KVC's search order (Foundation's implementation's: its documentation
   /// lists all but `_get<Key>`).
   let getters: [Selector]
   /// `countOf<Key>`, `objectIn<Key>AtIndex:`, `<key>AtIndexes:`, `indexIn<Key>OfObject:`,
-  /// `enumeratorOf<Key>`, `memberOf<Key>:` (each may be invalid: check `isValid`).
+  /// `enumeratorOf<Key>`, `memberOf<Key>:`. Any key makes them: `my key` makes `countOfMy key`,
+  /// which the runtime takes as a method name (decision 0027).
   let countOf: Selector
   let objectInAtIndex: Selector
   let atIndexes: Selector
@@ -41,16 +42,15 @@ final class AccessorNames: Sendable {
   let enumeratorOf: Selector
   let memberOf: Selector
   /// `set<Key>:`, `_set<Key>:`, `setIs<Key>:`, in KVC's search order (Foundation's
-  /// implementation's: its documentation lists only the first two). Each may be invalid.
+  /// implementation's: its documentation lists only the first two).
   let setters: [Selector]
   /// The indexed to-many mutators, in the order `NotifyingSetters.mutatorKinds` lists them:
   /// `insertObject:in<Key>AtIndex:`, `insert<Key>:atIndexes:`, `removeObjectFrom<Key>AtIndex:`,
   /// `remove<Key>AtIndexes:`, `replaceObjectIn<Key>AtIndex:withObject:`,
-  /// `replace<Key>AtIndexes:with<Key>:` (each may be invalid).
+  /// `replace<Key>AtIndexes:with<Key>:`.
   let indexedMutators: [Selector]
   /// The set mutators, in the order `NotifyingSetMutators.accessorKinds` lists them:
-  /// `add<Key>Object:`, `add<Key>:`, `remove<Key>Object:`, `remove<Key>:`, `intersect<Key>:`
-  /// (each may be invalid).
+  /// `add<Key>Object:`, `add<Key>:`, `remove<Key>Object:`, `remove<Key>:`, `intersect<Key>:`.
   let setMutators: [Selector]
   /// `setters`, `indexedMutators` and `setMutators` in one list, in that order: the methods a
   /// notifying subclass may override, asked of a class in one lookup (`overridableMethods(in:)`).
@@ -65,7 +65,7 @@ final class AccessorNames: Sendable {
     self.capitalized = capitalized
     getters = ["get\(capitalized)", key, "is\(capitalized)", "_get\(capitalized)", "_\(key)"].compactMap { name in
       let selector = Selector(interning: name)
-      return selector.isValid && selector.argumentCount == 0 ? selector : nil
+      return selector.argumentCount == 0 ? selector : nil
     }
     countOf = Selector(interning: "countOf\(capitalized)")
     objectInAtIndex = Selector(interning: "objectIn\(capitalized)AtIndex:")
@@ -99,7 +99,7 @@ final class AccessorNames: Sendable {
 
   /// The methods instances of `cls` have for `overridable` (without resolvers, in one locked
   /// lookup), split as `setters`, `indexedMutators` and `setMutators` list them: `nil` where
-  /// the class has none, or where the name is not a valid selector.
+  /// the class has none.
   func overridableMethods(
     in cls: Class
   ) -> (setters: ArraySlice<Method?>, indexedMutators: ArraySlice<Method?>, setMutators: ArraySlice<Method?>) {

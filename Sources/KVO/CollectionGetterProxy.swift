@@ -75,7 +75,7 @@ enum CollectionGetterProxy {
     /// `<key>AtIndexes:`, if the container's class has it.
     var atIndexes: Selector? {
       let selector = Selector(interning: key + "AtIndexes:")
-      return selector.isValid && container.isa.instancesRespond(to: selector) ? selector : nil
+      return container.isa.instancesRespond(to: selector) ? selector : nil
     }
 
     /// `countOf<Key>`, sent now.

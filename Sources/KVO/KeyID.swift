@@ -9,7 +9,7 @@
 // index of the name's `Selector` (`Selector(interning:)`, sel_registerName), so there is one
 // interning table in the process (SelectorTable.swift), with one lock and one literal cache. A
 // key is often a selector name already (`age` is its getter's); a key path (`friend.age`) or a
-// key no method can be named after is interned as an invalid selector, which no message can use.
+// key with a space is interned as a malformed name, which the runtime takes as any other (0027).
 // One word, so the set path's scans and the pending-change stack stay as small as before.
 
 import MiniRuntime

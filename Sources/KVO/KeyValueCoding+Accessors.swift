@@ -15,8 +15,9 @@
 // A method or ivar whose type KVC cannot box as an object (`void`, `long double`, `char *`, `SEL`, a pointer, a
 // C array, a bit field, an unknown type) is passed over, as Foundation's getters and setters
 // exist only for objects, classes, numbers and structs: a `char *` property is undefined to KVC.
-// Any string is a key, as in Foundation; one that no method or ivar could be named after (empty,
-// or with a space, `.` or other punctuation) skips the search and is undefined at once, uncached.
+// Any string is a key, as in Foundation, and every key is searched: the names are built as text
+// (the key's first byte upper-cased by `toupper`) and the runtime takes any name (decision 0027),
+// so `my key` finds `setMy key:` and the ivar `_my key`, and the empty key finds `get` or `_`.
 // The outcome (a "plan") is cached per class and key, as Foundation caches its getters and
 // setters: an immutable `AccessorPlans` list published as an associated object of the class,
 // read with the class's spin lock and scanned by key (short keys compare as two words). It is
@@ -50,34 +51,20 @@ enum SetterPlan: Sendable {
 }
 
 extension KeyValueCoding {
-  /// `Age` for `age`: the first character upper-cased, as KVC builds accessor names.
-  static func capitalized(_ key: String) -> String { key.prefix(1).uppercased() + key.dropFirst() }
-
-  /// Whether some accessor or ivar could be named after `key`: it is not empty and has only
-  /// letters, digits and `_` (`9lives` can name `_9lives`). Foundation accepts any string as a
-  /// key and searches; for any other key (`first name`, `a.b`, the empty key) no name it builds
-  /// can be a method or ivar here, so the search is skipped and the key is undefined.
-  static func canNameAccessor(_ key: String) -> Bool {
-    guard !key.isEmpty else { return false }
-    for byte in key.utf8 {
-      switch byte {
-      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-        UInt8(ascii: "_"):
-        continue
-      default:
-        return false
-      }
-    }
-    return true
+  /// `Age` for `age`: the key with its first byte upper-cased by C's `toupper`, as Foundation
+  /// builds accessor names from the key's UTF-8 text. Only `a`…`z` change: `élan` stays `élan`
+  /// (`setélan:`), `ßig` stays `ßig`, and the empty key stays empty.
+  static func capitalized(_ key: String) -> String {
+    guard let first = key.utf8.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) else { return key }
+    return String(UnicodeScalar(first - 32)) + String(key.unicodeScalars.dropFirst())
   }
 
   static func getterPlan(for cls: Class, key: String) throws -> GetterPlan {
     try MethodGeneration.cached(
       for: cls,
       lookUp: { generation in AccessorPlans.of(cls, at: generation)?.getter(for: key) },
-      compute: { _ in canNameAccessor(key) ? try searchGetter(in: cls, key: key) : .undefined },
+      compute: { _ in try searchGetter(in: cls, key: key) },
       publish: { generation, plan in
-        guard canNameAccessor(key) else { return }  // not cached: any string can be a key
         AccessorPlans.publish(on: cls, generation: generation, adding: { $0.getters.append((key, plan)) })
       })
   }
@@ -86,9 +73,8 @@ extension KeyValueCoding {
     try MethodGeneration.cached(
       for: cls,
       lookUp: { generation in AccessorPlans.of(cls, at: generation)?.setter(for: key) },
-      compute: { _ in canNameAccessor(key) ? try searchSetter(in: cls, key: key) : .undefined },
+      compute: { _ in try searchSetter(in: cls, key: key) },
       publish: { generation, plan in
-        guard canNameAccessor(key) else { return }  // not cached: any string can be a key
         AccessorPlans.publish(on: cls, generation: generation, adding: { $0.setters.append((key, plan)) })
       })
   }
@@ -100,10 +86,8 @@ extension KeyValueCoding {
         return .method(selector)
       }
     }
-    if names.countOf.isValid, cls.instanceMethodWithoutResolver(for: names.countOf) != nil {
-      func has(_ selector: Selector) -> Bool {
-        selector.isValid && cls.instanceMethodWithoutResolver(for: selector) != nil
-      }
+    if cls.instanceMethodWithoutResolver(for: names.countOf) != nil {
+      func has(_ selector: Selector) -> Bool { cls.instanceMethodWithoutResolver(for: selector) != nil }
       if has(names.objectInAtIndex) || has(names.atIndexes) { return has(names.indexInOfObject) ? .orderedSet : .indexed }
       if has(names.enumeratorOf) && has(names.memberOf) { return .unordered }
     }
@@ -113,7 +97,7 @@ extension KeyValueCoding {
 
   private static func searchSetter(in cls: Class, key: String) throws -> SetterPlan {
     let names = AccessorNames.of(key)
-    for selector in names.setters where selector.isValid {
+    for selector in names.setters {
       if let method = cls.instanceMethodWithoutResolver(for: selector),
         let type = method.signature.messageArgumentTypes.first, canBox(type)
       {

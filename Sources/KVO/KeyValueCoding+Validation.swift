@@ -109,11 +109,9 @@ enum ValidationCategory {
   static let validateValueForKey: Selector = "validateValue:forKey:error:"
   static let validateValueForKeyPath: Selector = "validateValue:forKeyPath:error:"
 
-  /// `validate<Key>:error:` for `key`, or nil for a key no method can be named after.
-  static func validator(for key: String) -> Selector? {
-    guard KeyValueCoding.canNameAccessor(key) else { return nil }
-    let selector = Selector(interning: "validate\(KeyValueCoding.capitalized(key)):error:")
-    return selector.isValid ? selector : nil
+  /// `validate<Key>:error:` for `key`, built as text whatever the key (decision 0027).
+  static func validator(for key: String) -> Selector {
+    Selector(interning: "validate\(KeyValueCoding.capitalized(key)):error:")
   }
 
   static let methods: [(Selector, String, Implementation)] = [
@@ -121,7 +119,8 @@ enum ValidationCategory {
       validateValueForKey, "B40@0:8^@16@24^@32",
       KeyValueCategory.method("NSKeyValueCoding", "validateValue:forKey:error:") { receiver, _, arguments in
         let key = try KeyValueCategory.key(arguments[1], receiver)
-        guard let validator = validator(for: key), receiver.isa.instancesRespond(to: validator) else { return true }
+        let validator = validator(for: key)
+        guard receiver.isa.instancesRespond(to: validator) else { return true }
         // call-out: the class's validator reads and writes through the two pointers
         return .bool(try Runtime.msgSend(receiver, validator, arguments[0], arguments[2]).boolValue ?? false)
       }

@@ -110,7 +110,7 @@ public struct KeyValuePath: Hashable, Sendable, CustomStringConvertible {
 
   /// Splits a key path as `valueForKeyPath:` and `setValue:forKeyPath:` do: on every `.`, each
   /// piece a key whatever it holds (`first name`, or the empty key between two dots), so a
-  /// piece no accessor can be named after ends in `valueForUndefinedKey:`. A piece naming a
+  /// piece whose accessor names the class lacks ends in `valueForUndefinedKey:`. A piece naming a
   /// collection operator is one; an unknown `@foo` stays a key, as in Foundation, where only a
   /// collection's `valueForKeyPath:` reads operators (it refuses `@foo`: "does not implement
   /// the foo operation") and any other object takes `@foo` as a key. An operator with nothing

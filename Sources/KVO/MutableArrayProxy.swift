@@ -30,8 +30,8 @@ public final class MutableArrayProxy: Sendable {
   public let key: String
   let capitalized: String
 
-  /// A proxy for any key, as Foundation makes one: a key no accessor or ivar can be named after
-  /// (the empty key) is an undefined key when the proxy is used.
+  /// A proxy for any key, as Foundation makes one: a key whose accessor and ivar names the class
+  /// lacks (often the empty key) is an undefined key when the proxy is used.
   init(_ object: Object, key: String) {
     self.object = object
     self.key = key

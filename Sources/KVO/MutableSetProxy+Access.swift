@@ -32,11 +32,10 @@ extension CollectionAccess where Mutators == SetMutators {
   /// Foundation's search (see the file comment), on the container's class as it is now.
   static func find(for container: Object, key: String) throws -> SetAccess {
     let cls = container.isa
-    guard KeyValueCoding.canNameAccessor(key) else { return .undefined }  // `""`: no search, as for valueForKey:
     let capitalized = KeyValueCoding.capitalized(key)
     func found(_ name: String) -> Selector? {
       let selector = Selector(interning: name)
-      return selector.isValid && cls.instancesRespond(to: selector) ? selector : nil
+      return cls.instancesRespond(to: selector) ? selector : nil
     }
     let mutators = SetMutators(
       addObject: found("add\(capitalized)Object:"), add: found("add\(capitalized):"),
@@ -51,7 +50,7 @@ extension CollectionAccess where Mutators == SetMutators {
   /// `set<Key>:` and its argument type, if `cls` has it (taking one argument).
   private static func setKey(of cls: Class, capitalized: String) -> (Selector, TypeEncoding)? {
     let selector = Selector(interning: "set\(capitalized):")
-    guard selector.isValid, let method = cls.instanceMethodWithoutResolver(for: selector),
+    guard let method = cls.instanceMethodWithoutResolver(for: selector),
       let type = method.signature.messageArgumentTypes.first
     else { return nil }
     return (selector, type)

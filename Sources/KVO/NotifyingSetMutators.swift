@@ -21,7 +21,7 @@ enum NotifyingSetMutators {
   ) -> [NotifyingSetters.Hook] {
     var hooks: [NotifyingSetters.Hook] = []
     for ((selector, method), (kind, oneObject, implementationName)) in zip(zip(names.setMutators, methods), accessorKinds) {
-      guard selector.isValid, let method, method.signature.messageArgumentTypes.count == 1
+      guard let method, method.signature.messageArgumentTypes.count == 1
       else { continue }
       hooks.append(
         NotifyingSetters.Hook(

@@ -47,7 +47,7 @@ enum NotifyingSetters {
     // The setter KVC would use: the first of set<Key>:, _set<Key>: and setIs<Key>: the class has. Foundation
     // overrides it only if it returns void and takes one argument of a type it can box.
     for (selector, method) in zip(names.setters, methods.setters) {
-      guard selector.isValid, let method else { continue }
+      guard let method else { continue }
       let signature = method.signature
       if signature.returnType.unqualified != .void {
         diagnostics.append(
@@ -66,7 +66,7 @@ enum NotifyingSetters {
       break
     }
     for ((selector, method), (kind, shape, implementationName)) in zip(zip(names.indexedMutators, methods.indexedMutators), mutatorKinds) {
-      guard selector.isValid, let method else { continue }
+      guard let method else { continue }
       hooks.append(
         Hook(
           selector: selector, signature: method.signature,

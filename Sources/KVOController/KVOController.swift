@@ -230,7 +230,7 @@ public final class KVOController: @unchecked Sendable, CustomStringConvertible {
         "KVOController's observer is already gone (freed): it cannot be sent '\(action.name)'")
     }
     // call-out: the observer's respondsToSelector: (it may resolve the method), no lock held
-    guard action.isValid, try Runtime.msgSend(observer, "respondsToSelector:", .selector(action)).boolValue == true else {
+    guard !action.isNull, try Runtime.msgSend(observer, "respondsToSelector:", .selector(action)).boolValue == true else {
       throw KeyValueError(.invalidArgument, "\(observer) does not respond to \(action.name)")
     }
     guard action.argumentCount <= 2 else {

@@ -1,5 +1,5 @@
 // AnyStringKeyTests.swift: key-value coding takes any string as a key, as Foundation does; a key
-// no accessor can be named after ends in valueForUndefinedKey: / setValue:forUndefinedKey:.
+// whose accessor names the class lacks ends in valueForUndefinedKey: / setValue:forUndefinedKey:.
 
 import Testing
 
