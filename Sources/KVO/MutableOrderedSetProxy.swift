@@ -19,7 +19,9 @@
 //      unrecognized-selector error, and a nil ivar raises `NSInternalInconsistencyException`
 //      (nothing is invented), both after the will, with no did (decision 0025);
 //   4. otherwise `valueForUndefinedKey:` / `setValue:forUndefinedKey:`.
-// As `NSMutableOrderedSet` does, inserting an object the set already holds does nothing.
+// An insertion of an object the set already holds is not looked for by the proxy: the mutator or
+// the ivar's set gets it inside a will/did of its index (the set ignores it), and the setter route
+// sets an equal copy (a setting), as Foundation's three proxies do.
 // Indexes are checked where Foundation's proxies check them (decision 0025, as
 // MutableArrayProxy.swift): an edit handed to one mutator message and every edit of the ivar's
 // ordered set go on unchecked (the will comes first, then the raise); an edit made one mutator
@@ -200,8 +202,11 @@ struct OrderedSetEdit {
     return try elements()
   }
 
-  /// Inserts `objects` at `indexes` (positions in the result); objects the set holds already
-  /// are left out, with their indexes, as `NSMutableOrderedSet` does.
+  /// Inserts `objects` at `indexes` (positions in the result). The proxy does not look for
+  /// objects the set holds already: the class's mutator or the ivar's set receives every object
+  /// and index, inside a will/did of every index (the set ignores a held object; the did reads
+  /// whatever is at its index); on the setter route the copy leaves them out and the setter is
+  /// sent even if nothing was added, as Foundation's proxies do (kvo.md, "set relationships").
   func insert(_ objects: [Value], at indexes: Indexes, bulk: Bool) throws {
     guard objects.count == indexes.count else {
       throw KeyValueError.countMismatch(objects: objects.count, indexes: indexes.count, in: name)
@@ -211,14 +216,18 @@ struct OrderedSetEdit {
     var kept: [(Value, Int)] = []
     var count = current.count
     let unchecked = forwardsUnchecked(indexes, bulk: bulk, \.insertMany, \.insert)
+    let forwardsAll = switch access {  // the route hands every object on
+    case .mutators, .ivar: true
+    case .setter, .undefined: false
+    }
     for (object, index) in zip(objects, indexes) {
       guard !object.isNil else { throw KeyValueError(.invalidArgument, "*** \(name): object cannot be nil") }
       if !unchecked { try check(index, in: count, includingEnd: true) }
-      guard members.insert(object).inserted else { continue }
+      guard members.insert(object).inserted || forwardsAll else { continue }
       kept.append((object, index))
       count += 1
     }
-    guard !kept.isEmpty else { return }
+    guard !objects.isEmpty else { return }
     let keptIndexes = Indexes(kept.map(\.1))
     guard case .mutators(let mutators) = access else {
       var edited = current

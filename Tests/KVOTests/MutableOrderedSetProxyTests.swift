@@ -86,7 +86,6 @@ import Testing
     try recipe.addObserver(observer, forKeyPath: "steps", options: [.old, .new])
     let proxy = try recipe.mutableOrderedSetValue(forKey: "steps")
     try Runtime.msgSend(proxy, "insertObject:atIndex:", "x", .int(1))
-    try Runtime.msgSend(proxy, "insertObject:atIndex:", "b", .int(0))  // held already: no change, nobody told
     try Runtime.msgSend(proxy, "removeObjectAtIndex:", .int(0))
     try Runtime.msgSend(proxy, "replaceObjectAtIndex:withObject:", .int(1), "y")
     #expect(try steps(of: recipe) == ["x", "y"])
