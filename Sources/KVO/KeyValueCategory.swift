@@ -272,7 +272,6 @@ enum KeyValueCategory {
       method("NSKeyValueObserverNotification", "automaticallyNotifiesObserversForKey:", isClassMethod: true) {
         receiver, _, arguments in
         let key = try key(arguments[0], receiver)
-        guard KeyValuePath.isKey(key) else { return true }
         let specific = AccessorNames.of(key).automaticallyNotifiesObserversOf
         guard receiver.isa.instancesRespond(to: specific) else { return true }
         return .bool(try Runtime.msgSend(receiver, specific).boolValue ?? true)
@@ -283,7 +282,6 @@ enum KeyValueCategory {
       method("NSKeyValueObserverNotification", "keyPathsForValuesAffectingValueForKey:", isClassMethod: true) {
         receiver, _, arguments in
         let key = try key(arguments[0], receiver)
-        guard KeyValuePath.isKey(key) else { return .set([]) }
         let specific = AccessorNames.of(key).keyPathsForValuesAffecting
         if receiver.isa.instancesRespond(to: specific) { return try Runtime.msgSend(receiver, specific) }
         // Otherwise the deprecated +setKeys:triggerChangeNotificationsForDependentKey: declarations.
