@@ -17,9 +17,11 @@ extension Runtime {
   /// runtime.protocol(named: "Named") === named   // true
   /// ```
   ///
+  /// A protocol under construction does not reserve its name, as in objc4: another may be
+  /// allocated with the same name, and the one registered last is the one found by name.
+  ///
   /// - Throws: ``RuntimeError`` with code `invalidName` (a NUL in the name) or `duplicateName`
-  ///   (a protocol of that name exists, registered or not). objc4 answers `nil` for a registered
-  ///   name.
+  ///   (a registered protocol has that name), where objc4 answers `nil`.
   ///
   /// Objective-C: `objc_allocateProtocol`
   public func allocateProtocol(named name: String) throws(RuntimeError) -> Protocol {
@@ -31,9 +33,7 @@ extension Runtime {
       guard state.protocolsByName[name] == nil else {
         throw RuntimeError(.duplicateName, "objc_allocateProtocol: protocol '\(name)' already exists")
       }
-      let proto = Protocol(name: name, protocolClass: protocolClass)
-      state.protocolsByName[name] = proto
-      return proto
+      return Protocol(name: name, protocolClass: protocolClass)  // objc4 reserves no name until registration
     }
   }
 
@@ -54,6 +54,11 @@ extension Runtime {
         return state.record(Protocol.ignored("objc_registerProtocol: protocol '\(proto.name)' was already registered"))
       }
       data.isRegistered = true
+      // objc4's table insert replaces a protocol of the same name registered before (two were
+      // allocated while neither was registered): the newer one is found by name and listed.
+      if let replaced = state.protocolsByName.updateValue(proto, forKey: proto.name) {
+        state.registeredProtocols.removeAll { $0 === replaced }
+      }
       state.registeredProtocols.append(proto)
       state.record(.protocolRegistered(name: proto.name))
     }
@@ -66,8 +71,7 @@ extension Runtime {
   /// Objective-C: `objc_getProtocol`
   public func `protocol`(named name: String) -> Protocol? {
     withState { state in
-      guard let proto = state.protocolsByName[name], proto.locked(&state).isRegistered else { return nil }
-      return proto
+      state.protocolsByName[name]  // registered protocols only
     }
   }
 

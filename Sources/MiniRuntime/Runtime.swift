@@ -56,7 +56,7 @@ public final class Runtime: @unchecked Sendable {
     var resolving: [ResolutionKey] = []
     /// Flush caches on every fill (the stress switch).
     var cachesDisabled = false
-    /// Every allocated protocol by name (those under construction too, so names clash).
+    /// Registered protocols by name (one under construction reserves no name, as in objc4).
     var protocolsByName: [String: Protocol] = [:]
     /// Registered protocols in registration order, for ``Runtime/protocols``.
     var registeredProtocols: [Protocol] = []

@@ -85,6 +85,24 @@ import Testing
     #expect(runtime.protocol(named: "Named") === named)
   }
 
+  @Test func aProtocolUnderConstructionReservesNoNameAndTheLastRegisteredIsFound() throws {
+    // objc-runtime-new.mm objc_allocateProtocol answers nil only when getProtocol finds the name
+    // ("fixme reserve name without installing"); objc_registerProtocol inserts into the protocol
+    // table, replacing a protocol of that name registered before.
+    let runtime = Runtime()
+    let first = try runtime.allocateProtocol(named: "Drafting")
+    let second = try runtime.allocateProtocol(named: "Drafting")
+    #expect(first !== second && runtime.protocol(named: "Drafting") == nil)
+    try runtime.registerProtocol(first)
+    #expect(runtime.protocol(named: "Drafting") === first)
+    expectError(.duplicateName) { _ = try runtime.allocateProtocol(named: "Drafting") }
+    try runtime.registerProtocol(second)
+    #expect(runtime.protocol(named: "Drafting") === second)
+    #expect(runtime.protocols.filter { $0.name == "Drafting" }.count == 1)
+    #expect(runtime.protocols.contains { $0 === second })
+    try runtime.checkInvariants()
+  }
+
   @Test func copyProtocolListOfAMetaclassIsEmptyForAProtocolAddedAtRunTime() throws {
     // class_addProtocol adds to the class's own list only; class_copyProtocolList of the
     // metaclass reads the metaclass's list, which stays empty (class_conformsToProtocol too).
