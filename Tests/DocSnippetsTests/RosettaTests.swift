@@ -191,6 +191,9 @@ import Testing
     try ann.setValue(42, for: ivar)
     // Rosetta: object_getIvar
     #expect(try ann.value(for: ivar) == 42)
+    // Rosetta: object_setIvarWithStrongDefault
+    try ann.setValue(43, for: ivar)
+    #expect(try ann.value(for: ivar) == 43)
     // Rosetta: object_setInstanceVariable
     try ann.setValue(43, forIvar: "_age")
     // Rosetta: object_getInstanceVariable

@@ -103,6 +103,26 @@ import Testing
     try runtime.checkInvariants()
   }
 
+  @Test func setIvarWithStrongDefaultRetainsAnIvarOfUnknownManagementAndStoresAWeakOneWeakly() throws {
+    // objc-class.mm object_setIvarWithStrongDefault: an ivar no layout marks (every ivar
+    // class_addIvar adds to an objc_allocateClassPair class) is strong, so the store retains; an
+    // ivar the weak layout covers is stored as objc_storeWeak stores it.
+    let runtime = Runtime()
+    let holder = try makeClass("Holder", in: runtime) { cls in
+      try cls.addIvar("_plain", type: .object(className: nil))
+      try cls.synthesizeProperty("weakly", type: .object(className: nil), options: [.weak])
+    }
+    let box = try new(holder, in: runtime)
+    let ann = try new(runtime.rootClass, in: runtime)
+    try box.setValue(.object(ann), for: try #require(holder.ivar(named: "_plain")))
+    #expect(ann.retainCount == 2)
+    try box.setValue(.object(ann), for: try #require(holder.ivar(named: "_weakly")))
+    #expect(ann.retainCount == 2, "the weak store retains nothing")
+    try box.setValue(.nil, for: try #require(holder.ivar(named: "_plain")))
+    let weakly = try box.value(ofIvar: "_weakly")
+    #expect(ann.retainCount == 1 && weakly == .object(ann))
+  }
+
   @Test func copyProtocolListOfAMetaclassIsEmptyForAProtocolAddedAtRunTime() throws {
     // class_addProtocol adds to the class's own list only; class_copyProtocolList of the
     // metaclass reads the metaclass's list, which stays empty (class_conformsToProtocol too).
