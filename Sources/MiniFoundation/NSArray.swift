@@ -102,7 +102,9 @@ enum NSMutableArrayMethods {
         return try Runtime.msgSend(receiver, "removeObjectsAtIndexes:", .object(try runtime.indexSet(indexes)))
       },
       MethodEntry("removeObjectsInRange:", "v32@0:8{_NSRange=QQ}16") { receiver, selector, arguments in
-        let range = try Message.range(arguments[0], receiver, selector)
+        // Checked against the count first, an empty range too, with this message's own text.
+        let range = try CollectionConveniences.checked(
+          try Message.range(arguments[0], receiver, selector), count: try OrderedCollectionMethods.count(receiver), receiver, selector)
         guard !range.isEmpty, let runtime = receiver.runtime else { return .nil }
         return try Runtime.msgSend(receiver, "removeObjectsAtIndexes:", .object(try runtime.indexSet(Indexes(integersIn: range))))
       },

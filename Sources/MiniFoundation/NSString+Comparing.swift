@@ -148,28 +148,38 @@ enum NSStringComparing {
   /// (NSWidthInsensitiveSearch) and without accents (NSDiacriticInsensitiveSearch): canonically
   /// decomposed, less its nonspacing and enclosing marks.
   static func folded(_ text: String, options: UInt64) -> String {
-    let width = options & widthInsensitive != 0
-    let diacritics = options & diacriticInsensitive != 0
-    guard width || diacritics, !text.utf8.allSatisfy({ $0 < 0x80 }) else { return text }
-    var scalars: [Unicode.Scalar] = []
-    for scalar in text.unicodeScalars {
-      var pieces: [Unicode.Scalar] = []
-      if width, (0xFF00...0xFFEF).contains(scalar.value) {  // all fullwidth or halfwidth forms
-        UnicodeNormalization.decompose(scalar, compatibility: true, into: &pieces)
-      } else {
-        pieces.append(scalar)
-      }
-      guard diacritics else {
-        scalars += pieces
-        continue
-      }
-      var letters: [Unicode.Scalar] = []
-      for piece in pieces { UnicodeNormalization.decompose(piece, compatibility: false, into: &letters) }
-      scalars += letters.filter { !isAccent($0) }
-    }
+    guard options & (widthInsensitive | diacriticInsensitive) != 0, !text.utf8.allSatisfy({ $0 < 0x80 }) else { return text }
+    let all = Array(text.unicodeScalars)
     var result = String.UnicodeScalarView()
-    result.append(contentsOf: scalars)
+    for (index, scalar) in all.enumerated() {
+      result.append(contentsOf: folded(scalar, before: index + 1 < all.count ? all[index + 1] : nil, options: options))
+    }
     return String(result)
+  }
+
+  /// One scalar of ``folded(_:options:)``, `next` the scalar after it (nil at the end). A
+  /// literal comparison or search folds each scalar alone (the sound mark does not count).
+  static func folded(_ scalar: Unicode.Scalar, before next: Unicode.Scalar?, options: UInt64) -> [Unicode.Scalar] {
+    var pieces: [Unicode.Scalar] = []
+    if options & widthInsensitive != 0, foldsWidth(scalar, before: options & literal != 0 ? nil : next) {
+      UnicodeNormalization.decompose(scalar, compatibility: true, into: &pieces)
+    } else {
+      pieces.append(scalar)
+    }
+    guard options & diacriticInsensitive != 0 else { return pieces }
+    var letters: [Unicode.Scalar] = []
+    for piece in pieces { UnicodeNormalization.decompose(piece, compatibility: false, into: &letters) }
+    return letters.filter { !isAccent($0) }
+  }
+
+  /// Whether NSWidthInsensitiveSearch takes `scalar` as its ordinary form: every fullwidth or
+  /// halfwidth form (U+FF00-U+FFEF) except a halfwidth one followed by a voiced or semi-voiced
+  /// sound mark (`ｶﾞ`, `ﾊﾟ`), which CoreFoundation leaves as it is, so `ｶﾞ` is not `ガ`
+  /// (swift-corelibs-foundation answers NSOrderedDescending and finds neither in the other).
+  static func foldsWidth(_ scalar: Unicode.Scalar, before next: Unicode.Scalar?) -> Bool {
+    guard (0xFF00...0xFFEF).contains(scalar.value) else { return false }
+    guard scalar.value >= 0xFF61, let next else { return true }
+    return ![0xFF9E, 0xFF9F, 0x3099, 0x309A].contains(next.value)
   }
 
   /// Whether `scalar` is a nonspacing or an enclosing mark (an accent, a cedilla, a circle).

@@ -90,14 +90,28 @@ enum NSStringLines {
     return lines
   }
 
-  /// The UTF-16 range of the `Character` holding unit `index`.
+  /// The UTF-16 range of the composed character sequence holding unit `index`.
   static func composed(at index: Int, in text: String) -> Range<Int> {
+    composedRanges(of: text).first { index < $0.upperBound } ?? index..<index
+  }
+
+  /// The UTF-16 ranges of `text`'s composed character sequences, in order: its `Character`s,
+  /// except that CR LF is two, a CR and an LF, as CoreFoundation's composed-character clusters
+  /// (unlike Unicode's grapheme clusters) do not join them (swift-corelibs-foundation answers
+  /// `{1, 1}` for index 1 of `"x\r\n"`).
+  static func composedRanges(of text: String) -> [Range<Int>] {
+    var ranges: [Range<Int>] = []
     var start = 0
     for character in text {
+      if character == "\r\n" {
+        ranges += [start..<(start + 1), (start + 1)..<(start + 2)]
+        start += 2
+        continue
+      }
       let end = start + character.utf16.count
-      if index < end { return start..<end }
+      ranges.append(start..<end)
       start = end
     }
-    return index..<index
+    return ranges
   }
 }

@@ -179,9 +179,12 @@ enum NSStringSearching {
     var origins: [Range<Int>] = []
     var position = offset
     var character = 0  // index in `origins` of the last character's first unit
-    for scalar in String(decoding: units, as: UTF16.self).unicodeScalars {
+    let scalars = Array(String(decoding: units, as: UTF16.self).unicodeScalars)
+    for (index, scalar) in scalars.enumerated() {
       let length = scalar.utf16.count
-      let pieces = NSStringComparing.folded(String(scalar), options: options).utf16.map { fold ? folded($0) : $0 }
+      let next = index + 1 < scalars.count ? scalars[index + 1] : nil
+      let pieces = NSStringComparing.folded(scalar, before: next, options: options)
+        .flatMap { $0.utf16 }.map { fold ? folded($0) : $0 }
       if pieces.isEmpty, character < origins.count {
         let widened = origins[character].lowerBound..<(position + length)
         for index in character..<origins.count { origins[index] = widened }

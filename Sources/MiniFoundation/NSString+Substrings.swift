@@ -56,14 +56,7 @@ enum NSStringSubstrings {
         Piece(substring: line, enclosing: line.lowerBound..<NSStringLines.terminatorEnd(at: line.upperBound, in: units))
       }
     case byComposedCharacterSequences:
-      var pieces: [Piece] = []
-      var start = 0
-      for character in text {
-        let end = start + character.utf16.count
-        pieces.append(Piece(substring: start..<end, enclosing: start..<end))
-        start = end
-      }
-      return pieces
+      return NSStringLines.composedRanges(of: text).map { Piece(substring: $0, enclosing: $0) }
     case byWords:
       let words = TextSegmentation.words(of: text)
       return words.indices.map { index in
