@@ -33,7 +33,7 @@ public struct Decimal: Sendable, Hashable, CustomStringConvertible {
   public static let exponents = -128...127
 
   /// The mantissa's digits, least significant first: empty for zero, never ending in a zero.
-  private let digits: [UInt8]
+  let digits: [UInt8]
   /// The power of ten the mantissa is multiplied by.
   ///
   /// Objective-C: `NSDecimal._exponent`
@@ -47,7 +47,7 @@ public struct Decimal: Sendable, Hashable, CustomStringConvertible {
   /// Objective-C: `NSDecimalIsNotANumber`
   public let isNaN: Bool
 
-  private init(digits: [UInt8], exponent: Int, isNegative: Bool, isNaN: Bool = false) {
+  init(digits: [UInt8], exponent: Int, isNegative: Bool, isNaN: Bool = false) {
     self.digits = digits
     self.exponent = exponent
     self.isNegative = isNegative
@@ -110,12 +110,20 @@ public struct Decimal: Sendable, Hashable, CustomStringConvertible {
   /// The canonical decimal for a sign, digits (least significant first, possibly with zeros at
   /// either end) and exponent: rounded to 38 digits, brought into the exponent range.
   static func make(_ raw: [UInt8], exponent rawExponent: Int, isNegative: Bool) throws(FoundationError) -> Decimal {
+    var lost = false
+    return try make(raw, exponent: rawExponent, isNegative: isNegative, lost: &lost)
+  }
+
+  /// ``make(_:exponent:isNegative:)``, setting `lost` when a digit other than 0 was rounded away
+  /// (`NSCalculationLossOfPrecision`).
+  static func make(_ raw: [UInt8], exponent rawExponent: Int, isNegative: Bool, lost: inout Bool) throws(FoundationError) -> Decimal {
     var digits = raw
     var exponent = rawExponent
     Magnitude.trim(&digits)
     if digits.isEmpty { return .zero }
     if digits.count > maximumDigits {
       let dropped = digits.count - maximumDigits
+      lost = lost || digits[..<dropped].contains { $0 != 0 }
       digits = Magnitude.rounded(digits, droppingLowest: dropped)
       exponent += dropped
       if digits.count > maximumDigits {  // 99…9 rounded up to 10…0: one more zero goes, exactly
@@ -125,6 +133,7 @@ public struct Decimal: Sendable, Hashable, CustomStringConvertible {
     }
     if exponent < exponents.lowerBound {
       let dropped = exponents.lowerBound - exponent
+      lost = lost || digits.prefix(dropped).contains { $0 != 0 }
       digits = Magnitude.rounded(digits, droppingLowest: dropped)
       exponent = exponents.lowerBound
       if digits.isEmpty {
@@ -153,17 +162,23 @@ public struct Decimal: Sendable, Hashable, CustomStringConvertible {
   ///
   /// Objective-C: `NSDecimalAdd` (`-[NSDecimalNumber decimalNumberByAdding:]`)
   public func adding(_ other: Decimal) throws(FoundationError) -> Decimal {
+    var lost = false
+    return try adding(other, lost: &lost)
+  }
+
+  /// ``adding(_:)``, setting `lost` when the sum had more digits than a mantissa keeps.
+  func adding(_ other: Decimal, lost: inout Bool) throws(FoundationError) -> Decimal {
     if isNaN || other.isNaN { return .notANumber }
     let exponent = Swift.min(self.exponent, other.exponent)
     let mine = Magnitude.scaled(digits, by: self.exponent - exponent)
     let theirs = Magnitude.scaled(other.digits, by: other.exponent - exponent)
     if isNegative == other.isNegative {
-      return try Self.make(Magnitude.sum(mine, theirs), exponent: exponent, isNegative: isNegative)
+      return try Self.make(Magnitude.sum(mine, theirs), exponent: exponent, isNegative: isNegative, lost: &lost)
     }
     switch Magnitude.compare(mine, theirs) {
     case 0: return .zero
-    case 1: return try Self.make(Magnitude.difference(mine, theirs), exponent: exponent, isNegative: isNegative)
-    default: return try Self.make(Magnitude.difference(theirs, mine), exponent: exponent, isNegative: other.isNegative)
+    case 1: return try Self.make(Magnitude.difference(mine, theirs), exponent: exponent, isNegative: isNegative, lost: &lost)
+    default: return try Self.make(Magnitude.difference(theirs, mine), exponent: exponent, isNegative: other.isNegative, lost: &lost)
     }
   }
 
@@ -182,9 +197,16 @@ public struct Decimal: Sendable, Hashable, CustomStringConvertible {
   ///
   /// Objective-C: `NSDecimalMultiply` (`-[NSDecimalNumber decimalNumberByMultiplyingBy:]`)
   public func multiplying(by other: Decimal) throws(FoundationError) -> Decimal {
+    var lost = false
+    return try multiplying(by: other, lost: &lost)
+  }
+
+  /// ``multiplying(by:)``, setting `lost` when the product had more digits than a mantissa keeps.
+  func multiplying(by other: Decimal, lost: inout Bool) throws(FoundationError) -> Decimal {
     if isNaN || other.isNaN { return .notANumber }
     return try Self.make(
-      Magnitude.product(digits, other.digits), exponent: exponent + other.exponent, isNegative: isNegative != other.isNegative)
+      Magnitude.product(digits, other.digits), exponent: exponent + other.exponent, isNegative: isNegative != other.isNegative,
+      lost: &lost)
   }
 
   /// `self ÷ other`, rounded to 38 digits.
@@ -194,6 +216,12 @@ public struct Decimal: Sendable, Hashable, CustomStringConvertible {
   ///
   /// Objective-C: `NSDecimalDivide` (`-[NSDecimalNumber decimalNumberByDividingBy:]`)
   public func dividing(by other: Decimal) throws(FoundationError) -> Decimal {
+    var lost = false
+    return try dividing(by: other, lost: &lost)
+  }
+
+  /// ``dividing(by:)``, setting `lost` when the quotient does not end within a mantissa.
+  func dividing(by other: Decimal, lost: inout Bool) throws(FoundationError) -> Decimal {
     if isNaN || other.isNaN { return .notANumber }
     if other.digits.isEmpty {
       throw FoundationError(.decimalDivideByZero, "NSDecimalNumber divide by zero")
@@ -202,8 +230,11 @@ public struct Decimal: Sendable, Hashable, CustomStringConvertible {
     // Enough digits that the quotient has one more than a mantissa keeps: the first digit
     // dropped then decides the rounding (anything after it only adds to the part dropped).
     let shift = Swift.max(0, Self.maximumDigits + 2 + other.digits.count - digits.count)
-    let quotient = Magnitude.quotient(Magnitude.scaled(digits, by: shift), other.digits)
-    return try Self.make(quotient, exponent: exponent - other.exponent - shift, isNegative: isNegative != other.isNegative)
+    let dividend = Magnitude.scaled(digits, by: shift)
+    let quotient = Magnitude.quotient(dividend, other.digits)
+    lost = lost || Magnitude.compare(Magnitude.product(quotient, other.digits), dividend) != 0  // a remainder
+    return try Self.make(
+      quotient, exponent: exponent - other.exponent - shift, isNegative: isNegative != other.isNegative, lost: &lost)
   }
 
   /// The number with the other sign.

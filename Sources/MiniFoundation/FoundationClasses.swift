@@ -23,7 +23,7 @@ final class FoundationClasses: Sendable {
   let set, mutableSet, setI, setM, countedSet: Class
   let orderedSet, mutableOrderedSet, orderedSetI, orderedSetM: Class
   let string, mutableString, stringConcrete: Class
-  let value, number, numberConcrete, boolean, valueConcrete, decimalNumber: Class
+  let value, number, numberConcrete, boolean, valueConcrete, decimalNumber, decimalNumberHandler: Class
   let null: Class
   let indexSet, mutableIndexSet: Class
   let swiftValue: Class
@@ -136,7 +136,8 @@ final class FoundationClasses: Sendable {
     numberConcrete = try make("__NSCFNumber", number)
     boolean = try make("__NSCFBoolean", number)
     valueConcrete = try make("NSConcreteValue", value)
-    decimalNumber = try make("NSDecimalNumber", number, NSDecimalNumberMethods.all)
+    decimalNumber = try make("NSDecimalNumber", number, NSDecimalNumberMethods.all.adding(NSDecimalNumberBehaviors.instance))
+    decimalNumberHandler = try make("NSDecimalNumberHandler", root, NSDecimalNumberHandlerMethods.all)
     null = try make("NSNull", root, NSNullMethods.all)
     indexSet = try make("NSIndexSet", root, NSIndexSetMethods.all)
     mutableIndexSet = try make("NSMutableIndexSet", indexSet, NSMutableIndexSetMethods.all)

@@ -41,6 +41,9 @@ public struct FoundationError: Error, Equatable, Sendable, CustomStringConvertib
     case decimalUnderflow
     /// A decimal divided by zero (`NSDecimalNumberDivideByZeroException`).
     case decimalDivideByZero
+    /// A decimal result that lost digits, under a behaviour that raises on exactness
+    /// (`NSDecimalNumberExactnessException`).
+    case decimalExactness
     /// A mutable collection changed while a block enumerated it (`NSGenericException`).
     case collectionMutated
   }
@@ -73,6 +76,7 @@ public struct FoundationError: Error, Equatable, Sendable, CustomStringConvertib
     case .decimalOverflow: return "NSDecimalNumberOverflowException"
     case .decimalUnderflow: return "NSDecimalNumberUnderflowException"
     case .decimalDivideByZero: return "NSDecimalNumberDivideByZeroException"
+    case .decimalExactness: return "NSDecimalNumberExactnessException"
     case .collectionMutated: return "NSGenericException"
     }
   }

@@ -42,10 +42,6 @@ enum NSDecimalNumberMethods {
         }
         return try box(Decimal(string: text), receiver)
       },
-      arithmetic("decimalNumberByAdding:") { a, b throws(FoundationError) in try a.adding(b) },
-      arithmetic("decimalNumberBySubtracting:") { a, b throws(FoundationError) in try a.subtracting(b) },
-      arithmetic("decimalNumberByMultiplyingBy:") { a, b throws(FoundationError) in try a.multiplying(by: b) },
-      arithmetic("decimalNumberByDividingBy:") { a, b throws(FoundationError) in try a.dividing(by: b) },
       MethodEntry("compare:", "q24@0:8@16") { receiver, selector, arguments in
         .int64(Int64(try decimal(receiver, selector).compare(try operand(arguments[0], receiver, selector))))
       },
@@ -106,15 +102,6 @@ enum NSDecimalNumberMethods {
   /// A new `NSDecimalNumber` in the runtime of `receiver`.
   static func box(_ decimal: Decimal, _ receiver: Object) throws -> Value {
     .object(try FoundationClasses.of(receiver).decimalNumber.createInstance(bridgedStorage: DecimalStorage(decimal)))
-  }
-
-  private static func arithmetic(
-    _ name: Selector, _ operation: @escaping @Sendable (Decimal, Decimal) throws(FoundationError) -> Decimal
-  ) -> MethodEntry {
-    MethodEntry(name, "@24@0:8@16") { receiver, selector, arguments in
-      let result = try operation(try decimal(receiver, selector), try operand(arguments[0], receiver, selector))
-      return try box(result, receiver)
-    }
   }
 }
 
