@@ -153,7 +153,7 @@ enum CollectionCategories {
           }
         }
         // A dictionary's keys are observable through KVC: notify around the change.
-        guard KeyValuePath.isKey(key), try Notifier.notifiesAutomatically(receiver, key: key) else {
+        guard try Notifier.notifiesAutomatically(receiver, key: key) else {
           try set()
           return .nil
         }

@@ -96,3 +96,23 @@ import Testing
     withExtendedLifetime(observer) {}
   }
 }
+
+@Suite struct FidelityRound15DictionaryKeyTests {
+  /// A dictionary's keys are any strings: `setValue:forKey:` of an observed mutable dictionary
+  /// notifies the observers of `first name` and of the empty key as of `city`.
+  @Test func aMutableDictionaryNotifiesObserversOfAnyKeyItIsSetThroughKVC() throws {
+    let world = try World()
+    let card = try world.runtime.mutableDictionary(["first name": "Ann"])
+    let (observer, log) = try world.newObserver()
+    try card.addObserver(observer, forKeyPath: "first name", options: [.old, .new])
+    try card.addObserver(observer, forKeyPath: "", options: [.new])
+    try card.setValue("Bea", forKey: "first name")
+    try card.setValue("empty", forKey: "")
+    #expect(log.all.map(\.keyPath) == ["first name", ""])
+    #expect(log.all.map(\.change) == [
+      Change(kind: .setting, new: "Bea", old: "Ann"), Change(kind: .setting, new: "empty"),
+    ])
+    try card.removeObserver(observer, forKeyPath: "first name")
+    try card.removeObserver(observer, forKeyPath: "")
+  }
+}
