@@ -106,22 +106,11 @@ final class KeyPathPlan: Sendable {
     for keyPath: String, on object: Object, at generation: MethodGeneration,
     beforeHooking: (KeyValuePath) throws -> Void = { _ in }
   ) throws -> (ObservedClass, KeyPathPlan) {
-    // Foundation does not check a key path it registers: it splits it at the first `.` into a
-    // key and the rest, whatever they hold (`""` is the key `""`, `a..b` the key `a` then `.b`,
-    // `@count` on an object the key `@count`). A key no setter changes is never notified by
-    // one; a manual will/did of it is (docs/kvo.md#key-value-observing).
-    // The rest is read as key-value coding reads it (`items.@count` reads the count), and
-    // registered on the object the first key leads to, which splits it again.
-    let first: String
-    let path: KeyValuePath
-    if let dot = keyPath.firstIndex(of: ".") {
-      first = String(keyPath[..<dot])
-      let rest = KeyValuePath(keyValueCoding: String(keyPath[keyPath.index(after: dot)...]))
-      path = KeyValuePath(components: [.key(first)] + rest.components)
-    } else {
-      first = keyPath
-      path = KeyValuePath(components: [.key(keyPath)])
-    }
+    // Foundation does not check a key path it registers (KeyValuePath(observing:)). A key no
+    // setter changes is never notified by one; a manual will/did of it is
+    // (docs/kvo.md#key-value-observing).
+    let path = KeyValuePath(observing: keyPath)
+    let first = path.firstKey ?? keyPath
     try CollectionObservation.refuseCollection(object, keyPath: keyPath)  // arrays and sets cannot be observed
     let kvo = try KVORuntime.of(object)
     let original = kvo.originalClass(of: object.isa)

@@ -70,9 +70,7 @@ extension KeyValueCategory {
             .invalidArgument, "setKeys:triggerChangeNotificationsForDependentKey: needs an array of keys, got \(arguments[0])")
         }
         let keys = try elements.map { element in try key(element, receiver) }
-        for each in keys { try KeyValuePath.validateKey(each) }
-        let dependent = try key(arguments[1], receiver)
-        try KeyValuePath.validateKey(dependent)
+        let dependent = try key(arguments[1], receiver)  // any strings, as Foundation takes them
         try KVORuntime.of(cls).setKeys(keys, triggering: dependent, in: cls)
         return .nil
       }

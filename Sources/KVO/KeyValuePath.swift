@@ -129,6 +129,19 @@ public struct KeyValuePath: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// Splits a key path as Foundation registers an observation of it: at its first `.` into a
+  /// key and the rest, whatever they hold (`""` is the key `""`, `a..b` the key `a` then `.b`,
+  /// `@count` the key `@count`, `first name` one key); the rest is read as key-value coding reads
+  /// it (`items.@count` reads the count), as the object the first key leads to splits it again.
+  init(observing string: String) {
+    guard let dot = string.firstIndex(of: ".") else {
+      self.components = [.key(string)]
+      return
+    }
+    let rest = KeyValuePath(keyValueCoding: String(string[string.index(after: dot)...]))
+    self.components = [.key(String(string[..<dot]))] + rest.components
+  }
+
   /// Splits a key path as `setValue:forKeyPath:` does: on every `.`, each piece a key whatever
   /// it holds, a leading `@` included. Setting has no collection operators in Foundation: the
   /// piece `@count` is sent on as a key (to an array, which sets it on every element; to any
@@ -191,13 +204,6 @@ public struct KeyValuePath: Hashable, Sendable, CustomStringConvertible {
       isFirst = false
     }
     return !isFirst
-  }
-
-  /// Throws unless `key` is a single valid key.
-  static func validateKey(_ key: String) throws(KeyValueError) {
-    guard isKey(key) else {
-      throw KeyValueError(.invalidKeyPath, "invalid key '\(key)': keys are letters, digits and '_', not starting with a digit")
-    }
   }
 
   private static func error(_ string: String, _ problem: String) -> KeyValueError {

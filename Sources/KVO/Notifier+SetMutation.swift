@@ -16,19 +16,10 @@ import MiniRuntime
 extension Notifier {
   /// Begins a set mutation of `key` on `object`.
   static func willChange(_ object: Object, key: String, mutation: SetMutation) throws {
-    try validateSetKey(key)
     let id = KeyID(key)
     try ThreadChanges.perThread.withCurrent { thread in
       try willChange(
         object, id: id, kind: mutation.kind.changeKind, indexes: nil, snapshot: nil, thread: thread, setMutation: mutation)
-    }
-  }
-
-  /// Refuses a key that is not one key (a set mutation names one relationship).
-  private static func validateSetKey(_ key: String) throws(KeyValueError) {
-    let path = try KeyValuePath(key)
-    guard !path.containsOperator else {
-      throw KeyValueError(.unsupportedKeyPath, "cannot notify a change of '\(key)': it contains a collection operator")
     }
   }
 

@@ -116,3 +116,54 @@ import Testing
     try card.removeObserver(observer, forKeyPath: "")
   }
 }
+
+/// Foundation takes any string where a class names keys for KVO: the key paths a class's
+/// `+keyPathsForValuesAffecting<Key>` answers, the keys of the deprecated
+/// `+setKeys:triggerChangeNotificationsForDependentKey:`, and the key of a manual set mutation.
+@Suite struct FidelityRound15DependencyKeyTests {
+  /// A `Card` with the ivar `_first name` and a `greeting` getter reading it.
+  private func card(_ world: World) throws -> Object {
+    try instance(of: "Card", in: world) { cls in
+      try cls.addIvar("_first name", type: .object(className: "NSString"))
+      try cls.addIvar("_the members", type: .object(className: "NSSet"))
+      try cls.addMethod("greeting", types: "@16@0:8") { receiver, _, _ in
+        .string("Hi \(try receiver.value(ofIvar: "_first name").stringValue ?? "-")")
+      }
+    }
+  }
+
+  @Test func aDependencyOnAKeyWithASpaceIsObservedAndNotifies() throws {
+    let world = try World()
+    let card = try card(world)
+    try card.isa.isa.addMethod("keyPathsForValuesAffectingGreeting", types: "@16@0:8") { _, _, _ in .set(["first name"]) }
+    let (observer, log) = try world.newObserver()
+    try card.addObserver(observer, forKeyPath: "greeting", options: [.new])
+    try card.setValue("Ann", forKey: "first name")
+    #expect(log.all.map(\.change) == [Change(kind: .setting, new: "Hi Ann")])
+    withExtendedLifetime(observer) {}
+  }
+
+  @Test func theDeprecatedDeclarationTakesAKeyWithASpace() throws {
+    let world = try World()
+    let card = try card(world)
+    world.runtime.installKeyValueObserving()  // as linking Foundation does: the message below comes first
+    try world.runtime.msgSend(card.isa, "setKeys:triggerChangeNotificationsForDependentKey:", ["first name"], "greeting")
+    let (observer, log) = try world.newObserver()
+    try card.addObserver(observer, forKeyPath: "greeting", options: [.new])
+    try card.setValue("Bea", forKey: "first name")
+    #expect(log.all.map(\.change) == [Change(kind: .setting, new: "Hi Bea")])
+    withExtendedLifetime(observer) {}
+  }
+
+  @Test func aManualSetMutationOfAKeyWithASpaceNotifies() throws {
+    let world = try World()
+    let card = try card(world)
+    let (observer, log) = try world.newObserver()
+    try card.addObserver(observer, forKeyPath: "the members", options: [.new])
+    try card.willChangeValue(forKey: "the members", withSetMutation: .union, using: ["x"])
+    try card.setValue(.set(["x"]), forIvar: "_the members")
+    try card.didChangeValue(forKey: "the members", withSetMutation: .union, using: ["x"])
+    #expect(log.all.map(\.change) == [Change(kind: .insertion, new: .set(["x"]))])
+    withExtendedLifetime(observer) {}
+  }
+}
