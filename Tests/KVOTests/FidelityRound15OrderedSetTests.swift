@@ -84,4 +84,17 @@ import Testing
     #expect(log.count == 2)
     withExtendedLifetime(observer) {}
   }
+
+  /// The same for a replacement by an object the set holds at another index, through the ivar:
+  /// announced as a replacement at the index, ignored by the set, the did reading what is there.
+  @Test func replacingWithAnObjectHeldElsewhereIsAnnouncedAndChangesNothing() throws {
+    let world = try World()
+    let recipe = try recipe(world, mutators: false, sent: Log<String>())
+    let (observer, log) = try world.newObserver()
+    try recipe.addObserver(observer, forKeyPath: "steps", options: [.old, .new])
+    try send(try recipe.mutableOrderedSetValue(forKey: "steps"), "replaceObjectAtIndex:withObject:", 0, "b")
+    #expect(try steps(recipe) == ["a", "b"])
+    #expect(log.all.map(\.change) == [Change(kind: .replacement, new: ["a"], old: ["a"], indexes: [0])])
+    withExtendedLifetime(observer) {}
+  }
 }
