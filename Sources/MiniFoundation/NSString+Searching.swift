@@ -3,15 +3,16 @@
 //
 // Docs: docs/foundation.md#the-classes. Tests: Tests/KVOTests/FoundationRound6Tests.swift.
 //
-// As NSString's do, these search literally by UTF-16 code units and count indexes and ranges in
-// them (`rangeOfString:` of a string after an emoji is two units further on). What is not found
-// is `{NSNotFound, 0}`; an empty string is found nowhere (`hasPrefix:@""` is NO, as on Apple).
+// As NSString's do, these count indexes and ranges in UTF-16 code units (`rangeOfString:` of a
+// string after an emoji is two units further on) and, unless NSLiteralSearch is given, match
+// canonical forms on whole composed characters of the receiver (NSString+CanonicalMatching.swift).
+// What is not found is `{NSNotFound, 0}`; an empty string is found nowhere (`hasPrefix:@""` is NO, as on Apple).
 // `rangeOfString:options:` takes NSCaseInsensitiveSearch (each unit lowercased, when its
 // lowercase is one unit), NSBackwardsSearch (the last occurrence) and NSAnchoredSearch (only at
 // the start, or the end when backwards), NSDiacriticInsensitiveSearch and NSWidthInsensitiveSearch
 // (each scalar folded as NSString+Comparing.swift folds it for a comparison, the range found
-// given in the receiver's units, with the marks that folded away); NSLiteralSearch changes
-// nothing (the search is literal) and the options a comparison refuses are refused here too.
+// given in the receiver's units, with the marks that folded away); NSLiteralSearch matches unit by
+// unit, and the options a comparison refuses are refused here too.
 // An index or range past the end raises NSRangeException with Foundation's text, printing the
 // index as the `NSUInteger` it received.
 
@@ -79,13 +80,13 @@ enum NSStringSearching {
     },
     MethodEntry("hasPrefix:", "B24@0:8@16") { receiver, selector, arguments in
       let prefix = Array((arguments[0].stringValue ?? "").utf16)
-      let units = try units(receiver, selector)
-      return .bool(!prefix.isEmpty && units.starts(with: prefix))
+      let matcher = CanonicalMatcher(prefix, in: try units(receiver, selector), literal: false)
+      return .bool(matcher.first(backwards: false, anchored: true) != nil)
     },
     MethodEntry("hasSuffix:", "B24@0:8@16") { receiver, selector, arguments in
       let suffix = Array((arguments[0].stringValue ?? "").utf16)
-      let units = try units(receiver, selector)
-      return .bool(!suffix.isEmpty && units.reversed().starts(with: suffix.reversed()))
+      let matcher = CanonicalMatcher(suffix, in: try units(receiver, selector), literal: false)
+      return .bool(matcher.first(backwards: true, anchored: true) != nil)
     },
     MethodEntry("componentsSeparatedByString:", "@24@0:8@16") { receiver, selector, arguments in
       let units = try units(receiver, selector)
@@ -114,7 +115,7 @@ enum NSStringSearching {
     },
     MethodEntry("capitalizedString", "@16@0:8") { receiver, selector, _ in
       // The first letter of each word in title case, every other letter lower case; a word starts
-      // after any character that is not a letter or digit (so "it's" gives "It'S", as on Apple).
+      // where CFStringCapitalize starts one (so "it's" gives "It's": NSString+Casing.swift).
       .string(NSStringCasing.capitalized(try NSStringMethods.text(receiver, selector)))
     },
   ]
@@ -141,13 +142,10 @@ enum NSStringSearching {
     }
     let units = all[range].map { fold ? folded($0) : $0 }
     let target = try argument(needle, receiver, selector).map { fold ? folded($0) : $0 }
-    guard !target.isEmpty, target.count <= units.count else { return .range(notFound) }
-    let backwards = options & 4 != 0  // NSBackwardsSearch
-    let anchored = options & 8 != 0  // NSAnchoredSearch: at the start, or the end when backwards
-    let last = units.count - target.count
-    let starts = anchored ? [backwards ? last : 0] : (backwards ? Array((0...last).reversed()) : Array(0...last))
-    let start = starts.first { units[$0..<($0 + target.count)].elementsEqual(target) }
-    return .range(start.map { (range.lowerBound + $0)..<(range.lowerBound + $0 + target.count) } ?? notFound)
+    let matcher = CanonicalMatcher(target, in: units, literal: options & NSStringComparing.literal != 0)
+    // NSBackwardsSearch (4): the last; NSAnchoredSearch (8): at the start, or the end when backwards.
+    let found = matcher.first(backwards: options & 4 != 0, anchored: options & 8 != 0)
+    return .range(found.map { (range.lowerBound + $0.lowerBound)..<(range.lowerBound + $0.upperBound) } ?? notFound)
   }
 
   /// `search` with NSDiacriticInsensitiveSearch or NSWidthInsensitiveSearch: `units` (starting at
@@ -259,11 +257,10 @@ enum NSStringSearching {
     }
     let units = all[range].map { fold ? folded($0) : $0 }
     let target = try argument(needle, receiver, selector).map { fold ? folded($0) : $0 }
-    guard !target.isEmpty, target.count <= units.count else { return [] }
-    var found = find(target, in: units)
-    if options & 8 != 0 {  // NSAnchoredSearch
-      let anchor = options & 4 != 0 ? units.count - target.count : 0
-      found = units[anchor..<(anchor + target.count)].elementsEqual(target) ? [anchor..<(anchor + target.count)] : []
+    let matcher = CanonicalMatcher(target, in: units, literal: options & NSStringComparing.literal != 0)
+    var found = matcher.all
+    if options & 8 != 0 {  // NSAnchoredSearch: only the one at the start (the end, backwards)
+      found = matcher.first(backwards: options & 4 != 0, anchored: true).map { [$0] } ?? []
     }
     return found.map { (range.lowerBound + $0.lowerBound)..<(range.lowerBound + $0.upperBound) }
   }
@@ -307,21 +304,10 @@ enum NSStringSearching {
     Array(try NSStringMethods.stringArgument(value, receiver, selector).utf16)
   }
 
-  /// The ranges where `target` occurs in `units`, left to right, not overlapping; none for an
-  /// empty target.
+  /// The ranges where `target` occurs in `units` under a search without options (not literal:
+  /// CanonicalMatcher), left to right, not overlapping; none for an empty target.
   private static func find(_ target: [UInt16], in units: [UInt16]) -> [Range<Int>] {
-    guard !target.isEmpty, target.count <= units.count else { return [] }
-    var found: [Range<Int>] = []
-    var index = 0
-    while index + target.count <= units.count {
-      if units[index..<(index + target.count)].elementsEqual(target) {
-        found.append(index..<(index + target.count))
-        index += target.count
-      } else {
-        index += 1
-      }
-    }
-    return found
+    CanonicalMatcher(target, in: units, literal: false).all
   }
 
   /// `*** -[__NSCFString substringFromIndex:]: Index 7 out of bounds; string length 6`.

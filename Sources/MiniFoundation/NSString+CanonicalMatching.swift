@@ -1,0 +1,87 @@
+// NSString+CanonicalMatching.swift: where a string argument matches in a receiver when the
+// search is not literal (no NSLiteralSearch), as CFStringFindWithOptions decides.
+//
+// Docs: docs/foundation.md#the-classes. Tests:
+// Tests/MiniFoundationTests/FoundationBehaviourRound15SearchTests.swift.
+//
+// Model: a non-literal search compares canonical forms (`é` matches `e` + U+0301) and a match
+// may not end inside a composed character sequence of the receiver, so `e` is not found in
+// `e` + U+0301 and `👍` not in `👍🏽`; it may start at a lone combining mark (U+0301 is found at
+// {1, 1} in `e` + U+0301). Each answer is the one swift-corelibs-foundation's CFString gives on
+// this machine. Text with no unit from U+00A0 up (nothing there decomposes, combines or joins
+// but CR LF, which CoreFoundation keeps apart) matches exactly where a literal search does,
+// so it keeps the unit-by-unit path. Stateless.
+
+/// Where a target matches at each start in a receiver's units, literally or not.
+struct CanonicalMatcher {
+  private let target: [UInt16]
+  private let units: [UInt16]
+  /// The canonical decomposition of the target; nil when the search is unit by unit.
+  private let canonicalTarget: [Unicode.Scalar]?
+  /// The unit offsets where a composed character sequence of `units` ends (and 0).
+  private let boundaries: Set<Int>
+
+  /// A matcher of `target` in `units`; `literal` for NSLiteralSearch.
+  init(_ target: [UInt16], in units: [UInt16], literal: Bool) {
+    self.target = target
+    self.units = units
+    let plain = target.allSatisfy { $0 < 0xA0 } && units.allSatisfy { $0 < 0xA0 }
+    guard !literal, !plain, !target.isEmpty else {
+      (canonicalTarget, boundaries) = (nil, [])
+      return
+    }
+    canonicalTarget = UnicodeNormalization.decomposed(String(decoding: target, as: UTF16.self).unicodeScalars, compatibility: false)
+    boundaries = Set([0] + NSStringLines.composedRanges(of: String(decoding: units, as: UTF16.self)).map(\.upperBound))
+  }
+
+  /// The end of the match that starts at unit `start`, or nil.
+  func end(at start: Int) -> Int? {
+    guard let canonicalTarget else {
+      guard !target.isEmpty, start + target.count <= units.count else { return nil }
+      return units[start..<(start + target.count)].elementsEqual(target) ? start + target.count : nil
+    }
+    guard start < units.count, !UTF16.isTrailSurrogate(units[start]) else { return nil }
+    var scalars: [Unicode.Scalar] = []
+    var position = start
+    var remaining = units[start...].makeIterator()  // decoded lazily: a match is short
+    var decoder = UTF16()
+    while case .scalarValue(let scalar) = decoder.decode(&remaining) {
+      scalars.append(scalar)
+      position += scalar.utf16.count
+      if boundaries.contains(position) || position == units.count,
+        UnicodeNormalization.decomposed(scalars, compatibility: false) == canonicalTarget
+      {
+        return position
+      }
+      if scalars.count >= canonicalTarget.count { return nil }  // a decomposition never shrinks
+    }
+    return nil
+  }
+
+  /// Every match, left to right, not overlapping.
+  var all: [Range<Int>] {
+    var found: [Range<Int>] = []
+    var index = 0
+    while index < units.count {
+      if let end = end(at: index) {
+        found.append(index..<end)
+        index = end
+      } else {
+        index += 1
+      }
+    }
+    return found
+  }
+
+  /// The first match (the last when `backwards`); with `anchored`, only one that starts at the
+  /// start (ends at the end, backwards).
+  func first(backwards: Bool, anchored: Bool) -> Range<Int>? {
+    let starts = backwards ? Array(units.indices.reversed()) : Array(units.indices)
+    for start in anchored && !backwards ? Array(starts.prefix(1)) : starts {
+      guard let end = end(at: start) else { continue }
+      if anchored && backwards && end != units.count { continue }
+      return start..<end
+    }
+    return nil
+  }
+}
