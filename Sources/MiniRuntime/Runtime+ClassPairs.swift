@@ -75,6 +75,7 @@ extension Runtime {
         data.subclasses.append(metaclass)
       }
       state.classesByName[name] = cls
+      state.listed.append(cls)  // objc4's addClassTableEntry: listed from now on, found by name once registered
       state.methodGeneration &+= 1
       state.record(.classAllocated(name: name, superclass: superclass?.name))
       return cls
@@ -113,7 +114,6 @@ extension Runtime {
         .extended(with: data.ivars, unalignedSize: data.unalignedSize)
       data.state = .registered
       cls.ownMetaclass.locked(&state).state = .registered
-      state.registered.append(cls)
       state.record(.classRegistered(name: cls.name))
     }
   }
@@ -175,7 +175,7 @@ extension Runtime {
         if ownsMetaclass { superclass.ownMetaclass.locked(&state).subclasses.removeAll { $0 === cls.ownMetaclass } }
       }
       state.classesByName[cls.name] = nil
-      state.registered.removeAll { $0 === cls }
+      state.listed.removeAll { $0 === cls }
       state.methodGeneration &+= 1
       if ownsMetaclass { cls.ownMetaclass.detach(&state) }
       cls.detach(&state)
@@ -200,28 +200,29 @@ extension Runtime {
     }
   }
 
-  /// Every registered class, in registration order (`NSObject` first).
+  /// Every class of the runtime, in the order they were made (`NSObject` first): registered
+  /// classes, duplicates, and, as in objc4 818, a pair allocated and not registered yet (which
+  /// ``lookUpClass(named:)`` does not find until it is registered). No metaclass; a disposed
+  /// class is gone.
   ///
   /// Objective-C: `objc_copyClassList`
-  public var classes: [Class] { withState { $0.registered } }
+  public var classes: [Class] { withState { $0.listed } }
 
-  /// The first `capacity` registered classes, in ``classes`` order, and the number of registered
-  /// classes, which is the whole count even when `capacity` is smaller: what
-  /// `objc_getClassList(buffer, capacity)` writes and answers. A capacity of 0 (or less) is objc4's
-  /// NULL buffer: only the count. Metaclasses and classes allocated but not registered yet are not
-  /// listed, nor counted.
+  /// The first `capacity` classes of ``classes`` and the number of them all, which is the whole
+  /// count even when `capacity` is smaller: what `objc_getClassList(buffer, capacity)` writes and
+  /// answers. A capacity of 0 (or less) is objc4's NULL buffer: only the count.
   ///
   /// ```swift
   /// let (first, count) = runtime.classList(capacity: 1)
   /// first          // [NSObject]
-  /// count          // every registered class, e.g. 2 with Person
+  /// count          // every class, e.g. 3 with Protocol and Person
   /// ```
   ///
-  /// - Complexity: O(min(*capacity*, *n*)) for *n* registered classes.
+  /// - Complexity: O(min(*capacity*, *n*)) for *n* classes.
   ///
   /// Objective-C: `objc_getClassList`
   public func classList(capacity: Int) -> (classes: [Class], count: Int) {
-    withState { state in (Array(state.registered.prefix(Swift.max(0, capacity))), state.registered.count) }
+    withState { state in (Array(state.listed.prefix(Swift.max(0, capacity))), state.listed.count) }
   }
 
   /// Throws unless `cls` is a class (not a metaclass) of this runtime.

@@ -90,7 +90,7 @@ extension Runtime {
       data.state = .registered
       source.superclass?.locked(&state).subclasses.append(duplicate)  // not the shared metaclass
       state.classesByName[name] = duplicate
-      state.registered.append(duplicate)
+      state.listed.append(duplicate)
       state.methodGeneration &+= 1
       state.record(.classDuplicated(name: name, original: original.name))
       return duplicate

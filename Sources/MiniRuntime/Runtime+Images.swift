@@ -112,7 +112,7 @@ extension Runtime {
   ///
   /// Objective-C: `objc_copyClassNamesForImage`
   public func classNames(inImage imageName: String) -> [String] {
-    withState { state in state.registered.filter { $0.locked(&state).imageName == imageName }.map(\.name) }
+    withState { state in state.listed.filter { $0.locked(&state).imageName == imageName && $0.locked(&state).state == .registered }.map(\.name) }
   }
 
   /// Checks the image and reserves its name; returns its classes in realization order

@@ -42,8 +42,10 @@ public final class Runtime: @unchecked Sendable {
   struct State {
     /// Every allocated, not yet disposed class by name (constructing ones too, so names clash).
     var classesByName: [String: Class] = [:]
-    /// Registered classes in registration order, for ``Runtime/classes``.
-    var registered: [Class] = []
+    /// The classes objc4's table of allocated classes holds, in the order they were made (a pair
+    /// under construction too, as in objc4 818): ``Runtime/classes`` and
+    /// ``Runtime/classList(capacity:)``. Disposal removes a class.
+    var listed: [Class] = []
     /// Bumped by every change to any method list or superclass link.
     var methodGeneration: UInt64 = 0
     /// Events recorded under the lock, delivered by `withState` after unlocking.
@@ -127,7 +129,7 @@ public final class Runtime: @unchecked Sendable {
       root.subclasses = [rootMetaclass]
       root.state = .registered
       state.classesByName["NSObject"] = rootClass
-      state.registered.append(rootClass)
+      state.listed.append(rootClass)
     }
     RootClass.install(in: self)
     withState { state in rootClass.clearCustomRetainReleaseOfRoot(&state) }  // NSObject's own are the defaults
@@ -142,7 +144,7 @@ public final class Runtime: @unchecked Sendable {
         cls.detach(&state)
       }
       state.classesByName = [:]
-      state.registered = []
+      state.listed = []
       state.protocolsByName = [:]
       state.registeredProtocols = []
       state.builtinClasses = [:]

@@ -28,17 +28,24 @@ import Testing
     #expect(negative.classes.isEmpty && negative.count == all.count)
   }
 
-  @Test func getClassListListsNoMetaclassNorAClassNotYetRegistered() throws {
+  @Test func getClassListListsNoMetaclassAndAPairUnderConstructionFromItsAllocation() throws {
+    // objc4 818: objc_getClassList and objc_copyClassList walk allocatedClasses (metaclasses
+    // skipped), which objc_allocateClassPair fills (addClassTableEntry); objc_lookUpClass reads
+    // the named-class table, which objc_registerClassPair fills (decision 0028).
     let runtime = Runtime()
     let person = try makePerson(in: runtime)
     let before = runtime.classList(capacity: 100)
     let pending = try runtime.allocateClassPair(superclass: person, name: "Pending")
     let during = runtime.classList(capacity: 100)
-    #expect(during.count == before.count && !during.classes.contains { $0 === pending })
+    #expect(during.count == before.count + 1 && during.classes.last === pending)
+    #expect(runtime.classes.last === pending && runtime.lookUpClass(named: "Pending") == nil)
     #expect(!during.classes.contains { $0.isMetaclass })
     try runtime.registerClassPair(pending)
     let after = runtime.classList(capacity: 100)
-    #expect(after.count == before.count + 1 && after.classes.contains { $0 === pending })
+    #expect(after.count == during.count && runtime.lookUpClass(named: "Pending") === pending)
+    let draft = try runtime.allocateClassPair(superclass: person, name: "Draft")
+    try runtime.disposeClassPair(draft)
+    #expect(runtime.classList(capacity: 100).count == after.count, "a disposed pair is gone")
     let twin = try runtime.duplicateClass(person, name: "Twin")
     #expect(runtime.classList(capacity: 100).classes.contains { $0 === twin }, "a duplicate is in the class table")
     try runtime.disposeClassPair(twin)
