@@ -108,7 +108,7 @@ extension Runtime {
   /// Objective-C: `objc_copyImageNames`
   public var imageNames: [String] { withState { $0.imageNames } }
 
-  /// The names of the classes `imageName` defined, in registration order.
+  /// The names of the registered classes `imageName` defined, in the order they were made.
   ///
   /// Objective-C: `objc_copyClassNamesForImage`
   public func classNames(inImage imageName: String) -> [String] {
