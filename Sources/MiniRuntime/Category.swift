@@ -145,8 +145,7 @@ public struct Category: Sendable {
     _ selector: Selector, types: String, isClassMethod: Bool, _ body: @escaping ImplementationBody, in list: [MethodEntry]
   ) throws(RuntimeError) -> MethodEntry {
     let selector = try selector.nameable("category \(label)")
-    let signature = try MethodSignature.parsed(types)
-    try signature.validate(for: selector)
+    let signature = try MethodSignature.ofMethod(types)
     guard !list.contains(where: { $0.selector == selector }) else {
       throw RuntimeError(
         .duplicateName, "category \(label) already has \(isClassMethod ? "class" : "instance") method '\(selector.name)'")

@@ -135,10 +135,10 @@ extension Class {
     try replaceMethod(selector, encoding: .inferred, implementation: implementation)
   }
 
-  /// The signature `types` stands for, checked against `selector` (already validated).
+  /// The signature `types` stands for (a string as `class_addMethod` takes it: ``MethodSignature/ofMethod(_:)``).
   func signature(for selector: Selector, _ types: MethodTypes, _ function: String) throws(RuntimeError) -> MethodSignature {
     switch types {
-    case .string(let string): return try MethodSignature.parsed(string)
+    case .string(let string): return try MethodSignature.ofMethod(string)
     case .signature(let signature): return signature
     case .inferred:
       if let existing = instanceMethodWithoutResolver(for: selector) { return existing.signature }

@@ -26,13 +26,14 @@ extension Class {
   ///
   /// - Parameters:
   ///   - selector: The method's name.
-  ///   - types: The method type encoding, starting its arguments with `@:`.
+  ///   - types: The method type encoding (`v@:q`, or `v24@0:8q16` with offsets). As in objc4, it
+  ///     is not checked against the selector, and `""` adds a method whose types are not stated
+  ///     (``MethodSignature/numberOfArguments`` 0, no argument converted).
   ///   - implementation: The code to run.
   /// - Returns: `false` if the class already had a method named `selector` (nothing changes).
   /// - Throws: ``RuntimeError`` with code `invalidSelectorName` (only the null selector and a
   ///   name holding a NUL: any other name is taken, as objc4 takes it), `invalidTypeEncoding`
-  ///   (also when the encoding's argument count does not match the selector's colons) or
-  ///   `invalidClassState`.
+  ///   (a string that does not parse as a type encoding) or `invalidClassState`.
   /// - Complexity: O(*s*) in the number of subclasses whose caches are flushed.
   ///
   /// Objective-C: `class_addMethod`
@@ -182,7 +183,6 @@ extension Class {
     }
     let selector = try selector.nameable(function)
     let signature = try signature(for: selector, types, function)
-    try signature.validate(for: selector)
     return (runtime, selector, signature)
   }
 

@@ -252,6 +252,10 @@ extension Runtime {
 
   /// An `NSMethodSignature` object holding `signature` (with frame offsets).
   func methodSignatureObject(_ signature: MethodSignature) throws(RuntimeError) -> Object {
+    guard !signature.isUnstated else {
+      // Foundation's `signatureWithObjCTypes:` refuses an empty type string (NSInvalidArgumentException).
+      throw RuntimeError(.invalidTypeEncoding, "+[NSMethodSignature signatureWithObjCTypes:]: the type string is empty")
+    }
     let withOffsets = signature.argumentElements.contains { $0.offset == nil } ? signature.withFrameOffsets() : signature
     _ = try invocationClass()  // the two classes of forwarding come together
     return try methodSignatureClass().createInstance(bridgedStorage: MethodSignatureStorage(withOffsets))

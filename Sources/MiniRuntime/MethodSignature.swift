@@ -53,6 +53,9 @@ public struct MethodSignature: Hashable, Sendable, CustomStringConvertible {
   /// Objective-C: `method_copyArgumentType`
   public var argumentElements: [Element]
 
+  /// Whether the method's type string was empty (``unstated``): it prints as the empty string.
+  var isUnstated = false
+
   /// Parsed signatures by encoding string, shared by every runtime: classes repeat a handful of
   /// encodings (`v16@0:8`, `v24@0:8q16`, …), and a notifying subclass adds methods with its
   /// original's. Bounded: emptied when it reaches `parsedCapacity` entries.
@@ -158,6 +161,7 @@ public struct MethodSignature: Hashable, Sendable, CustomStringConvertible {
   ///
   /// Objective-C: `method_getTypeEncoding`
   public var description: String {
+    if isUnstated { return "" }
     var out = ""
     for element in [returnElement] + argumentElements {
       element.type.write(to: &out)
@@ -166,21 +170,25 @@ public struct MethodSignature: Hashable, Sendable, CustomStringConvertible {
     return out
   }
 
-  /// Checks that this signature can describe a method named `selector`: the receiver and
-  /// `_cmd` come first and the argument count matches the selector's colons.
-  func validate(for selector: Selector) throws(RuntimeError) {
-    let elements = argumentElements  // not `argumentTypes`, which would copy them into a new array
-    guard elements.count >= 2, elements[0].type.isObject || elements[0].type.unqualified == .class,
-      elements[1].type.unqualified == .selector
-    else {
-      throw RuntimeError(
-        .invalidTypeEncoding,
-        "type encoding '\(self)' for '\(selector.name)' must start its arguments with '@:' (self and _cmd)")
-    }
-    guard elements.count - 2 == selector.argumentCount else {
-      throw RuntimeError(
-        .invalidTypeEncoding,
-        "type encoding '\(self)' has \(elements.count - 2) argument(s) but '\(selector.name)' takes \(selector.argumentCount)")
-    }
+  /// The signature of a method given the type string `types`, as `class_addMethod` takes it: any
+  /// encoding that parses, whatever its arguments say (objc4 checks none of it against the
+  /// selector), and the empty string, a method whose types were not stated.
+  ///
+  /// - Throws: ``RuntimeError`` with code `invalidTypeEncoding` for a string that does not parse.
+  static func ofMethod(_ types: String) throws(RuntimeError) -> MethodSignature {
+    types.isEmpty ? .unstated : try parsed(types)
   }
+
+  /// The signature of a method added with the empty type string (`class_addMethod(cls, sel, imp,
+  /// "")`, which objc4 takes and many of its own tests write): no return type and no arguments
+  /// are known, so no argument is converted, ``numberOfArguments`` is 0 and ``description`` is
+  /// the empty string, as `method_getNumberOfArguments` and `method_getTypeEncoding` answer.
+  /// ``returnType`` is `?` (unknown), the nearest a ``TypeEncoding`` comes to objc4's empty
+  /// return type.
+  static let unstated: MethodSignature = {
+    var signature = MethodSignature(returning: .unknown, arguments: [])
+    signature.argumentElements = []
+    signature.isUnstated = true
+    return signature
+  }()
 }

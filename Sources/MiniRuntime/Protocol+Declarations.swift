@@ -25,16 +25,15 @@ extension Protocol {
   /// a `diagnostic` event says so (objc4 logs that the protocol is not under construction).
   ///
   /// - Throws: ``RuntimeError`` with code `invalidSelectorName` (the null selector, a NUL in the
-  ///   name) or `invalidTypeEncoding` (also when
-  ///   the encoding's argument count does not match the selector).
+  ///   name) or `invalidTypeEncoding` (a string
+  ///   that does not parse; `""` and an encoding whatever its arguments are taken, as objc4 takes them).
   ///
   /// Objective-C: `protocol_addMethodDescription`
   public func addMethodDescription(
     _ selector: Selector, types: String, isRequired: Bool, isInstanceMethod: Bool
   ) throws(RuntimeError) {
     let selector = try selector.nameable("protocol_addMethodDescription")
-    let signature = try MethodSignature.parsed(types)
-    try signature.validate(for: selector)
+    _ = try MethodSignature.ofMethod(types)
     try mutate("protocol_addMethodDescription") { data, _ in
       data.methods.append(
         ProtocolMetadata.Entry(

@@ -146,7 +146,7 @@ import Testing
     try category.addInstanceMethod("greet", types: "@16@0:8") { _, _, _ in "hi" }
     expectError(.duplicateName) { try category.addInstanceMethod("greet", types: "@16@0:8") { _, _, _ in "again" } }
     try category.addClassMethod("greet", types: "@16@0:8") { _, _, _ in "class side is another list" }
-    expectError(.invalidTypeEncoding) { try category.addInstanceMethod("setAge:", types: "v16@0:8") { _, _, _ in .nil } }
+    expectError(.invalidTypeEncoding) { try category.addInstanceMethod("setAge:", types: "v16@0:8z") { _, _, _ in .nil } }
     expectError(.invalidSelectorName) { try category.addInstanceMethod(.null, types: "v16@0:8") { _, _, _ in .nil } }
     try category.addProperty("nickname", attributes: "T@\"NSString\"")
     expectError(.duplicateName) { try category.addProperty("nickname", attributes: "T@\"NSString\"") }

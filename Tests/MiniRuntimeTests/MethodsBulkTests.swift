@@ -58,7 +58,7 @@ import Testing
     let person = try makePerson(in: runtime)
     let before = person.methodList.map(\.selector)
     expectError(.invalidTypeEncoding) {
-      try person.addMethods([("greet", returning("hello"), "@16@0:8"), ("wave", returning("x"), "@@:@")])
+      try person.addMethods([("greet", returning("hello"), "@16@0:8"), ("wave", returning("x"), "@@:z")])
     }
     expectError(.invalidSelectorName) { try person.replaceMethods([("age", returning("x"), "q16@0:8"), (Selector(interning: "a\0b"), returning("x"), "v@:")]) }
     #expect(person.methodList.map(\.selector) == before)

@@ -56,7 +56,7 @@ import Testing
     case unknownIvarRead, unknownIvarWrite, wrongValueTypeForIvar, wrongValueTypeThroughSetter
     case synthesizeAfterRegistration, invalidIvarName, ivarAlignmentOutOfRange, misalignedObjectIvar
     case disposeClassWithInstances, disposeClassWithSubclasses, disposeRootClass, disposeMetaclass
-    case malformedMethodTypes, methodTypesArityMismatch, malformedPropertyAttributes, invalidPropertyName
+    case malformedMethodTypes, malformedPropertyAttributes, invalidPropertyName
     case unrecognizedSelector, unrecognizedClassSelector, wrongArgumentCount
     case setClassOnClass, setClassOnClassToUnrelatedMetaclass, setClassOnMetaclass
     case subclassOfUnregisteredClass, instanceOfUnregisteredClass
@@ -85,7 +85,6 @@ import Testing
       case .disposeRootClass: return (.invalidClassState, "NSObject cannot be disposed")
       case .disposeMetaclass: return (.invalidClassState, "Student is a metaclass; pass the class")
       case .malformedMethodTypes: return (.invalidTypeEncoding, "unknown type code 'z' at offset 3")
-      case .methodTypesArityMismatch: return (.invalidTypeEncoding, "has 0 argument(s) but 'setGreeting:' takes 1")
       case .malformedPropertyAttributes: return (.invalidPropertyAttributes, "unknown attribute 'Z'")
       case .invalidPropertyName: return (.invalidName, "a C string cannot hold a NUL")
       case .unrecognizedSelector:
@@ -130,8 +129,6 @@ import Testing
       case .disposeRootClass: try runtime.disposeClassPair(runtime.rootClass)
       case .disposeMetaclass: try runtime.disposeClassPair(f.student.isa)
       case .malformedMethodTypes: try f.person.addMethod("greet", types: "@@:z", implementation: returning("x"))
-      case .methodTypesArityMismatch:
-        try f.person.addMethod("setGreeting:", types: "v16@0:8", implementation: returning("x"))
       case .malformedPropertyAttributes: try f.person.addProperty("height", attributes: "Td,Z")
       case .invalidPropertyName: try f.person.addProperty("he\0ight", attributes: "Td")
       case .unrecognizedSelector: try runtime.msgSend(f.ann, "fly")

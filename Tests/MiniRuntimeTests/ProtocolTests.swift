@@ -136,7 +136,7 @@ import Testing
       try proto.addMethodDescription(Selector(interning: "bad\0name"), types: "v16@0:8", isRequired: true, isInstanceMethod: true)
     }
     expectError(.invalidTypeEncoding) {
-      try proto.addMethodDescription("setAge:", types: "v16@0:8", isRequired: true, isInstanceMethod: true)
+      try proto.addMethodDescription("setAge:", types: "v16@0:8z", isRequired: true, isInstanceMethod: true)
     }
     expectError(.invalidTypeEncoding) {
       try proto.addMethodDescription("age", types: "q16@0:8x", isRequired: true, isInstanceMethod: true)
