@@ -130,18 +130,36 @@ enum NSStringComparing {
     return prefix
   }
 
-  /// How `left` orders against `right` under `options`: -1, 0 or 1.
+  /// How `left` orders against `right` under `options`: -1, 0 or 1. Without NSLiteralSearch the
+  /// canonical decompositions are compared scalar by scalar, as CFString compares them, so `é`
+  /// orders as `e` + U+0301, before `f`; NSCaseInsensitiveSearch compares case-folded text, so
+  /// `ß` is `ss`, `ﬁ` is `fi` and `ς` is `σ` (each answer swift-corelibs-foundation's).
   static func order(_ left: String, _ right: String, options: UInt64) -> Int {
     let fold = options & caseInsensitive != 0
     let (foldedLeft, foldedRight) = (folded(left, options: options), folded(right, options: options))
-    let (left, right) = fold ? (foldedLeft.lowercased(), foldedRight.lowercased()) : (foldedLeft, foldedRight)
+    let (left, right) = fold ? (caseFolded(foldedLeft), caseFolded(foldedRight)) : (foldedLeft, foldedRight)
     let isNumeric = options & numeric != 0
     if options & literal != 0 {
       return order(Array(left.utf16), Array(right.utf16), numeric: isNumeric) {
         $0 >= 48 && $0 <= 57 ? Int($0) - 48 : nil
       }
     }
-    return order(Array(left), Array(right), numeric: isNumeric) { $0.isASCII ? $0.wholeNumberValue : nil }
+    return order(
+      UnicodeNormalization.decomposed(left.unicodeScalars, compatibility: false),
+      UnicodeNormalization.decomposed(right.unicodeScalars, compatibility: false), numeric: isNumeric
+    ) { $0.value >= 48 && $0.value <= 57 ? Int($0.value) - 48 : nil }
+  }
+
+  /// `text` case-folded in full: each scalar's uppercase mapping lowercased (`ß` → `ss`,
+  /// `ﬁ` → `fi`, `ς` → `σ`, `K` → `k`), which is Unicode's full case folding for all but a few
+  /// scalars (Cherokee and the dotted capital I, whose folding keeps its dot: `i̇`).
+  static func caseFolded(_ text: String) -> String {
+    guard !text.utf8.allSatisfy({ $0 < 0x80 }) else { return text.lowercased() }
+    var result = ""
+    for scalar in text.unicodeScalars {
+      result += scalar.properties.uppercaseMapping.unicodeScalars.map { $0.properties.lowercaseMapping }.joined()
+    }
+    return result
   }
 
   /// `text` with the fullwidth and halfwidth forms replaced by their ordinary ones

@@ -1,6 +1,8 @@
 // NSString+LocalizedComparing.swift: NSString's comparisons by a locale's collation
 // (`localizedCompare:`, `localizedCaseInsensitiveCompare:`, `localizedStandardCompare:`,
-// `compare:options:range:locale:`).
+// `compare:options:range:locale:`) and its localized searches (`localizedCaseInsensitiveContainsString:`,
+// `localizedStandardContainsString:`, `localizedStandardRangeOfString:`: case-insensitive, the
+// standard ones diacritic-insensitive too, as Apple documents them).
 //
 // Docs: docs/foundation.md#localized-comparisons. Tests:
 // Tests/MiniFoundationTests/FoundationBehaviourRound10CollationTests.swift.
@@ -29,6 +31,17 @@ enum NSStringLocalizedComparing {
     },
     MethodEntry("localizedStandardCompare:", "q24@0:8@16") { receiver, selector, arguments in
       try order(receiver, selector, arguments[0], range: nil, options: standard)
+    },
+    // The localized searches: a locale's search is the root's here (see above).
+    MethodEntry("localizedCaseInsensitiveContainsString:", "B24@0:8@16") { receiver, _, arguments in
+      .bool(try localizedRange(receiver, arguments[0], options: 1) != nil)  // NSCaseInsensitiveSearch
+    },
+    MethodEntry("localizedStandardContainsString:", "B24@0:8@16") { receiver, _, arguments in
+      .bool(try localizedRange(receiver, arguments[0], options: 1 | 128) != nil)  // and NSDiacriticInsensitiveSearch
+    },
+    MethodEntry("localizedStandardRangeOfString:", "{_NSRange=QQ}24@0:8@16") { receiver, _, arguments in
+      let notFound = OrderedCollectionMethods.notFound
+      return try localizedRange(receiver, arguments[0], options: 1 | 128) ?? .range(notFound..<notFound)
     },
     MethodEntry("compare:options:range:locale:", "q56@0:8@16Q24{_NSRange=QQ}32@48") { receiver, selector, arguments in
       let range = try Message.range(arguments[2], receiver, selector)
@@ -61,5 +74,13 @@ enum NSStringLocalizedComparing {
     let text = try NSStringComparing.text(receiver, selector, in: range)
     let other = try NSStringMethods.stringArgument(argument, receiver, selector)
     return .int64(Int64(Collation.compare(text, other, options: options)))
+  }
+
+  /// `[receiver rangeOfString:needle options:options]`, nil when not found.
+  private static func localizedRange(_ receiver: Object, _ needle: Value, options: UInt64) throws -> Value? {
+    let found = try Runtime.msgSend(receiver, "rangeOfString:options:", needle, .uint64(options))
+    let notFound = OrderedCollectionMethods.notFound
+    guard found != .range(notFound..<notFound) else { return Optional.none }  // not Value.nil
+    return found
   }
 }

@@ -55,4 +55,34 @@ import Testing
         bridging: "e\u{301}ae", "stringByReplacingOccurrencesOfString:withString:options:range:", "e", "E", .uint64(Self.literal),
         whole) == "E\u{301}aE")
   }
+
+  @Test func compareOrdersDecomposedFormsAndFoldsCaseInFull() throws {
+    let runtime = Runtime()
+    try runtime.installFoundation()
+    func compare(_ left: String, _ right: String, _ options: UInt64 = 0) throws -> Int? {
+      try runtime.msgSend(bridging: .string(left), "compare:options:", .string(right), .uint64(options)).intValue
+    }
+    #expect(try compare("é", "f") == -1, "é orders as e + U+0301")
+    #expect(try compare("e\u{301}", "f", Self.literal) == -1)
+    #expect(try compare("é", "f", Self.literal) == 1, "literally U+00E9 is after f")
+    #expect(try compare("ae", "æ") == -1)
+    #expect(try compare("a", "A") == 1)
+    #expect(try compare("a", "B") == 1, "no case folding without the option")
+    #expect(try compare("straße", "STRASSE", 1) == 0, "ß folds to ss")
+    #expect(try compare("ﬁ", "FI", 1) == 0)
+    #expect(try compare("ς", "σ", 1) == 0, "final sigma folds to sigma")
+    #expect(try compare("İ", "i", 1) == 1, "the dotted capital keeps its dot")
+    #expect(try compare("A10", "a9", 1 | 64) == 1)
+    #expect(try runtime.msgSend(bridging: "straße", "caseInsensitiveCompare:", "STRASSE") == .int64(0))
+  }
+
+  @Test func localizedContainsMessagesIgnoreCaseAndTheStandardOneAccentsToo() throws {
+    let runtime = Runtime()
+    try runtime.installFoundation()
+    #expect(try runtime.msgSend(bridging: "Hello World", "localizedCaseInsensitiveContainsString:", "WORLD") == true)
+    #expect(try runtime.msgSend(bridging: "Café", "localizedCaseInsensitiveContainsString:", "cafe") == false, "accents count")
+    #expect(try runtime.msgSend(bridging: "Café", "localizedStandardContainsString:", "CAFE") == true)
+    #expect(try runtime.msgSend(bridging: "a Café", "localizedStandardRangeOfString:", "cafe") == .range(2..<6))
+    #expect(try runtime.msgSend(bridging: "abc", "localizedStandardRangeOfString:", "x") == Self.notFound)
+  }
 }
