@@ -27,7 +27,8 @@ extension Class {
   /// - Parameter layout: Pairs of nibbles (skip, scan), without objc4's terminating 0 (a 0 byte
   ///   ends the layout), or `nil` for none.
   /// - Throws: ``RuntimeError`` with code `invalidClassState` unless the class is under
-  ///   construction (objc4 logs and ignores the call then).
+  ///   construction (objc4 logs and ignores the call then), or
+  ///   `classInUse` while an instance made before registration lives.
   ///
   /// Objective-C: `class_setWeakIvarLayout`
   public func setWeakIvarLayout(_ layout: [UInt8]?) throws(RuntimeError) {
@@ -52,7 +53,7 @@ extension Class {
   ///   ends the layout), or `nil` for none (``ivarLayout`` then answers the derived one).
   /// - Throws: ``RuntimeError`` with code `invalidClassState` unless the class is under
   ///   construction (objc4 logs "Can't set ivar layout for already-registered class" and ignores
-  ///   the call then).
+  ///   the call then), or `classInUse` while an instance made before registration lives.
   ///
   /// Objective-C: `class_setIvarLayout`
   public func setIvarLayout(_ layout: [UInt8]?) throws(RuntimeError) {
@@ -72,6 +73,10 @@ extension Class {
       guard data.state == .constructing, !isMetaclass else {
         throw RuntimeError(
           .invalidClassState, "\(function): \(name) is not under construction; its instances have a fixed layout")
+      }
+      let instances = instanceCount.load(ordering: .relaxed)
+      guard instances == 0 else {
+        throw RuntimeError(.classInUse, "\(function): \(name) has \(instances) live instance(s), made before registration, whose layout is fixed")
       }
       data[keyPath: field] = layout.map { Array($0.prefix { $0 != 0 }) }
     }

@@ -34,7 +34,9 @@ extension Class {
   ///   added.
   /// - Throws: ``RuntimeError`` with code `invalidName` (a NUL in the name: any other text is taken,
   ///   as objc4 takes it, `""` as an anonymous ivar) or `invalidArgument` (the instance would
-  ///   exceed ``maximumInstanceSize``, or an object pointer would sit off a word boundary).
+  ///   exceed ``maximumInstanceSize``, or an object pointer would sit off a word boundary), or
+  ///   `classInUse` while an instance made before registration lives (objc4 adds the ivar, which
+  ///   the instance has no room for).
   ///
   /// Objective-C: `class_addIvar`
   @discardableResult
@@ -126,6 +128,13 @@ extension Class {
         throw RuntimeError(
           .invalidClassState,
           "class_addIvar: cannot add ivar '\(name)' to \(self.name): the class is already \(data.state == .registered ? "registered and its instances have a fixed layout" : "disposed")")
+      }
+      // objc4 takes it and the live instance made before registration (Runtime+ClassPairs.swift)
+      // is then too small for the class: refused while one lives.
+      let instances = instanceCount.load(ordering: .relaxed)
+      guard instances == 0 else {
+        throw RuntimeError(
+          .classInUse, "class_addIvar: cannot add ivar '\(name)' to \(self.name): it has \(instances) live instance(s), made before registration, that have no room for it")
       }
       // objc4 makes "" an anonymous ivar: any number of them, none found by name.
       guard name.isEmpty || !data.ivars.contains(where: { $0.name == name }) else {

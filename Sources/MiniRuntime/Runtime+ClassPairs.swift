@@ -3,7 +3,8 @@
 // Docs: docs/runtime.md#class-pairs. Tests: Tests/MiniRuntimeTests/ClassPairTests.swift.
 //
 // A class pair (a class and its metaclass) is allocated, filled with ivars, properties and
-// methods, then registered; from then on its ivar layout is fixed and it can make instances.
+// methods, then registered; from then on its ivar layout is fixed. It can make instances from its
+// allocation, as objc4's can; while one lives, no ivar is added.
 // Disposal is refused while instances or subclasses exist. All of it runs under `Runtime.lock`.
 
 extension Runtime {
@@ -104,14 +105,7 @@ extension Runtime {
       guard data.state == .constructing else {
         throw RuntimeError(.invalidClassState, "objc_registerClassPair: class '\(cls.name)' was already disposed")
       }
-      if let weakLayout = data.weakIvarLayout {
-        let weakWords = Class.scannedWords(weakLayout, first: Class.firstOwnWord(data))
-        for ivar in data.ivars where ivar.layout.isReferenceItself && weakWords.contains(ivar.words.lowerBound) {
-          ivar.markWeak(&state)
-        }
-      }
-      data.layout = (data.superclass?.locked(&state).layout ?? .empty)
-        .extended(with: data.ivars, unalignedSize: data.unalignedSize)
+      data.layout = cls.completedLayout(data, &state)
       data.state = .registered
       cls.ownMetaclass.locked(&state).state = .registered
       state.record(.classRegistered(name: cls.name))
@@ -248,8 +242,11 @@ extension Class {
   ///
   /// - Parameter extraBytes: Bytes of indexed ivars after the instance (see
   ///   ``Object/withIndexedIvars(_:)``), 0 to ``maximumInstanceSize``.
+  /// A class under construction makes instances too, as objc4's does, sized by the ivars added so
+  /// far; while one lives, ``addIvar(_:type:)`` throws `classInUse`.
+  ///
   /// - Throws: ``RuntimeError`` with code `invalidClassState` if the class is a metaclass or is
-  ///   not registered, `invalidArgument` for a negative or too large `extraBytes`, or
+  ///   disposed, `invalidArgument` for a negative or too large `extraBytes`, or
   ///   `foreignRuntime` if its runtime is gone.
   ///
   /// Objective-C: `class_createInstance`
@@ -270,12 +267,28 @@ extension Class {
     }
     return try runtime.withState { state throws(RuntimeError) -> Object in
       let data = locked(&state)
-      guard data.state == .registered else {
-        throw RuntimeError(
-          .invalidClassState,
-          "class_createInstance: class '\(name)' is \(data.state == .disposed ? "disposed" : "not registered yet")")
+      switch data.state {
+      case .registered:
+        return Object(instanceOf: self, layout: data.layout, runtime: runtime, storage: storage, extraBytes: extraBytes)
+      case .constructing:  // objc4 sizes it from the ivars added so far
+        return Object(instanceOf: self, layout: completedLayout(data, &state), runtime: runtime, storage: storage, extraBytes: extraBytes)
+      case .disposed:
+        throw RuntimeError(.invalidClassState, "class_createInstance: class '\(name)' is disposed")
       }
-      return Object(instanceOf: self, layout: data.layout, runtime: runtime, storage: storage, extraBytes: extraBytes)
     }
+  }
+
+  /// The instance layout the class's ivars make so far, after marking weak the object ivars its
+  /// weak ivar layout names: what registration fixes, and what an instance made before
+  /// registration gets (the ivars cannot change while it lives: ``addIvar(_:type:)`` throws
+  /// `classInUse`). A weak mark, once made, stays.
+  func completedLayout(_ data: ClassMetadata, _ state: inout Runtime.State) -> InstanceLayout {
+    if let weakLayout = data.weakIvarLayout {
+      let weakWords = Class.scannedWords(weakLayout, first: Class.firstOwnWord(data))
+      for ivar in data.ivars where ivar.layout.isReferenceItself && weakWords.contains(ivar.words.lowerBound) {
+        ivar.markWeak(&state)
+      }
+    }
+    return (data.superclass?.locked(&state).layout ?? .empty).extended(with: data.ivars, unalignedSize: data.unalignedSize)
   }
 }

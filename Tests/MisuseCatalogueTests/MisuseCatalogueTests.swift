@@ -25,6 +25,7 @@
 // | unrecognizedSelector *        | msgSend(ann, "fly") (ann is KVO-observed)    | unrecognizedSelector (same text)        | NSInvalidArgumentException                |
 // | messageToNil                  | msgSend(nil, "age")                          | returns nil                             | returns nil (0)                           |
 // | performSelectorWithNil        | msgSend(ann, "performSelector:", nil)        | unrecognizedSelector (<null selector>)  | doesNotRecognizeSelector: exception       |
+// | instanceOfUnregisteredClass   | Draft.createInstance() before registering    | works, sized by the ivars so far        | works (class_createInstance)              |
 // | registerTwice                 | registerClassPair(Person)                    | ignored: diagnostic "already registered!" | logs "already registered!", returns     |
 // | disposeTwice *                | disposeClassPair(Temp) twice                 | invalidClassState                       | frees freed memory                        |
 // | disposeClassWithInstances *   | disposeClassPair(Other) while one lives      | classInUse                              | unchecked: instances dangle               |
@@ -156,7 +157,7 @@ enum Misuse: String, CaseIterable, Sendable {
   case setClassToOtherLayout, addIvarAfterRegistration, malformedMethodTypes, malformedPropertyAttributes
   case classFromAnotherRuntime, resolverResendsItsSelector, methodChangeInsideItsSend, runtimeCallInsideEventObserver
   case deallocThatThrows, changeRegisteredProtocol, registerProtocolTwice, incorporateDraftProtocol
-  case optionalProtocolProperty
+  case optionalProtocolProperty, instanceOfUnregisteredClass
   // Key-value coding
   case emptyKey, malformedKey, unknownKey, setUnknownKey, wrongValueTypeForKey, nilForScalarKey, keyThatIsNotAString
   case malformedKeyPath, unknownCollectionOperator, operatorWithoutRightPath, sumOfStrings, setThroughOperator
@@ -179,7 +180,7 @@ enum Misuse: String, CaseIterable, Sendable {
       return .runtimeError(.unrecognizedSelector, "-[NSKVONotifying_Person ]: unrecognized selector sent to instance 0x")
     case .malformedSelectorInSend:
       return .runtimeError(.unrecognizedSelector, "-[NSKVONotifying_Person set age:]: unrecognized selector sent to instance 0x")
-    case .malformedSelectorInAddMethod, .emptyClassName: return .works
+    case .malformedSelectorInAddMethod, .emptyClassName, .instanceOfUnregisteredClass: return .works
     case .duplicateClassName: return .runtimeError(.duplicateClassName, "class 'Person' already exists")
     case .unknownIvar: return .runtimeError(.unknownIvar, "Person has no ivar named '_nope'")
     case .wrongValueTypeForIvar: return .runtimeError(.typeMismatch, "cannot use String \"old\" as long long ('q')")
@@ -279,6 +280,9 @@ enum Misuse: String, CaseIterable, Sendable {
       scratch.protocols = [named, try runtime.allocateProtocol(named: "Draft")]
     case .disposeClassWithInstances:
       scratch.object = try Fixture.new(f.other)
+    case .instanceOfUnregisteredClass:
+      scratch.cls = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Draft")
+      try scratch.cls?.addIvar("_x", type: .int)
     case .disposeTwice:
       let temp = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Temp")
       try runtime.registerClassPair(temp)
@@ -403,6 +407,7 @@ enum Misuse: String, CaseIterable, Sendable {
     case .malformedSelectorInAddMethod:  // decision 0027: objc4's class_addMethod takes any name
       try f.person.addMethod(Selector(interning: "my name"), types: "@16@0:8") { _, _, _ in "Ann!" }
     case .emptyClassName: scratch.cls = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "")
+    case .instanceOfUnregisteredClass: scratch.object = try #require(scratch.cls).createInstance()
     case .duplicateClassName: _ = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Person")
     case .unknownIvar: _ = try ann.value(ofIvar: "_nope")
     case .wrongValueTypeForIvar: try ann.setValue("old", forIvar: "_age")
@@ -518,6 +523,19 @@ enum Misuse: String, CaseIterable, Sendable {
     case .malformedSelectorInAddMethod:
       #expect(try f.runtime.msgSend(f.ann, Selector(interning: "my name")) == "Ann!")
       #expect(f.person.instancesRespond(to: Selector(interning: "my name")))
+      return
+    case .instanceOfUnregisteredClass:
+      let draft = try #require(scratch.cls)
+      do {
+        let object = try #require(scratch.object)
+        #expect(object.isa === draft && !draft.isRegistered)
+        try object.setValue(7, forIvar: "_x")
+        #expect(try object.value(ofIvar: "_x") == 7)
+        // An ivar added now would not fit the live instance: refused while it lives.
+        #expect(throws: RuntimeError.self) { try draft.addIvar("_y", type: .double) }
+      }
+      scratch.object = nil
+      try f.runtime.disposeClassPair(draft)
       return
     case .emptyClassName:
       let cls = try #require(scratch.cls)
