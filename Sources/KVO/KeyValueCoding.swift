@@ -250,10 +250,15 @@ enum KeyValueCoding {
   /// takes the piece as a key (NSObject's `valueForKey:`, NSDictionary's without the `@`).
   private static func refuseUnknownOperator(_ key: String, of current: Value, in runtime: Runtime?) throws {
     guard try CollectionObservation.isToManyCollection(current) else { return }
+    throw notImplemented(key.dropFirst(), by: current, in: runtime)
+  }
+
+  /// A collection's refusal of an operator its class does not implement, in Foundation's words.
+  private static func notImplemented(_ operation: Substring, by current: Value, in runtime: Runtime?) -> KeyValueError {
     let box = current.objectValue ?? (runtime.flatMap { $0.hasFoundation ? $0 : nil }.flatMap { try? $0.object(bridging: current) })
     let name = box.map { "\($0.isa.name) \($0.address)" } ?? CollectionObservation.className(of: current)
-    throw KeyValueError(
-      .invalidKeyPath, "[<\(name)> valueForKeyPath:]: this class does not implement the \(key.dropFirst()) operation.")
+    return KeyValueError(
+      .invalidKeyPath, "[<\(name)> valueForKeyPath:]: this class does not implement the \(operation) operation.")
   }
 
   /// `valueForKeyPath:` on any value, bridged values met on the way boxed in the runtime
@@ -283,6 +288,9 @@ enum KeyValueCoding {
           // NSDictionary's valueForKey: sends `@count` to NSObject's as `count`.
           let result = try value(of: current, forKey: "@" + op.rawValue, in: runtime)
           return try rightPath.map { try value(of: result, at: $0, in: runtime) } ?? result
+        }
+        if case .set = contents, !op.isImplementedBySets {  // NSSet has no union that keeps duplicates
+          throw notImplemented(Substring(op.rawValue), by: current, in: runtime)
         }
         return try CollectionOperators.apply(op, to: contents, rightPath: rightPath, in: runtime)
       }

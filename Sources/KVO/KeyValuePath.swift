@@ -35,6 +35,15 @@ public enum CollectionOperator: String, Hashable, Sendable, CaseIterable {
   case distinctUnionOfSets
   /// `@unionOfSets`: the values of each nested set, in one set (a set has no duplicates either way).
   case unionOfSets
+
+  /// Whether NSSet's `valueForKeyPath:` implements the operator: the aggregates and the distinct
+  /// unions do; a union keeping duplicates is an NSArray operation only (decision 0033).
+  var isImplementedBySets: Bool {
+    switch self {
+    case .unionOfObjects, .unionOfArrays, .unionOfSets: false
+    default: true
+    }
+  }
 }
 
 /// A parsed key path: keys and collection operators.

@@ -23,7 +23,8 @@ import Testing
     #expect(try ann.value(forKeyPath: "items.@distinctUnionOfSets.self") == .set([1, 2, 3, 4]))
     #expect(try ann.value(forKeyPath: "items.@unionOfSets.self") == .set([1, 2, 3, 4]))
     try world.set(ann, "items", .set([.set(["a"]), .set(["b"])]))
-    #expect(try ann.value(forKeyPath: "items.@unionOfSets.self") == .set(["a", "b"]))
+    #expect(try ann.value(forKeyPath: "items.@distinctUnionOfSets.self") == .set(["a", "b"]))
+    #expect(throws: KeyValueError.self) { try ann.value(forKeyPath: "items.@unionOfSets.self") }  // no NSSet operation (decision 0033)
     try world.set(ann, "items", [1])
     #expect(throws: KeyValueError.self) { try ann.value(forKeyPath: "items.@unionOfSets.self") }
   }
