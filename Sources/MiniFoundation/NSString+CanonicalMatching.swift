@@ -10,7 +10,9 @@
 // {1, 1} in `e` + U+0301). Each answer is the one swift-corelibs-foundation's CFString gives on
 // this machine. Text with no unit from U+00A0 up (nothing there decomposes, combines or joins
 // but CR LF, which CoreFoundation keeps apart) matches exactly where a literal search does,
-// so it keeps the unit-by-unit path. Stateless.
+// so it keeps the unit-by-unit path. NSCaseInsensitiveSearch folds both sides in full before
+// they are compared (`SS` finds `ß`), in a literal search too, which then compares scalars as
+// they are and may end after any of them. Stateless.
 
 /// Where a target matches at each start in a receiver's units, literally or not.
 struct CanonicalMatcher {
@@ -18,20 +20,45 @@ struct CanonicalMatcher {
   private let units: [UInt16]
   /// The canonical decomposition of the target; nil when the search is unit by unit.
   private let canonicalTarget: [Unicode.Scalar]?
-  /// The unit offsets where a composed character sequence of `units` ends (and 0).
-  private let boundaries: Set<Int>
+  /// The unit offsets where a composed character sequence of `units` ends (and 0); nil for a
+  /// literal search, whose match may end after any scalar.
+  private let boundaries: Set<Int>?
+  /// Whether the search is literal: no canonical decomposition, only (with
+  /// `caseInsensitive`) the full case folding CFString applies even then.
+  private let literal: Bool
+  /// Whether both sides are case-folded in full before they are compared (NSCaseInsensitiveSearch).
+  private let caseInsensitive: Bool
 
-  /// A matcher of `target` in `units`; `literal` for NSLiteralSearch.
-  init(_ target: [UInt16], in units: [UInt16], literal: Bool) {
+  /// A matcher of `target` in `units`; `literal` for NSLiteralSearch; `caseInsensitive` for
+  /// NSCaseInsensitiveSearch (the caller has lowercased each unit that lowercases to one unit,
+  /// which is all a literal search or plain text needs; the rest folds here, so `SS` finds `ß`).
+  init(_ target: [UInt16], in units: [UInt16], literal: Bool, caseInsensitive: Bool = false) {
     self.target = target
     self.units = units
+    self.caseInsensitive = caseInsensitive
+    self.literal = literal
     let plain = target.allSatisfy { $0 < 0xA0 } && units.allSatisfy { $0 < 0xA0 }
-    guard !literal, !plain, !target.isEmpty else {
-      (canonicalTarget, boundaries) = (nil, [])
+    guard !(literal && !caseInsensitive), !plain, !target.isEmpty else {
+      (canonicalTarget, boundaries) = (nil, nil)
       return
     }
-    canonicalTarget = UnicodeNormalization.decomposed(String(decoding: target, as: UTF16.self).unicodeScalars, compatibility: false)
-    boundaries = Set([0] + NSStringLines.composedRanges(of: String(decoding: units, as: UTF16.self)).map(\.upperBound))
+    canonicalTarget = Self.canonical(
+      String(decoding: target, as: UTF16.self).unicodeScalars, literal: literal, caseInsensitive: caseInsensitive)
+    boundaries =
+      literal ? nil : Set([0] + NSStringLines.composedRanges(of: String(decoding: units, as: UTF16.self)).map(\.upperBound))
+  }
+
+  /// `scalars` canonically decomposed (unless `literal`), and case-folded in full when
+  /// `caseInsensitive`.
+  private static func canonical(
+    _ scalars: some Sequence<Unicode.Scalar>, literal: Bool, caseInsensitive: Bool
+  ) -> [Unicode.Scalar] {
+    let decomposed = literal ? Array(scalars) : UnicodeNormalization.decomposed(scalars, compatibility: false)
+    guard caseInsensitive else { return decomposed }
+    var text = String.UnicodeScalarView()
+    text.append(contentsOf: decomposed)
+    let folded = NSStringComparing.caseFolded(String(text)).unicodeScalars
+    return literal ? Array(folded) : UnicodeNormalization.decomposed(folded, compatibility: false)
   }
 
   /// The end of the match that starts at unit `start`, or nil.
@@ -48,12 +75,12 @@ struct CanonicalMatcher {
     while case .scalarValue(let scalar) = decoder.decode(&remaining) {
       scalars.append(scalar)
       position += scalar.utf16.count
-      if boundaries.contains(position) || position == units.count,
-        UnicodeNormalization.decomposed(scalars, compatibility: false) == canonicalTarget
+      if boundaries?.contains(position) ?? true || position == units.count,
+        Self.canonical(scalars, literal: literal, caseInsensitive: caseInsensitive) == canonicalTarget
       {
         return position
       }
-      if scalars.count >= canonicalTarget.count { return nil }  // a decomposition never shrinks
+      if scalars.count >= canonicalTarget.count { return nil }  // decomposing or folding never shrinks
     }
     return nil
   }

@@ -142,7 +142,7 @@ enum NSStringSearching {
     }
     let units = all[range].map { fold ? folded($0) : $0 }
     let target = try argument(needle, receiver, selector).map { fold ? folded($0) : $0 }
-    let matcher = CanonicalMatcher(target, in: units, literal: options & NSStringComparing.literal != 0)
+    let matcher = CanonicalMatcher(target, in: units, literal: options & NSStringComparing.literal != 0, caseInsensitive: fold)
     // NSBackwardsSearch (4): the last; NSAnchoredSearch (8): at the start, or the end when backwards.
     let found = matcher.first(backwards: options & 4 != 0, anchored: options & 8 != 0)
     return .range(found.map { (range.lowerBound + $0.lowerBound)..<(range.lowerBound + $0.upperBound) } ?? notFound)
@@ -257,7 +257,7 @@ enum NSStringSearching {
     }
     let units = all[range].map { fold ? folded($0) : $0 }
     let target = try argument(needle, receiver, selector).map { fold ? folded($0) : $0 }
-    let matcher = CanonicalMatcher(target, in: units, literal: options & NSStringComparing.literal != 0)
+    let matcher = CanonicalMatcher(target, in: units, literal: options & NSStringComparing.literal != 0, caseInsensitive: fold)
     var found = matcher.all
     if options & 8 != 0 {  // NSAnchoredSearch: only the one at the start (the end, backwards)
       found = matcher.first(backwards: options & 4 != 0, anchored: true).map { [$0] } ?? []

@@ -85,4 +85,23 @@ import Testing
     #expect(try runtime.msgSend(bridging: "a Café", "localizedStandardRangeOfString:", "cafe") == .range(2..<6))
     #expect(try runtime.msgSend(bridging: "abc", "localizedStandardRangeOfString:", "x") == Self.notFound)
   }
+
+  @Test func aCaseInsensitiveSearchFoldsCaseInFull() throws {
+    let runtime = Runtime()
+    try runtime.installFoundation()
+    func range(_ needle: String, in text: String, _ options: UInt64) throws -> Value {
+      try runtime.msgSend(bridging: .string(text), "rangeOfString:options:", .string(needle), .uint64(options))
+    }
+    #expect(try range("SS", in: "straße", 1) == .range(4..<5), "ß is ss")
+    #expect(try range("ß", in: "STRASSE", 1) == .range(4..<6))
+    #expect(try range("STRASS", in: "Straße", 1 | Self.anchored) == .range(0..<5), "CFString's answer: the ß counts whole")
+    #expect(try range("É", in: "e\u{301}", 1) == .range(0..<2))
+    #expect(try range("SS", in: "straße", 1 | Self.literal) == .range(4..<5), "a literal search folds in full too")
+    #expect(try range("E", in: "e\u{301}", 1 | Self.literal) == .range(0..<1), "but takes a unit of a composed character")
+    #expect(try runtime.msgSend(bridging: "STRASSE", "localizedCaseInsensitiveContainsString:", "straße") == true)
+    #expect(
+      try runtime.msgSend(
+        bridging: "Straße", "stringByReplacingOccurrencesOfString:withString:options:range:", "SS", "ss", .uint64(1), .range(0..<6))
+        == "Strasse")
+  }
 }
