@@ -107,7 +107,8 @@ extension KeyValueCategory {
 /// and reused while the object's class and the generation are unchanged. Whether sends are
 /// traced is asked every time.
 final class WillDidDecision: Sendable {
-  /// The class the answer is for, set once (its bits; 0 until the first decision).
+  /// The class the answer is for, set once (its bits; 0 until the first decision). Only ever
+  /// compared with an object's isa, never dereferenced.
   private let cls = Atomic<UInt>(0)
   /// `(generation + 1) << 1 | answer`, 0 before the first decision.
   private let stamp = Atomic<UInt64>(0)
@@ -119,16 +120,29 @@ final class WillDidDecision: Sendable {
   @inline(__always)
   func sendsWillAndDid(_ object: Object, will: (Selector, Implementation), did: (Selector, Implementation)) -> Bool {
     if object.tracesMessageSends { return true }
-    let isaBits = UInt(bitPattern: ObjectIdentifier(object.isa))
+    var decided: Class? = nil  // set on a miss only
     return MethodGeneration.cached(
       for: object,
       lookUp: { generation in
         let stamped = stamp.load(ordering: .acquiring)
-        guard stamped >> 1 == generation.value &+ 1 && cls.load(ordering: .relaxed) == isaBits else { return nil }
+        guard stamped >> 1 == generation.value &+ 1 && hasClass(of: object) else { return nil }
         return stamped & 1 == 1
       },
-      compute: { _ in decide(object, will: will, did: did) },
-      publish: { generation, answer in publish(answer, for: isaBits, at: generation, object) })
+      compute: { _ in
+        decided = object.isa  // the class the answer is worked out for, read before it is
+        return decide(object, will: will, did: did)
+      },
+      publish: { generation, answer in publish(answer, for: decided, at: generation, object) })
+  }
+
+  /// Whether `object`'s class is the one the answer is for (no reference counting).
+  @inline(__always)
+  private func hasClass(of object: Object) -> Bool {
+    guard let pointer = UnsafeRawPointer(bitPattern: cls.load(ordering: .relaxed)) else { return false }
+    // Compares addresses only, as `ObjectIdentifier(object.isa) == cls` did, without reading the
+    // isa as a reference (a retain and a release per set): `hasIsa` compares the isa word with
+    // the reference's bits and never dereferences, retains or releases it.
+    return Unmanaged<Class>.fromOpaque(pointer)._withUnsafeGuaranteedRef { object.hasIsa($0) }
   }
 
   /// The decision, worked out after a method change. A class that overrides `-observationInfo`
@@ -144,11 +158,13 @@ final class WillDidDecision: Sendable {
     return KeyValueCategory.sendsWillAndDid(object, will: will, did: did)
   }
 
-  /// Keeps `answer` for the class `isaBits`, stamped with `generation` (if the cache is for
-  /// that class: it is set once), unless `object`'s class overrides `-observationInfo`.
+  /// Keeps `answer` for the class `decided` (`object`'s when it was worked out), stamped with
+  /// `generation` (if the cache is for that class: it is set once), unless that class overrides
+  /// `-observationInfo`.
   @inline(never)
-  private func publish(_ answer: Bool, for isaBits: UInt, at generation: MethodGeneration, _ object: Object) {
-    guard !ObservationInfoCategory.isGetterOverridden(in: object.isa) else { return }
+  private func publish(_ answer: Bool, for decided: Class?, at generation: MethodGeneration, _ object: Object) {
+    guard let isa = decided, !ObservationInfoCategory.isGetterOverridden(in: isa) else { return }
+    let isaBits = UInt(bitPattern: ObjectIdentifier(isa))
     _ = cls.compareExchange(expected: 0, desired: isaBits, ordering: .relaxed)
     if cls.load(ordering: .relaxed) == isaBits {
       stamp.store((generation.value &+ 1) << 1 | (answer ? 1 : 0), ordering: .releasing)

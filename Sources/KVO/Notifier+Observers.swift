@@ -24,18 +24,21 @@ extension Notifier {
   static func withObserversAlive<Changes: PendingChanges>(
     of changes: Changes, _ body: (UnsafeBufferPointer<UnretainedObject?>) -> Void
   ) {
-    if changes.count == 1, let change = changes.first {  // the common case: one observer, no buffer
-      change.observerBase = 0
-      var registrations = change.withPath { $0.registrationRefs.makeIterator() }
-      if let only = registrations.next(), registrations.next() == nil {
-        let observer = only.withRegistration { $0.observerObject }
-        withExtendedLifetime(observer) {  // INVARIANT: UnretainedObject (kept alive for the pass)
-          withUnsafePointer(to: observer.map(UnretainedObject.init)) { body(UnsafeBufferPointer(start: $0, count: 1)) }
+    var done = false
+    if changes.count == 1 {  // the common case: one observer, no buffer
+      changes.forEachBorrowed { change in  // borrowed: no reference counting of the change
+        change.observerBase = 0
+        var registrations = change.withPath { $0.registrationRefs.makeIterator() }
+        if let only = registrations.next(), registrations.next() == nil {
+          let observer = only.withRegistration { $0.observerObject }
+          withExtendedLifetime(observer) {  // INVARIANT: UnretainedObject (kept alive for the pass)
+            withUnsafePointer(to: observer.map(UnretainedObject.init)) { body(UnsafeBufferPointer(start: $0, count: 1)) }
+          }
+          done = true
         }
-        return
       }
     }
-    withObserversAliveInBuffer(of: changes, body)
+    if !done { withObserversAliveInBuffer(of: changes, body) }
   }
 
   /// ``withObserversAlive(of:_:)`` for several observers: their strong references in a buffer.
@@ -74,15 +77,17 @@ extension Notifier {
 
   /// Calls `body` for every (change, index in its path, registration) in registration order.
   @inline(__always)
-  static func forEachRegistration<Changes: RandomAccessCollection<PendingChange>>(
+  static func forEachRegistration<Changes: PendingChanges>(
     of changes: Changes, _ body: (PendingChange, Int, Registration) -> Void
   ) {
-    if changes.count == 1, let change = changes.first {
-      change.withPath { path in
-        var index = 0
-        for registration in path.registrationRefs {
-          registration.withRegistration { body(change, index, $0) }
-          index &+= 1
+    if changes.count == 1 {
+      changes.forEachBorrowed { change in  // borrowed: no reference counting of the change
+        change.withPath { path in
+          var index = 0
+          for registration in path.registrationRefs {
+            registration.withRegistration { body(change, index, $0) }
+            index &+= 1
+          }
         }
       }
       return

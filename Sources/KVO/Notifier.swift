@@ -252,12 +252,18 @@ enum Notifier {
     var errors: [any Error] = []
     if thread.takeAlone(beginning) {  // the common case, without allocating or reference counting
       // INVARIANT: UnretainedPendingChange (the thread owns the entry until it ends).
-      beginning.withChange { change in
-        withObserversAlive(of: CollectionOfOne(change)) { observers in
-          finish(CollectionOfOne(change), of: object, observers: observers, errors: &errors)
+      // The entry as a list of one handle: passing it on borrowed, not in a `CollectionOfOne`
+      // (which would own, so retain and release, the entry).
+      // INVARIANT: the handle's object outlives it (`object` is this call's argument, alive
+      // until it returns): the closures capture a handle, not the object (they would retain it).
+      let changed = UnretainedObject(object)
+      withUnsafePointer(to: beginning) { one in
+        let only = PendingChangeList(UnsafeBufferPointer(start: one, count: 1))
+        withObserversAlive(of: only) { observers in
+          changed.withObject { finish(only, of: $0, observers: observers, errors: &errors) }
         }
-        if !change.errors.isEmpty { errors = change.errors + errors }
       }
+      beginning.withChange { if !$0.errors.isEmpty { errors = $0.errors + errors } }
       thread.recycle(beginning)
     } else {
       // The change's entries, copied off the stack into scratch memory (no allocation): the
@@ -266,7 +272,7 @@ enum Notifier {
       withUnsafeTemporaryAllocation(of: UnretainedPendingChange.self, capacity: count) { scratch in
         let own = thread.take(beginning, into: scratch)
         let taken = UnsafeBufferPointer(scratch)
-        withObserversAlive(of: PendingChangeList(taken)) { observers in
+        withObserversAliveInBuffer(of: PendingChangeList(taken)) { observers in  // several entries
           finish(PendingChangeList(UnsafeBufferPointer(rebasing: taken[..<own])), of: object, observers: observers, errors: &errors)
         }
         taken[0].withChange { if !$0.errors.isEmpty { errors = $0.errors + errors } }
@@ -287,11 +293,11 @@ enum Notifier {
   /// Tells the observances of finished entries of `object`: relinks chains, reads new values,
   /// then notifies in registration order, skipping registrations removed meanwhile and finishing
   /// forwarded entries where their forwarder stands.
-  private static func finish<Changes: RandomAccessCollection<PendingChange>>(
+  private static func finish<Changes: PendingChanges>(
     _ changes: Changes, of object: Object, observers: UnsafeBufferPointer<UnretainedObject?>, errors: inout [any Error]
   ) {
     var unreadable: [ObjectIdentifier] = []  // changes whose new value could not be read: not told
-    for change in changes {
+    changes.forEachBorrowed { change in  // borrowed: no reference counting of the entries
       // A chain's link moves only when the key it goes through may have changed: not for a
       // change its link forwarded (the rest of the path changed; its key is the path's own id).
       if change.withPath(\.isChain) && !(change.isForwarded && change.key == change.pathID) {
