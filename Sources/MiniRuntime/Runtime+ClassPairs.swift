@@ -18,8 +18,10 @@ extension Runtime {
   ///
   /// - Parameters:
   ///   - superclass: A registered class of this runtime, or `nil` for a new root class.
-  ///   - name: Any name not used by any class of this runtime, as objc4 takes any C string
-  ///     (`""` and `Per son` included); only a NUL, which no C string holds, is refused.
+  ///   - name: Any name no registered class of this runtime has (a pair under construction
+  ///     reserves none, as in objc4: see ``registerClassPair(_:)`` for two of one name), as objc4
+  ///     takes any C string (`""` and `Per son` included); only a NUL, which no C string holds, is
+  ///     refused.
   /// - Throws: ``RuntimeError`` with code `invalidClassName`, `duplicateClassName`,
   ///   `invalidClassState` (the superclass is unregistered, disposed or a metaclass) or
   ///   `foreignRuntime`.
@@ -75,7 +77,6 @@ extension Runtime {
       } else {
         data.subclasses.append(metaclass)
       }
-      state.classesByName[name] = cls
       state.listed.append(cls)  // objc4's addClassTableEntry: listed from now on, found by name once registered
       state.methodGeneration &+= 1
       state.record(.classAllocated(name: name, superclass: superclass?.name))
@@ -85,6 +86,11 @@ extension Runtime {
 
   /// Registers a class allocated with ``allocateClassPair(superclass:name:)``: its ivar layout
   /// becomes final, it can make instances, and ``lookUpClass(named:)`` finds it.
+  ///
+  /// If a registered class has the name already, the name keeps finding that one, as objc4's
+  /// named-class table keeps it: `cls` is registered all the same (it makes instances and is
+  /// listed), and a `diagnostic` event carries objc4's log line, `Class Draft is implemented in
+  /// both ?? (0x…) and ?? (0x…). One of the two will be used. Which one is undefined.`
   ///
   /// Registering a class again is ignored, as objc4 ignores it: nothing changes and a
   /// `diagnostic` event carries objc4's log line, `objc_registerClassPair: class 'Person' was
@@ -108,6 +114,7 @@ extension Runtime {
       data.layout = cls.completedLayout(data, &state)
       data.state = .registered
       cls.ownMetaclass.locked(&state).state = .registered
+      state.addNamedClass(cls)
       state.record(.classRegistered(name: cls.name))
     }
   }
@@ -159,7 +166,7 @@ extension Runtime {
       // A class object whose isa was switched to this class's metaclass (KVO observing it:
       // Object+Class.swift) still sends its class methods through it.
       if ownsMetaclass,
-        let user = state.classesByName.values.first(where: { $0.isa === cls.ownMetaclass && $0.ownMetaclass !== cls.ownMetaclass })
+        let user = state.listed.first(where: { $0.isa === cls.ownMetaclass && $0.ownMetaclass !== cls.ownMetaclass })
       {
         throw RuntimeError(
           .classInUse, "objc_disposeClassPair: the metaclass of '\(cls.name)' is the isa of the class object \(user.name)")
@@ -168,7 +175,7 @@ extension Runtime {
         superclass.locked(&state).subclasses.removeAll { $0 === cls }
         if ownsMetaclass { superclass.ownMetaclass.locked(&state).subclasses.removeAll { $0 === cls.ownMetaclass } }
       }
-      state.classesByName[cls.name] = nil
+      if state.classesByName[cls.name] === cls { state.classesByName[cls.name] = nil }  // objc4's removeNamedClass
       state.listed.removeAll { $0 === cls }
       state.methodGeneration &+= 1
       if ownsMetaclass { cls.ownMetaclass.detach(&state) }
@@ -227,6 +234,25 @@ extension Runtime {
     guard !cls.isMetaclass else {
       throw RuntimeError(.invalidClassState, "\(function): \(cls.name) is a metaclass; pass the class")
     }
+  }
+}
+
+extension Runtime.State {
+  /// objc4's `addNamedClass`: the registered `cls` becomes the class its name finds, unless a
+  /// registered class has the name already; that one is kept and the clash is logged (a
+  /// `diagnostic` event with objc4's line, `??` standing for the image a class made at run time
+  /// does not have).
+  mutating func addNamedClass(_ cls: Class) {
+    guard let first = classesByName[cls.name], first !== cls else {
+      classesByName[cls.name] = cls
+      return
+    }
+    let firstImage = first.locked(&self).imageName ?? "??"
+    let image = cls.locked(&self).imageName ?? "??"
+    record(
+      .diagnostic(
+        subsystem: "runtime",
+        message: "Class \(cls.name) is implemented in both \(firstImage) (\(Object.address(of: first))) and \(image) (\(Object.address(of: cls))). One of the two will be used. Which one is undefined."))
   }
 }
 

@@ -28,20 +28,19 @@ extension Runtime {
   /// try twin.addMethod("wave", types: "v@:") { _, _, _ in .nil }   // Person has no -wave
   /// ```
   ///
-  /// The copy is registered at once (``lookUpClass(named:)`` finds it) and can make instances.
+  /// The copy is registered at once (``lookUpClass(named:)`` finds it, unless a registered class
+  /// has the name already: that one keeps it and the clash is logged, as
+  /// ``registerClassPair(_:)`` does) and can make instances.
   /// Its method list is its own from then on: a method added to or replaced in one class does
   /// not change the other. A class method added to either is added to the shared metaclass, so
   /// both answer it, as in objc4.
   ///
   /// - Parameters:
   ///   - original: A registered class (not a metaclass) of this runtime; a copy may be copied.
-  ///   - name: Any name no class of this runtime has (objc4 takes any C string; only a NUL is
-  ///     refused).
+  ///   - name: Any name (objc4 takes any C string; only a NUL is refused), a taken one included.
   ///   - extraBytes: Indexed-ivar bytes of the new class object itself (see
   ///     ``Object/withIndexedIvars(_:)``), 0 to ``Class/maximumInstanceSize``.
-  /// - Throws: ``RuntimeError`` with code `invalidClassName`, `duplicateClassName` (objc4 makes
-  ///   the class anyway and logs that the name is implemented twice; see the docs),
-  ///   `invalidClassState` (the original is a metaclass, not registered yet or disposed),
+  /// - Throws: ``RuntimeError`` with code `invalidClassName`, `invalidClassState` (the original is a metaclass, not registered yet or disposed),
   ///   `invalidArgument` (`extraBytes` out of range) or `foreignRuntime`. Nothing changes when
   ///   it throws.
   /// - Complexity: O(*m* + *i* + *p*) in the original's methods, ivars and properties.
@@ -62,9 +61,6 @@ extension Runtime {
         throw RuntimeError(
           .invalidClassState,
           "objc_duplicateClass: class '\(original.name)' is \(source.state == .disposed ? "disposed" : "not registered yet")")
-      }
-      guard state.classesByName[name] == nil else {
-        throw RuntimeError(.duplicateClassName, "objc_duplicateClass: class '\(name)' already exists")
       }
       let duplicate = Class(name: name, isMetaclass: false, isa: original.ownMetaclass, events: events, extraBytes: extraBytes)
       duplicate.attach(to: self)
@@ -89,7 +85,7 @@ extension Runtime {
       data.version = source.version
       data.state = .registered
       source.superclass?.locked(&state).subclasses.append(duplicate)  // not the shared metaclass
-      state.classesByName[name] = duplicate
+      state.addNamedClass(duplicate)  // objc4 checks no name: a clash is logged, the first kept
       state.listed.append(duplicate)
       state.methodGeneration &+= 1
       state.record(.classDuplicated(name: name, original: original.name))
@@ -101,7 +97,7 @@ extension Runtime {
   /// original and the other duplicates of a duplicate).
   /// Locking: caller holds `Runtime.lock` (enforced by `inout State`).
   func classesSharingMetaclass(with cls: Class, _ state: inout State) -> [Class] {
-    state.classesByName.values.filter { $0 !== cls && $0.ownMetaclass === cls.ownMetaclass }
+    state.listed.filter { $0 !== cls && $0.ownMetaclass === cls.ownMetaclass }
   }
 
   /// Whether `cls` was made by ``duplicateClass(_:name:extraBytes:)``: its metaclass describes

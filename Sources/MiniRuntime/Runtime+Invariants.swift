@@ -25,7 +25,7 @@ extension Runtime {
   public func invariantViolations() -> [String] {
     withState { state in
       var problems: [String] = []
-      let classes = Array(state.classesByName.values)
+      let classes = state.listed
       for cls in classes {
         problems += violations(of: cls, &state)
         let meta = cls.ownMetaclass

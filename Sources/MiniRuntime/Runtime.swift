@@ -40,7 +40,9 @@ import Synchronization
 public final class Runtime: @unchecked Sendable {
   /// The state `lock` guards.
   struct State {
-    /// Every allocated, not yet disposed class by name (constructing ones too, so names clash).
+    /// objc4's named-class table: the registered class each name finds, the first registered of
+    /// its name (``Runtime/registerClassPair(_:)``, ``Runtime/duplicateClass(_:name:extraBytes:)``).
+    /// A pair under construction, or a later class of a taken name, is in ``listed`` only.
     var classesByName: [String: Class] = [:]
     /// The classes objc4's table of allocated classes holds, in the order they were made (a pair
     /// under construction too, as in objc4 818): ``Runtime/classes`` and
@@ -137,7 +139,7 @@ public final class Runtime: @unchecked Sendable {
   }
 
   deinit {
-    let classes = withState { state in Array(state.classesByName.values) }
+    let classes = withState { state in state.listed }
     withState { state in
       for cls in classes {
         cls.ownMetaclass.detach(&state)
@@ -221,7 +223,7 @@ public final class Runtime: @unchecked Sendable {
   }
 
   private func flushAllCaches(_ state: inout State) {
-    for cls in state.classesByName.values {
+    for cls in state.listed {
       flushCaches(of: cls, &state)
       flushCaches(of: cls.ownMetaclass, &state)
     }

@@ -36,9 +36,13 @@ import Testing
     try runtime.checkInvariants()
   }
 
-  @Test func nameClashWithUnregisteredClassThrows() throws {
+  @Test func nameClashWithARegisteredClassThrowsAndAnUnregisteredOneReservesNoName() throws {
+    // objc4 checks the named-class table, which registration fills (ClassUnderConstructionTests).
     let runtime = Runtime()
-    _ = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Draft")
+    let draft = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Draft")
+    let other = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Draft")
+    #expect(draft !== other)
+    try runtime.registerClassPair(draft)
     expectError(.duplicateClassName) { _ = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Draft") }
     expectError(.duplicateClassName) { _ = try runtime.allocateClassPair(superclass: nil, name: "NSObject") }
     try runtime.checkInvariants()

@@ -96,4 +96,83 @@ import Testing
     #expect(!runtime.classes.contains { $0 === draft })
     try runtime.checkInvariants()
   }
+
+  /// The diagnostic messages `body` makes the runtime emit.
+  func diagnostics(of runtime: Runtime, _ body: () throws -> Void) rethrows -> [String] {
+    let messages = Locked<[String]>([])
+    let observation = runtime.addEventObserver { event in
+      if case .diagnostic(_, let message) = event { messages.withLock { $0.append(message) } }
+    }
+    defer { observation.cancel() }
+    try body()
+    return messages.withLock { $0 }
+  }
+
+  @Test func twoPairsOfOneNameMayBeUnderConstruction() throws {
+    // objc4's objc_allocateClassPair refuses a name only if the named-class table, which
+    // objc_registerClassPair fills, has it.
+    let runtime = Runtime()
+    let first = try makeDraft(in: runtime)
+    let second = try makeDraft(in: runtime)
+    #expect(first !== second && first.name == second.name)
+    #expect(runtime.classes.filter { $0.name == "Draft" }.count == 2)
+    #expect(runtime.lookUpClass(named: "Draft") == nil)
+    try runtime.checkInvariants()
+  }
+
+  @Test func registeringASecondClassOfANameKeepsTheFirstByNameAndLogs() throws {
+    // objc4's addNamedClass keeps the class the table has, logs the clash, and registers the
+    // second all the same: it is constructed and makes instances, but no name lookup finds it.
+    let runtime = Runtime()
+    let first = try makeDraft(in: runtime)
+    let second = try makeDraft(in: runtime)
+    try runtime.registerClassPair(second)
+    let log = try diagnostics(of: runtime) { try runtime.registerClassPair(first) }
+    #expect(log == ["Class Draft is implemented in both ?? (\(Object.address(of: second))) and ?? (\(Object.address(of: first))). One of the two will be used. Which one is undefined."])
+    #expect(first.isRegistered && second.isRegistered)
+    #expect(runtime.lookUpClass(named: "Draft") === second)  // registered first
+    #expect(runtime.class(named: "Draft") === second)
+    #expect(try first.createInstance().isa === first)
+    let error = expectError(.duplicateClassName) { _ = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Draft") }
+    #expect(error?.message == "objc_allocateClassPair: class 'Draft' already exists")
+    try runtime.checkInvariants()
+  }
+
+  @Test func disposingTheClassTheNameFindsFreesTheNameAndTheOtherIsNotFound() throws {
+    // objc4's removeNamedClass removes the name only for the class it finds; the other one was
+    // never in the table, so after the first goes no name lookup finds either.
+    let runtime = Runtime()
+    let first = try makeDraft(in: runtime)
+    let second = try makeDraft(in: runtime)
+    let third = try makeDraft(in: runtime)
+    try runtime.registerClassPair(first)
+    try runtime.registerClassPair(second)
+    try runtime.disposeClassPair(second)
+    #expect(runtime.lookUpClass(named: "Draft") === first)
+    try runtime.registerClassPair(third)
+    try runtime.disposeClassPair(first)
+    #expect(runtime.lookUpClass(named: "Draft") == nil)
+    #expect(third.isRegistered && runtime.classes.contains { $0 === third })
+    let fourth = try makeDraft(in: runtime)  // the name is free again
+    try runtime.registerClassPair(fourth)
+    #expect(runtime.lookUpClass(named: "Draft") === fourth)
+    try runtime.checkInvariants()
+  }
+
+  @Test func duplicateClassWithATakenNameMakesTheClassAndKeepsTheFirstByName() throws {
+    // objc4's objc_duplicateClass checks no name: addNamedClass logs the clash and keeps the first.
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    let twin = try runtime.duplicateClass(person, name: "Twin")
+    var copy: Class?
+    let log = try diagnostics(of: runtime) { copy = try runtime.duplicateClass(person, name: "Twin") }
+    let second = try #require(copy)
+    #expect(log == ["Class Twin is implemented in both ?? (\(Object.address(of: twin))) and ?? (\(Object.address(of: second))). One of the two will be used. Which one is undefined."])
+    #expect(second !== twin && second.isRegistered)
+    #expect(runtime.lookUpClass(named: "Twin") === twin)
+    #expect(runtime.classes.filter { $0.name == "Twin" }.count == 2)
+    try runtime.disposeClassPair(second)
+    #expect(runtime.lookUpClass(named: "Twin") === twin)
+    try runtime.checkInvariants()
+  }
 }

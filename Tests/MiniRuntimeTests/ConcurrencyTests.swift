@@ -98,20 +98,31 @@ import Testing
     try runtime.checkInvariants()
   }
 
-  @Test func concurrentAllocateClassPairOfOneNameHasOneWinner() throws {
+  @Test func concurrentRegistrationOfOneNameHasOneWinner() throws {
+    // A pair under construction reserves no name (objc4); the first registered keeps it.
     let runtime = Runtime()
-    let winners = Atomic<Int>(0)
+    let made = Atomic<Int>(0)
     let clashes = Atomic<Int>(0)
-    DispatchQueue.concurrentPerform(iterations: 8) { _ in
-      do {
-        _ = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Contested")
-        winners.add(1, ordering: .relaxed)
-      } catch let error as RuntimeError where error.code == .duplicateClassName {
+    let observation = runtime.addEventObserver { event in
+      if case .diagnostic(_, let message) = event, message.hasPrefix("Class Contested is implemented in both") {
         clashes.add(1, ordering: .relaxed)
-      } catch {}
+      }
     }
-    #expect(winners.load(ordering: .relaxed) == 1)
+    let pairs = Locked<[Class]>([])
+    DispatchQueue.concurrentPerform(iterations: 8) { _ in
+      if let cls = try? runtime.allocateClassPair(superclass: runtime.rootClass, name: "Contested") {
+        pairs.withLock { $0.append(cls) }
+      }
+    }
+    let all = pairs.withLock { $0 }
+    DispatchQueue.concurrentPerform(iterations: all.count) { index in
+      if (try? runtime.registerClassPair(all[index])) != nil { made.add(1, ordering: .relaxed) }
+    }
+    observation.cancel()
+    #expect(made.load(ordering: .relaxed) == 8)
     #expect(clashes.load(ordering: .relaxed) == 7)
+    let winner = try #require(runtime.lookUpClass(named: "Contested"))
+    #expect(runtime.classes.filter { $0.name == "Contested" }.count == 8 && winner.isRegistered)
     try runtime.checkInvariants()
   }
 

@@ -52,7 +52,7 @@ import Testing
 
   enum Misuse: String, CaseIterable, Sendable {
     case emptySelectorName, malformedSelectorName, malformedSelectorInSend, malformedSelectorInAddMethod
-    case duplicateClassName, duplicateUnregisteredClassName
+    case duplicateClassName
     case unknownIvarRead, unknownIvarWrite, wrongValueTypeForIvar, wrongValueTypeThroughSetter
     case synthesizeAfterRegistration, invalidIvarName, ivarAlignmentOutOfRange, misalignedObjectIvar
     case disposeClassWithInstances, disposeClassWithSubclasses, disposeRootClass, disposeMetaclass
@@ -71,7 +71,6 @@ import Testing
       case .malformedSelectorInSend: return (.unrecognizedSelector, "-[Person set age:]: unrecognized selector sent to instance")
       case .malformedSelectorInAddMethod: return (.invalidSelectorName, "\"fa\\0st\": a C string cannot hold a NUL")
       case .duplicateClassName: return (.duplicateClassName, "class 'Person' already exists")
-      case .duplicateUnregisteredClassName: return (.duplicateClassName, "class 'Draft' already exists")
       case .unknownIvarRead: return (.unknownIvar, "Person has no ivar named '_nope'")
       case .unknownIvarWrite: return (.unknownIvar, "'_nope'")
       case .wrongValueTypeForIvar: return (.typeMismatch, "cannot use String \"old\" as long long ('q')")
@@ -113,7 +112,6 @@ import Testing
       case .malformedSelectorInAddMethod:  // objc4 takes "2fast" or "set age:"; no C string holds a NUL (decision 0027)
         try f.person.addMethod(Selector(interning: "fa\0st"), types: "v16@0:8", implementation: returning("x"))
       case .duplicateClassName: _ = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Person")
-      case .duplicateUnregisteredClassName: _ = try runtime.allocateClassPair(superclass: f.person, name: "Draft")
       case .unknownIvarRead: _ = try f.ann.value(ofIvar: "_nope")
       case .unknownIvarWrite: try f.ann.setValue(1, forIvar: "_nope")
       case .wrongValueTypeForIvar: try f.ann.setValue("old", forIvar: "_age")

@@ -257,12 +257,12 @@ import Testing
     let observation = runtime.addEventObserver { events.append($0.description) }
     #expect(throws: RuntimeError.self) {
       try runtime.deferringEvents {
-        _ = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Person")
-        _ = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Person")  // name clash
+        try runtime.registerClassPair(try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Person"))
+        _ = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Person")  // a registered name
       }
     }
     observation.cancel()
-    #expect(events.all == ["allocated class pair Person : NSObject"])
+    #expect(events.all == ["allocated class pair Person : NSObject", "registered class Person"])
     try runtime.checkInvariants()
   }
 }

@@ -25,6 +25,7 @@
 // | unrecognizedSelector *        | msgSend(ann, "fly") (ann is KVO-observed)    | unrecognizedSelector (same text)        | NSInvalidArgumentException                |
 // | messageToNil                  | msgSend(nil, "age")                          | returns nil                             | returns nil (0)                           |
 // | performSelectorWithNil        | msgSend(ann, "performSelector:", nil)        | unrecognizedSelector (<null selector>)  | doesNotRecognizeSelector: exception       |
+// | duplicateUnregisteredClassName| allocateClassPair(name: "Draft") twice, then register both | both made; the name finds the first registered; diagnostic | the same (addNamedClass logs the clash) |
 // | instanceOfUnregisteredClass   | Draft.createInstance() before registering    | works, sized by the ivars so far        | works (class_createInstance)              |
 // | registerTwice                 | registerClassPair(Person)                    | ignored: diagnostic "already registered!" | logs "already registered!", returns     |
 // | disposeTwice *                | disposeClassPair(Temp) twice                 | invalidClassState                       | frees freed memory                        |
@@ -157,7 +158,7 @@ enum Misuse: String, CaseIterable, Sendable {
   case setClassToOtherLayout, addIvarAfterRegistration, malformedMethodTypes, malformedPropertyAttributes
   case classFromAnotherRuntime, resolverResendsItsSelector, methodChangeInsideItsSend, runtimeCallInsideEventObserver
   case deallocThatThrows, changeRegisteredProtocol, registerProtocolTwice, incorporateDraftProtocol
-  case optionalProtocolProperty, instanceOfUnregisteredClass
+  case optionalProtocolProperty, instanceOfUnregisteredClass, duplicateUnregisteredClassName
   // Key-value coding
   case emptyKey, malformedKey, unknownKey, setUnknownKey, wrongValueTypeForKey, nilForScalarKey, keyThatIsNotAString
   case malformedKeyPath, unknownCollectionOperator, operatorWithoutRightPath, sumOfStrings, setThroughOperator
@@ -180,7 +181,7 @@ enum Misuse: String, CaseIterable, Sendable {
       return .runtimeError(.unrecognizedSelector, "-[NSKVONotifying_Person ]: unrecognized selector sent to instance 0x")
     case .malformedSelectorInSend:
       return .runtimeError(.unrecognizedSelector, "-[NSKVONotifying_Person set age:]: unrecognized selector sent to instance 0x")
-    case .malformedSelectorInAddMethod, .emptyClassName, .instanceOfUnregisteredClass: return .works
+    case .malformedSelectorInAddMethod, .emptyClassName, .instanceOfUnregisteredClass, .duplicateUnregisteredClassName: return .works
     case .duplicateClassName: return .runtimeError(.duplicateClassName, "class 'Person' already exists")
     case .unknownIvar: return .runtimeError(.unknownIvar, "Person has no ivar named '_nope'")
     case .wrongValueTypeForIvar: return .runtimeError(.typeMismatch, "cannot use String \"old\" as long long ('q')")
@@ -280,7 +281,7 @@ enum Misuse: String, CaseIterable, Sendable {
       scratch.protocols = [named, try runtime.allocateProtocol(named: "Draft")]
     case .disposeClassWithInstances:
       scratch.object = try Fixture.new(f.other)
-    case .instanceOfUnregisteredClass:
+    case .instanceOfUnregisteredClass, .duplicateUnregisteredClassName:
       scratch.cls = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Draft")
       try scratch.cls?.addIvar("_x", type: .int)
     case .disposeTwice:
@@ -408,6 +409,11 @@ enum Misuse: String, CaseIterable, Sendable {
       try f.person.addMethod(Selector(interning: "my name"), types: "@16@0:8") { _, _, _ in "Ann!" }
     case .emptyClassName: scratch.cls = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "")
     case .instanceOfUnregisteredClass: scratch.object = try #require(scratch.cls).createInstance()
+    case .duplicateUnregisteredClassName:
+      let second = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Draft")
+      try runtime.registerClassPair(try #require(scratch.cls))
+      try runtime.registerClassPair(second)
+      scratch.object = try second.createInstance()
     case .duplicateClassName: _ = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Person")
     case .unknownIvar: _ = try ann.value(ofIvar: "_nope")
     case .wrongValueTypeForIvar: try ann.setValue("old", forIvar: "_age")
@@ -523,6 +529,17 @@ enum Misuse: String, CaseIterable, Sendable {
     case .malformedSelectorInAddMethod:
       #expect(try f.runtime.msgSend(f.ann, Selector(interning: "my name")) == "Ann!")
       #expect(f.person.instancesRespond(to: Selector(interning: "my name")))
+      return
+    case .duplicateUnregisteredClassName:
+      let first = try #require(scratch.cls)
+      let second = try #require(scratch.object?.isa)
+      #expect(first !== second && first.isRegistered && second.isRegistered)
+      #expect(f.runtime.lookUpClass(named: "Draft") === first)
+      #expect(f.diagnostics.all.contains { $0.contains("Class Draft is implemented in both ?? (") })
+      scratch.object = nil
+      try f.runtime.disposeClassPair(second)
+      try f.runtime.disposeClassPair(first)
+      f.diagnostics.clear()
       return
     case .instanceOfUnregisteredClass:
       let draft = try #require(scratch.cls)

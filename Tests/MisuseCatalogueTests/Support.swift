@@ -11,6 +11,7 @@ final class Log<Element: Sendable>: Sendable {
   func append(_ element: Element) { storage.withLock { $0.append(element) } }
   var all: [Element] { storage.withLock { $0 } }
   var count: Int { storage.withLock { $0.count } }
+  func clear() { storage.withLock { $0.removeAll() } }
 }
 
 let logKey = AssociationKey("catalogue.log")
