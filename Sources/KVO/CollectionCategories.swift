@@ -67,7 +67,7 @@ enum CollectionCategories {
       method("NSArray", "NSKeyValueCoding", "valueForKey:") { receiver, _, arguments in
         let key = try KeyValueCategory.key(arguments[0], receiver)
         if key.hasPrefix("@") { return try superValueForKey(receiver, key) }
-        return .array(try elements(of: receiver).map { element in
+        return .array(try eachElement(of: receiver, "valueForKey:") { element in
           let value = try KeyValueCoding.value(of: element, forKey: key, in: receiver.runtime)
           return value.isNil ? .null : value  // an array holds NSNull for nil
         })
@@ -82,7 +82,7 @@ enum CollectionCategories {
       method("NSOrderedSet", "NSKeyValueCoding", "valueForKey:") { receiver, _, arguments in
         let key = try KeyValueCategory.key(arguments[0], receiver)
         if key.hasPrefix("@") { return try superValueForKey(receiver, key) }
-        let values = try elements(of: receiver).map { element in
+        let values = try eachElement(of: receiver, "valueForKey:") { element in
           let value = try KeyValueCoding.value(of: element, forKey: key, in: receiver.runtime)
           return value.isNil ? Value.null : value
         }
@@ -99,12 +99,10 @@ enum CollectionCategories {
       method("NSSet", "NSKeyValueCoding", "valueForKey:") { receiver, _, arguments in
         let key = try KeyValueCategory.key(arguments[0], receiver)
         if key.hasPrefix("@") { return try superValueForKey(receiver, key) }
-        var values = Set<Value>()
-        for element in try elements(of: receiver) {
-          let value = try KeyValueCoding.value(of: element, forKey: key, in: receiver.runtime)
-          if !value.isNil { values.insert(value) }  // a set leaves nil answers out
+        let values = try eachElement(of: receiver, "valueForKey:") { element in
+          try KeyValueCoding.value(of: element, forKey: key, in: receiver.runtime)
         }
-        return .set(values)
+        return .set(Set(values.filter { !$0.isNil }))  // a set leaves nil answers out
       }
     ),
     ("setValue:forKey:", "v32@0:8@16@24", setOnEveryElement("NSSet")),
@@ -115,11 +113,24 @@ enum CollectionCategories {
     try Value.object(receiver).collectionContents()?.elements ?? []
   }
 
+  /// `body` of each element of a collection receiver, in order, one nesting level deeper
+  /// (Value+Nesting.swift): an element may be a collection that sends the same message to its
+  /// own elements, and one that holds itself raises past `Value.nestingLimit` levels, where
+  /// Apple's recursion runs out of stack (docs/foundation.md#collections-that-contain-themselves).
+  private static func eachElement<Result>(
+    of receiver: Object, _ selector: String, _ body: (Value) throws -> Result
+  ) throws -> [Result] {
+    guard let results = try Value.nested({ () throws -> [Result] in try elements(of: receiver).map(body) }) else {
+      throw MessageEquality.tooDeep(.object(receiver), selector)
+    }
+    return results
+  }
+
   /// `-setValue:forKey:` of a collection: the key set on every element.
   private static func setOnEveryElement(_ className: String) -> Implementation {
     method(className, "NSKeyValueCoding", "setValue:forKey:") { receiver, _, arguments in
       let key = try KeyValueCategory.key(arguments[1], receiver)
-      for element in try elements(of: receiver) {
+      _ = try eachElement(of: receiver, "setValue:forKey:") { element in
         try KeyValueCoding.setValue(arguments[0], on: element, forKey: key, in: receiver.runtime)
       }
       return .nil

@@ -25,7 +25,7 @@
 // hashed O(1) path; the check that picks the path is a few loads for a plain object and a tag
 // test for a bridged value.
 
-enum MessageEquality {
+package enum MessageEquality {
   private static let isEqualSelector = Selector("isEqual:")
   private static let hashSelector = Selector("hash")
 
@@ -66,7 +66,7 @@ enum MessageEquality {
   /// The error of a walk through collections nested past `Value.nestingLimit` levels, which is
   /// where one that holds itself ends: Apple's recursion runs out of stack there
   /// (docs/foundation.md#collections-that-contain-themselves).
-  static func tooDeep(_ collection: Value, _ selector: String) -> FoundationError {
+  package static func tooDeep(_ collection: Value, _ selector: String) -> FoundationError {
     let name = collection.objectValue.map { "-[\($0.isa.name) \(selector)]" } ?? "-[NSArray \(selector)]"
     return FoundationError(
       .invalidArgument,

@@ -78,4 +78,23 @@ import Testing
     let set = try runtime.mutableSet([.object(first), .object(second)])
     #expect(try set.value(forKeyPath: "@distinctUnionOfObjects.self").setElements?.count == 1)
   }
+
+  @Test func valueForKeyThroughASelfContainingCollectionRaisesWhereApplesRunsOutOfStack() throws {
+    // [array valueForKey:@"self"] asks each element, and an array holding itself is its own
+    // element: Apple's recursion runs out of stack. Ours raises past Value.nestingLimit levels,
+    // as -isEqual: and -description do, and a walk within the limit still answers.
+    let world = try World()
+    let runtime = world.runtime
+    try runtime.installFoundation()
+    let array = try selfContaining(runtime)
+    expectTooDeep("self", of: array)
+    expectTooDeep("@distinctUnionOfObjects.self", of: try runtime.mutableArray([.object(array)]))
+    let set = try runtime.mutableSet([])
+    _ = try runtime.msgSend(bridging: .object(set), "addObject:", .object(array))
+    expectTooDeep("self", of: set)
+    let thrown = #expect(throws: FoundationError.self) { try array.setValue(1, forKey: "name") }
+    #expect(thrown?.message.contains("-[__NSArrayM setValue:forKey:]: collections nested more than") == true, "\(String(describing: thrown))")
+    let nested = try runtime.mutableArray([[["a"]]])
+    #expect(try nested.value(forKey: "length") == [[[1]]], "a walk within the limit answers")
+  }
 }
