@@ -20,7 +20,7 @@ import Testing
     }
     try deck.setValue(["ivar", "ivar"], forIvar: "_cards")
     let cards = try deck.value(forKey: "cards")
-    #expect(try cards.objectValue?.isa.name == "NSKeyValueArray")
+    #expect(cards.objectValue?.isa.name == "NSKeyValueArray")
     #expect(try deck.value(forKeyPath: "cards.@count") == 1)
     #expect(try send(cards.objectValue, "objectAtIndex:", 0) == "accessor")
   }
