@@ -269,7 +269,7 @@ extension Class {
   /// - Parameter extraBytes: Bytes of indexed ivars after the instance (see
   ///   ``Object/withIndexedIvars(_:)``), 0 to ``maximumInstanceSize``.
   /// A class under construction makes instances too, as objc4's does, sized by the ivars added so
-  /// far; while one lives, ``addIvar(_:type:)`` throws `classInUse`.
+  /// far; while one lives, ``addIvar(_:type:)-(_,TypeEncoding)`` throws `classInUse`.
   ///
   /// - Throws: ``RuntimeError`` with code `invalidClassState` if the class is a metaclass or is
   ///   disposed, `invalidArgument` for a negative or too large `extraBytes`, or
@@ -306,7 +306,7 @@ extension Class {
 
   /// The instance layout the class's ivars make so far, after marking weak the object ivars its
   /// weak ivar layout names: what registration fixes, and what an instance made before
-  /// registration gets (the ivars cannot change while it lives: ``addIvar(_:type:)`` throws
+  /// registration gets (the ivars cannot change while it lives: ``addIvar(_:type:)-(_,TypeEncoding)`` throws
   /// `classInUse`). A weak mark, once made, stays.
   func completedLayout(_ data: ClassMetadata, _ state: inout Runtime.State) -> InstanceLayout {
     if let weakLayout = data.weakIvarLayout {
