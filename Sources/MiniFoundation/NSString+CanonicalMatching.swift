@@ -103,10 +103,15 @@ struct CanonicalMatcher {
   /// The first match (the last when `backwards`); with `anchored`, only one that starts at the
   /// start (ends at the end, backwards).
   func first(backwards: Bool, anchored: Bool) -> Range<Int>? {
-    let starts = backwards ? Array(units.indices.reversed()) : Array(units.indices)
-    for start in anchored && !backwards ? Array(starts.prefix(1)) : starts {
+    if anchored && !backwards { return end(at: 0).map { 0..<$0 } }  // only a match at the start
+    if anchored && canonicalTarget == nil {  // unit by unit, only one start can end at the end
+      let start = units.count - target.count
+      return start >= 0 ? end(at: start).map { start..<$0 } : nil
+    }
+    let last = units.count - 1
+    for start in stride(from: backwards ? last : 0, through: backwards ? 0 : last, by: backwards ? -1 : 1) {
       guard let end = end(at: start) else { continue }
-      if anchored && backwards && end != units.count { continue }
+      if anchored && end != units.count { continue }  // anchored here means backwards
       return start..<end
     }
     return nil
