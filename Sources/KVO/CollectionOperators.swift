@@ -9,7 +9,9 @@
 // and `@min` skip nil and keep a value when `compare:` sent to the best so far says it is larger
 // (smaller), so they answer nil when empty or all nil; `@count` ignores the right path. The
 // unions leave a nil value out and keep `NSNull` (an object); the nested unions keep every
-// element of each inner collection and refuse a value that is none (NSNull included).
+// element of each inner collection and refuse a value that is none (NSNull included). Over an
+// array every union answers an array, `@unionOfSets` and `@distinctUnionOfSets` included; over a
+// set, a set.
 // `@sum` and `@avg` answer an `NSDecimalNumber`, as Foundation's do: the sum is `Decimal`
 // arithmetic (MiniFoundation's Decimal.swift, 38 digits), so `0.1 + 0.2` is exactly 0.3.
 
@@ -45,12 +47,12 @@ enum CollectionOperators {
       return isSet ? .set(Set(try distinct(present))) : .array(present)
     case .distinctUnionOfObjects:
       return isSet ? .set(Set(try distinct(present))) : .array(try distinct(present))
-    case .unionOfArrays, .distinctUnionOfArrays:
+    case .unionOfArrays, .distinctUnionOfArrays, .unionOfSets, .distinctUnionOfSets:
+      // An array's operators answer arrays, the set unions too (NSArray's
+      // `_unionOfSetsForKeyPath:`); a set's (only the distinct unions reach here) answer sets.
       let flattened = try nested(present, op)
       if isSet { return .set(Set(try distinct(flattened))) }
-      return .array(op == .unionOfArrays ? flattened : try distinct(flattened))
-    case .unionOfSets, .distinctUnionOfSets:
-      return .set(Set(try distinct(try nested(present, op))))
+      return .array(op.keepsDuplicates ? flattened : try distinct(flattened))
     }
   }
 

@@ -31,19 +31,24 @@ public enum CollectionOperator: String, Hashable, Sendable, CaseIterable {
   case distinctUnionOfArrays
   /// `@unionOfArrays`: the values of each nested array, flattened.
   case unionOfArrays
-  /// `@distinctUnionOfSets`: the values of each nested set, in one set.
+  /// `@distinctUnionOfSets`: the values of each nested set, flattened, without duplicates (an
+  /// array over an array, a set over a set).
   case distinctUnionOfSets
-  /// `@unionOfSets`: the values of each nested set, in one set (a set has no duplicates either way).
+  /// `@unionOfSets`: the values of each nested set, flattened (an array, NSArray's operation only).
   case unionOfSets
+
+  /// Whether the operator is a union that keeps duplicates (`@unionOfObjects`, `@unionOfArrays`,
+  /// `@unionOfSets`).
+  var keepsDuplicates: Bool {
+    switch self {
+    case .unionOfObjects, .unionOfArrays, .unionOfSets: true
+    default: false
+    }
+  }
 
   /// Whether NSSet's `valueForKeyPath:` implements the operator: the aggregates and the distinct
   /// unions do; a union keeping duplicates is an NSArray operation only (decision 0033).
-  var isImplementedBySets: Bool {
-    switch self {
-    case .unionOfObjects, .unionOfArrays, .unionOfSets: false
-    default: true
-    }
-  }
+  var isImplementedBySets: Bool { !keepsDuplicates }
 }
 
 /// A parsed key path: keys and collection operators.

@@ -15,6 +15,6 @@ import Testing
     let nested = try runtime.mutableArray([[.object(first)], [.object(second), "a"]])
     #expect(try nested.value(forKeyPath: "@distinctUnionOfArrays.self") == [.object(first), "a"])
     let sets = try runtime.mutableArray([.set([.object(first)]), .set([.object(second)])])
-    #expect(try sets.value(forKeyPath: "@distinctUnionOfSets.self").setElements?.count == 1)
+    #expect(try sets.value(forKeyPath: "@distinctUnionOfSets.self").arrayValue?.count == 1)
   }
 }
