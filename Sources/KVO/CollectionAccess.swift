@@ -6,9 +6,11 @@
 // Foundation's mutable collection proxies (`mutableArrayValueForKey:`,
 // `mutableOrderedSetValueForKey:`, `mutableSetValueForKey:`) search in the same order: first the
 // collection kind's own mutators (indexed for arrays and ordered sets, unordered for sets: each
-// proxy's file), then the key's setter, then, if `+accessInstanceVariablesDirectly` says yes, an
-// ivar `_<key>` or `<key>`; else the key is undefined. The steps after the mutators are the same
-// for every kind and are written here once.
+// proxy's file), then the setter `set<Key>:` alone, then, if `+accessInstanceVariablesDirectly`
+// says yes, an ivar `_<key>` or `<key>`; only then, as a last resort, the rest of
+// `setValue:forKey:`'s setters (`_set<Key>:`, `setIs<Key>:`); else the key is undefined. So an
+// ivar `_<key>` wins over `_set<Key>:` (decision 0035). The steps after the mutators are the
+// same for every kind and are written here once.
 
 import MiniRuntime
 
@@ -21,16 +23,23 @@ enum CollectionAccess<Mutators> {
   case undefined
 
   /// The search after the mutators (see the file comment), for a class without the kind's
-  /// mutators: the key's setter, else an ivar the class lets KVC use, else undefined.
+  /// mutators: `set<Key>:`, else an ivar the class lets KVC use, else another setter
+  /// `setValue:forKey:` would use, else undefined.
   static func withoutMutators(in cls: Class, key: String) throws -> CollectionAccess {
-    if case .method(let selector, let type) = try KeyValueCoding.setterPlan(for: cls, key: key) {
-      return .setter(selector, argumentType: type)
+    let names = AccessorNames.of(key)
+    if let method = cls.instanceMethodWithoutResolver(for: names.setters[0]),
+      let type = method.signature.messageArgumentTypes.first, KeyValueCoding.canBox(type)
+    {
+      return .setter(names.setters[0], argumentType: type)
     }
     // call-out: the class's `+accessInstanceVariablesDirectly`, no lock held
     if try Runtime.msgSend(cls, "accessInstanceVariablesDirectly").boolValue ?? false,
       let ivar = cls.ivar(named: "_\(key)") ?? cls.ivar(named: key)
     {
       return .ivar(ivar)
+    }
+    if case .method(let selector, let type) = try KeyValueCoding.setterPlan(for: cls, key: key) {
+      return .setter(selector, argumentType: type)  // `_set<Key>:` or `setIs<Key>:`
     }
     return .undefined
   }

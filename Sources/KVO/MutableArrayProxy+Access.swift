@@ -9,9 +9,8 @@
 //      sends them (and `replaceObjectIn<Key>AtIndex:withObject:` / `replace<Key>AtIndexes:with<Key>:`
 //      if present), so the notifying subclass's overrides report each edit with its indexes
 //      (Foundation's `NSKeyValueFastMutableArray`);
-//   2. a setter (`set<Key>:`, `_set<Key>:`, `setIs<Key>:`): the proxy reads the array with the
-//      getter, edits a copy and sends the setter, whose notifying override reports a *setting*
-//      (`NSKeyValueSlowMutableArray`);
+//   2. the setter `set<Key>:`: the proxy reads the array with the getter, edits a copy and sends
+//      the setter, whose notifying override reports a *setting* (`NSKeyValueSlowMutableArray`);
 //   3. if `+accessInstanceVariablesDirectly`, an ivar `_<key>` or `<key>`: the proxy sends the
 //      edit (`insertObject:atIndex:`, `removeObjectsAtIndexes:`, …) to the array in the ivar,
 //      inside a will/did of the edit's kind and indexes when the class notifies automatically
@@ -20,7 +19,8 @@
 //      immutable `NSArray` refuses the message with its own unrecognized-selector error and a nil
 //      ivar raises, both after the will, with no did (decision 0025); a bridged `.array` value
 //      has no object to edit, so the edited copy replaces it (docs/kvo.md#to-many-changes says why);
-//   4. otherwise every message ends in `valueForUndefinedKey:` / `setValue:forUndefinedKey:`.
+//   4. otherwise `_set<Key>:` or `setIs<Key>:`, as in step 2 (decision 0035); else every message
+//      ends in `valueForUndefinedKey:` / `setValue:forUndefinedKey:`.
 // Through a setter or an ivar the proxy never invents an array: a nil value raises
 // `NSInternalInconsistencyException`, as Foundation's slow and ivar proxies do (an ivar's edit
 // after its will; a read, and the count `addObject:` and `removeLastObject` read, first).

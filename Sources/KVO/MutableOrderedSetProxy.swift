@@ -13,14 +13,15 @@
 //      and a removal method (`removeObjectFrom<Key>AtIndex:` or `remove<Key>AtIndexes:`), plus the
 //      replacement methods if present: sent to the container, whose notifying overrides report
 //      insertion/removal/replacement with the indexes;
-//   2. a setter: read with the getter, edited as a copy, sent back as an `NSOrderedSet` (a
-//      setting); a nil value raises;
+//   2. the setter `set<Key>:`: read with the getter, edited as a copy, sent back as an
+//      `NSOrderedSet` (a setting); a nil value raises;
 //   3. if `+accessInstanceVariablesDirectly`, an ivar `_<key>` or `<key>`: its
 //      `NSMutableOrderedSet` receives the edit, inside a will/did of the edit's kind and indexes
 //      when the class notifies automatically; an immutable `NSOrderedSet` refuses it with its own
 //      unrecognized-selector error, and a nil ivar raises `NSInternalInconsistencyException`
 //      (nothing is invented), both after the will, with no did (decision 0025);
-//   4. otherwise `valueForUndefinedKey:` / `setValue:forUndefinedKey:`.
+//   4. otherwise `_set<Key>:` or `setIs<Key>:`, as in step 2 (decision 0035); else
+//      `valueForUndefinedKey:` / `setValue:forUndefinedKey:`.
 // An insertion of an object the set already holds is not looked for by the proxy: the mutator or
 // the ivar's set gets it inside a will/did of its index (the set ignores it), and the setter route
 // sets an equal copy (a setting), as Foundation's three proxies do.

@@ -10,16 +10,17 @@
 //      object (`NSKeyValueFastMutableSet`). `setSet:` sends `set<Key>:` (one setting) when the
 //      class has it, else intersects (`intersect<Key>:`, or a removal of the members not kept)
 //      and adds the objects that were missing.
-//   2. a setter (`set<Key>:`, `_set<Key>:`, `setIs<Key>:`): read with the getter, edited as a
-//      copy, sent back (`NSKeyValueSlowMutableSet`); a nil set raises, since the proxy never
-//      invents one.
+//   2. the setter `set<Key>:`: read with the getter, edited as a copy, sent back once per
+//      message (`NSKeyValueSlowMutableSet`), so observers get a setting; a nil set raises, since
+//      the proxy never invents one.
 //   3. if `+accessInstanceVariablesDirectly`, an ivar `_<key>` or `<key>`: an `NSMutableSet` in
 //      it receives the edit itself; an immutable `NSSet` refuses it with its own
 //      unrecognized-selector error and a nil ivar raises `NSInternalInconsistencyException`, as
 //      Foundation's do, after the will, with no did (decision 0025); a bridged `.set` value has no object to edit, so
 //      the edited copy replaces it (docs/kvo.md#set-relationships). The edit is wrapped in a will/did of its set mutation when the class notifies
 //      automatically for the key (`NSKeyValueIvarMutableSet`, notifying).
-//   4. otherwise `valueForUndefinedKey:` to read and `setValue:forUndefinedKey:` to write.
+//   4. otherwise `_set<Key>:` or `setIs<Key>:`, as in step 2 (decision 0035); else
+//      `valueForUndefinedKey:` to read and `setValue:forUndefinedKey:` to write.
 // Stateless: each message finds its route again (the class may gain methods meanwhile).
 
 import MiniFoundation
