@@ -26,6 +26,7 @@ enum CollectionAccess<Mutators> {
   /// mutators: `set<Key>:`, else an ivar the class lets KVC use, else another setter
   /// `setValue:forKey:` would use, else undefined.
   static func withoutMutators(in cls: Class, key: String) throws -> CollectionAccess {
+    let key = KeyValueCoding.nameStem(key)  // names are built from the key's C string
     let names = AccessorNames.of(key)
     if let method = cls.instanceMethodWithoutResolver(for: names.setters[0]),
       let type = method.signature.messageArgumentTypes.first, KeyValueCoding.canBox(type)

@@ -59,6 +59,14 @@ extension KeyValueCoding {
     return String(UnicodeScalar(first - 32)) + String(key.unicodeScalars.dropFirst())
   }
 
+  /// The part of `key` accessor and ivar names are built from: Foundation builds them from the
+  /// key as a C string, which ends at the first NUL, so `name\0x` finds `name`, `setName:` and
+  /// `_name`. A key without NUL is itself.
+  static func nameStem(_ key: String) -> String {
+    guard let nul = key.utf8.firstIndex(of: 0) else { return key }
+    return String(key[..<nul])
+  }
+
   static func getterPlan(for cls: Class, key: String) throws -> GetterPlan {
     try MethodGeneration.cached(
       for: cls,
@@ -80,6 +88,7 @@ extension KeyValueCoding {
   }
 
   private static func searchGetter(in cls: Class, key: String) throws -> GetterPlan {
+    let key = nameStem(key)
     let names = AccessorNames.of(key)
     for selector in names.getters {
       if let method = cls.instanceMethodWithoutResolver(for: selector), canBox(method.signature.returnType) {
@@ -96,6 +105,7 @@ extension KeyValueCoding {
   }
 
   private static func searchSetter(in cls: Class, key: String) throws -> SetterPlan {
+    let key = nameStem(key)
     let names = AccessorNames.of(key)
     for selector in names.setters {
       if let method = cls.instanceMethodWithoutResolver(for: selector),

@@ -59,7 +59,7 @@ extension MutableArrayProxy {
   /// Foundation's search for `key` of `object` (shared with the ordered-set proxy).
   static func access(of object: Object, key: String) throws -> Access {
     let cls = object.isa
-    let found = AccessorNames.of(key).indexedMutators.map { selector in cls.instancesRespond(to: selector) ? selector : nil }
+    let found = AccessorNames.of(KeyValueCoding.nameStem(key)).indexedMutators.map { selector in cls.instancesRespond(to: selector) ? selector : nil }
     let mutators = Mutators(
       insert: found[0], insertMany: found[1], remove: found[2], removeMany: found[3], replace: found[4],
       replaceMany: found[5])

@@ -33,7 +33,7 @@ extension CollectionAccess where Mutators == SetMutators {
   /// Foundation's search (see the file comment), on the container's class as it is now.
   static func find(for container: Object, key: String) throws -> SetAccess {
     let cls = container.isa
-    let capitalized = KeyValueCoding.capitalized(key)
+    let capitalized = KeyValueCoding.capitalized(KeyValueCoding.nameStem(key))  // names end at a NUL
     func found(_ name: String) -> Selector? {
       let selector = Selector(interning: name)
       return cls.instancesRespond(to: selector) ? selector : nil

@@ -1,7 +1,10 @@
 // FidelityRound17SearchTests.swift: probe round 17, the searches of key-value coding, each with
 // Foundation's answer: the mutable collection proxies try `set<Key>:` alone before the ivar and
 // the other setters only after it (the Key-Value Coding Programming Guide's "search pattern for
-// mutable arrays/sets/ordered sets"; decision 0035).
+// mutable arrays/sets/ordered sets"; decision 0035); accessor and ivar names are built from the
+// key as a C string, so a NUL ends the key for the search; a getter of a type KVC cannot box
+// (`SEL`, `char *`, a pointer) is no getter; and an NSValue of another struct is refused, not
+// stored.
 
 import MiniFoundation
 import MiniRuntime
@@ -98,5 +101,100 @@ import Testing
     try shelf.setValue(.object(try world.runtime.mutableArray(["a"])), forIvar: "_books")
     try send(try arrayProxy(of: shelf, "books", in: world), "addObject:", "b")
     #expect(calls.all == ["setBooks:"])
+  }
+
+  // MARK: - Keys as C strings
+
+  /// Foundation builds accessor names from the key's C string, which ends at a NUL: the key
+  /// `name\0x` reads and writes through `name` and `setName:`.
+  @Test func aKeyWithANulFindsTheAccessorsOfItsPartBeforeTheNul() throws {
+    let world = try World()
+    let ann = try world.newPerson()
+    try world.set(ann, "name", "Ann")
+    #expect(try ann.value(forKey: "name\u{0}x") == "Ann")
+    try ann.setValue("Bo", forKey: "name\u{0}junk")
+    #expect(try ann.value(forKey: "name") == "Bo")
+  }
+
+  /// The ivar search uses the same C string: `count\0` reaches the ivar `_count`.
+  @Test func aKeyWithANulReachesTheIvarOfItsPartBeforeTheNul() throws {
+    let world = try World()
+    let tally = try instance(of: "Tally", in: world) { cls in
+      try cls.addIvar("_count", type: .longLong)
+    }
+    try tally.setValue(7, forKey: "count\u{0}")
+    #expect(try tally.value(ofIvar: "_count") == .int64(7))
+    #expect(try tally.value(forKey: "count\u{0}more") == 7)
+  }
+
+  /// The mutable proxies build their names alike: `books\0x` edits the ivar `_books`, and
+  /// `tags\0` reaches the set mutators `addTagsObject:` / `removeTagsObject:`.
+  @Test func theProxiesOfAKeyWithANulUseTheNamesOfItsPartBeforeTheNul() throws {
+    let world = try World()
+    let calls = Log<String>()
+    let shelf = try instance(of: "Shelf", in: world) { cls in
+      try cls.addIvar("_books", type: .object(className: "NSMutableArray"))
+      try cls.addMethod("addTagsObject:", types: "v24@0:8@16") { _, _, _ in
+        calls.append("addTagsObject:")
+        return .nil
+      }
+      try cls.addMethod("removeTagsObject:", types: "v24@0:8@16") { _, _, _ in .nil }
+    }
+    let books = try world.runtime.mutableArray(["a"])
+    try shelf.setValue(.object(books), forIvar: "_books")
+    try send(try arrayProxy(of: shelf, "books\u{0}x", in: world), "addObject:", "b")
+    #expect(try Value.object(books).collectionContents()?.elements == ["a", "b"])
+    try send(try shelf.mutableSetValue(forKey: "tags\u{0}"), "addObject:", "t")
+    #expect(calls.all == ["addTagsObject:"])
+  }
+
+  /// Only an ASCII first letter is upper-cased on the set path too (C's `toupper` of the
+  /// first UTF-8 byte): `élan` is set through `setélan:`, never `setÉlan:` (already matched).
+  @Test func theSetPathUpperCasesOnlyAnASCIIFirstLetter() throws {
+    let world = try World()
+    let calls = Log<String>()
+    let thing = try instance(of: "Thing", in: world) { cls in
+      try cls.addMethod(Selector(interning: "setélan:"), types: "v24@0:8@16") { _, _, _ in
+        calls.append("lower")
+        return .nil
+      }
+      try cls.addMethod(Selector(interning: "setÉlan:"), types: "v24@0:8@16") { _, _, _ in
+        calls.append("upper")
+        return .nil
+      }
+    }
+    try thing.setValue("x", forKey: "élan")
+    #expect(calls.all == ["lower"])
+  }
+
+  // MARK: - Types KVC cannot box
+
+  /// A getter returning `SEL`, `char *` or a pointer is no getter to KVC: with no ivar, the key
+  /// is undefined (NSUnknownKeyException), not a value boxed somehow (already matched).
+  @Test(arguments: [":16@0:8", "*16@0:8", "^i16@0:8"])
+  func aGetterOfATypeKVCCannotBoxLeavesTheKeyUndefined(types: String) throws {
+    let world = try World()
+    let thing = try instance(of: "Thing", in: world) { cls in
+      try cls.addMethod("action", types: types) { _, _, _ in .nil }
+    }
+    let error = #expect(throws: KeyValueError.self) { try thing.value(forKey: "action") }
+    #expect(error?.exceptionName == "NSUnknownKeyException")
+    #expect(error?.message.hasSuffix("this class is not key value coding-compliant for the key action.") == true)
+  }
+
+  /// An NSValue of another struct (an NSRange for a CGPoint property) is refused with
+  /// NSInvalidArgumentException and nothing is stored (already matched).
+  @Test func anNSValueOfAnotherStructIsRefusedAndNothingIsStored() throws {
+    let world = try World()
+    let shape = try instance(of: "Shape", in: world) { cls in
+      try cls.synthesizeProperty("origin", type: try TypeEncoding("{CGPoint=dd}"))
+      try cls.addIvar("_corner", type: try TypeEncoding("{CGPoint=dd}"))
+    }
+    let before = try shape.value(forKey: "origin")
+    for key in ["origin", "corner"] {
+      let error = #expect(throws: KeyValueError.self) { try shape.setValue(.range(2..<5), forKey: key) }
+      #expect(error?.exceptionName == "NSInvalidArgumentException")
+      #expect(try shape.value(forKey: key) == before)
+    }
   }
 }
