@@ -7,13 +7,16 @@
 // …) into that runtime's root class and creates this object, stored in a runtime-local slot
 // (RuntimeLocal.swift), which user code cannot remove. It holds what Foundation keeps in
 // globals: the classes observed so far (ObservedClass.swift: each with its notifying subclass
-// and the keys it has hooked) and the dependent-key caches, all guarded by `state`'s lock.
+// and the keys it has hooked) and the dependent-key caches, all guarded by `state`'s lock,
+// and, outside it, one atomic word: the observed class last found, which a first add to an
+// object of that class reads instead of taking the lock (`observedClass(ofObject:)`).
 // KVC's accessor plans are cached on each class instead (KeyValueCoding+Accessors.swift).
 //
 // Lock order: Sources/MiniRuntime/Locks.swift (this file's `state` comes first). No user code (accessors, class methods, observers) runs under
 // `KVORuntime.state`: whatever needs a message send is computed before taking it.
 
 import MiniRuntime
+import Synchronization
 
 /// The KVO machinery attached to one runtime.
 final class KVORuntime: @unchecked Sendable {
@@ -126,8 +129,28 @@ final class KVORuntime: @unchecked Sendable {
   /// The `ObservedClass` `object` is observed through, if any: its isa's, or for a metaclass
   /// object, the one of the metaclass objects.
   func observedClass(ofObject object: Object) -> ObservedClass? {
-    guard let cls = object as? Class, cls.isMetaclass else { return observedClass(of: object.isa) }
+    guard let cls = object as? Class, cls.isMetaclass else {
+      if let last = lastObservedClass, object.hasIsa(last.original) || object.hasIsa(last.notifying) { return last }
+      let found = observedClass(of: object.isa)
+      if let found { lastObserved.store(UInt(bitPattern: Unmanaged.passUnretained(found).toOpaque()), ordering: .releasing) }
+      return found
+    }
     return state.withLock { $0.metaclassObjects[ObjectIdentifier(object.isa)] }
+  }
+
+  /// The `ObservedClass` `observedClass(ofObject:)` last found in `observedClasses`, by address
+  /// (0 before the first): the next object added to is most often of the same class (K7a), and
+  /// then its isa matches the entry's original or notifying class, the two keys that map to it,
+  /// with no lock and no hashing. Any thread may overwrite it; each value is a whole entry.
+  private let lastObserved = Atomic<UInt>(0)
+
+  @inline(__always)
+  private var lastObservedClass: ObservedClass? {
+    guard let pointer = UnsafeRawPointer(bitPattern: lastObserved.load(ordering: .acquiring)) else { return nil }
+    // INVARIANT: an entry of `state.observedClasses` outlives this KVORuntime's use of it: the
+    // dictionary only grows (NotifyingSubclass.prepare sets each key once, when it is absent, and
+    // nothing removes one), so the entry stored here stays in it, retained, while `self` lives.
+    return Unmanaged<ObservedClass>.fromOpaque(pointer).takeUnretainedValue()
   }
 }
 

@@ -22,6 +22,10 @@
 // The cache rule that keeps this off the hot path: no cache of a class (or its metaclass) is
 // filled before the class is initialized (`lookUpAndFill` checks it under `Runtime.lock`), so a
 // cache hit implies an initialized class and the hit path never looks at this state.
+// Once a class is initialized it stays so, and the metaclass's `initializedFlag` (a bit of
+// `Class.flags`, set with a releasing store in the same lock section) says so without the lock:
+// `isInitialized`, which `object_setClass` and KVO's first add ask every time, reads it first
+// (docs/performance.md#where-the-time-goes-and-what-would-close-the-gaps, K7a).
 // Two runtime functions initialize too, as objc4's do: `object_setClass` (the new class) and the
 // weak stores (the object's class), so no object ever has an uninitialized isa.
 // `+initialize` runs with no lock held; an error it throws marks the class initialized anyway
@@ -52,8 +56,15 @@ extension Class {
   /// Objective-C: none (objc4's `cls->isInitialized()`, `RW_INITIALIZED` on the metaclass).
   public var isInitialized: Bool {
     let owner = isMetaclass ? self : ownMetaclass
+    // Set once, never cleared: a set bit is the answer, with what `+initialize` wrote visible
+    // (acquiring, against `finishInitializing`'s releasing store); a clear one may be stale.
+    if owner.flags.load(ordering: .acquiring) & Self.initializedFlag != 0 { return true }
     return owner.withMetadata { $0.initialization == .initialized }
   }
+
+  /// Set in a metaclass's `flags` once the class it describes is initialized (see the file
+  /// comment).
+  static let initializedFlag: UInt8 = 4
 
   /// Whether this class (or the class a metaclass describes) has finished `+initialize`. On
   /// every cache miss, so it reads the metaclass without reference counting.
@@ -150,6 +161,7 @@ extension Runtime {
       while let next = finished.popLast() {
         let data = next.ownMetaclass.locked(&state)
         data.initialization = .initialized
+        next.ownMetaclass.flags.bitwiseOr(Class.initializedFlag, ordering: .releasing)
         state.record(.classInitialized(name: next.name))
         finished += data.initializationPending
         data.initializationPending = []

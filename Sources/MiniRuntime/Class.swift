@@ -50,8 +50,10 @@ public final class Class: Object, @unchecked Sendable {
   /// Live instances whose isa is this class (atomic; used to refuse disposal).
   let instanceCount = Atomic<Int>(0)
 
-  /// Class flags read without the runtime lock; written under it (Class+Associations.swift).
+  /// Class flags read without the runtime lock; written under it.
   /// Bit 0: instances refuse associated objects (objc4's `RW_FORBIDS_ASSOCIATED_OBJECTS`).
+  /// Bit 1: custom retain/release (Class+CustomRetainRelease.swift). Bit 2, on a metaclass: the
+  /// class it describes is initialized (Class+Initialize.swift).
   let flags = Atomic<UInt8>(0)
 
   /// The runtime, linked once by `attach(to:)` before the class is published, by an unowned

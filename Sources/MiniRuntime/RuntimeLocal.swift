@@ -55,8 +55,11 @@ public final class RuntimeLocal<State: AnyObject & Sendable>: Sendable, CustomSt
   ///
   /// Objective-C: none (MiniKVO extension).
   public func value(in runtime: Runtime) -> State? {
-    // Only this key stores under `id`, always a `State`.
-    runtime.locals.value(for: id).map { unsafeDowncast($0, to: State.self) }
+    // Only this key stores under `id`, always a `State`. Unwrapped by hand: `Optional.map` is
+    // not specialized for a caller in another module (KVO asks on every first add: K7a), and
+    // went through the optional's value witnesses.
+    guard let value = runtime.locals.value(for: id) else { return nil }
+    return unsafeDowncast(value, to: State.self)
   }
 
   /// The state stored under this key in `runtime`, made with `make` and stored on first use.
