@@ -129,12 +129,13 @@ extension KeyValueCoding {
   }
 
   /// Whether KVC can hand a value of `type` over as an object and take one back: objects,
-  /// classes, blocks, numbers and `BOOL` (an `NSNumber`), structs and unions (an `NSValue`).
-  /// Foundation has no getter or setter for any other type (`void`, `long double`, which no
-  /// `NSNumber` holds, `char *`, `SEL`, pointers, C arrays, bit fields), so an accessor or ivar of such a type does not count as one.
+  /// classes, blocks, numbers and `BOOL` (an `NSNumber`), structs (an `NSValue`). Foundation has
+  /// no getter or setter for any other type (`void`, `long double`, which no `NSNumber` holds,
+  /// `char *`, `SEL`, pointers, unions, C arrays, bit fields), so an accessor or ivar of such a
+  /// type does not count as one.
   static func canBox(_ type: TypeEncoding) -> Bool {
     switch type.unqualified {
-    case .void, .longDouble, .cString, .selector, .pointer, .unknown, .array, .bitField: return false
+    case .void, .longDouble, .cString, .selector, .pointer, .union, .unknown, .array, .bitField: return false
     default: return true
     }
   }
