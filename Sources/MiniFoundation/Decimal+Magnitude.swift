@@ -17,27 +17,25 @@ enum Magnitude {
     power <= 0 || digits.isEmpty ? digits : Array(repeating: 0, count: power) + digits
   }
 
-  /// `digits` without its `count` lowest digits, rounded half away from zero (the first digit
-  /// dropped decides: 5 or more rounds the rest up).
-  static func rounded(_ digits: [UInt8], droppingLowest count: Int) -> [UInt8] {
+  /// `digits` without its `count` lowest digits, rounded by `mode` for a number of that sign:
+  /// `plain` a half away from zero (the first digit dropped decides), `bankers` a half to the
+  /// even neighbour, `down` toward negative infinity and `up` toward positive infinity (any digit
+  /// dropped other than 0 moves the rest).
+  static func rounded(
+    _ digits: [UInt8], droppingLowest count: Int, mode: Decimal.RoundingMode = .plain, isNegative: Bool = false
+  ) -> [UInt8] {
     guard count > 0 else { return digits }
-    guard count <= digits.count else { return [] }
-    var kept = Array(digits[count...])
-    guard digits[count - 1] >= 5 else { return kept }
-    var index = 0
-    while true {  // add one, carrying
-      if index == kept.count {
-        kept.append(1)
-        break
-      }
-      if kept[index] < 9 {
-        kept[index] += 1
-        break
-      }
-      kept[index] = 0
-      index += 1
+    let kept = count < digits.count ? Array(digits[count...]) : []
+    let first = count <= digits.count ? digits[count - 1] : 0  // the most significant dropped
+    let restNonZero = digits.prefix(Swift.min(count - 1, digits.count)).contains { $0 != 0 }
+    let away: Bool
+    switch mode {
+    case .plain: away = first >= 5
+    case .bankers: away = first > 5 || (first == 5 && (restNonZero || (kept.first ?? 0) % 2 == 1))
+    case .down: away = isNegative && (first != 0 || restNonZero)
+    case .up: away = !isNegative && (first != 0 || restNonZero)
     }
-    return kept
+    return away ? sum(kept, [1]) : kept
   }
 
   /// -1, 0 or 1 as `a` is below, equal to or above `b` (both trimmed or not: zeros at the top

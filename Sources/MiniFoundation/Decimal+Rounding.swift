@@ -54,18 +54,7 @@ extension Decimal {
   public func rounded(scale: Int, mode: RoundingMode) throws(FoundationError) -> Decimal {
     guard !isNaN, scale != Self.noScale, !digits.isEmpty, -exponent > scale else { return self }
     let dropped = -exponent - scale  // > 0: digits below the last place kept
-    var kept = dropped < digits.count ? Array(digits[dropped...]) : []
-    let first = dropped <= digits.count ? digits[dropped - 1] : 0  // the most significant dropped
-    let restNonZero = digits.prefix(Swift.min(dropped - 1, digits.count)).contains { $0 != 0 }
-    let anyDropped = first != 0 || restNonZero
-    let away: Bool
-    switch mode {
-    case .plain: away = first >= 5
-    case .bankers: away = first > 5 || (first == 5 && (restNonZero || (kept.first ?? 0) % 2 == 1))
-    case .down: away = isNegative && anyDropped
-    case .up: away = !isNegative && anyDropped
-    }
-    if away { kept = Magnitude.sum(kept, [1]) }
+    let kept = Magnitude.rounded(digits, droppingLowest: dropped, mode: mode, isNegative: isNegative)
     return try Self.make(kept, exponent: -scale, isNegative: isNegative)
   }
 
@@ -79,10 +68,11 @@ extension Decimal {
     return try multiplying(byPowerOf10: power, lost: &lost)
   }
 
-  /// ``multiplying(byPowerOf10:)``, setting `lost` when a digit was rounded away.
-  func multiplying(byPowerOf10 power: Int, lost: inout Bool) throws(FoundationError) -> Decimal {
+  /// ``multiplying(byPowerOf10:)`` rounding by `mode`, setting `lost` when a digit was rounded
+  /// away.
+  func multiplying(byPowerOf10 power: Int, mode: RoundingMode = .plain, lost: inout Bool) throws(FoundationError) -> Decimal {
     if isNaN || digits.isEmpty { return self }
-    return try Self.make(digits, exponent: exponent + power, isNegative: isNegative, lost: &lost)
+    return try Self.make(digits, exponent: exponent + power, isNegative: isNegative, mode: mode, lost: &lost)
   }
 
   /// `self` to the whole power `power` (1 for the power 0), by squaring and multiplying, each
@@ -96,14 +86,15 @@ extension Decimal {
     return try raising(toPower: power, lost: &lost)
   }
 
-  /// ``raising(toPower:)``, setting `lost` when a product had more digits than a mantissa keeps.
-  func raising(toPower power: Int, lost: inout Bool) throws(FoundationError) -> Decimal {
+  /// ``raising(toPower:)`` rounding each product by `mode`, setting `lost` when a product had
+  /// more digits than a mantissa keeps.
+  func raising(toPower power: Int, mode: RoundingMode = .plain, lost: inout Bool) throws(FoundationError) -> Decimal {
     if isNaN { return self }
     var (result, base, rest) = (Decimal.one, self, Swift.max(0, power))
     while rest > 0 {  // square and multiply: 64 rounds at most
-      if rest & 1 == 1 { result = try result.multiplying(by: base, lost: &lost) }
+      if rest & 1 == 1 { result = try result.multiplying(by: base, mode: mode, lost: &lost) }
       rest >>= 1
-      if rest > 0 { base = try base.multiplying(by: base, lost: &lost) }
+      if rest > 0 { base = try base.multiplying(by: base, mode: mode, lost: &lost) }
     }
     return result
   }

@@ -6,9 +6,10 @@
 // significant decimal digits, exponent -128…127, or "not a number". The mantissa is kept as its
 // decimal digits, least significant first, so scaling by ten, counting digits and rounding are
 // one-liners; the numbers are small (a product has at most 76 digits before it is rounded), so
-// schoolbook arithmetic is enough. Every result is rounded to 38 digits half away from zero
-// (`NSRoundPlain`, the default behaviour's rounding) and kept canonical (no zero digits at the
-// end while the exponent allows), so `==` and hashing are numeric equality. A result whose
+// schoolbook arithmetic is enough. Every result is rounded to 38 digits by a rounding mode
+// (half away from zero, `NSRoundPlain`, unless the operation is given another, as NSDecimalAdd
+// and the others are) and kept canonical (no zero digits at the end while the exponent allows),
+// so `==` and hashing are numeric equality. A result whose
 // exponent cannot be brought into range throws Foundation's overflow or underflow exception.
 // Immutable values; no state, no locks.
 
@@ -114,9 +115,12 @@ public struct Decimal: Sendable, Hashable, CustomStringConvertible {
     return try make(raw, exponent: rawExponent, isNegative: isNegative, lost: &lost)
   }
 
-  /// ``make(_:exponent:isNegative:)``, setting `lost` when a digit other than 0 was rounded away
+  /// ``make(_:exponent:isNegative:)`` rounding by `mode` (NSDecimalAdd's and the others'
+  /// `roundingMode`), setting `lost` when a digit other than 0 was rounded away
   /// (`NSCalculationLossOfPrecision`).
-  static func make(_ raw: [UInt8], exponent rawExponent: Int, isNegative: Bool, lost: inout Bool) throws(FoundationError) -> Decimal {
+  static func make(
+    _ raw: [UInt8], exponent rawExponent: Int, isNegative: Bool, mode: RoundingMode = .plain, lost: inout Bool
+  ) throws(FoundationError) -> Decimal {
     var digits = raw
     var exponent = rawExponent
     Magnitude.trim(&digits)
@@ -124,7 +128,7 @@ public struct Decimal: Sendable, Hashable, CustomStringConvertible {
     if digits.count > maximumDigits {
       let dropped = digits.count - maximumDigits
       lost = lost || digits[..<dropped].contains { $0 != 0 }
-      digits = Magnitude.rounded(digits, droppingLowest: dropped)
+      digits = Magnitude.rounded(digits, droppingLowest: dropped, mode: mode, isNegative: isNegative)
       exponent += dropped
       if digits.count > maximumDigits {  // 99…9 rounded up to 10…0: one more zero goes, exactly
         digits.removeFirst()
@@ -134,7 +138,8 @@ public struct Decimal: Sendable, Hashable, CustomStringConvertible {
     if exponent < exponents.lowerBound {
       let dropped = exponents.lowerBound - exponent
       lost = lost || digits.prefix(dropped).contains { $0 != 0 }
-      digits = Magnitude.rounded(digits, droppingLowest: dropped)
+      digits = Magnitude.rounded(digits, droppingLowest: dropped, mode: mode, isNegative: isNegative)
+      Magnitude.trim(&digits)
       exponent = exponents.lowerBound
       if digits.isEmpty {
         throw FoundationError(.decimalUnderflow, "NSDecimalNumber underflow: the result is too small to represent")
@@ -166,19 +171,23 @@ public struct Decimal: Sendable, Hashable, CustomStringConvertible {
     return try adding(other, lost: &lost)
   }
 
-  /// ``adding(_:)``, setting `lost` when the sum had more digits than a mantissa keeps.
-  func adding(_ other: Decimal, lost: inout Bool) throws(FoundationError) -> Decimal {
+  /// ``adding(_:)`` rounding by `mode`, setting `lost` when the sum had more digits than a
+  /// mantissa keeps.
+  func adding(_ other: Decimal, mode: RoundingMode = .plain, lost: inout Bool) throws(FoundationError) -> Decimal {
     if isNaN || other.isNaN { return .notANumber }
     let exponent = Swift.min(self.exponent, other.exponent)
     let mine = Magnitude.scaled(digits, by: self.exponent - exponent)
     let theirs = Magnitude.scaled(other.digits, by: other.exponent - exponent)
     if isNegative == other.isNegative {
-      return try Self.make(Magnitude.sum(mine, theirs), exponent: exponent, isNegative: isNegative, lost: &lost)
+      return try Self.make(Magnitude.sum(mine, theirs), exponent: exponent, isNegative: isNegative, mode: mode, lost: &lost)
     }
     switch Magnitude.compare(mine, theirs) {
     case 0: return .zero
-    case 1: return try Self.make(Magnitude.difference(mine, theirs), exponent: exponent, isNegative: isNegative, lost: &lost)
-    default: return try Self.make(Magnitude.difference(theirs, mine), exponent: exponent, isNegative: other.isNegative, lost: &lost)
+    case 1:
+      return try Self.make(Magnitude.difference(mine, theirs), exponent: exponent, isNegative: isNegative, mode: mode, lost: &lost)
+    default:
+      return try Self.make(
+        Magnitude.difference(theirs, mine), exponent: exponent, isNegative: other.isNegative, mode: mode, lost: &lost)
     }
   }
 
@@ -201,12 +210,13 @@ public struct Decimal: Sendable, Hashable, CustomStringConvertible {
     return try multiplying(by: other, lost: &lost)
   }
 
-  /// ``multiplying(by:)``, setting `lost` when the product had more digits than a mantissa keeps.
-  func multiplying(by other: Decimal, lost: inout Bool) throws(FoundationError) -> Decimal {
+  /// ``multiplying(by:)`` rounding by `mode`, setting `lost` when the product had more digits
+  /// than a mantissa keeps.
+  func multiplying(by other: Decimal, mode: RoundingMode = .plain, lost: inout Bool) throws(FoundationError) -> Decimal {
     if isNaN || other.isNaN { return .notANumber }
     return try Self.make(
       Magnitude.product(digits, other.digits), exponent: exponent + other.exponent, isNegative: isNegative != other.isNegative,
-      lost: &lost)
+      mode: mode, lost: &lost)
   }
 
   /// `self ÷ other`, rounded to 38 digits.
@@ -220,21 +230,28 @@ public struct Decimal: Sendable, Hashable, CustomStringConvertible {
     return try dividing(by: other, lost: &lost)
   }
 
-  /// ``dividing(by:)``, setting `lost` when the quotient does not end within a mantissa.
-  func dividing(by other: Decimal, lost: inout Bool) throws(FoundationError) -> Decimal {
+  /// ``dividing(by:)`` rounding by `mode`, setting `lost` when the quotient does not end within
+  /// a mantissa.
+  func dividing(by other: Decimal, mode: RoundingMode = .plain, lost: inout Bool) throws(FoundationError) -> Decimal {
     if isNaN || other.isNaN { return .notANumber }
     if other.digits.isEmpty {
       throw FoundationError(.decimalDivideByZero, "NSDecimalNumber divide by zero")
     }
     if digits.isEmpty { return .zero }
     // Enough digits that the quotient has one more than a mantissa keeps: the first digit
-    // dropped then decides the rounding (anything after it only adds to the part dropped).
+    // dropped then decides a rounding to the nearest. A remainder is one more digit 1 below
+    // them all, so that `up`, `down` and a half to even see that something was dropped.
     let shift = Swift.max(0, Self.maximumDigits + 2 + other.digits.count - digits.count)
     let dividend = Magnitude.scaled(digits, by: shift)
-    let quotient = Magnitude.quotient(dividend, other.digits)
-    lost = lost || Magnitude.compare(Magnitude.product(quotient, other.digits), dividend) != 0  // a remainder
+    var quotient = Magnitude.quotient(dividend, other.digits)
+    var quotientExponent = exponent - other.exponent - shift
+    if Magnitude.compare(Magnitude.product(quotient, other.digits), dividend) != 0 {  // a remainder
+      lost = true
+      quotient.insert(1, at: 0)
+      quotientExponent -= 1
+    }
     return try Self.make(
-      quotient, exponent: exponent - other.exponent - shift, isNegative: isNegative != other.isNegative, lost: &lost)
+      quotient, exponent: quotientExponent, isNegative: isNegative != other.isNegative, mode: mode, lost: &lost)
   }
 
   /// The number with the other sign.

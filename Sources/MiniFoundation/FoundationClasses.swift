@@ -36,6 +36,7 @@ final class FoundationClasses: Sendable {
   private let nullInstance = Locked<WeakReference<Object>?>(nil)
   private let yesInstance = Locked<WeakReference<Object>?>(nil)
   private let noInstance = Locked<WeakReference<Object>?>(nil)
+  private let decimalHandlerInstance = Locked<WeakReference<Object>?>(nil)
 
   /// Code that runs in every runtime Foundation loads into (layers above add their categories).
   private static let loadHandlers = Locked<[@Sendable (Runtime) throws -> Void]>([])
@@ -136,7 +137,7 @@ final class FoundationClasses: Sendable {
     numberConcrete = try make("__NSCFNumber", number)
     boolean = try make("__NSCFBoolean", number)
     valueConcrete = try make("NSConcreteValue", value)
-    decimalNumber = try make("NSDecimalNumber", number, NSDecimalNumberMethods.all.adding(NSDecimalNumberBehaviors.instance))
+    decimalNumber = try make("NSDecimalNumber", number, NSDecimalNumberMethods.all.adding(NSDecimalNumberBehaviors.instance, classSide: NSDecimalNumberDefaultBehavior.classSide))
     decimalNumberHandler = try make("NSDecimalNumberHandler", root, NSDecimalNumberHandlerMethods.all)
     null = try make("NSNull", root, NSNullMethods.all)
     indexSet = try make("NSIndexSet", root, NSIndexSetMethods.all)
@@ -152,6 +153,13 @@ final class FoundationClasses: Sendable {
   /// The runtime's `NSNull` instance (`[NSNull null]`).
   func nullObject() throws(RuntimeError) -> Object {
     try Self.singleton(in: nullInstance) { () throws(RuntimeError) in try null.createInstance(bridgedStorage: ScalarStorage(.null)) }
+  }
+
+  /// The runtime's shared default `NSDecimalNumberHandler` (`+defaultDecimalNumberHandler`).
+  func defaultDecimalHandler() throws(RuntimeError) -> Object {
+    try Self.singleton(in: decimalHandlerInstance) { () throws(RuntimeError) in
+      try decimalNumberHandler.createInstance(bridgedStorage: DecimalHandlerStorage())
+    }
   }
 
   /// The runtime's `kCFBooleanTrue` or `kCFBooleanFalse`: every `[NSNumber numberWithBool:]` and

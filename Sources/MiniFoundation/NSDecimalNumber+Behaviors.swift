@@ -6,38 +6,46 @@
 // Tests/MiniFoundationTests/FoundationBehaviourRound15DecimalTests.swift,
 // Tests/MiniFoundationTests/NSDecimalNumberTests.swift.
 //
-// Each message computes the exact result rounded to 38 digits (half away from zero, whatever
-// the behaviour's mode: see docs), notes a calculation error (a loss of precision, an underflow,
-// an overflow or a division by zero), and if there was one sends the behaviour
-// `-exceptionDuringOperation:error:leftOperand:rightOperand:`: it may raise, answer a number
-// (which is then the answer) or answer nil, and the operation goes on with NaN for an overflow
-// or a division by zero, zero for an underflow. Then it sends `-scale` and `-roundingMode` and
-// rounds the result (NSDecimalRound). The default behaviour (nil) raises every error but a loss
-// of precision and keeps every digit. Stateless; the messages to the behaviour are call-outs
-// made with no lock held.
+// Each message first asks the behaviour its `-roundingMode` and computes the result rounded to
+// 38 digits by that mode (as NSDecimalAdd and the others take a `roundingMode`), notes a
+// calculation error (a loss of precision, an underflow, an overflow or a division by zero), and
+// if there was one sends the behaviour `-exceptionDuringOperation:error:leftOperand:rightOperand:`:
+// it may raise, answer a number (which is then the answer) or answer nil, and the operation
+// goes on with NaN for an overflow or a division by zero, zero for an underflow. Then it sends
+// `-scale` and rounds the result to it by the same mode (NSDecimalRound). No behaviour (nil)
+// means the one `+setDefaultBehavior:` set on this thread (NSDecimalNumber+DefaultBehavior.swift),
+// else the default: NSRoundPlain, every digit kept, every error raising but a loss of precision.
+// Stateless; the messages to the behaviour are call-outs made with no lock held.
 
 enum NSDecimalNumberBehaviors {
-  /// An operation on two decimals, noting whether a digit was lost.
-  typealias Operation = @Sendable (Decimal, Decimal, inout Bool) throws(FoundationError) -> Decimal
+  /// An operation on two decimals rounding by a mode, noting whether a digit was lost.
+  typealias Operation = @Sendable (Decimal, Decimal, Decimal.RoundingMode, inout Bool) throws(FoundationError) -> Decimal
   /// An operation on a decimal and a whole number (a power).
-  typealias PowerOperation = @Sendable (Decimal, Int, inout Bool) throws(FoundationError) -> Decimal
+  typealias PowerOperation = @Sendable (Decimal, Int, Decimal.RoundingMode, inout Bool) throws(FoundationError) -> Decimal
 
   static let instance: [MethodEntry] =
-    arithmetic("decimalNumberByAdding:") { a, b, lost throws(FoundationError) in try a.adding(b, lost: &lost) }
-    + arithmetic("decimalNumberBySubtracting:") { a, b, lost throws(FoundationError) in try a.adding(b.negated, lost: &lost) }
-    + arithmetic("decimalNumberByMultiplyingBy:") { a, b, lost throws(FoundationError) in try a.multiplying(by: b, lost: &lost) }
-    + arithmetic("decimalNumberByDividingBy:") { a, b, lost throws(FoundationError) in try a.dividing(by: b, lost: &lost) }
-    + power("decimalNumberByMultiplyingByPowerOf10:", "@20@0:8s16", "@28@0:8s16@20") { a, power, lost throws(FoundationError) in
-      try a.multiplying(byPowerOf10: power, lost: &lost)
+    arithmetic("decimalNumberByAdding:") { a, b, mode, lost throws(FoundationError) in try a.adding(b, mode: mode, lost: &lost) }
+    + arithmetic("decimalNumberBySubtracting:") { a, b, mode, lost throws(FoundationError) in
+      try a.adding(b.negated, mode: mode, lost: &lost)
     }
-    + power("decimalNumberByRaisingToPower:", "@24@0:8Q16", "@32@0:8Q16@24") { a, power, lost throws(FoundationError) in
-      try a.raising(toPower: power, lost: &lost)
+    + arithmetic("decimalNumberByMultiplyingBy:") { a, b, mode, lost throws(FoundationError) in
+      try a.multiplying(by: b, mode: mode, lost: &lost)
+    }
+    + arithmetic("decimalNumberByDividingBy:") { a, b, mode, lost throws(FoundationError) in
+      try a.dividing(by: b, mode: mode, lost: &lost)
+    }
+    + power("decimalNumberByMultiplyingByPowerOf10:", "@20@0:8s16", "@28@0:8s16@20") { a, power, mode, lost throws(FoundationError) in
+      try a.multiplying(byPowerOf10: power, mode: mode, lost: &lost)
+    }
+    + power("decimalNumberByRaisingToPower:", "@24@0:8Q16", "@32@0:8Q16@24") { a, power, mode, lost throws(FoundationError) in
+      try a.raising(toPower: power, mode: mode, lost: &lost)
     }
     + [
       MethodEntry("decimalNumberByRoundingAccordingToBehavior:", "@24@0:8@16") { receiver, selector, arguments in
         let mine = try NSDecimalNumberMethods.decimal(receiver, selector)
-        let (scale, mode) = try rounding(arguments[0])
-        return try NSDecimalNumberMethods.box(try mine.rounded(scale: scale, mode: mode), receiver)
+        let behaviour = NSDecimalNumberDefaultBehavior.resolved(arguments[0], receiver)
+        let mode = try roundingMode(behaviour)
+        return try NSDecimalNumberMethods.box(try mine.rounded(scale: try scale(behaviour), mode: mode), receiver)
       }
     ]
 
@@ -48,8 +56,8 @@ enum NSDecimalNumberBehaviors {
       MethodEntry(Selector(interning: selectorName), types) { receiver, selector, arguments in
         let operand = try NSDecimalNumberMethods.operand(arguments[0], receiver, selector)
         let behaviour = arguments.count > 1 ? arguments[1] : .nil
-        return try calculate(receiver, selector, right: arguments[0], behaviour: behaviour) { mine, lost throws(FoundationError) in
-          try operation(mine, operand, &lost)
+        return try calculate(receiver, selector, right: arguments[0], behaviour: behaviour) { mine, mode, lost throws(FoundationError) in
+          try operation(mine, operand, mode, &lost)
         }
       }
     }
@@ -64,33 +72,36 @@ enum NSDecimalNumberBehaviors {
       MethodEntry(Selector(interning: selectorName), types) { receiver, selector, arguments in
         let whole = arguments[0].bridged.intValue ?? 0
         let behaviour = arguments.count > 1 ? arguments[1] : .nil
-        return try calculate(receiver, selector, right: .nil, behaviour: behaviour) { mine, lost throws(FoundationError) in
-          try operation(mine, whole, &lost)
+        return try calculate(receiver, selector, right: .nil, behaviour: behaviour) { mine, mode, lost throws(FoundationError) in
+          try operation(mine, whole, mode, &lost)
         }
       }
     }
   }
 
-  /// The operation on the receiver's decimal, its error given to `behaviour`, its result rounded
-  /// as `behaviour` says.
+  /// The operation on the receiver's decimal, rounding by the mode of `behaviour` (nil: the
+  /// default behaviour), its error given to that behaviour, its result rounded to its scale.
   private static func calculate(
-    _ receiver: Object, _ selector: Selector, right: Value, behaviour: Value,
-    _ operation: (Decimal, inout Bool) throws(FoundationError) -> Decimal
+    _ receiver: Object, _ selector: Selector, right: Value, behaviour given: Value,
+    _ operation: (Decimal, Decimal.RoundingMode, inout Bool) throws(FoundationError) -> Decimal
   ) throws -> Value {
     let mine = try NSDecimalNumberMethods.decimal(receiver, selector)
+    let behaviour = NSDecimalNumberDefaultBehavior.resolved(given, receiver)
+    let mode = try roundingMode(behaviour)
     var lost = false
     do {
-      let result = try operation(mine, &lost)
-      return try finish(lost ? 1 : 0, result, receiver, selector, right: right, behaviour: behaviour)
+      let result = try operation(mine, mode, &lost)
+      return try finish(lost ? 1 : 0, result, mode, receiver, selector, right: right, behaviour: behaviour)
     } catch {
       guard let code = calculationError(of: error) else { throw error }
-      return try finish(code, code == 2 ? .zero : .notANumber, receiver, selector, right: right, behaviour: behaviour)
+      return try finish(code, code == 2 ? .zero : .notANumber, mode, receiver, selector, right: right, behaviour: behaviour)
     }
   }
 
-  /// `result` after the behaviour heard of `error` (0: none) and rounded it.
+  /// `result` after the behaviour heard of `error` (0: none) and rounded it to its scale.
   private static func finish(
-    _ error: Int, _ result: Decimal, _ receiver: Object, _ selector: Selector, right: Value, behaviour: Value
+    _ error: Int, _ result: Decimal, _ mode: Decimal.RoundingMode, _ receiver: Object, _ selector: Selector, right: Value,
+    behaviour: Value
   ) throws -> Value {
     if error != 0 {
       switch behaviour {
@@ -104,8 +115,7 @@ enum NSDecimalNumberBehaviors {
         if case .object = answer { return answer }
       }
     }
-    let (scale, mode) = try rounding(behaviour)
-    return try NSDecimalNumberMethods.box(try result.rounded(scale: scale, mode: mode), receiver)
+    return try NSDecimalNumberMethods.box(try result.rounded(scale: try scale(behaviour), mode: mode), receiver)
   }
 
   /// The `NSCalculationError` of a decimal operation's error; nil for any other error.
@@ -118,12 +128,16 @@ enum NSDecimalNumberBehaviors {
     }
   }
 
-  /// The scale and rounding mode `behaviour` answers (`-scale`, `-roundingMode`); the default
-  /// behaviour's for nil: every digit kept, NSRoundPlain.
-  private static func rounding(_ behaviour: Value) throws -> (scale: Int, mode: Decimal.RoundingMode) {
-    guard case .object(let object) = behaviour else { return (Decimal.noScale, .plain) }
-    let scale = try Runtime.msgSend(object, "scale").bridged.intValue ?? Decimal.noScale  // call-outs
-    let mode = try Runtime.msgSend(object, "roundingMode").bridged.intValue.flatMap(Decimal.RoundingMode.init(rawValue:))
-    return (scale, mode ?? .plain)
+  /// The rounding mode `behaviour` answers (`-roundingMode`); NSRoundPlain for nil, the
+  /// default behaviour.
+  private static func roundingMode(_ behaviour: Value) throws -> Decimal.RoundingMode {
+    guard case .object(let object) = behaviour else { return .plain }
+    return try Runtime.msgSend(object, "roundingMode").bridged.intValue.flatMap(Decimal.RoundingMode.init(rawValue:)) ?? .plain  // call-out
+  }
+
+  /// The scale `behaviour` answers (`-scale`); every digit kept for nil, the default behaviour.
+  private static func scale(_ behaviour: Value) throws -> Int {
+    guard case .object(let object) = behaviour else { return Decimal.noScale }
+    return try Runtime.msgSend(object, "scale").bridged.intValue ?? Decimal.noScale  // call-out
   }
 }

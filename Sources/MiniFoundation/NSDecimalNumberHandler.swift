@@ -11,7 +11,8 @@
 // exception of a calculation error whose flag is set and answers nil for the others (the
 // operation then answers its own result: NaN for an overflow or a division by zero, zero for an
 // underflow, the rounded number for a loss of precision). `+defaultDecimalNumberHandler` is
-// Apple's default behaviour: NSRoundPlain, NSDecimalNoScale, every error raising but exactness.
+// Apple's default behaviour: NSRoundPlain, NSDecimalNoScale, every error raising but exactness;
+// one shared handler per runtime (held weakly by it, as NSNull's instance is).
 // Locking: the fields sit behind their own lock, written by `-init…` (once, before the handler
 // is shared) and read by the other messages; both are short and call no user code.
 
@@ -82,8 +83,7 @@ enum NSDecimalNumberHandlerMethods {
         "decimalNumberHandlerWithRoundingMode:scale:raiseOnExactness:raiseOnOverflow:raiseOnUnderflow:raiseOnDivideByZero:",
         "@40@0:8Q16s24B26B27B28B29", initializer),
       MethodEntry("defaultDecimalNumberHandler", "@16@0:8") { receiver, _, _ in
-        guard let cls = receiver as? Class else { return .nil }
-        return .object(try cls.createInstance(bridgedStorage: DecimalHandlerStorage()))
+        .object(try FoundationClasses.of(receiver).defaultDecimalHandler())  // one shared handler, as Apple's
       },
     ])
 

@@ -19,10 +19,8 @@ import Testing
     _ mode: Int, scale: Int, exactness: Bool = false, overflow: Bool = true, underflow: Bool = true, divideByZero: Bool = true,
     in runtime: Runtime
   ) throws -> Value {
-    try Runtime.msgSend(
-      try foundationClass("NSDecimalNumberHandler", in: runtime),
-      "decimalNumberHandlerWithRoundingMode:scale:raiseOnExactness:raiseOnOverflow:raiseOnUnderflow:raiseOnDivideByZero:",
-      arguments: Arguments([.uint64(UInt64(mode)), .int16(Int16(scale)), .bool(exactness), .bool(overflow), .bool(underflow), .bool(divideByZero)]))
+    try decimalNumberHandler(
+      mode, scale: scale, exactness: exactness, overflow: overflow, underflow: underflow, divideByZero: divideByZero, in: runtime)
   }
 
   private func text(_ value: Value) throws -> String? { try send(value.objectValue, "description").stringValue }

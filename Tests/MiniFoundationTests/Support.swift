@@ -42,3 +42,15 @@ func makeClass(
   try runtime.registerClassPair(cls)
   return cls
 }
+
+/// A new `NSDecimalNumberHandler` with rounding mode `mode` (0 plain, 1 down, 2 up, 3 bankers),
+/// `scale` and the four "raise on …" flags.
+func decimalNumberHandler(
+  _ mode: Int, scale: Int, exactness: Bool = false, overflow: Bool = true, underflow: Bool = true, divideByZero: Bool = true,
+  in runtime: Runtime
+) throws -> Value {
+  try Runtime.msgSend(
+    try foundationClass("NSDecimalNumberHandler", in: runtime),
+    "decimalNumberHandlerWithRoundingMode:scale:raiseOnExactness:raiseOnOverflow:raiseOnUnderflow:raiseOnDivideByZero:",
+    arguments: Arguments([.uint64(UInt64(mode)), .int16(Int16(scale)), .bool(exactness), .bool(overflow), .bool(underflow), .bool(divideByZero)]))
+}

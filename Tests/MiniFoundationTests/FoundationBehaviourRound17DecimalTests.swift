@@ -1,0 +1,100 @@
+// FoundationBehaviourRound17DecimalTests.swift: NSDecimalNumber's rounding mode inside an
+// operation (NSDecimalAdd and the others take a `roundingMode` for the digits past 38), and
+// `+setDefaultBehavior:` / `+defaultBehavior` ("one behavior per thread", Apple's
+// NSDecimalNumber.h). The numbers are chosen so that the exact result needs more digits than
+// a 128-bit mantissa holds, whatever its count of digits (docs/foundation.md#nsdecimalnumber).
+
+import Testing
+
+@testable import MiniFoundation
+
+@Suite struct FoundationBehaviourRound17DecimalTests {
+  private static let plain = 0, down = 1, up = 2, bankers = 3
+
+  private func decimal(_ text: String, in runtime: Runtime) throws -> Value {
+    try send(try foundationClass("NSDecimalNumber", in: runtime), "decimalNumberWithString:", .string(text))
+  }
+
+  private func handler(
+    _ mode: Int, scale: Int = Decimal.noScale, exactness: Bool = false, divideByZero: Bool = true, in runtime: Runtime
+  ) throws -> Value {
+    try decimalNumberHandler(mode, scale: scale, exactness: exactness, divideByZero: divideByZero, in: runtime)
+  }
+
+  private func text(_ value: Value) throws -> String? { try send(value.objectValue, "description").stringValue }
+
+  @Test func theBehavioursModeRoundsTheDigitsAnOperationCannotKeep() throws {
+    let runtime = Runtime()
+    let large = "99999999999999999999999999999999999998"  // 38 digits
+    func calculate(_ left: String, _ selector: Selector, _ right: String, _ mode: Int) throws -> String? {
+      try text(try send(try decimal(left, in: runtime).objectValue, selector, try decimal(right, in: runtime), try handler(mode, in: runtime)))
+    }
+    let add: Selector = "decimalNumberByAdding:withBehavior:"
+    #expect(try calculate(large, add, "0.5", Self.plain) == "99999999999999999999999999999999999999", "a half away from zero")
+    #expect(try calculate(large, add, "0.5", Self.down) == "99999999999999999999999999999999999998", "toward negative infinity")
+    #expect(try calculate(large, add, "0.5", Self.up) == "99999999999999999999999999999999999999")
+    #expect(try calculate(large, add, "0.5", Self.bankers) == "99999999999999999999999999999999999998", "a half to even")
+    #expect(try calculate(large, add, "0.4", Self.up) == "99999999999999999999999999999999999999", "up takes any digit dropped")
+    #expect(try calculate(large, add, "0.6", Self.down) == "99999999999999999999999999999999999998", "down drops it")
+    let subtract: Selector = "decimalNumberBySubtracting:withBehavior:"
+    #expect(try calculate("-" + large, subtract, "0.5", Self.down) == "-99999999999999999999999999999999999999")
+    #expect(try calculate("-" + large, subtract, "0.5", Self.up) == "-99999999999999999999999999999999999998")
+    #expect(try calculate("-" + large, subtract, "0.5", Self.bankers) == "-99999999999999999999999999999999999998")
+    let divide: Selector = "decimalNumberByDividingBy:withBehavior:"
+    #expect(try calculate("2", divide, "3", Self.plain) == "0.66666666666666666666666666666666666667")
+    #expect(try calculate("2", divide, "3", Self.down) == "0.66666666666666666666666666666666666666")
+    #expect(try calculate("2", divide, "3", Self.bankers) == "0.66666666666666666666666666666666666667")
+    #expect(try calculate("-2", divide, "3", Self.down) == "-0.66666666666666666666666666666666666667")
+    #expect(try calculate("-2", divide, "3", Self.up) == "-0.66666666666666666666666666666666666666")
+    let multiply: Selector = "decimalNumberByMultiplyingBy:withBehavior:"
+    let nines = String(repeating: "9", count: 38)
+    #expect(try calculate(nines, multiply, "1.5", Self.plain) == "15" + String(repeating: "0", count: 37))
+    #expect(try calculate(nines, multiply, "1.5", Self.down) == "14" + String(repeating: "9", count: 36) + "0")
+  }
+
+  @Test func theDefaultBehaviourIsTheSharedDefaultHandlerUntilOneIsSet() throws {
+    let runtime = Runtime()
+    let decimalClass = try foundationClass("NSDecimalNumber", in: runtime)
+    let handlerClass = try foundationClass("NSDecimalNumberHandler", in: runtime)
+    let initial = try send(decimalClass, "defaultBehavior")
+    #expect(initial.objectValue === (try send(handlerClass, "defaultDecimalNumberHandler")).objectValue, "the one default handler")
+    #expect(try send(handlerClass, "defaultDecimalNumberHandler").objectValue === (try send(handlerClass, "defaultDecimalNumberHandler")).objectValue)
+    #expect(try send(initial.objectValue, "roundingMode") == .uint64(0))
+    #expect(try send(initial.objectValue, "scale") == .int16(Int16.max))
+  }
+
+  @Test func setDefaultBehaviorRoundsTheArithmeticThatNamesNoBehaviour() throws {
+    let runtime = Runtime()
+    let decimalClass = try foundationClass("NSDecimalNumber", in: runtime)
+    defer { _ = try? send(decimalClass, "setDefaultBehavior:", .nil) }
+    let twoPlacesDown = try handler(Self.down, scale: 2, divideByZero: false, in: runtime)
+    let before = try send(twoPlacesDown.objectValue, "retainCount").intValue ?? 0
+    try send(decimalClass, "setDefaultBehavior:", twoPlacesDown)
+    #expect(try send(twoPlacesDown.objectValue, "retainCount").intValue == before + 1, "kept while it is the default")
+    #expect(try send(decimalClass, "defaultBehavior").objectValue === twoPlacesDown.objectValue)
+    let two = try decimal("2", in: runtime).objectValue
+    #expect(try text(try send(two, "decimalNumberByDividingBy:", try decimal("3", in: runtime))) == "0.66", "its scale and mode")
+    #expect(try text(try send(two, "decimalNumberByDividingBy:withBehavior:", try decimal("3", in: runtime), .nil)) == "0.66", "nil is the default")
+    #expect(try text(try send(two, "decimalNumberByDividingBy:", try decimal("0", in: runtime))) == "NaN", "its errors: no raise")
+    #expect(try text(try send(try decimal("-1.005", in: runtime).objectValue, "decimalNumberByAdding:", try decimal("0", in: runtime))) == "-1.01")
+    #expect(try text(try send(two, "decimalNumberByRaisingToPower:", .uint64(3))) == "8")
+    #expect(try text(try send(two, "decimalNumberByMultiplyingByPowerOf10:", .int16(-3))) == "0", "0.002 down to two places")
+    let loud = try handler(Self.plain, exactness: true, in: runtime)
+    try send(decimalClass, "setDefaultBehavior:", loud)
+    #expect(try send(twoPlacesDown.objectValue, "retainCount").intValue == before, "released when replaced")
+    expectFoundationError(.decimalExactness) { try send(two, "decimalNumberByDividingBy:", try decimal("3", in: runtime)) }
+    try send(decimalClass, "setDefaultBehavior:", .nil)
+    #expect(try text(try send(two, "decimalNumberByDividingBy:", try decimal("3", in: runtime))) == "0.66666666666666666666666666666666666667", "nil: the default again")
+    expectFoundationError(.decimalDivideByZero) { try send(two, "decimalNumberByDividingBy:", try decimal("0", in: runtime)) }
+  }
+
+  @Test func aDefaultBehaviourSetInOneRuntimeLeavesAnotherAlone() throws {
+    let first = Runtime()
+    let second = Runtime()
+    let firstClass = try foundationClass("NSDecimalNumber", in: first)
+    defer { _ = try? send(firstClass, "setDefaultBehavior:", .nil) }
+    try send(firstClass, "setDefaultBehavior:", try handler(Self.plain, scale: 0, in: first))
+    #expect(try text(try send(try decimal("2", in: second).objectValue, "decimalNumberByDividingBy:", try decimal("3", in: second))) == "0.66666666666666666666666666666666666667")
+    #expect(try text(try send(try decimal("2", in: first).objectValue, "decimalNumberByDividingBy:", try decimal("3", in: first))) == "1")
+  }
+}
