@@ -1,5 +1,6 @@
 // NSString+Paths.swift: NSString's path messages (NSPathUtilities.h): `pathComponents`,
-// `lastPathComponent`, `pathExtension`, `stringByAppendingPathComponent:` and the rest.
+// `lastPathComponent`, `pathExtension`, `stringByAppendingPathComponent:`,
+// `stringsByAppendingPaths:` and the rest.
 //
 // Docs: docs/foundation.md#paths. Tests:
 // Tests/MiniFoundationTests/FoundationBehaviourRound11PathTests.swift.
@@ -34,6 +35,13 @@ enum NSStringPaths {
       let component = try NSStringMethods.stringArgument(arguments[0], receiver, selector)
       return .string(appending(component, to: try NSStringMethods.contents(receiver, selector)))
     },
+    MethodEntry("stringsByAppendingPaths:", "@24@0:8@16") { receiver, selector, arguments in
+      // Each string appended as `stringByAppendingPathComponent:` does; nil is no strings.
+      let path = try NSStringMethods.contents(receiver, selector)
+      return .array(try Message.array(orEmpty: arguments[0], receiver, selector).map { component in
+        .string(appending(try text(of: component, receiver, selector), to: path))
+      })
+    },
     MethodEntry("stringByAppendingPathExtension:", "@24@0:8@16") { receiver, selector, arguments in
       let pathExtension = try NSStringMethods.stringArgument(arguments[0], receiver, selector)
       let path = fixingSlashes(try NSStringMethods.contents(receiver, selector))
@@ -50,14 +58,17 @@ enum NSStringPaths {
   static let classSide: [MethodEntry] = [
     MethodEntry("pathWithComponents:", "@24@0:8@16") { receiver, selector, arguments in
       let components = try Message.array(arguments[0], receiver, selector)
-      return .string(try components.reduce("") { path, component in
-        guard let text = component.stringValue else {
-          throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): \(component) is not a string")
-        }
-        return appending(text, to: path)
-      })
+      return .string(try components.reduce("") { path, component in appending(try text(of: component, receiver, selector), to: path) })
     }
   ]
+
+  /// The text of a component in an array argument; anything but a string is refused.
+  private static func text(of component: Value, _ receiver: Object, _ selector: Selector) throws(FoundationError) -> String {
+    guard let text = component.stringValue else {
+      throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): \(component) is not a string")
+    }
+    return text
+  }
 
   /// `path` with each run of slashes made one and a trailing slash removed (`/` stays `/`).
   static func fixingSlashes(_ path: String) -> String {
