@@ -114,7 +114,9 @@ final class PendingChange: @unchecked Sendable {
     if new != nil { new = nil }
     if setMutation != nil { setMutation = nil }
     if indexSource != nil { indexSource = nil }
-    if !forwarded.isEmpty { forwarded.removeAll(keepingCapacity: true) }
+    // One at a time, keeping the buffer: `removeAll(keepingCapacity:)` goes through the generic
+    // `replaceSubrange` (about 85 instructions per did of a forwarded change, K9).
+    while !forwarded.isEmpty { forwarded.removeLast() }
     if !errors.isEmpty { errors.removeAll() }
     isAnnouncing = false
     state = .free
