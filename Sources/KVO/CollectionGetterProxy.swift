@@ -68,13 +68,14 @@ enum CollectionGetterProxy {
       (self.container, self.key) = (container, key)
     }
 
+    /// `<prefix><Key><suffix>`, the name built from the key up to a NUL, as the search built it.
     func accessor(_ prefix: String, _ suffix: String = "") -> Selector {
-      Selector(interning: prefix + KeyValueCoding.capitalized(key) + suffix)
+      Selector(interning: prefix + KeyValueCoding.capitalized(KeyValueCoding.nameStem(key)) + suffix)
     }
 
     /// `<key>AtIndexes:`, if the container's class has it.
     var atIndexes: Selector? {
-      let selector = Selector(interning: key + "AtIndexes:")
+      let selector = Selector(interning: KeyValueCoding.nameStem(key) + "AtIndexes:")
       return container.isa.instancesRespond(to: selector) ? selector : nil
     }
 

@@ -109,9 +109,10 @@ enum ValidationCategory {
   static let validateValueForKey: Selector = "validateValue:forKey:error:"
   static let validateValueForKeyPath: Selector = "validateValue:forKeyPath:error:"
 
-  /// `validate<Key>:error:` for `key`, built as text whatever the key (decision 0027).
+  /// `validate<Key>:error:` for `key`, built as text whatever the key (decision 0027), up to a
+  /// NUL (a C string's end, as Foundation builds it).
   static func validator(for key: String) -> Selector {
-    Selector(interning: "validate\(KeyValueCoding.capitalized(key)):error:")
+    Selector(interning: "validate\(KeyValueCoding.capitalized(KeyValueCoding.nameStem(key))):error:")
   }
 
   static let methods: [(Selector, String, Implementation)] = [

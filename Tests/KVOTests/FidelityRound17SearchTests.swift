@@ -198,3 +198,36 @@ import Testing
     }
   }
 }
+
+/// Round 17, keys holding a NUL, continued: the collection accessors' proxy and the validator.
+@Suite struct FidelityRound17NulKeyTests {
+  /// `books\0x` finds `countOfBooks` and `objectInBooksAtIndex:`, and the array proxy
+  /// `valueForKey:` answers reads through them.
+  @Test func theIndexedAccessorsProxyOfAKeyWithANulReadsThroughThem() throws {
+    let world = try World()
+    let shelf = try instance(of: "Shelf", in: world) { cls in
+      try cls.addMethod("countOfBooks", types: "Q16@0:8") { _, _, _ in .uint64(2) }
+      try cls.addMethod("objectInBooksAtIndex:", types: "@24@0:8Q16") { _, _, arguments in
+        .string("book \(arguments[0].intValue ?? -1)")
+      }
+    }
+    let books = try shelf.value(forKey: "books\u{0}x")
+    #expect(try send(books.objectValue, "count") == .uint64(2))
+    #expect(try send(books.objectValue, "objectAtIndex:", 1) == "book 1")
+  }
+
+  /// `validateValue:forKey:error:` of `name\0x` sends `validateName:error:`.
+  @Test func theValidatorOfAKeyWithANulIsThatOfItsPartBeforeTheNul() throws {
+    let world = try World()
+    let calls = Log<String>()
+    let thing = try instance(of: "Thing", in: world) { cls in
+      try cls.addMethod("validateName:error:", types: "B32@0:8^@16^@24") { _, _, _ in
+        calls.append("validateName:error:")
+        return .bool(true)
+      }
+    }
+    var value: Value = "x"
+    try thing.validateValue(&value, forKey: "name\u{0}x")
+    #expect(calls.all == ["validateName:error:"])
+  }
+}
