@@ -1,8 +1,7 @@
 // FidelityRound17SearchTests.swift: probe round 17, the searches of key-value coding, each with
 // Foundation's answer: the mutable collection proxies try `set<Key>:` alone before the ivar and
 // the other setters only after it (the Key-Value Coding Programming Guide's "search pattern for
-// mutable arrays/sets/ordered sets"; decision 0035); accessor and ivar names are built from the
-// key as a C string, so a NUL ends the key for the search; a getter of a type KVC cannot box
+// mutable arrays/sets/ordered sets"; decision 0035); a getter of a type KVC cannot box
 // (`SEL`, `char *`, a pointer) is no getter; and an NSValue of another struct is refused, not
 // stored.
 
@@ -13,12 +12,6 @@ import Testing
 @testable import KVO
 
 @Suite struct FidelityRound17SearchTests {
-  /// `[object mutableArrayValueForKey:key]`, as a program sends it.
-  private func arrayProxy(of object: Object, _ key: String, in world: World) throws -> Object? {
-    world.runtime.installKeyValueObserving()  // as linking Foundation does: the message comes first
-    return try world.runtime.msgSend(object, "mutableArrayValueForKey:", .string(key)).objectValue
-  }
-
   // MARK: - The proxies' setter step
 
   /// `_set<Key>:` is not the proxies' setter step: with an ivar `_<key>`, the array proxy edits
@@ -103,50 +96,7 @@ import Testing
     #expect(calls.all == ["setBooks:"])
   }
 
-  // MARK: - Keys as C strings
-
-  /// Foundation builds accessor names from the key's C string, which ends at a NUL: the key
-  /// `name\0x` reads and writes through `name` and `setName:`.
-  @Test func aKeyWithANulFindsTheAccessorsOfItsPartBeforeTheNul() throws {
-    let world = try World()
-    let ann = try world.newPerson()
-    try world.set(ann, "name", "Ann")
-    #expect(try ann.value(forKey: "name\u{0}x") == "Ann")
-    try ann.setValue("Bo", forKey: "name\u{0}junk")
-    #expect(try ann.value(forKey: "name") == "Bo")
-  }
-
-  /// The ivar search uses the same C string: `count\0` reaches the ivar `_count`.
-  @Test func aKeyWithANulReachesTheIvarOfItsPartBeforeTheNul() throws {
-    let world = try World()
-    let tally = try instance(of: "Tally", in: world) { cls in
-      try cls.addIvar("_count", type: .longLong)
-    }
-    try tally.setValue(7, forKey: "count\u{0}")
-    #expect(try tally.value(ofIvar: "_count") == .int64(7))
-    #expect(try tally.value(forKey: "count\u{0}more") == 7)
-  }
-
-  /// The mutable proxies build their names alike: `books\0x` edits the ivar `_books`, and
-  /// `tags\0` reaches the set mutators `addTagsObject:` / `removeTagsObject:`.
-  @Test func theProxiesOfAKeyWithANulUseTheNamesOfItsPartBeforeTheNul() throws {
-    let world = try World()
-    let calls = Log<String>()
-    let shelf = try instance(of: "Shelf", in: world) { cls in
-      try cls.addIvar("_books", type: .object(className: "NSMutableArray"))
-      try cls.addMethod("addTagsObject:", types: "v24@0:8@16") { _, _, _ in
-        calls.append("addTagsObject:")
-        return .nil
-      }
-      try cls.addMethod("removeTagsObject:", types: "v24@0:8@16") { _, _, _ in .nil }
-    }
-    let books = try world.runtime.mutableArray(["a"])
-    try shelf.setValue(.object(books), forIvar: "_books")
-    try send(try arrayProxy(of: shelf, "books\u{0}x", in: world), "addObject:", "b")
-    #expect(try Value.object(books).collectionContents()?.elements == ["a", "b"])
-    try send(try shelf.mutableSetValue(forKey: "tags\u{0}"), "addObject:", "t")
-    #expect(calls.all == ["addTagsObject:"])
-  }
+  // MARK: - Non-ASCII keys
 
   /// Only an ASCII first letter is upper-cased on the set path too (C's `toupper` of the
   /// first UTF-8 byte): `élan` is set through `setélan:`, never `setÉlan:` (already matched).
@@ -196,38 +146,5 @@ import Testing
       #expect(error?.exceptionName == "NSInvalidArgumentException")
       #expect(try shape.value(forKey: key) == before)
     }
-  }
-}
-
-/// Round 17, keys holding a NUL, continued: the collection accessors' proxy and the validator.
-@Suite struct FidelityRound17NulKeyTests {
-  /// `books\0x` finds `countOfBooks` and `objectInBooksAtIndex:`, and the array proxy
-  /// `valueForKey:` answers reads through them.
-  @Test func theIndexedAccessorsProxyOfAKeyWithANulReadsThroughThem() throws {
-    let world = try World()
-    let shelf = try instance(of: "Shelf", in: world) { cls in
-      try cls.addMethod("countOfBooks", types: "Q16@0:8") { _, _, _ in .uint64(2) }
-      try cls.addMethod("objectInBooksAtIndex:", types: "@24@0:8Q16") { _, _, arguments in
-        .string("book \(arguments[0].intValue ?? -1)")
-      }
-    }
-    let books = try shelf.value(forKey: "books\u{0}x")
-    #expect(try send(books.objectValue, "count") == .uint64(2))
-    #expect(try send(books.objectValue, "objectAtIndex:", 1) == "book 1")
-  }
-
-  /// `validateValue:forKey:error:` of `name\0x` sends `validateName:error:`.
-  @Test func theValidatorOfAKeyWithANulIsThatOfItsPartBeforeTheNul() throws {
-    let world = try World()
-    let calls = Log<String>()
-    let thing = try instance(of: "Thing", in: world) { cls in
-      try cls.addMethod("validateName:error:", types: "B32@0:8^@16^@24") { _, _, _ in
-        calls.append("validateName:error:")
-        return .bool(true)
-      }
-    }
-    var value: Value = "x"
-    try thing.validateValue(&value, forKey: "name\u{0}x")
-    #expect(calls.all == ["validateName:error:"])
   }
 }

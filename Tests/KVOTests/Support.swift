@@ -86,6 +86,13 @@ func instance(of name: String, in world: World, _ build: (Class) throws -> Void)
   try #require(try world.runtime.msgSend(try makeClass(name, in: world, build), "new").objectValue)
 }
 
+/// `[object mutableArrayValueForKey:key]`, sent as a program sends it (the message, not the Swift
+/// API), after installing key-value observing as linking Foundation does.
+func arrayProxy(of object: Object, _ key: String, in world: World) throws -> Object? {
+  world.runtime.installKeyValueObserving()
+  return try world.runtime.msgSend(object, "mutableArrayValueForKey:", .string(key)).objectValue
+}
+
 /// The test world: a runtime with `Person` and `Observer` classes.
 ///
 /// Person: `age` (q), `name` (NSString), `firstName`, `lastName` (NSString), `friend` (Person),
