@@ -1,9 +1,9 @@
 // FidelityRound17SearchTests.swift: probe round 17, the searches of key-value coding, each with
 // Foundation's answer: the mutable collection proxies try `set<Key>:` alone before the ivar and
 // the other setters only after it (the Key-Value Coding Programming Guide's "search pattern for
-// mutable arrays/sets/ordered sets"; decision 0035); a getter of a type KVC cannot box
-// (`SEL`, `char *`, a pointer) is no getter; and an NSValue of another struct is refused, not
-// stored.
+// mutable arrays/sets/ordered sets"; decision 0035); a getter or ivar of a type KVC cannot box
+// (`SEL`, `char *`, a pointer, a C array, a bit field) is none; and an NSValue of another struct
+// is refused, not stored.
 
 import MiniFoundation
 import MiniRuntime
@@ -130,6 +130,20 @@ import Testing
     let error = #expect(throws: KeyValueError.self) { try thing.value(forKey: "action") }
     #expect(error?.exceptionName == "NSUnknownKeyException")
     #expect(error?.message.hasSuffix("this class is not key value coding-compliant for the key action.") == true)
+  }
+
+  /// An ivar of a C array or bit-field type is no ivar to KVC either: reading and setting the
+  /// key raise NSUnknownKeyException (already matched).
+  @Test(arguments: ["[4i]", "b3"])
+  func anIvarOfACArrayOrBitFieldTypeLeavesTheKeyUndefined(type: String) throws {
+    let world = try World()
+    let thing = try instance(of: "Thing", in: world) { cls in
+      try cls.addIvar("_cells", type: try TypeEncoding(type))
+    }
+    let read = #expect(throws: KeyValueError.self) { try thing.value(forKey: "cells") }
+    #expect(read?.exceptionName == "NSUnknownKeyException")
+    let write = #expect(throws: KeyValueError.self) { try thing.setValue(1, forKey: "cells") }
+    #expect(write?.exceptionName == "NSUnknownKeyException")
   }
 
   /// An NSValue of another struct (an NSRange for a CGPoint property) is refused with
