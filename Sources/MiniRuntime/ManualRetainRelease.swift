@@ -148,15 +148,21 @@ extension Object {
     return tryRetain()
   }
 
-  /// What `objc_loadWeak` answers for this object, read live from a weak slot: for a class with
-  /// custom retain-release, `retainWeakReference` is asked (a NO reads nil) and the +1 it gave
-  /// is autoreleased, as objc4's `objc_loadWeak` (`objc_loadWeakRetained`, then
-  /// `objc_autorelease`) does; any other object is answered as it is (objc4's +1 and its
-  /// autorelease cancel out once the pool pops, so Swift's own reference does their work).
+  /// What `objc_loadWeak` answers for this object, read live from a weak slot, done as objc4's
+  /// `objc_loadWeak` does it for every object: `objc_loadWeakRetained` (``retainWeakReference()``:
+  /// the class's override if it has one, a NO reading nil; NSObject's `_tryRetain` otherwise),
+  /// then `objc_autorelease` of that +1 (a message to a class with custom retain-release,
+  /// NSObject's code otherwise). So the object read lives until the innermost pool pops, even if
+  /// its last strong reference goes right after the load. A class object is answered as it is
+  /// (never counted, never freed); so is an object that belongs to no runtime.
   func loadedWeakly() -> Object? {
-    guard isa.hasCustomRetainRelease, !(self is Class) else { return self }
+    guard !(self is Class), owningRuntime != nil else { return self }
     guard retainWeakReference() else { return nil }  // call-out: the class's `retainWeakReference`
-    _ = try? Runtime.autorelease(self)  // call-out: the class's `autorelease`
+    do {
+      _ = try objcAutorelease()  // call-out: the class's `autorelease`
+    } catch {
+      try? objcRelease()  // the pool refused it: give the load's +1 back rather than leak it
+    }
     return self
   }
 }

@@ -7,8 +7,8 @@
 // objc4 runs NSObject's own code directly for a class without custom retain-release and sends
 // the message to one that overrides it (customrr.m); so do these, reading the class's bit
 // (Class+CustomRetainRelease.swift). A class object answers itself and is not counted. That
-// dispatch step (objc4's objc_object::retain and release) is written once, below, and the stores
-// take it too (StrongReference.swift).
+// dispatch step (objc4's objc_object::retain, release and autorelease) is written once, below,
+// and the stores and weak loads take it too (StrongReference.swift, ManualRetainRelease.swift).
 // Stateless: the counts live in ManualRetainRelease.swift, the pools in AutoreleasePool.swift.
 
 extension Runtime {
@@ -46,8 +46,7 @@ extension Runtime {
   /// Objective-C: `objc_autorelease`
   @discardableResult
   public static func autorelease(_ object: Object?) throws -> Object? {
-    guard let object else { return nil }
-    return try msgSend(object, "autorelease").objectValue
+    try object?.objcAutorelease()
   }
 
   /// Retains and autoreleases `object` (`[[object retain] autorelease]`), so it lives until the
@@ -80,5 +79,14 @@ extension Object {
       return
     }
     _ = try Runtime.msgSend(self, "release")  // call-out: the class's `release`
+  }
+
+  /// objc4's `objc_object::autorelease()`, dispatched as ``objcRetain()`` is: NSObject's code
+  /// (the innermost pool takes the object) for a class without custom retain-release.
+  func objcAutorelease() throws -> Object? {
+    guard isa.hasCustomRetainRelease else {
+      return owningRuntime == nil ? self : try rootAutorelease()
+    }
+    return try Runtime.msgSend(self, "autorelease").objectValue  // call-out: the class's `autorelease`
   }
 }

@@ -71,9 +71,10 @@ final class WeakValue: Sendable {
     return .object(object)
   }
 
-  /// The value as a weak load (`objc_loadWeak`) answers it: ``value``, but an object whose
-  /// class has custom retain-release is asked `retainWeakReference` first (a NO reads nil).
-  /// Weak variables and weak ivars read through this; an assign association reads ``value``.
+  /// The value as a weak load (`objc_loadWeak`) answers it: ``value``, with an object retained
+  /// and autoreleased (an object whose class has custom retain-release is asked
+  /// `retainWeakReference` for that retain; a NO reads nil). Weak variables and weak ivars read
+  /// through this; an assign association reads ``value``.
   var loadedValue: Value {
     guard case .object(let object) = value else { return value }
     return object.loadedWeakly().map(Value.object) ?? .nil

@@ -13,7 +13,7 @@
 /// ```swift
 /// let variable = WeakVariable()          // objc_initWeak(&variable, nil)
 /// try variable.store(ann)                // objc_storeWeak
-/// variable.load() === ann                // objc_loadWeak
+/// variable.load() === ann                // objc_loadWeak (+1, autoreleased)
 /// // … once ann is freed:
 /// variable.load()                        // nil
 /// ```
@@ -68,9 +68,18 @@ public final class WeakVariable: @unchecked Sendable {
     return object
   }
 
-  /// The object, or `nil` if there is none or it has started deallocating. An object whose class
-  /// has custom retain-release is asked `retainWeakReference` first, as objc4's `objc_loadWeak`
-  /// asks it: a NO reads nil, a YES's +1 is autoreleased (it goes when the innermost pool pops).
+  /// The object, or `nil` if there is none or it has started deallocating, retained and
+  /// autoreleased as objc4's `objc_loadWeak` does (`objc_loadWeakRetained`, then
+  /// `objc_autorelease`): the object lives until the innermost pool pops, even if its last strong
+  /// reference goes right after the load. An object whose class has custom retain-release is
+  /// asked `retainWeakReference` for that +1: a NO reads nil.
+  ///
+  /// ```swift
+  /// try Runtime.autoreleasepool {
+  ///   variable.load()                      // ann; ann.retainCount is 2
+  ///   try Runtime.release(ann)             // still alive: the pool holds the load's +1
+  /// }                                      // ann's dealloc runs here
+  /// ```
   ///
   /// Objective-C: `objc_loadWeak`
   public func load() -> Object? { withLock { box }?.loadedValue.objectValue }

@@ -87,7 +87,7 @@ import Testing
     }
     var ann: Object? = try person.createInstance()
     try variable.store(ann)
-    #expect(variable.load() === ann)
+    try Runtime.autoreleasepool { #expect(variable.load() === ann) }  // the load's +1 goes here
     ann = nil  // dealloc runs; the variable reads nil
     #expect(variable.load() == nil)
     // end snippet

@@ -43,7 +43,7 @@ import Testing
     let moved = WeakVariable()
     // Rosetta: objc_moveWeak
     moved.move(from: other)
-    #expect(moved.load() === first && other.load() == nil)
+    try Runtime.autoreleasepool { #expect(moved.load() === first && other.load() == nil) }
 
     // Rosetta: objc_retain
     try Runtime.retain(first)

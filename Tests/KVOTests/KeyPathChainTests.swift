@@ -66,12 +66,14 @@ import Testing
     }
     let person = try #require(try world.runtime.msgSend(pal, "new").objectValue)
     var friend: Object? = try world.runtime.msgSend(pal, "new").objectValue
-    try world.set(try #require(friend), "age", 5)
-    try world.set(person, "friend", .object(try #require(friend)))
     let (observer, log) = try world.newObserver()
-    try person.addObserver(observer, forKeyPath: "friend.age", options: [.old, .new])
-    try world.set(try #require(friend), "age", 6)
-    #expect(log.all.map(\.change.new) == [6])
+    try Runtime.autoreleasepool {  // reads of the weak `friend` (objc_loadWeak) autorelease it
+      try world.set(try #require(friend), "age", 5)
+      try world.set(person, "friend", .object(try #require(friend)))
+      try person.addObserver(observer, forKeyPath: "friend.age", options: [.old, .new])
+      try world.set(try #require(friend), "age", 6)
+      #expect(log.all.map(\.change.new) == [6])
+    }
     friend = nil  // freed while the chain's link still runs through it
     #expect(try person.value(forKey: "friend") == .nil)
     let next = try #require(try world.runtime.msgSend(pal, "new").objectValue)

@@ -88,7 +88,9 @@ private func box(_ runtime: Runtime, _ value: Value) throws -> Object {
       let watch = try WeakVariable(original)
       let copy = try send(original, "copy")
       try send(copy.objectValue, "release")
-      #expect(!original.isDeallocating && watch.load() === original, "\(original.isa.name): the copy's release was its own")
+      try Runtime.autoreleasepool {  // objc_loadWeak's +1 goes at the pop
+        #expect(!original.isDeallocating && watch.load() === original, "\(original.isa.name): the copy's release was its own")
+      }
       try send(original, "release")
       #expect(original.isDeallocating && watch.load() == nil, "\(original.isa.name): the last release deallocates")
     }

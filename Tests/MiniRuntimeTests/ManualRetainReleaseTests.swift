@@ -50,8 +50,11 @@ private struct Counted {
     }
     #expect(world.deallocCount == 0)
     #expect(world.person.liveInstanceCount == 1)
-    _ = try world.runtime.msgSend(variable.load(), "release")  // the last owner gives it back
-    #expect(world.deallocCount == 1, "freed when the release's own reference went")
+    try Runtime.autoreleasepool {
+      _ = try world.runtime.msgSend(variable.load(), "release")  // the last owner gives it back
+      #expect(world.deallocCount == 0, "objc_loadWeak's autoreleased +1 keeps it until the pop")
+    }
+    #expect(world.deallocCount == 1, "freed when the pool gave the load's +1 back")
     #expect(variable.load() == nil)
     #expect(world.person.liveInstanceCount == 0)
   }
@@ -177,7 +180,7 @@ private struct Counted {
       #expect(held.retainCount == 2)
     }
     #expect(world.deallocCount == 0, "the +1 keeps it")
-    _ = try world.runtime.msgSend(variable.load(), "release")
+    try Runtime.autoreleasepool { _ = try world.runtime.msgSend(variable.load(), "release") }
     #expect(world.deallocCount == 1)
     #expect(variable.loadRetained() == nil)
   }

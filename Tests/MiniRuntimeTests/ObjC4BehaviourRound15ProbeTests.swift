@@ -119,8 +119,11 @@ import Testing
     try box.setValue(.object(ann), for: try #require(holder.ivar(named: "_weakly")))
     #expect(ann.retainCount == 2, "the weak store retains nothing")
     try box.setValue(.nil, for: try #require(holder.ivar(named: "_plain")))
-    let weakly = try box.value(ofIvar: "_weakly")
-    #expect(ann.retainCount == 1 && weakly == .object(ann))
+    try Runtime.autoreleasepool {
+      let weakly = try box.value(ofIvar: "_weakly")
+      #expect(ann.retainCount == 2 && weakly == .object(ann), "objc_loadWeak's +1, autoreleased")
+    }
+    #expect(ann.retainCount == 1)
   }
 
   @Test func copyProtocolListOfAMetaclassIsEmptyForAProtocolAddedAtRunTime() throws {

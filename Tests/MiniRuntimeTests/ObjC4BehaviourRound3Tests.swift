@@ -419,7 +419,7 @@ import Testing
     let tag = try makeClass("Tag", in: runtime)
     let original = try new(holder, in: runtime)
     var copy: Object?
-    do {
+    try Runtime.autoreleasepool {  // object_getIvar of a weak ivar autoreleases what it reads
       let target = try new(tag, in: runtime)
       try runtime.msgSend(original, "setTarget:", .object(target))
       copy = try original.copy()

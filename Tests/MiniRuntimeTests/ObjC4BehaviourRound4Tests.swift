@@ -228,7 +228,7 @@ import Testing
       try ann.setAssociatedObject(.object(value), forKey: AssociationKey("a"), policy: .retain)
       try ann.setAssociatedObject(.object(value), forKey: AssociationKey("b"), policy: .assign)
     }
-    #expect(weak.load() != nil)
+    try Runtime.autoreleasepool { #expect(weak.load() != nil) }  // objc_loadWeak's +1 goes at the pop
     ann.removeAssociatedObjects()
     #expect(weak.load() == nil)
     #expect(ann.associatedObject(forKey: AssociationKey("a")) == .nil)

@@ -91,7 +91,7 @@ import Testing
     try temp.setAssociatedObject(.object(held!), forKey: AssociationKey("a"), policy: .retain)
     try temp.isa.setAssociatedObject(.object(held!), forKey: AssociationKey("b"), policy: .retain)
     held = nil
-    #expect(watch.load() != nil)
+    try Runtime.autoreleasepool { #expect(watch.load() != nil) }  // objc_loadWeak's +1 goes at the pop
     try runtime.disposeClassPair(temp)
     #expect(watch.load() == nil, "objc_disposeClassPair released the class's and the metaclass's associations")
   }

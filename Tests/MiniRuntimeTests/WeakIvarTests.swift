@@ -18,7 +18,10 @@ import Testing
     let ann = try new(person, in: runtime)
     var bob: Object? = try new(person, in: runtime)
     try runtime.msgSend(ann, "setDelegate:", .object(bob!))
-    #expect(try runtime.msgSend(ann, "delegate") == .object(bob!))
+    try Runtime.autoreleasepool {  // the weak getter's objc_loadWeak autoreleases what it reads
+      let read = try runtime.msgSend(ann, "delegate")
+      #expect(read == .object(bob!))
+    }
     bob = nil
     #expect(person.liveInstanceCount == 1, "the weak ivar did not keep bob alive")
     #expect(try runtime.msgSend(ann, "delegate") == .nil)

@@ -11,7 +11,7 @@ import Testing
     let person = try makePerson(in: runtime)
     var ann: Object? = try new(person, in: runtime)
     let variable = try WeakVariable(ann)  // objc_initWeak
-    #expect(variable.load() === ann)
+    try Runtime.autoreleasepool { #expect(variable.load() === ann) }  // objc_loadWeak: +1, autoreleased
     do {
       let held = variable.loadRetained()  // +1, as objc4's: given back below
       #expect(held === ann && ann?.retainCount == 2)
@@ -80,11 +80,13 @@ import Testing
     let source = try WeakVariable(ann)
     let copy = WeakVariable()
     try copy.copy(from: source)  // objc_copyWeak
-    #expect(copy.load() === ann)
-    #expect(source.load() === ann)
-    source.destroy()  // objc_destroyWeak
-    #expect(source.load() == nil)
-    #expect(copy.load() === ann)
+    try Runtime.autoreleasepool {  // each objc_loadWeak autoreleases what it reads
+      #expect(copy.load() === ann)
+      #expect(source.load() === ann)
+      source.destroy()  // objc_destroyWeak
+      #expect(source.load() == nil)
+      #expect(copy.load() === ann)
+    }
     ann = nil
     #expect(copy.load() == nil, "the copy is weak too")
     try source.store(try new(person, in: runtime))
