@@ -28,6 +28,13 @@ extension Runtime {
   ///
   /// Objective-C: `objc_allocateClassPair`
   public func allocateClassPair(superclass: Class?, name: String) throws(RuntimeError) -> Class {
+    try allocateClassPair(superclass: superclass, name: name, refusingATakenName: true)
+  }
+
+  /// ``allocateClassPair(superclass:name:)``, or, with `refusingATakenName` false, the pair of
+  /// a class an image brings (objc4's `readClass`, which checks no name: registration then keeps
+  /// the first class by name and logs the clash).
+  func allocateClassPair(superclass: Class?, name: String, refusingATakenName: Bool) throws(RuntimeError) -> Class {
     if let problem = Ivar.cStringProblem(withName: name) {  // objc4 checks no name (decision 0027)
       throw RuntimeError(.invalidClassName, "objc_allocateClassPair: invalid class name '\(name)': \(problem)")
     }
@@ -40,7 +47,7 @@ extension Runtime {
       }
     }
     return try withState { state throws(RuntimeError) -> Class in
-      guard state.classesByName[name] == nil else {
+      guard !refusingATakenName || state.classesByName[name] == nil else {
         throw RuntimeError(.duplicateClassName, "objc_allocateClassPair: class '\(name)' already exists")
       }
       if let superclass, superclass.locked(&state).state != .registered {

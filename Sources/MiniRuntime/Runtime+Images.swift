@@ -5,13 +5,18 @@
 // CategoryTests.swift.
 //
 // As objc4's `map_images` then `load_images`, in one call:
-//   1. Check everything that can be checked first (the image is new; its class names are free and
-//      distinct; every superclass is in the image or registered; no superclass cycle), so a
+//   1. Check everything that can be checked first (the image is new; its class names are valid
+//      and distinct; every superclass is in the image or registered; no superclass cycle), so a
 //      refused image changes nothing.
 //   2. Realize the classes, each after its superclass: allocate the pair, run its definition
 //      (ivars, methods, properties; user code, no lock held), note its *own* `+load` (from its
 //      method list as defined, before any category), register it. If a definition throws, the
-//      classes realized so far are disposed and the error is rethrown.
+//      classes realized so far are disposed and the error is rethrown. A class whose name a
+//      registered class has is realized too, as objc4's `readClass` does: registration keeps the
+//      first by name and logs objc4's "implemented in both" line (`addNamedClass`, decision 0032).
+//      Within the image, a superclass or a category's class of a name the image defines is the
+//      image's own class (in a binary those are pointers the static linker fixed), not the one
+//      the name finds.
 //   3. Attach categories (Class+Categories.swift): first those of earlier images that were
 //      waiting for one of the new classes (objc4's `unattachedCategories`, attached when the class
 //      is realized), then the image's own in image order. A category whose class is not loaded
@@ -35,10 +40,16 @@ extension Runtime {
   /// runtime.lookUpClass(named: "Dog")?.imageName   // "Zoo"
   /// ```
   ///
+  /// A class whose name a loaded class has is loaded all the same, as objc4 loads it: the name
+  /// keeps finding the first, and a `diagnostic` event carries objc4's line, `Class Dup is
+  /// implemented in both First (0x…) and Second (0x…). One of the two will be used. Which one is
+  /// undefined.` The image's own subclasses and categories of that name reach the image's class.
+  ///
   /// - Throws: ``RuntimeError`` with code `invalidArgument` (the image was loaded before, a
-  ///   superclass is missing, a superclass cycle), `duplicateClassName` or
-  ///   `invalidClassName` (nothing is loaded then); what a class definition throws (the classes
-  ///   made so far are disposed); or the first error a `+load` threw (after every `+load` ran).
+  ///   superclass is missing, a superclass cycle), `duplicateClassName` (the image defines a
+  ///   name twice) or `invalidClassName` (nothing is loaded then); what a class definition throws
+  ///   (the classes made so far are disposed); or the first error a `+load` threw (after every
+  ///   `+load` ran).
   /// - Complexity: O(*c* + *k*) runtime calls for *c* classes and *k* categories, plus their code.
   ///
   /// Objective-C: none (what dyld and objc4's `map_images` / `load_images` do for `dlopen`).
@@ -48,8 +59,20 @@ extension Runtime {
     var waited: [Category] = []
     var attached: [Category] = []
     var waiting: [Category] = []
+    var own: [String: Class] = [:]  // the image's classes by name: what its own pointers reach
+    func target(_ name: String) -> Class? { own[name] ?? lookUpClass(named: name) }
     do {
-      for definition in order { realized.append(try realize(definition, of: image)) }
+      for definition in order {
+        let superclass = try definition.superclassName.map { name throws(RuntimeError) -> Class in
+          guard let cls = target(name) else {
+            throw RuntimeError(.invalidArgument, "loadImage: the superclass \(name) of \(definition.name) is gone")
+          }
+          return cls
+        }
+        let made = try realize(definition, superclass: superclass, of: image)
+        own[definition.name] = made.cls
+        realized.append(made)
+      }
       let newNames = Set(realized.map(\.cls.name))
       waited = withState { state in
         let arrived = state.unattachedCategories.filter { newNames.contains($0.className) }
@@ -57,7 +80,7 @@ extension Runtime {
         return arrived
       }
       for category in waited + image.categories {
-        guard let target = lookUpClass(named: category.className) else {
+        guard let target = target(category.className) else {
           waiting.append(category)  // its class is not loaded yet
           continue
         }
@@ -81,7 +104,7 @@ extension Runtime {
     }
     for category in attached {
       guard let load = category.classMethods.first(where: { $0.selector == "load" })?.implementation,
-        let target = lookUpClass(named: category.className)
+        let target = target(category.className)
       else { continue }
       loads.append((target, "+[\(category.label) load]", load))
     }
@@ -147,9 +170,6 @@ extension Runtime {
         if let problem = Ivar.problem(withName: definition.name) {
           throw RuntimeError(.invalidClassName, "loadImage: invalid class name '\(definition.name)': \(problem)")
         }
-        guard state.classesByName[definition.name] == nil else {
-          throw RuntimeError(.duplicateClassName, "loadImage: class '\(definition.name)' already exists")
-        }
         if let superName = definition.superclassName, inImage[superName] == nil, !registered(superName) {
           throw RuntimeError(.invalidArgument, "loadImage: the superclass \(superName) of \(definition.name) is not loaded")
         }
@@ -165,14 +185,10 @@ extension Runtime {
   }
 
   /// Allocates, defines and registers one class of `image`; returns it with its own `+load`.
-  private func realize(_ definition: Image.ClassDefinition, of image: Image) throws -> (cls: Class, load: Implementation?) {
-    let superclass = try definition.superclassName.map { name throws(RuntimeError) -> Class in
-      guard let cls = lookUpClass(named: name) else {
-        throw RuntimeError(.invalidArgument, "loadImage: the superclass \(name) of \(definition.name) is gone")
-      }
-      return cls
-    }
-    let cls = try allocateClassPair(superclass: superclass, name: definition.name)
+  private func realize(
+    _ definition: Image.ClassDefinition, superclass: Class?, of image: Image
+  ) throws -> (cls: Class, load: Implementation?) {
+    let cls = try allocateClassPair(superclass: superclass, name: definition.name, refusingATakenName: false)
     do {
       withState { state in cls.locked(&state).imageName = image.name }
       try definition.define(cls)  // call-out: the class's definition, no lock held

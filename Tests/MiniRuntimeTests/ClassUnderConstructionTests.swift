@@ -97,17 +97,6 @@ import Testing
     try runtime.checkInvariants()
   }
 
-  /// The diagnostic messages `body` makes the runtime emit.
-  func diagnostics(of runtime: Runtime, _ body: () throws -> Void) rethrows -> [String] {
-    let messages = Locked<[String]>([])
-    let observation = runtime.addEventObserver { event in
-      if case .diagnostic(_, let message) = event { messages.withLock { $0.append(message) } }
-    }
-    defer { observation.cancel() }
-    try body()
-    return messages.withLock { $0 }
-  }
-
   @Test func twoPairsOfOneNameMayBeUnderConstruction() throws {
     // objc4's objc_allocateClassPair refuses a name only if the named-class table, which
     // objc_registerClassPair fills, has it.

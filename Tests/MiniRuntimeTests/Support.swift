@@ -56,6 +56,17 @@ func addReturning(_ cls: Class, _ selector: Selector, _ text: String) throws -> 
   try cls.addMethod(selector, types: "@16@0:8", implementation: returning(text))
 }
 
+/// The diagnostic messages `body` makes `runtime` emit.
+func diagnostics(of runtime: Runtime, _ body: () throws -> Void) rethrows -> [String] {
+  let messages = Locked<[String]>([])
+  let observation = runtime.addEventObserver { event in
+    if case .diagnostic(_, let message) = event { messages.withLock { $0.append(message) } }
+  }
+  defer { observation.cancel() }
+  try body()
+  return messages.withLock { $0 }
+}
+
 /// Runs `body` and checks it throws a `RuntimeError` with `code`; returns the error, if any.
 @discardableResult
 func expectError(
