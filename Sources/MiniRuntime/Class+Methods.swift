@@ -125,10 +125,24 @@ extension Class {
 
   /// Changes the superclass (the deprecated `class_setSuperclass`), flushing every cache below.
   ///
-  /// As in objc4, the class keeps its instance layout: instances keep their memory, and the new
-  /// superclass's ivars read those bytes as their own types (an access that would read a scalar
-  /// from an object pointer, or reach past an object's memory, throws `incompatibleLayout`).
-  /// Refused when it would make a cycle (every lookup would then loop).
+  /// As in objc4, the class's superclass becomes `newSuperclass` and its metaclass's superclass
+  /// becomes `newSuperclass`'s isa, and the class keeps its instance layout: instances keep their
+  /// memory, and the new superclass's ivars read those bytes as their own types (an access that
+  /// would read a scalar from an object pointer, or reach past an object's memory, throws
+  /// `incompatibleLayout`). `newSuperclass` may be a metaclass, as in objc4: the class's instances
+  /// then inherit that metaclass's methods (the other class's class methods) and its metaclass
+  /// inherits the root metaclass (decision 0034).
+  ///
+  /// ```swift
+  /// try cat.setSuperclass(dog.isa)         // the old superclass, NSObject
+  /// try runtime.msgSend(tom, "bark")       // +[Dog bark], run as an instance method
+  /// ```
+  ///
+  /// Refused where objc4's result is undefined: a cycle (every lookup would loop), a metaclass
+  /// receiver (objc4 would make the root metaclass its own ancestor), the root class (objc4
+  /// dereferences its nil superclass), and a metaclass superclass while neither the class nor
+  /// that metaclass's class is initialized (objc4's `+initialize` would then treat the metaclass
+  /// as a class and leave the class initializing for ever).
   ///
   /// - Returns: The previous superclass.
   /// - Throws: ``RuntimeError`` with code `invalidClassState` or `foreignRuntime`.
@@ -139,14 +153,24 @@ extension Class {
     guard let runtime = linkedRuntime, newSuperclass.linkedRuntime === runtime else {
       throw RuntimeError(.foreignRuntime, "class_setSuperclass: \(newSuperclass.name) and \(name) are in different runtimes")
     }
-    guard !isMetaclass, !newSuperclass.isMetaclass, self !== runtime.rootClass else {
-      throw RuntimeError(.invalidClassState, "class_setSuperclass: pass two non-root classes, not metaclasses")
+    guard self !== runtime.rootClass else {
+      throw RuntimeError(.invalidClassState, "class_setSuperclass: \(name) is the root class (objc4 would dereference its nil superclass)")
+    }
+    guard !isMetaclass else {
+      throw RuntimeError(
+        .invalidClassState,
+        "class_setSuperclass: \(Class.label(self)) is a metaclass: objc4 would set the root metaclass's superclass to \(Class.label(newSuperclass.ownMetaclass)), a cycle through the root metaclass")
     }
     return try runtime.withState { state throws(RuntimeError) -> Class? in
       let data = locked(&state)
       let old = data.superclass
       guard newSuperclass.locked(&state).state == .registered, data.state != .disposed else {
         throw RuntimeError(.invalidClassState, "class_setSuperclass: both classes must be registered")
+      }
+      if newSuperclass.isMetaclass, !isInitialized(&state), !newSuperclass.isInitialized(&state) {
+        throw RuntimeError(
+          .invalidClassState,
+          "class_setSuperclass: neither \(name) nor the class of \(Class.label(newSuperclass)) is initialized: objc4's +initialize of \(name) would initialize the metaclass as a class and leave \(name) initializing for ever")
       }
       var ancestor: Class? = newSuperclass
       while let each = ancestor {
