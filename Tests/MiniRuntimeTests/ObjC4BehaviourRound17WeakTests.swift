@@ -96,9 +96,7 @@ import Testing
   @Test func loadWeakRetainedOfAPlainObjectAutoreleasesNothing() throws {
     // objc_loadWeakRetained is the +1 alone: the caller releases it; the pool holds nothing.
     let runtime = Runtime()
-    let deallocs = Recorder<String>()
-    let (_, person) = try makeClasses(in: runtime, deallocs: deallocs)
-    let ann = try new(person, in: runtime)
+    let ann = try new(try makePerson(in: runtime), in: runtime)
     let variable = try WeakVariable(ann)
     try Runtime.autoreleasepool {
       let held = try #require(variable.loadRetained())
