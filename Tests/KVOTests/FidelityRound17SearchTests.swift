@@ -79,6 +79,27 @@ import Testing
     #expect(try received.all.map { try $0.collectionContents()?.elements } == [["a", "b"]])
   }
 
+  /// With `+accessInstanceVariablesDirectly` NO the ivar step is skipped: `_set<Key>:` gets the
+  /// edited array although an ivar `_<key>` exists.
+  @Test func withoutDirectIvarAccessTheProxyFallsBackOnUnderscoreSetKey() throws {
+    let world = try World()
+    let received = Log<Value>()
+    let shelf = try instance(of: "Shelf", in: world) { cls in
+      try cls.addIvar("_books", type: .object(className: "NSMutableArray"))
+      try cls.addMethod("books", types: "@16@0:8") { receiver, _, _ in try receiver.value(ofIvar: "_books") }
+      try cls.addMethod("_setBooks:", types: "v24@0:8@16") { _, _, arguments in
+        received.append(arguments[0])
+        return .nil
+      }
+      try cls.isa.addMethod("accessInstanceVariablesDirectly", types: "B16@0:8") { _, _, _ in false }
+    }
+    let books = try world.runtime.mutableArray(["a"])
+    try shelf.setValue(.object(books), forIvar: "_books")
+    try send(try arrayProxy(of: shelf, "books", in: world), "addObject:", "b")
+    #expect(try received.all.map { try $0.collectionContents()?.elements } == [["a", "b"]])
+    #expect(try Value.object(books).collectionContents()?.elements == ["a"], "the ivar's array is not edited")
+  }
+
   /// `set<Key>:` itself still comes before the ivar.
   @Test func setKeyStillComesBeforeTheIvar() throws {
     let world = try World()
