@@ -76,7 +76,7 @@ extension Decimal {
   }
 
   /// `self` to the whole power `power` (1 for the power 0), by squaring and multiplying, each
-  /// product rounded to 38 digits.
+  /// product rounded to fit a mantissa.
   ///
   /// - Throws: ``FoundationError`` on overflow or underflow.
   ///

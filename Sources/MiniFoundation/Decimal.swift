@@ -2,15 +2,16 @@
 //
 // Docs: docs/foundation.md#nsdecimalnumber. Tests: Tests/MiniFoundationTests/NSDecimalNumberTests.swift.
 //
-// Model: a sign, a mantissa and a power of ten, as Foundation's `NSDecimal`: at most 38
-// significant decimal digits, exponent -128…127, or "not a number". The mantissa is kept as its
-// decimal digits, least significant first, so scaling by ten, counting digits and rounding are
-// one-liners; the numbers are small (a product has at most 76 digits before it is rounded), so
-// schoolbook arithmetic is enough. Every result is rounded to 38 digits by a rounding mode
-// (half away from zero, `NSRoundPlain`, unless the operation is given another, as NSDecimalAdd
-// and the others are) and kept canonical (no zero digits at the end while the exponent allows),
-// so `==` and hashing are numeric equality. A result whose
-// exponent cannot be brought into range throws Foundation's overflow or underflow exception.
+// Model: a sign, a mantissa and a power of ten, as Foundation's `NSDecimal`: a mantissa of
+// eight 16-bit words, so at most 2^128 - 1 (38 digits always, 39 below that bound), exponent
+// -128…127, or "not a number". The mantissa is kept as its decimal digits, least significant
+// first, so scaling by ten, counting digits and rounding are one-liners; the numbers are small
+// (a product has at most 78 digits before it is rounded), so schoolbook arithmetic is enough.
+// Every result is rounded to fit a mantissa (a quotient that does not end, to 38 digits) by a
+// rounding mode (half away from zero, `NSRoundPlain`, unless the operation is given another, as
+// NSDecimalAdd and the others are) and kept canonical (no zero digits at the end while the
+// exponent allows), so `==` and hashing are numeric equality. A result whose exponent cannot be
+// brought into range throws Foundation's overflow or underflow exception.
 // Immutable values; no state, no locks.
 
 /// An exact decimal number: up to 38 significant digits times a power of ten from -128 to 127.
@@ -24,10 +25,21 @@
 /// Objective-C: `NSDecimal` (Swift's `Decimal`), with `NSDecimalAdd`, `NSDecimalSubtract`,
 /// `NSDecimalMultiply`, `NSDecimalDivide`, `NSDecimalCompare` and `NSDecimalString`
 public struct Decimal: Sendable, Hashable, CustomStringConvertible {
-  /// The most significant digits a mantissa keeps.
+  /// The significant digits a mantissa always keeps (a quotient that does not end keeps this
+  /// many); any mantissa up to 2^128 - 1, 39 digits, is kept whole.
   ///
-  /// Objective-C: `NSDecimalMaxSize` × 4 digits (38)
+  /// Objective-C: `NSDecimalMaxSize` × 4 digits (38, as Apple's documentation says; the
+  /// mantissa is `NSDecimalMaxSize` 16-bit words)
   public static let maximumDigits = 38
+
+  /// The largest mantissa, 2^128 - 1 (eight 16-bit words), least significant digit first.
+  static let largestMantissa: [UInt8] = "340282366920938463463374607431768211455".reversed().map { UInt8($0.asciiValue! - 48) }
+
+  /// Whether trimmed `digits` fit in a mantissa: at most 2^128 - 1.
+  static func fitsMantissa(_ digits: [UInt8]) -> Bool {
+    digits.count < largestMantissa.count
+      || (digits.count == largestMantissa.count && Magnitude.compare(digits, largestMantissa) <= 0)
+  }
   /// The exponents a decimal can have.
   ///
   /// Objective-C: none (the range of `NSDecimal`'s `_exponent`)
@@ -63,6 +75,12 @@ public struct Decimal: Sendable, Hashable, CustomStringConvertible {
   ///
   /// Objective-C: `+[NSDecimalNumber one]`
   public static let one = Decimal(digits: [1], exponent: 0, isNegative: false)
+  /// The largest decimal: the largest mantissa, 2^128 - 1, times 10^127
+  /// (3402823669209384634633746074317682114550000…, 166 digits).
+  ///
+  /// Objective-C: `+[NSDecimalNumber maximumDecimalNumber]` (its negation is
+  /// `+minimumDecimalNumber`)
+  public static let greatestFiniteMagnitude = Decimal(digits: largestMantissa, exponent: exponents.upperBound, isNegative: false)
   /// Not a number: what an unreadable string gives; any arithmetic with it gives it again.
   ///
   /// Objective-C: `+[NSDecimalNumber notANumber]`
@@ -89,7 +107,7 @@ public struct Decimal: Sendable, Hashable, CustomStringConvertible {
     self = (try? Self.make(digits, exponent: 0, isNegative: isNegative)) ?? .notANumber
   }
 
-  /// `mantissa` × 10^`exponent`, rounded to 38 digits.
+  /// `mantissa` × 10^`exponent`, rounded to fit a mantissa.
   ///
   /// - Throws: ``FoundationError`` (`NSDecimalNumberOverflowException` or
   ///   `…UnderflowException`) if the exponent cannot be brought into -128…127.
@@ -109,7 +127,7 @@ public struct Decimal: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The canonical decimal for a sign, digits (least significant first, possibly with zeros at
-  /// either end) and exponent: rounded to 38 digits, brought into the exponent range.
+  /// either end) and exponent: rounded to fit a mantissa, brought into the exponent range.
   static func make(_ raw: [UInt8], exponent rawExponent: Int, isNegative: Bool) throws(FoundationError) -> Decimal {
     var lost = false
     return try make(raw, exponent: rawExponent, isNegative: isNegative, lost: &lost)
@@ -125,15 +143,17 @@ public struct Decimal: Sendable, Hashable, CustomStringConvertible {
     var exponent = rawExponent
     Magnitude.trim(&digits)
     if digits.isEmpty { return .zero }
-    if digits.count > maximumDigits {
-      let dropped = digits.count - maximumDigits
-      lost = lost || digits[..<dropped].contains { $0 != 0 }
-      digits = Magnitude.rounded(digits, droppingLowest: dropped, mode: mode, isNegative: isNegative)
-      exponent += dropped
-      if digits.count > maximumDigits {  // 99…9 rounded up to 10…0: one more zero goes, exactly
-        digits.removeFirst()
-        exponent += 1
+    if !fitsMantissa(digits) {
+      // The fewest digits dropped that leave a mantissa, rounded once from the exact digits.
+      var dropped = Swift.max(1, digits.count - largestMantissa.count)
+      var kept = Magnitude.rounded(digits, droppingLowest: dropped, mode: mode, isNegative: isNegative)
+      while !fitsMantissa(kept) {
+        dropped += 1
+        kept = Magnitude.rounded(digits, droppingLowest: dropped, mode: mode, isNegative: isNegative)
       }
+      lost = lost || digits[..<dropped].contains { $0 != 0 }
+      digits = kept
+      exponent += dropped
     }
     if exponent < exponents.lowerBound {
       let dropped = exponents.lowerBound - exponent
@@ -149,7 +169,7 @@ public struct Decimal: Sendable, Hashable, CustomStringConvertible {
       digits.removeFirst()
       exponent += 1
     }
-    while exponent > exponents.upperBound, digits.count < maximumDigits {
+    while exponent > exponents.upperBound, digits.count < maximumDigits {  // corelibs: 1e127 × 1e38 overflows
       digits.insert(0, at: 0)
       exponent -= 1
     }
@@ -161,7 +181,7 @@ public struct Decimal: Sendable, Hashable, CustomStringConvertible {
 
   // MARK: - Arithmetic
 
-  /// `self + other`, rounded to 38 digits.
+  /// `self + other`, rounded to fit a mantissa.
   ///
   /// - Throws: ``FoundationError`` on overflow or underflow.
   ///
@@ -191,7 +211,7 @@ public struct Decimal: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
-  /// `self - other`, rounded to 38 digits.
+  /// `self - other`, rounded to fit a mantissa.
   ///
   /// - Throws: ``FoundationError`` on overflow or underflow.
   ///
@@ -200,7 +220,7 @@ public struct Decimal: Sendable, Hashable, CustomStringConvertible {
     try adding(other.negated)
   }
 
-  /// `self × other`, rounded to 38 digits.
+  /// `self × other`, rounded to fit a mantissa.
   ///
   /// - Throws: ``FoundationError`` on overflow or underflow.
   ///
@@ -219,7 +239,7 @@ public struct Decimal: Sendable, Hashable, CustomStringConvertible {
       mode: mode, lost: &lost)
   }
 
-  /// `self ÷ other`, rounded to 38 digits.
+  /// `self ÷ other`, rounded to fit a mantissa.
   ///
   /// - Throws: ``FoundationError`` (`NSDecimalNumberDivideByZeroException`) when `other` is
   ///   zero; on overflow or underflow.
@@ -249,6 +269,10 @@ public struct Decimal: Sendable, Hashable, CustomStringConvertible {
       lost = true
       quotient.insert(1, at: 0)
       quotientExponent -= 1
+      Magnitude.trim(&quotient)  // a quotient that does not end keeps 38 digits, as corelibs' answers
+      let dropped = quotient.count - Self.maximumDigits
+      quotient = Magnitude.rounded(quotient, droppingLowest: dropped, mode: mode, isNegative: isNegative != other.isNegative)
+      quotientExponent += dropped
     }
     return try Self.make(
       quotient, exponent: quotientExponent, isNegative: isNegative != other.isNegative, mode: mode, lost: &lost)

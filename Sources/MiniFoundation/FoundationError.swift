@@ -33,7 +33,7 @@ public struct FoundationError: Error, Equatable, Sendable, CustomStringConvertib
     case abstractMethod
     /// A value that is not an object (a `char *`, a C array) where an object is needed.
     case notAnObject
-    /// A decimal result too large for 38 digits and an exponent up to 127
+    /// A decimal result too large for a mantissa (up to 2^128 - 1) and an exponent up to 127
     /// (`NSDecimalNumberOverflowException`).
     case decimalOverflow
     /// A non-zero decimal result too small for an exponent down to -128

@@ -74,6 +74,8 @@ enum NSDecimalNumberMethods {
       MethodEntry("zero", "@16@0:8") { receiver, _, _ in try box(.zero, receiver) },
       MethodEntry("one", "@16@0:8") { receiver, _, _ in try box(.one, receiver) },
       MethodEntry("notANumber", "@16@0:8") { receiver, _, _ in try box(.notANumber, receiver) },
+      MethodEntry("maximumDecimalNumber", "@16@0:8") { receiver, _, _ in try box(.greatestFiniteMagnitude, receiver) },
+      MethodEntry("minimumDecimalNumber", "@16@0:8") { receiver, _, _ in try box(Decimal.greatestFiniteMagnitude.negated, receiver) },
     ])
 
   /// The decimal an `NSDecimalNumber` holds, or the abstract-class error.

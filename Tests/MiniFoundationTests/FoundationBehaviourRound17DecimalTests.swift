@@ -2,7 +2,8 @@
 // operation (NSDecimalAdd and the others take a `roundingMode` for the digits past 38), and
 // `+setDefaultBehavior:` / `+defaultBehavior` ("one behavior per thread", Apple's
 // NSDecimalNumber.h). The numbers are chosen so that the exact result needs more digits than
-// a 128-bit mantissa holds, whatever its count of digits (docs/foundation.md#nsdecimalnumber).
+// a 128-bit mantissa holds, whatever its count of digits; and that mantissa itself, which
+// keeps any number up to 2^128 - 1 (docs/foundation.md#nsdecimalnumber).
 
 import Testing
 
@@ -48,8 +49,8 @@ import Testing
     #expect(try calculate("-2", divide, "3", Self.up) == "-0.66666666666666666666666666666666666666")
     let multiply: Selector = "decimalNumberByMultiplyingBy:withBehavior:"
     let nines = String(repeating: "9", count: 38)
-    #expect(try calculate(nines, multiply, "1.5", Self.plain) == "15" + String(repeating: "0", count: 37))
-    #expect(try calculate(nines, multiply, "1.5", Self.down) == "14" + String(repeating: "9", count: 36) + "0")
+    #expect(try calculate(nines, multiply, "4.5", Self.plain) == "45" + String(repeating: "0", count: 37))
+    #expect(try calculate(nines, multiply, "4.5", Self.down) == "44" + String(repeating: "9", count: 36) + "0")
   }
 
   @Test func theDefaultBehaviourIsTheSharedDefaultHandlerUntilOneIsSet() throws {
@@ -96,5 +97,36 @@ import Testing
     try send(firstClass, "setDefaultBehavior:", try handler(Self.plain, scale: 0, in: first))
     #expect(try text(try send(try decimal("2", in: second).objectValue, "decimalNumberByDividingBy:", try decimal("3", in: second))) == "0.66666666666666666666666666666666666667")
     #expect(try text(try send(try decimal("2", in: first).objectValue, "decimalNumberByDividingBy:", try decimal("3", in: first))) == "1")
+  }
+
+  @Test func aMantissaHoldsEveryNumberUpTo2To128Less1() throws {
+    // NSDecimal's mantissa is eight 16-bit words: 39 digits fit while they are below 2^128, as
+    // swift-corelibs-foundation answers (and +maximumDecimalNumber shows).
+    let runtime = Runtime()
+    let largest = "340282366920938463463374607431768211455"
+    #expect(try text(try decimal(largest, in: runtime)) == largest)
+    #expect(try text(try decimal("123456789012345678901234567890123456789", in: runtime)) == "123456789012345678901234567890123456789")
+    #expect(try text(try decimal("340282366920938463463374607431768211456", in: runtime)) == "340282366920938463463374607431768211460", "past 2^128 - 1: 38 digits")
+    let sum = try send(try decimal("170141183460469231731687303715884105727", in: runtime).objectValue, "decimalNumberByAdding:", try decimal("2", in: runtime))
+    #expect(try text(sum) == "170141183460469231731687303715884105729")
+    let product = try send(try decimal("18446744073709551616", in: runtime).objectValue, "decimalNumberByMultiplyingBy:", try decimal("18446744073709551615", in: runtime))
+    #expect(try text(product) == "340282366920938463444927863358058659840", "2^64 × (2^64 - 1), exactly")
+    #expect(try text(try send(try decimal("2", in: runtime).objectValue, "decimalNumberByRaisingToPower:", .uint64(127))) == "170141183460469231731687303715884105728")
+    let tenth = try send(try decimal(largest, in: runtime).objectValue, "decimalNumberByDividingBy:", try decimal("10", in: runtime))
+    #expect(try text(tenth) == "34028236692093846346337460743176821145.5", "an exact quotient keeps its 39 digits")
+    #expect(try text(try send(try decimal("1", in: runtime).objectValue, "decimalNumberByDividingBy:", try decimal("3", in: runtime))) == "0." + String(repeating: "3", count: 38), "one that does not end keeps 38")
+  }
+
+  @Test func theLargestAndSmallestDecimalNumbersHaveTheLargestMantissaAndExponent() throws {
+    let runtime = Runtime()
+    let decimalClass = try foundationClass("NSDecimalNumber", in: runtime)
+    let largest = "340282366920938463463374607431768211455" + String(repeating: "0", count: 127)
+    let maximum = try send(decimalClass, "maximumDecimalNumber")
+    #expect(try text(maximum) == largest)
+    #expect(try text(try send(decimalClass, "minimumDecimalNumber")) == "-" + largest)
+    let tooLarge = expectFoundationError(.decimalOverflow) { try send(maximum.objectValue, "decimalNumberByAdding:", try decimal("1e127", in: runtime)) }
+    #expect(tooLarge?.exceptionName == "NSDecimalNumberOverflowException")
+    #expect(try send(maximum.objectValue, "compare:", try decimal("3.4e164", in: runtime)) == .int64(1))
+    #expect(try send(try send(decimalClass, "minimumDecimalNumber").objectValue, "compare:", maximum) == .int64(-1))
   }
 }
