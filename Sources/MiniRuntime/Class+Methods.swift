@@ -131,7 +131,8 @@ extension Class {
   /// would read a scalar from an object pointer, or reach past an object's memory, throws
   /// `incompatibleLayout`). `newSuperclass` may be a metaclass, as in objc4: the class's instances
   /// then inherit that metaclass's methods (the other class's class methods) and its metaclass
-  /// inherits the root metaclass (decision 0034).
+  /// inherits the root metaclass (decision 0034). A superclass still under construction is taken
+  /// too, as objc4 takes it; it cannot be disposed while the class is its subclass.
   ///
   /// ```swift
   /// try cat.setSuperclass(dog.isa)         // the old superclass, NSObject
@@ -164,8 +165,10 @@ extension Class {
     return try runtime.withState { state throws(RuntimeError) -> Class? in
       let data = locked(&state)
       let old = data.superclass
-      guard newSuperclass.locked(&state).state == .registered, data.state != .disposed else {
-        throw RuntimeError(.invalidClassState, "class_setSuperclass: both classes must be registered")
+      // objc4 checks only that both are known (checkIsKnownClass): a pair under construction
+      // is, a disposed class is not.
+      guard newSuperclass.locked(&state).state != .disposed, data.state != .disposed else {
+        throw RuntimeError(.invalidClassState, "class_setSuperclass: a disposed class is not a class the runtime knows")
       }
       if newSuperclass.isMetaclass, !isInitialized(&state), !newSuperclass.isInitialized(&state) {
         throw RuntimeError(

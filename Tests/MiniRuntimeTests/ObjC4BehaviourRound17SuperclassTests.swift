@@ -77,4 +77,24 @@ import Testing
     #expect(cat.superclass === dog.isa)
     try runtime.checkInvariants()
   }
+
+  @Test func aSuperclassUnderConstructionIsTakenAsObjc4TakesIt() throws {
+    // class_setSuperclass checks only that both classes are known (checkIsKnownClass), and
+    // objc_allocateClassPair makes a pair known; a disposed class is not.
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    let draft = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Draft")
+    try draft.addMethod("hello", types: "@16@0:8", implementation: returning("-[Draft hello]"))
+    #expect(try person.setSuperclass(draft) === runtime.rootClass)
+    let ann = try new(person, in: runtime)
+    #expect(try runtime.msgSend(ann, "hello") == .string("-[Draft hello]"))
+    expectError(.classInUse) { try runtime.disposeClassPair(draft) }
+    try runtime.registerClassPair(draft)
+    #expect(person.superclass === draft && draft.isRegistered)
+    try runtime.checkInvariants()
+    let gone = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Gone")
+    try runtime.disposeClassPair(gone)
+    expectError(.invalidClassState) { try person.setSuperclass(gone) }
+    #expect(person.superclass === draft)
+  }
 }
