@@ -40,10 +40,7 @@ enum DependentKeys {
         guard let text = element.stringValue else {
           throw KeyValueError(.invalidValue, "+keyPathsForValuesAffectingValueForKey:\(current) must return key path strings, not \(element)")
         }
-        let path = KeyValuePath(observing: text)  // unchecked, as an observed key path
-        guard !path.containsOperator else {
-          throw KeyValueError(.unsupportedKeyPath, "\(cls.name): '\(current)' cannot depend on '\(text)': collection operators cannot be observed")
-        }
+        let path = KeyValuePath(observing: text)  // unchecked, as an observed key path, operators included
         if path.components.count == 1 {
           if seenKeys.insert(text).inserted {
             result.append(path)

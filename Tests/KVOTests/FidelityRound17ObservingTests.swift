@@ -135,4 +135,51 @@ import Testing
     try world.set(person, "age", 8)
     #expect(lateLog.all.map(\.change) == [Change(kind: .setting, new: 7), Change(kind: .setting, new: 8)])
   }
+
+  /// A Person whose `itemCount` depends on `path`.
+  private func countingWorld(dependingOn path: String) throws -> World {
+    let world = try World()
+    try world.person.addMethod("itemCount", types: "@16@0:8") { receiver, _, _ in try receiver.value(forKeyPath: "items.@count") }
+    try world.person.isa.addMethod("keyPathsForValuesAffectingItemCount", types: "@16@0:8") { _, _, _ in .set([.string(path)]) }
+    return world
+  }
+
+  /// A key depending on `items.@count` (the common wish): Foundation takes the entry as any key
+  /// path, so the array behind `items` is sent `addObserver:forKeyPath:@"@count"…` and refuses
+  /// it, as when `items.@count` itself is observed. Behind a nil `items` the registration
+  /// succeeds and the refusal comes out of the setter that stores an array, after it stored it.
+  @Test func aKeyDependingOnAnOperatorAfterAToManyKeyIsRefusedByTheArray() throws {
+    let world = try countingWorld(dependingOn: "items.@count")
+    let ann = try world.newPerson()
+    try world.set(ann, "items", ["a"])
+    let (observer, log) = try world.newObserver()
+    let error = #expect(throws: KeyValueError.self) { try ann.addObserver(observer, forKeyPath: "itemCount", options: [.new]) }
+    #expect(error?.exceptionName == "NSInvalidArgumentException")
+    #expect(error?.message.hasSuffix("addObserver:forKeyPath:options:context:] is not supported. Key path: @count") == true)
+    #expect(ann.observationInfo == nil && ann.isa === world.person)
+
+    let bea = try world.newPerson()
+    try bea.addObserver(observer, forKeyPath: "itemCount", options: [.new])  // items is nil: nothing refuses yet
+    let late = #expect(throws: KeyValueError.self) { try world.set(bea, "items", ["a", "b"]) }
+    #expect(late?.message.hasSuffix("is not supported. Key path: @count") == true)
+    #expect(try bea.value(forKey: "items") == ["a", "b"])  // stored before the refusal
+    #expect(log.all.map(\.keyPath) == ["itemCount"])
+    try bea.removeObserver(observer, forKeyPath: "itemCount")
+    #expect(bea.isa === world.person)
+  }
+
+  /// A key depending on `friend.@count`, where the friend is no collection: the operator is
+  /// registered on the friend as a key (never notified), and replacing the friend notifies the
+  /// dependent key, as any key path through `friend` does.
+  @Test func aKeyDependingOnAnOperatorAfterAToOneKeyIsNotifiedWhenTheToOneChanges() throws {
+    let world = try countingWorld(dependingOn: "friend.@count")
+    let ann = try world.newPerson()
+    let (observer, log) = try world.newObserver()
+    try ann.addObserver(observer, forKeyPath: "itemCount", options: [.new])
+    try world.set(ann, "friend", .object(try world.newPerson()))
+    try world.set(ann, "items", ["a"])
+    #expect(log.all.map(\.keyPath) == ["itemCount"])
+    try ann.removeObserver(observer, forKeyPath: "itemCount")
+    #expect(ann.isa === world.person)
+  }
 }
