@@ -43,8 +43,9 @@ extension Decimal {
 
 /// Reading a decimal from text.
 enum DecimalParsing {
-  /// The decimal at the start of `text`, or nil if there is none or it is out of range.
-  static func parse(_ text: String) -> Decimal? {
+  /// The decimal at the start of `text`, `decimalSeparator` before its fraction, or nil if there
+  /// is none or it is out of range.
+  static func parse(_ text: String, decimalSeparator: String = ".") -> Decimal? {
     let start = NSStringMethods.signedStart(of: text)
     let isNegative = start.sign == "-"
     var characters = start.rest
@@ -53,8 +54,10 @@ enum DecimalParsing {
     var sawDigit = false
     var afterPoint = false
     while let character = characters.first {
-      if character == ".", !afterPoint {
+      if !afterPoint, !decimalSeparator.isEmpty, characters.starts(with: decimalSeparator) {
         afterPoint = true
+        characters = characters.dropFirst(decimalSeparator.count)
+        continue
       } else if let digit = character.wholeNumberValue, character.isASCII {
         sawDigit = true
         if !(digit == 0 && digits.isEmpty) { digits.append(UInt8(digit)) }  // leading zeros are dropped

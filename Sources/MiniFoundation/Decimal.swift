@@ -126,6 +126,15 @@ public struct Decimal: Sendable, Hashable, CustomStringConvertible {
     self = DecimalParsing.parse(text) ?? .notANumber
   }
 
+  /// The number a string spells with `decimalSeparator` between its whole part and its fraction
+  /// (`1,5` with `,`), read as ``init(string:)`` reads; a `.` then ends the number.
+  ///
+  /// Objective-C: `+[NSDecimalNumber decimalNumberWithString:locale:]` (the locale's
+  /// `NSDecimalSeparator`)
+  public init(string text: String, decimalSeparator: String) {
+    self = DecimalParsing.parse(text, decimalSeparator: decimalSeparator) ?? .notANumber
+  }
+
   /// The canonical decimal for a sign, digits (least significant first, possibly with zeros at
   /// either end) and exponent: rounded to fit a mantissa, brought into the exponent range.
   static func make(_ raw: [UInt8], exponent rawExponent: Int, isNegative: Bool) throws(FoundationError) -> Decimal {

@@ -36,11 +36,7 @@ enum NSDecimalNumberMethods {
     instance: [
       MethodEntry("initWithString:", "@24@0:8@16") { receiver, selector, arguments in
         // A new number, not the receiver, as Foundation's placeholder answers.
-        let argument = try Message.object(arguments[0], receiver, selector, what: "string")
-        guard let text = argument.stringValue else {
-          throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): \(argument) is not a string")
-        }
-        return try box(Decimal(string: text), receiver)
+        try box(Decimal(string: try text(arguments[0], receiver, selector)), receiver)
       },
       MethodEntry("compare:", "q24@0:8@16") { receiver, selector, arguments in
         .int64(Int64(try decimal(receiver, selector).compare(try operand(arguments[0], receiver, selector))))
@@ -51,17 +47,26 @@ enum NSDecimalNumberMethods {
       MethodEntry("isEqualToNumber:", "B24@0:8@16") { receiver, selector, arguments in
         .bool(Decimal(number: arguments[0]) == (try decimal(receiver, selector)))
       },
+      MethodEntry("initWithString:locale:", "@32@0:8@16@24") { receiver, selector, arguments in
+        let separator = try decimalSeparator(arguments[1], receiver, selector)
+        return try box(Decimal(string: try text(arguments[0], receiver, selector), decimalSeparator: separator), receiver)
+      },
       MethodEntry("description", "@16@0:8") { receiver, selector, _ in .string(try decimal(receiver, selector).description) },
+      MethodEntry("descriptionWithLocale:", "@24@0:8@16") { receiver, selector, arguments in
+        // NSDecimalString: the locale's NSDecimalSeparator in place of the point.
+        let separator = try decimalSeparator(arguments[0], receiver, selector)
+        return .string(try decimal(receiver, selector).description.split(separator: ".", omittingEmptySubsequences: false).joined(separator: separator))
+      },
       MethodEntry("stringValue", "@16@0:8") { receiver, selector, _ in .string(try decimal(receiver, selector).description) },
       MethodEntry("objCType", "r*16@0:8") { _, _, _ in .cString("d") },  // Foundation's answer, whatever the value
     ],
     classSide: [
       MethodEntry("decimalNumberWithString:", "@24@0:8@16") { receiver, selector, arguments in
-        let argument = try Message.object(arguments[0], receiver, selector, what: "string")
-        guard let text = argument.stringValue else {
-          throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): \(argument) is not a string")
-        }
-        return try box(Decimal(string: text), receiver)
+        try box(Decimal(string: try text(arguments[0], receiver, selector)), receiver)
+      },
+      MethodEntry("decimalNumberWithString:locale:", "@32@0:8@16@24") { receiver, selector, arguments in
+        let separator = try decimalSeparator(arguments[1], receiver, selector)
+        return try box(Decimal(string: try text(arguments[0], receiver, selector), decimalSeparator: separator), receiver)
       },
       MethodEntry("decimalNumberWithMantissa:exponent:isNegative:", "@32@0:8Q16s24B28") { receiver, selector, arguments in
         guard let mantissa = unsigned(arguments[0]), let exponent = arguments[1].bridged.intValue
@@ -93,6 +98,27 @@ enum NSDecimalNumberMethods {
       throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): \(argument) is not a number")
     }
     return decimal
+  }
+
+  /// A string argument's text; nil and anything else are refused.
+  private static func text(_ value: Value, _ receiver: Object, _ selector: Selector) throws(FoundationError) -> String {
+    let argument = try Message.object(value, receiver, selector, what: "string")
+    guard let text = argument.stringValue else {
+      throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): \(argument) is not a string")
+    }
+    return text
+  }
+
+  /// The decimal separator a locale argument names: `.` for nil, a dictionary's
+  /// `NSDecimalSeparator` (`.` when it has none), as Apple's documentation describes the
+  /// locale of `decimalNumberWithString:locale:` and `NSDecimalString`. MiniFoundation has no
+  /// NSLocale, so any other locale is refused rather than ignored.
+  private static func decimalSeparator(_ locale: Value, _ receiver: Object, _ selector: Selector) throws -> String {
+    if locale.isNil { return "." }
+    guard let entries = try? NSDictionaryMethods.dictionary(locale, receiver, selector) else {
+      throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): locales are not supported; pass nil or a dictionary")
+    }
+    return entries[.string("NSDecimalSeparator")]?.stringValue ?? "."
   }
 
   /// An `unsigned long long` argument, if the value is one.

@@ -130,3 +130,29 @@ import Testing
     #expect(try send(try send(decimalClass, "minimumDecimalNumber").objectValue, "compare:", maximum) == .int64(-1))
   }
 }
+
+@Suite struct FoundationBehaviourRound17DecimalLocaleTests {
+  @Test func aLocaleDictionarysDecimalSeparatorReadsAndWritesADecimalNumber() throws {
+    // Apple's documentation: the locale is "a dictionary that defines the locale (specifically
+    // the NSDecimalSeparator)"; GNUstep-base, run here, gives each answer.
+    let runtime = Runtime()
+    let decimalClass = try foundationClass("NSDecimalNumber", in: runtime)
+    let comma = try runtime.mutableDictionary(["NSDecimalSeparator": ","])
+    func read(_ text: String, _ locale: Value) throws -> String? {
+      let number = try send(decimalClass, "decimalNumberWithString:locale:", .string(text), locale)
+      return try send(number.objectValue, "description").stringValue
+    }
+    #expect(try read("1,5", .object(comma)) == "1.5")
+    #expect(try read("1.5", .object(comma)) == "1", "the point ends the number then")
+    #expect(try read("-12,75e1", .object(comma)) == "-127.5")
+    #expect(try read("1,5", .nil) == "1", "nil: the point")
+    #expect(try read("2.5", .object(try runtime.mutableDictionary([:]))) == "2.5", "no separator named: the point")
+    let allocated = try send(decimalClass, "alloc")
+    let initialized = try send(allocated.objectValue, "initWithString:locale:", "0,25", .object(comma))
+    #expect(try send(initialized.objectValue, "description") == "0.25")
+    let half = try send(decimalClass, "decimalNumberWithString:", "-1.5")
+    #expect(try send(half.objectValue, "descriptionWithLocale:", .object(comma)) == "-1,5")
+    #expect(try send(half.objectValue, "descriptionWithLocale:", .nil) == "-1.5")
+    expectFoundationError(.invalidArgument) { try send(half.objectValue, "descriptionWithLocale:", "fr_FR") }
+  }
+}
