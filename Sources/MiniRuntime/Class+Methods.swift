@@ -140,8 +140,8 @@ extension Class {
   /// ```
   ///
   /// Refused where objc4's result is undefined: a cycle (every lookup would loop), a metaclass
-  /// receiver (objc4 would make the root metaclass its own ancestor), the root class (objc4
-  /// dereferences its nil superclass), and a metaclass superclass while neither the class nor
+  /// receiver (objc4 would make the root metaclass its own ancestor), a root class, NSObject or
+  /// another (objc4 dereferences its nil superclass), and a metaclass superclass while neither the class nor
   /// that metaclass's class is initialized (objc4's `+initialize` would then treat the metaclass
   /// as a class and leave the class initializing for ever).
   ///
@@ -154,9 +154,6 @@ extension Class {
     guard let runtime = linkedRuntime, newSuperclass.linkedRuntime === runtime else {
       throw RuntimeError(.foreignRuntime, "class_setSuperclass: \(newSuperclass.name) and \(name) are in different runtimes")
     }
-    guard self !== runtime.rootClass else {
-      throw RuntimeError(.invalidClassState, "class_setSuperclass: \(name) is the root class (objc4 would dereference its nil superclass)")
-    }
     guard !isMetaclass else {
       throw RuntimeError(
         .invalidClassState,
@@ -164,7 +161,9 @@ extension Class {
     }
     return try runtime.withState { state throws(RuntimeError) -> Class? in
       let data = locked(&state)
-      let old = data.superclass
+      guard let old = data.superclass else {  // objc4's removeSubclass(oldSuper, cls) reads through it
+        throw RuntimeError(.invalidClassState, "class_setSuperclass: \(name) is a root class (objc4 would dereference its nil superclass)")
+      }
       // objc4 checks only that both are known (checkIsKnownClass): a pair under construction
       // is, a disposed class is not.
       guard newSuperclass.locked(&state).state != .disposed, data.state != .disposed else {
@@ -182,13 +181,13 @@ extension Class {
         }
         ancestor = each.locked(&state).superclass
       }
-      old?.locked(&state).subclasses.removeAll { $0 === self }
-      old?.ownMetaclass.locked(&state).subclasses.removeAll { $0 === ownMetaclass }
+      old.locked(&state).subclasses.removeAll { $0 === self }
+      old.ownMetaclass.locked(&state).subclasses.removeAll { $0 === ownMetaclass }
       data.superclass = newSuperclass
       ownMetaclass.locked(&state).superclass = newSuperclass.ownMetaclass
       newSuperclass.locked(&state).subclasses.append(self)
       newSuperclass.ownMetaclass.locked(&state).subclasses.append(ownMetaclass)
-      state.record(.superclassChanged(class: name, from: old?.name, to: newSuperclass.name))
+      state.record(.superclassChanged(class: name, from: old.name, to: newSuperclass.name))
       runtime.methodsChanged(in: self, &state)
       runtime.methodsChanged(in: ownMetaclass, &state)
       return old

@@ -97,4 +97,17 @@ import Testing
     expectError(.invalidClassState) { try person.setSuperclass(gone) }
     #expect(person.superclass === draft)
   }
+
+  @Test func everyRootClassIsRefusedNotOnlyNSObject() throws {
+    // setSuperclass reads the old superclass's subclass list (removeSubclass(oldSuper, cls)) and
+    // its isa: a nil dereference for any root class, whichever.
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    let root = try runtime.allocateClassPair(superclass: nil, name: "OtherRoot")
+    try runtime.registerClassPair(root)
+    let error = expectError(.invalidClassState) { try root.setSuperclass(person) }
+    #expect(error?.message == "class_setSuperclass: OtherRoot is a root class (objc4 would dereference its nil superclass)")
+    #expect(root.superclass == nil)
+    try runtime.checkInvariants()
+  }
 }
