@@ -58,6 +58,9 @@ public final class Ivar: Sendable, CustomStringConvertible {
   /// For an ivar that is one whole scalar word: that word's index in the storage; otherwise -1.
   /// (The synthesized setter's fast path.)
   let wholeScalarWord: Int
+  /// For an object ivar (`id`, `Class`, a block) that is one whole, word-aligned storage word:
+  /// that word's index; otherwise -1. (The synthesized object getter's fast path.)
+  let wholeReferenceWord: Int
   /// The scalar kind, for a scalar ivar (read without unboxing `layout`).
   let scalarKind: ScalarKind?
 
@@ -83,16 +86,19 @@ public final class Ivar: Sendable, CustomStringConvertible {
       referenceWords = []
       scalarKind = nil
       wholeScalarWord = -1
+      wholeReferenceWord = -1
     } else if case .scalar(let kind) = layout {
       words = (start / 8)..<((start + max(size, 1) + 7) / 8)
       referenceWords = []
       scalarKind = kind
       wholeScalarWord = kind.size == 8 && start % 8 == 0 ? start / 8 : -1
+      wholeReferenceWord = -1
     } else {
       words = (start / 8)..<((start + max(size, 1) + 7) / 8)
       referenceWords = layout.referenceOffsets.map { (start + $0) / 8 }
       scalarKind = nil
       wholeScalarWord = -1
+      wholeReferenceWord = layout.isReferenceItself && start % 8 == 0 && size <= 8 ? start / 8 : -1
     }
     weakFlag = Atomic(isWeak ? 1 : 0)
   }

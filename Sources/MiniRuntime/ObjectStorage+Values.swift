@@ -59,6 +59,17 @@ extension ObjectStorage {
     return ScalarBits.decode(words[word].load(ordering: .relaxed), kind)
   }
 
+  /// Reads storage word `word` as an object ivar's value if this storage has that word and it
+  /// holds a reference (strong or weak), as ``load(_:)`` reads a one-word object ivar: retained
+  /// under the word's stripe. (The send's typed fast path for a synthesized object getter.)
+  ///
+  /// - Returns: `nil` when the general path must decide.
+  @inline(__always)
+  func loadWholeReferenceWord(_ word: Int) -> Value? {
+    guard word >= 0 && word < wordCount && layout.kind(ofWord: word).isReference else { return nil }
+    return RetainedReference.take(retainedBits(ofWord: word))
+  }
+
   /// Writes a setter's single argument to storage word `word` if this storage has that word,
   /// it holds scalars and the argument is exactly a `kind` (the send's typed fast path for a
   /// synthesized setter: DirectAccess).

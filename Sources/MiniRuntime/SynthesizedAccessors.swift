@@ -18,7 +18,10 @@
 // ivar's kind; in every other case it calls the accessor, whose closure begins with the same
 // check. Both routes run the same code, so the fast path changes no behaviour. Only scalar
 // setters have it: an object setter retains and releases (objc_storeStrong, StrongReference.swift)
-// in the storage, so a scalar store pays nothing for that.
+// in the storage, so a scalar store pays nothing for that. An object getter has it too, when
+// its ivar is one whole reference word: the word's kind checked, then the storage's own read of
+// a reference word (its value retained under the word's `PropertyLocks` stripe), exactly what
+// the general `load` does for it, without walking the ivar's layout.
 
 extension Class {
   // The accessors capture the ivar alone (one reference: the cheapest closure context); how it
@@ -28,7 +31,8 @@ extension Class {
     guard atomic && ivar.isAggregate else {
       let direct = DirectAccess(.getter, of: ivar)
       return Implementation(function: label, direct: direct) { receiver, _, arguments in
-        // Fast path: a whole-word scalar is one check and one load.
+        // Fast path: a whole-word scalar is one check and one load; a whole reference word one
+        // check and a retaining read under its stripe.
         if let value = direct.perform(on: receiver, arguments) { return value }
         try receiver.checkAccessor(ivar)
         return try receiver.storage.load(ivar)
@@ -107,6 +111,8 @@ struct DirectAccess: Sendable {
     case none
     case getter
     case setter
+    /// The getter of an object ivar that is one whole reference word (`kind` unused).
+    case referenceGetter
   }
 
   let role: Role
@@ -123,8 +129,13 @@ struct DirectAccess: Sendable {
     self.kind = kind
   }
 
-  /// The `role` accessor of `ivar`, or `none` if the ivar is not one whole scalar word.
+  /// The `role` accessor of `ivar`: a getter of one whole reference word is a `referenceGetter`;
+  /// `none` if the ivar is not one whole scalar word (or, for a getter, reference word).
   init(_ role: Role, of ivar: Ivar) {
+    if role == .getter && ivar.wholeReferenceWord >= 0 {
+      self.init(role: .referenceGetter, word: ivar.wholeReferenceWord, kind: .int64)
+      return
+    }
     guard let kind = ivar.scalarKind, ivar.wholeScalarWord >= 0 else {
       self = .none
       return
@@ -139,6 +150,7 @@ struct DirectAccess: Sendable {
   @inline(__always)
   func perform(on receiver: Object, _ arguments: Arguments) -> Value? {
     if role == .setter { return receiver.storage.storeExactWholeWord(arguments, word, kind) ? .nil : nil }
+    if role == .referenceGetter { return receiver.storage.loadWholeReferenceWord(word) }
     return receiver.storage.loadWholeScalarWord(word, kind)
   }
 }

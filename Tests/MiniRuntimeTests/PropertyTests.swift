@@ -118,6 +118,44 @@ import Testing
     try runtime.checkInvariants()
   }
 
+  @Test func cachedSendsOfObjectGettersBehaveAsTheGettersDo() throws {
+    // Once cached, a getter of a one-word object ivar is done in place by the send (DirectAccess):
+    // strong, weak, class and boxed values read as the accessor's general path reads them, the
+    // read leaves the object's retain count as it was, and a getter moved to an object whose
+    // word holds scalars still throws instead of reading it.
+    let runtime = Runtime()
+    let holder = try makeClass("Holder", in: runtime) { cls in
+      try cls.synthesizeProperty("friend", type: .object(className: nil), options: .nonatomic)
+      try cls.synthesizeProperty("buddy", type: .object(className: nil), options: [.weak, .nonatomic])
+      try cls.synthesizeProperty("kind", type: .class)
+    }
+    let counter = try makeClass("Counter", in: runtime) { try $0.synthesizeProperty("count", type: .longLong) }
+    _ = try counter.instanceMethod(for: "count")!.setImplementation(try holder.instanceMethod(for: "friend")!.implementation)
+    let owner = try new(holder, in: runtime)
+    let ann = try new(holder, in: runtime)
+    let tally = try new(counter, in: runtime)
+    try tally.setValue(5, forIvar: "_count")
+    for round in 0..<3 {  // the first send fills the cache; the others hit it
+      try runtime.msgSend(owner, "setFriend:", round == 1 ? "text" : .object(ann))
+      let count = ann.retainCount
+      #expect(try runtime.msgSend(owner, "friend") == (round == 1 ? "text" : .object(ann)))
+      #expect(ann.retainCount == count)
+      try runtime.msgSend(owner, "setKind:", .class(holder))
+      #expect(try runtime.msgSend(owner, "kind") == .class(holder))
+      expectError(.incompatibleLayout) { try runtime.msgSend(tally, "count") }
+      #expect(try tally.value(ofIvar: "_count") == 5)
+      var friend: Object? = try new(holder, in: runtime)
+      try runtime.msgSend(owner, "setBuddy:", .object(friend!))
+      do {
+        let buddy = try Runtime.autoreleasepool { try runtime.msgSend(owner, "buddy") }
+        #expect(buddy == .object(friend!))
+      }
+      friend = nil
+      #expect(try runtime.msgSend(owner, "buddy") == .nil)
+    }
+    try runtime.checkInvariants()
+  }
+
   @Test func readonlyPropertyHasNoSetter() throws {
     let runtime = Runtime()
     let cls = try makeClass("Thing", in: runtime) {
