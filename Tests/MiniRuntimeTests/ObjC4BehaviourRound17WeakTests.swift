@@ -119,4 +119,31 @@ import Testing
     }
     try runtime.checkInvariants()
   }
+
+  @Test func aWeakLoadAndObjcAutoreleaseSendAnAutoreleaseThatACategoryOnNSObjectDefines() throws {
+    // customrr-cat1.m's rule for -autorelease: once a category on NSObject defines it, every
+    // class has custom retain-release, and objc_autorelease (so objc_loadWeak's autorelease)
+    // sends the override instead of running NSObject's code.
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    let ann = try new(person, in: runtime)
+    let variable = try WeakVariable(ann)
+    let sent = Recorder<String>()
+    var counting = try Category(named: "Counting", on: "NSObject")
+    try counting.addInstanceMethod("autorelease", types: "@16@0:8") { receiver, _, _ in
+      sent.append("autorelease \(receiver.isa.name)")
+      return .object(receiver)  // keeps the +1: pools never see it
+    }
+    var image = Image(named: "Counting")
+    image.addCategory(counting)
+    try runtime.loadImage(image)
+    try Runtime.autoreleasepool {
+      try Runtime.autorelease(ann)
+      #expect(variable.load() === ann)
+      #expect(Runtime.autoreleasedObjects.isEmpty)
+    }
+    #expect(sent.all == ["autorelease Person", "autorelease Person"])
+    #expect(ann.retainCount == 2, "the load's +1, which the override kept")
+    try runtime.checkInvariants()
+  }
 }
