@@ -48,13 +48,13 @@ enum NSDecimalNumberMethods {
         .bool(Decimal(number: arguments[0]) == (try decimal(receiver, selector)))
       },
       MethodEntry("initWithString:locale:", "@32@0:8@16@24") { receiver, selector, arguments in
-        let separator = try decimalSeparator(arguments[1], receiver, selector)
+        let separator = try LocaleDictionary.decimalSeparator(arguments[1], receiver, selector)
         return try box(Decimal(string: try text(arguments[0], receiver, selector), decimalSeparator: separator), receiver)
       },
       MethodEntry("description", "@16@0:8") { receiver, selector, _ in .string(try decimal(receiver, selector).description) },
       MethodEntry("descriptionWithLocale:", "@24@0:8@16") { receiver, selector, arguments in
         // NSDecimalString: the locale's NSDecimalSeparator in place of the point.
-        let separator = try decimalSeparator(arguments[0], receiver, selector)
+        let separator = try LocaleDictionary.decimalSeparator(arguments[0], receiver, selector)
         return .string(try decimal(receiver, selector).description.split(separator: ".", omittingEmptySubsequences: false).joined(separator: separator))
       },
       MethodEntry("stringValue", "@16@0:8") { receiver, selector, _ in .string(try decimal(receiver, selector).description) },
@@ -65,7 +65,7 @@ enum NSDecimalNumberMethods {
         try box(Decimal(string: try text(arguments[0], receiver, selector)), receiver)
       },
       MethodEntry("decimalNumberWithString:locale:", "@32@0:8@16@24") { receiver, selector, arguments in
-        let separator = try decimalSeparator(arguments[1], receiver, selector)
+        let separator = try LocaleDictionary.decimalSeparator(arguments[1], receiver, selector)
         return try box(Decimal(string: try text(arguments[0], receiver, selector), decimalSeparator: separator), receiver)
       },
       MethodEntry("decimalNumberWithMantissa:exponent:isNegative:", "@32@0:8Q16s24B28") { receiver, selector, arguments in
@@ -107,18 +107,6 @@ enum NSDecimalNumberMethods {
       throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): \(argument) is not a string")
     }
     return text
-  }
-
-  /// The decimal separator a locale argument names: `.` for nil, a dictionary's
-  /// `NSDecimalSeparator` (`.` when it has none), as Apple's documentation describes the
-  /// locale of `decimalNumberWithString:locale:` and `NSDecimalString`. MiniFoundation has no
-  /// NSLocale, so any other locale is refused rather than ignored.
-  private static func decimalSeparator(_ locale: Value, _ receiver: Object, _ selector: Selector) throws -> String {
-    if locale.isNil { return "." }
-    guard let entries = try? NSDictionaryMethods.dictionary(locale, receiver, selector) else {
-      throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): locales are not supported; pass nil or a dictionary")
-    }
-    return entries[.string("NSDecimalSeparator")]?.stringValue ?? "."
   }
 
   /// An `unsigned long long` argument, if the value is one.

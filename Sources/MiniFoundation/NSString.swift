@@ -76,6 +76,15 @@ enum NSStringMethods {
         let text = try StringFormat.format(format.stringValue ?? "", values, receiver, selector)
         return try make(text, receiver, selector)
       },
+      MethodEntry("initWithFormat:locale:", "@32@0:8@16@24", variadic: true) { receiver, selector, arguments in
+        // The values follow the locale; a locale dictionary's NSDecimalSeparator prints the
+        // floating conversions.
+        let format = try Message.object(arguments[0], receiver, selector, what: "format")
+        let separator = try LocaleDictionary.decimalSeparator(arguments[1], receiver, selector)
+        let values = Array(arguments.values.dropFirst(2))
+        return try make(
+          try StringFormat.format(format.stringValue ?? "", values, receiver, selector, decimalSeparator: separator), receiver, selector)
+      },
       MethodEntry("stringByAppendingFormat:", "@24@0:8@16", variadic: true) { receiver, selector, arguments in
         let format = try Message.object(arguments[0], receiver, selector, what: "format")
         let values = Array(arguments.values.dropFirst())

@@ -28,8 +28,11 @@
 #endif
 
 enum StringFormat {
-  /// `format` with its conversions replaced by `arguments`' texts.
-  static func format(_ format: String, _ arguments: [Value], _ receiver: Object, _ selector: Selector) throws -> String {
+  /// `format` with its conversions replaced by `arguments`' texts, the floating ones written
+  /// with `decimalSeparator` for the point (a locale's `NSDecimalSeparator`).
+  static func format(
+    _ format: String, _ arguments: [Value], _ receiver: Object, _ selector: Selector, decimalSeparator: String = "."
+  ) throws -> String {
     var output = ""
     var characters = Substring(format)
     var next = 0
@@ -78,7 +81,11 @@ enum StringFormat {
       guard let text = try spec.text(of: argument) else {
         throw failure("\(argument) for %\(spec.conversion) is not \(kind.expected)")
       }
-      output += text
+      if case .floating = kind, decimalSeparator != "." {
+        output += text.split(separator: ".", omittingEmptySubsequences: false).joined(separator: decimalSeparator)
+      } else {
+        output += text
+      }
     }
     return output + characters
   }

@@ -156,3 +156,20 @@ import Testing
     expectFoundationError(.invalidArgument) { try send(half.objectValue, "descriptionWithLocale:", "fr_FR") }
   }
 }
+
+@Suite struct FoundationBehaviourRound17FormatLocaleTests {
+  @Test func initWithFormatLocaleWritesFloatingConversionsWithTheLocalesSeparator() throws {
+    // GNUstep-base, run here: "%g|%.2f|%e|%d" of 1.5, 2.25, 1.5, 3 with a comma is
+    // "1,5|2,25|1,500000e+00|3"; nil is the point.
+    let runtime = Runtime()
+    let stringClass = try foundationClass("NSString", in: runtime)
+    let comma = try runtime.mutableDictionary(["NSDecimalSeparator": ","])
+    func format(_ locale: Value) throws -> Value {
+      let allocated = try send(stringClass, "alloc")
+      return try send(allocated.objectValue, "initWithFormat:locale:", "%g|%.2f|%e|%d|%@", locale, 1.5, 2.25, 1.5, .int32(3), "a.b")
+    }
+    #expect(try format(.object(comma)) == "1,5|2,25|1,500000e+00|3|a.b")
+    #expect(try format(.nil) == "1.5|2.25|1.500000e+00|3|a.b")
+    expectFoundationError(.invalidArgument) { _ = try format("en_US") }
+  }
+}
