@@ -79,4 +79,66 @@ import Testing
     try world.runtime.msgSend(person, "setFriend:", .object(friend))
     #expect(seen.all == ["null", "\(Value.int64(9))"])
   }
+
+  /// The key path a block's change names (`FBKVONotificationKeyPathKey`).
+  private func keyPath(of change: Change) -> String { change[.notificationKeyPath]?.stringValue ?? "?" }
+
+  /// `observe:keyPaths:` registers its key paths one at a time, as FB's loop calls `_observe:info:`
+  /// for each: an Initial callback of the first that unobserves the second finds nothing to
+  /// remove (it is not observed yet), so the second is observed afterwards and gets its own
+  /// initial callback; the first's next callback does remove it.
+  @Test func anInitialCallbackUnobservingALaterKeyPathOfTheSameCallFindsItNotYetObserved() throws {
+    let world = try World()
+    let (watcher, _) = try world.newWatcher()
+    let person = try world.newPerson()
+    let seen = Log<String>()
+    let controller = KVOController(observer: watcher)
+    try controller.observe(person, keyPaths: ["age", "name"], options: [.initial]) { [weak controller] _, object, change in
+      seen.append(keyPath(of: change))
+      if keyPath(of: change) == "age" { controller?.unobserve(object, keyPath: "name") }
+    }
+    #expect(seen.all == ["age", "name"])
+    #expect(controller.observedKeyPaths(of: person) == ["age", "name"])
+    try world.setAge(person, 3)
+    try world.runtime.msgSend(person, "setName:", "n")
+    #expect(seen.all == ["age", "name", "age"])
+    #expect(controller.observedKeyPaths(of: person) == ["age"])
+  }
+
+  /// `unobserveAll` from the first key path's Initial callback removes that one only (after its
+  /// `addObserver:` returns, FB's `_FBKVOInfoStateNotObserving` branch); the loop then observes
+  /// the next key path, which stays.
+  @Test func unobserveAllFromTheFirstInitialCallbackLeavesTheLaterKeyPathsOfTheCall() throws {
+    let world = try World()
+    let (watcher, _) = try world.newWatcher()
+    let person = try world.newPerson()
+    let seen = Log<String>()
+    let controller = KVOController(observer: watcher)
+    try controller.observe(person, keyPaths: ["age", "name"], options: [.initial]) { [weak controller] _, _, change in
+      seen.append(keyPath(of: change))
+      if keyPath(of: change) == "age" { controller?.unobserveAll() }
+    }
+    try world.setAge(person, 3)
+    try world.runtime.msgSend(person, "setName:", "n")
+    #expect(seen.all == ["age", "name", "name"])
+    #expect(controller.observedKeyPaths(of: person) == ["name"])
+    #expect(person.isa.name == "NSKVONotifying_Person")
+  }
+
+  /// A block that observes its own object and key path again from its Initial callback: FB's
+  /// map already holds the info (added before KVO is), so the second observe is dropped.
+  @Test func observingTheSameKeyPathFromItsOwnInitialCallbackIsDropped() throws {
+    let world = try World()
+    let (watcher, _) = try world.newWatcher()
+    let person = try world.newPerson()
+    let seen = Log<String>()
+    let controller = KVOController(observer: watcher)
+    try controller.observe(person, keyPath: "age", options: [.initial]) { [weak controller] _, object, _ in
+      seen.append("first")
+      try? controller?.observe(object, keyPath: "age", options: [.initial]) { _, _, _ in seen.append("second") }
+    }
+    try world.setAge(person, 3)
+    #expect(seen.all == ["first", "first"])
+    #expect(controller.observedKeyPaths(of: person) == ["age"])
+  }
 }

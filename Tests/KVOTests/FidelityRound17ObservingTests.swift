@@ -182,4 +182,31 @@ import Testing
     try ann.removeObserver(observer, forKeyPath: "itemCount")
     #expect(ann.isa === world.person)
   }
+
+  /// A key depending on `bestFriend.name`, where `bestFriend` itself depends on `friend`: a new
+  /// friend reaches the dependency's link through `bestFriend`, which moves to the new friend;
+  /// the old friend is no longer observed.
+  @Test func aDependencyThroughADerivedKeyFollowsTheKeyItDerivesFrom() throws {
+    let world = try World()
+    try world.person.addMethod("bestFriend", types: "@16@0:8") { receiver, _, _ in try receiver.value(forKey: "friend") }
+    try world.person.isa.addMethod("keyPathsForValuesAffectingBestFriend", types: "@16@0:8") { _, _, _ in ["friend"] }
+    try world.person.addMethod("summary", types: "@16@0:8") { receiver, _, _ in try receiver.value(forKeyPath: "bestFriend.name") }
+    try world.person.isa.addMethod("keyPathsForValuesAffectingSummary", types: "@16@0:8") { _, _, _ in ["bestFriend.name"] }
+    let (ann, bo, cy) = (try world.newPerson(), try world.newPerson(), try world.newPerson())
+    try world.set(ann, "friend", .object(bo))
+    let (observer, log) = try world.newObserver()
+    try ann.addObserver(observer, forKeyPath: "summary", options: [.old, .new])
+    try world.set(bo, "name", "bo")
+    try world.set(ann, "friend", .object(cy))
+    try world.set(cy, "name", "cy")
+    try world.set(bo, "name", "bo2")
+    #expect(
+      log.all.map(\.change) == [
+        Change(kind: .setting, new: "bo", old: .nil), Change(kind: .setting, new: .nil, old: "bo"),
+        Change(kind: .setting, new: "cy", old: .nil),
+      ])
+    #expect(bo.isa === world.person)
+    try ann.removeObserver(observer, forKeyPath: "summary")
+    #expect(ann.isa === world.person && cy.isa === world.person)
+  }
 }
