@@ -19,8 +19,8 @@
 // middle key that stores a collection, after the value is stored and every observer was told;
 // the chain is then linked to nothing until a later set stores an object again. A collection
 // operator after the key (`items.@count`) is refused the same way, as Foundation's array refuses
-// `addObserver:forKeyPath:@"@count"`; after an object that is no collection it is linked to
-// nothing (Foundation's registration there is never notified).
+// `addObserver:forKeyPath:@"@count"`; after an object that is no collection the rest is linked
+// to it as any rest is (a key `@count` only a manual change notifies; `@sum.self` raises).
 
 import MiniFoundation
 import MiniRuntime
@@ -53,11 +53,10 @@ enum KeyPathChain {
         .unsupportedKeyPath,
         "[<\(name)> addObserver:forKeyPath:options:context:] is not supported. Key path: \(registration.plan.restString)")
     }
-    // `friend.@count` on an object that is no collection: Foundation registers the operator with
-    // it, which nothing ever notifies; no link stands for that registration.
-    let restIsOperator: Bool
-    if case .collectionOperator? = registration.plan.rest?.components.first { restIsOperator = true } else { restIsOperator = false }
-    let target = refusal == nil && !restIsOperator ? value.objectValue : nil
+    // `friend.@count` on an object that is no collection: the rest goes to it like any other, as
+    // Foundation sends it `addObserver:forKeyPath:@"@count"…`: a key only a manual change of
+    // `@count` notifies, and `@sum.self` reads the key `@sum`, which raises.
+    let target = refusal == nil ? value.objectValue : nil
     let old = table.lock.withLock { () -> ChainLink?? in
       guard registration.isRegistered, registration.linkVersion == version else { return .none }
       if let current = registration.link, let target, current.isLink(to: target), !target.isDeallocating { return .none }

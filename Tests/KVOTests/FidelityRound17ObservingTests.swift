@@ -209,4 +209,39 @@ import Testing
     try ann.removeObserver(observer, forKeyPath: "summary")
     #expect(ann.isa === world.person && cy.isa === world.person)
   }
+
+  /// `friend.@count` with a person as friend: Foundation sends the friend
+  /// `addObserver:forKeyPath:@"@count"…`, a key like any other to it, so a manual change of
+  /// `@count` on the friend notifies the path on its owner (before round 17 MiniKVO linked
+  /// nothing there, and the friend was not observed).
+  @Test func aManualChangeOfAnOperatorKeyOnAnIntermediateThatIsNoCollectionNotifiesThePath() throws {
+    let world = try World()
+    let (ann, bob) = (try world.newPerson(), try world.newPerson())
+    try world.set(ann, "friend", .object(bob))
+    let (observer, log) = try world.newObserver()
+    try ann.addObserver(observer, forKeyPath: "friend.@count", options: [.prior])
+    try bob.willChangeValue(forKey: "@count")
+    try bob.didChangeValue(forKey: "@count")
+    #expect(log.all.map(\.keyPath) == ["friend.@count", "friend.@count"])
+    #expect(log.all.allSatisfy { $0.object === ann })
+    #expect(log.all.map(\.change) == [Change(kind: .setting, isPrior: true), Change(kind: .setting)])
+    try ann.removeObserver(observer, forKeyPath: "friend.@count")
+    #expect(bob.isa === world.person && ann.isa === world.person)
+  }
+
+  /// `friend.@sum.self` with a person as friend: the friend is sent `addObserver:` for
+  /// `@sum.self`, which reads its key `@sum`: NSUnknownKeyException, as observing `@sum.self`
+  /// on the person itself raises, and nothing stays registered.
+  @Test func anOperatorWithARightPathAfterAnIntermediateThatIsNoCollectionRaisesFromItsKey() throws {
+    let world = try World()
+    let (ann, bob) = (try world.newPerson(), try world.newPerson())
+    try world.set(ann, "friend", .object(bob))
+    let (observer, log) = try world.newObserver()
+    let error = #expect(throws: KeyValueError.self) { try ann.addObserver(observer, forKeyPath: "friend.@sum.self", options: [.new]) }
+    #expect(error?.exceptionName == "NSUnknownKeyException")
+    #expect(error?.message == "[\(KeyValueError.label(bob)) valueForUndefinedKey:]: this class is not key value coding-compliant for the key @sum.")
+    #expect(ann.observationInfo == nil && ann.isa === world.person && bob.isa === world.person)
+    try world.set(ann, "friend", .nil)
+    #expect(log.count == 0)
+  }
 }
