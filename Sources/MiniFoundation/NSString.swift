@@ -96,6 +96,13 @@ enum NSStringMethods {
         let values = arguments[1].isNil ? [] : try Message.array(arguments[1], receiver, selector)
         return try make(try StringFormat.format(format.stringValue ?? "", values, receiver, selector), receiver, selector)
       },
+      MethodEntry("initWithFormat:locale:arguments:", "@40@0:8@16@24@32") { receiver, selector, arguments in
+        let format = try Message.object(arguments[0], receiver, selector, what: "format")
+        let separator = try LocaleDictionary.decimalSeparator(arguments[1], receiver, selector)
+        let values = arguments[2].isNil ? [] : try Message.array(arguments[2], receiver, selector)
+        return try make(
+          try StringFormat.format(format.stringValue ?? "", values, receiver, selector, decimalSeparator: separator), receiver, selector)
+      },
       MethodEntry("initWithUTF8String:", "@24@0:8r*16") { receiver, selector, arguments in
         guard let text = arguments[0].cStringValue ?? arguments[0].stringValue else {
           throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): NULL cString")
@@ -123,6 +130,14 @@ enum NSStringMethods {
       CollectionLifecycle.convenience("stringWithUTF8String:", "@24@0:8r*16", "initWithUTF8String:"),
       CollectionLifecycle.convenience("stringWithCString:encoding:", "@32@0:8r*16Q24", "initWithCString:encoding:"),
       CollectionLifecycle.convenience("stringWithFormat:", "@24@0:8@16", "initWithFormat:", variadic: true),
+      MethodEntry("localizedStringWithFormat:", "@24@0:8@16", variadic: true) { receiver, _, arguments in
+        // [[self alloc] initWithFormat:format locale:[NSLocale currentLocale], ...]; MiniFoundation's
+        // current locale is the POSIX one, whose separator is the point (nil).
+        var values = arguments.values
+        values.insert(.nil, at: Swift.min(1, values.count))
+        let instance = try Runtime.msgSend(receiver, "alloc")
+        return try Runtime.msgSend(instance.objectValue, "initWithFormat:locale:", arguments: Arguments(values))
+      },
     ] + NSStringPaths.classSide)
 
   /// The characters of a string argument. Nil raises `nil argument` in the words of the message's

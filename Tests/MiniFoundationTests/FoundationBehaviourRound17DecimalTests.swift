@@ -171,5 +171,9 @@ import Testing
     #expect(try format(.object(comma)) == "1,5|2,25|1,500000e+00|3|a.b")
     #expect(try format(.nil) == "1.5|2.25|1.500000e+00|3|a.b")
     expectFoundationError(.invalidArgument) { _ = try format("en_US") }
+    let listed = try send(try send(stringClass, "alloc").objectValue, "initWithFormat:locale:arguments:", "%.1f|%@", .object(comma), [2.5, "x"])
+    #expect(listed == "2,5|x", "the values as a list (a va_list)")
+    let localized = try send(stringClass, "localizedStringWithFormat:", "%.1f and %d", 2.5, .int32(7))
+    #expect(localized == "2.5 and 7", "the current locale: POSIX's point here")
   }
 }
