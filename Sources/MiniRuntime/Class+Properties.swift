@@ -35,8 +35,9 @@ public struct PropertyOptions: OptionSet, Sendable, Hashable {
   public static let retain = PropertyOptions(rawValue: 1 << 2)
   /// `nonatomic`: the accessors take no lock of their own. Without it, a struct property's
   /// accessors copy the struct under a `StructLocks` stripe, as objc4's `objc_copyStruct`, so a
-  /// getter never sees half of a setter's value; object and word-sized ivars are atomic anyway.
-  /// is recorded in the attribute string.
+  /// getter never sees half of a setter's value, and an object getter retains and autoreleases
+  /// what it reads, as objc4's `objc_getProperty`; word-sized ivars are atomic anyway. It is
+  /// recorded in the attribute string.
   ///
   /// Objective-C: `nonatomic` (attribute `N`)
   public static let nonatomic = PropertyOptions(rawValue: 1 << 3)

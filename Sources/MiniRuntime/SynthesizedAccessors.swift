@@ -9,7 +9,8 @@
 // What is atomic is objc4's choice (decision 0009): an atomic struct property's accessors copy
 // the struct under a `StructLocks` stripe chosen by the ivar's address; everything else is the
 // storage's own single-word atomicity. No user code runs under the stripe (a replaced object
-// is released after it, by the storage).
+// is released after it, by the storage). An atomic object getter retains and autoreleases what
+// it read, as `objc_getProperty` does, after the read's stripe (decision 0041).
 //
 // The typed fast path: an accessor of an ivar that is one whole scalar word also describes what
 // it does as data (`DirectAccess`: getter or setter, the word, the scalar kind). A cached send
@@ -28,6 +29,7 @@ extension Class {
   // is stored is the receiver's storage's business, and error text is built only when needed.
 
   static func synthesizedGetter(for ivar: Ivar, atomic: Bool, label: String) -> Implementation {
+    if atomic && ivar.holdsObjectPointer { return atomicObjectGetter(for: ivar, label: label) }
     guard atomic && ivar.isAggregate else {
       let direct = DirectAccess(.getter, of: ivar)
       return Implementation(function: label, direct: direct) { receiver, _, arguments in
@@ -43,6 +45,24 @@ extension Class {
       return try LockStripes.structure.withLock(for: receiver.address(of: ivar)) { () throws(RuntimeError) in
         try receiver.storage.load(ivar)
       }
+    }
+  }
+
+  /// The getter of an atomic object (or block) property, as objc4's `objc_getProperty(self,
+  /// _cmd, offset, YES)`: the value read is retained and autoreleased, so a setter on another
+  /// thread releasing it cannot free what this getter returned before the caller's pool pops
+  /// (atomicProperty.m). It has no typed fast path: the send calls it. A weak ivar's read is
+  /// already `objc_loadWeak`'s autoreleased +1 (a weak property's getter never calls
+  /// `objc_getProperty`), so it adds nothing there. objc4 retains under the property's spinlock;
+  /// here the retain follows the stripe's read (a `retain` override must not run under a lock),
+  /// so a setter whose release frees the old value between the two is not excluded (decision 0041).
+  private static func atomicObjectGetter(for ivar: Ivar, label: String) -> Implementation {
+    Implementation(function: label) { receiver, _, _ in
+      try receiver.checkAccessor(ivar)
+      let value = try receiver.storage.load(ivar)
+      guard !ivar.isWeak, case .object(let object) = value else { return value }
+      try Runtime.retainAutorelease(object)  // call-out: retain / autorelease overrides, no lock held
+      return value
     }
   }
 
@@ -172,6 +192,14 @@ extension Object {
 }
 
 extension Ivar {
+  /// Whether the ivar holds an object or block pointer (what objc4's `objc_getProperty` reads).
+  var holdsObjectPointer: Bool {
+    switch type.unqualified {
+    case .object, .block: return true
+    default: return false
+    }
+  }
+
   /// Whether the ivar is a struct, union or C array (what objc4 copies with `objc_copyStruct`).
   var isAggregate: Bool {
     switch layout {

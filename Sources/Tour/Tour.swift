@@ -114,15 +114,17 @@ public final class Tour {
     }
     let recorder = StepRecorder(runtime: runtime, received: world.received, recorder: frames)
     let classesBefore = runtime.classes.map(\.name)
-    switch step.number {
-    case 1: try defineClass(recorder)
-    case 2: try createInstance(recorder)
-    case 3: try addFirstObserver(recorder)
-    case 4: try setObservedValue(recorder)
-    case 5: try observeSecondKey(recorder)
-    case 6: try removeObservers(recorder)
-    case 7: try observeThroughController(recorder)
-    default: try observeDerivedValues(recorder)
+    try Runtime.autoreleasepool {  // as an app's run loop drains a pool per event: what a step autoreleased goes with it
+      switch step.number {
+      case 1: try defineClass(recorder)
+      case 2: try createInstance(recorder)
+      case 3: try addFirstObserver(recorder)
+      case 4: try setObservedValue(recorder)
+      case 5: try observeSecondKey(recorder)
+      case 6: try removeObservers(recorder)
+      case 7: try observeThroughController(recorder)
+      default: try observeDerivedValues(recorder)
+      }
     }
     completedSteps = step.number
     var facts = TourFacts()

@@ -49,6 +49,35 @@ import Testing
     try runtime.checkInvariants()
   }
 
+  @Test func anAtomicRetainGetterKeepsItsResultAliveUntilThePoolPops() throws {
+    // atomicProperty.m / objc-accessors.mm: objc_getProperty of an atomic object property retains
+    // under the property's spinlock and autoreleases, so a setter on another thread replacing the
+    // value cannot free what the getter returned before the caller's pool pops.
+    let runtime = Runtime()
+    let deallocs = Recorder<String>()
+    let holder = try makeClass("Holder", in: runtime) { cls in
+      try cls.synthesizeProperty("value", type: .object(className: nil), options: [.retain])
+    }
+    let person = try makePerson(in: runtime)
+    try person.addMethod("dealloc", types: "v16@0:8") { receiver, _, _ in
+      deallocs.append("dealloc")
+      return try Runtime.msgSendSuper(receiver, definedIn: person, "dealloc")
+    }
+    let owner = try new(holder, in: runtime)
+    let ann = try new(person, in: runtime)
+    try runtime.msgSend(owner, "setValue:", .object(ann))
+    try Runtime.release(ann)
+    #expect(ann.retainCount == 1, "the ivar's reference only")
+    try Runtime.autoreleasepool {
+      let read = try runtime.msgSend(owner, "value")
+      #expect(read.objectValue === ann)
+      try runtime.msgSend(owner, "setValue:", .nil)
+      #expect(deallocs.all.isEmpty, "the getter's retain+autorelease keeps it")
+    }
+    #expect(deallocs.all == ["dealloc"])
+    try runtime.checkInvariants()
+  }
+
   @Test func anAtomicCopySetterStoresTheCopyAndTheGetterReadsIt() throws {
     // atomicProperty.m / objc-accessors.mm: objc_setProperty with copy stores [value copy]
     // (+1, not retained again) and releases the old value.
@@ -69,7 +98,8 @@ import Testing
     try runtime.msgSend(owner, "setValue:", .object(original))
     let stored = try #require(copies.all.first)
     #expect(stored !== original)
-    #expect(try runtime.msgSend(owner, "value").objectValue === stored)
+    let read = try Runtime.autoreleasepool { try runtime.msgSend(owner, "value") }  // an atomic getter autoreleases
+    #expect(read.objectValue === stored)
     #expect(original.retainCount == 1, "the original is not retained by a copy setter")
     #expect(stored.retainCount == 1, "the copy's +1 is the ivar's")
     try runtime.msgSend(owner, "setValue:", .nil)
