@@ -11,7 +11,15 @@
 
 /// A collection operator usable in a key path.
 ///
-/// Objective-C: the `@`-operators of `valueForKeyPath:` (Key-Value Coding Programming Guide).
+/// The raw value is the operator's name without `@`, which is the value of Foundation's
+/// constant for it (`NSAverageKeyValueOperator` is `avg`, `NSCountKeyValueOperator` `count`, …).
+///
+/// Objective-C: the `@`-operators of `valueForKeyPath:` (Key-Value Coding Programming Guide), and
+/// the `NSKeyValueOperator` constants (`NSAverageKeyValueOperator`, `NSCountKeyValueOperator`,
+/// `NSDistinctUnionOfArraysKeyValueOperator`, `NSDistinctUnionOfObjectsKeyValueOperator`,
+/// `NSDistinctUnionOfSetsKeyValueOperator`, `NSMaximumKeyValueOperator`,
+/// `NSMinimumKeyValueOperator`, `NSSumKeyValueOperator`, `NSUnionOfArraysKeyValueOperator`,
+/// `NSUnionOfObjectsKeyValueOperator`, `NSUnionOfSetsKeyValueOperator`).
 public enum CollectionOperator: String, Hashable, Sendable, CaseIterable {
   /// `@count`: the number of objects.
   case count
