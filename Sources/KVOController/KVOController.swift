@@ -74,20 +74,25 @@ public final class KVOController: @unchecked Sendable, CustomStringConvertible {
 
   /// Creates a controller for `observer`.
   ///
-  /// - Parameters:
-  ///   - observer: Receives the callbacks; held weakly.
-  ///   - retainObserved: Whether to keep observed objects alive until unobserved (default yes).
+  /// A nil observer is accepted, as FB's `nullable` observer is: the controller registers what
+  /// it is asked to observe, and calls nothing back (FB's shared controller sends no callback
+  /// to a nil observer), exactly as a controller whose observer is gone.
   ///
-  /// Objective-C: `-[FBKVOController initWithObserver:retainObserved:]`
-  public init(observer: Object, retainObserved: Bool = true) {
-    observerReference = UnownedObject(observer)
+  /// - Parameters:
+  ///   - observer: Receives the callbacks; held weakly. May be nil.
+  ///   - retainObserved: Whether to keep observed objects alive until unobserved (default yes;
+  ///     without it, this is FB's `-initWithObserver:`).
+  ///
+  /// Objective-C: `-[FBKVOController initWithObserver:retainObserved:]` and `-initWithObserver:`
+  public init(observer: Object?, retainObserved: Bool = true) {
+    if let observer { observerReference = UnownedObject(observer) } else { observerReference = UnownedObject() }
     retainsObserved = retainObserved
   }
 
-  /// A new controller for `observer`, retaining observed objects.
+  /// A new controller for `observer` (which may be nil), retaining observed objects.
   ///
   /// Objective-C: `+[FBKVOController controllerWithObserver:]`
-  public static func controller(withObserver observer: Object) -> KVOController {
+  public static func controller(withObserver observer: Object?) -> KVOController {
     KVOController(observer: observer)
   }
 
@@ -227,7 +232,7 @@ public final class KVOController: @unchecked Sendable, CustomStringConvertible {
     guard let observer else {
       throw KeyValueError(
         .invalidArgument,
-        "KVOController's observer is already gone (freed): it cannot be sent '\(action.name)'")
+        "KVOController's observer is nil or already gone (freed): it cannot be sent '\(action.name)'")
     }
     // call-out: the observer's respondsToSelector: (it may resolve the method), no lock held
     guard !action.isNull, try Runtime.msgSend(observer, "respondsToSelector:", .selector(action)).boolValue == true else {

@@ -246,7 +246,7 @@ final class ManualExecutor: CallbackExecutor {
     let example = try ControllerExample()
     let ann = try example.new(example.person)
     var watcher: Object? = try example.new(example.watcherClass)
-    let controller = KVOController(observer: try #require(watcher))
+    let controller = KVOController(observer: watcher)
     // snippet: docs/kvocontroller.md#bad-input (2)
     watcher = nil  // the controller does not retain its observer: it is gone
     try controller.observe(ann, keyPath: "age") { _, _, _ in Issue.record("never called") }

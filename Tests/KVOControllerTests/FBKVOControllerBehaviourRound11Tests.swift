@@ -52,7 +52,7 @@ import Testing
     var ann: Object? = try world.newPerson()
     let reference = WeakReference(ann)
     var watcher: Object? = try world.newWatcher().0
-    let controller = KVOController(observer: try #require(watcher))
+    let controller = KVOController(observer: watcher)
     watcher = nil
     let calls = Log<String>()
     try controller.observe(ann, keyPaths: ["age", "name"], options: [.initial, .new]) { _, _, change in

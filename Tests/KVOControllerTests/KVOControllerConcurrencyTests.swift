@@ -58,8 +58,8 @@ final class Weak: Sendable {
           let style = (thread + round) % 3
           var controller: KVOController? =
             switch style {
-            case 0: KVOController(observer: try #require(watcher), retainObserved: true)
-            case 1: KVOController(observer: try #require(watcher), retainObserved: false)
+            case 0: KVOController(observer: watcher, retainObserved: true)
+            case 1: KVOController(observer: watcher, retainObserved: false)
             default: try #require(watcher).kvoController
             }
           try controller?.observe(own, keyPath: "age", options: [.new]) { _, object, _ in
