@@ -114,18 +114,37 @@ enum CollectionConveniences {
       try removeAt(try MessageEquality.indexes(of: arguments[0], in: elements, range: range), from: receiver)
       return .nil
     },
-    MethodEntry("replaceObjectsInRange:withObjectsFromArray:", "v40@0:8{_NSRange=QQ}16@32") {
-      receiver, selector, arguments in
-      let count = try OrderedCollectionMethods.count(receiver)
-      let range = try checked(try Message.range(arguments[0], receiver, selector), count: count, receiver, selector)
-      let replacements = try Message.array(arguments[1], receiver, selector)
-      try removeAt(Array(range), from: receiver)
-      for (offset, element) in replacements.enumerated() {
-        try Runtime.msgSend(receiver, "insertObject:atIndex:", element, .int(range.lowerBound + offset))
-      }
+    MethodEntry("removeObjectIdenticalTo:inRange:", "v40@0:8@16{_NSRange=QQ}24") { receiver, selector, arguments in
+      let elements = try Ordered.elements(of: receiver)
+      let range = try checked(
+        try Message.range(arguments[1], receiver, selector), count: elements.count, receiver, selector)
+      try removeAt(range.filter { identical(elements[$0], arguments[0]) }, from: receiver)
       return .nil
     },
+    MethodEntry("replaceObjectsInRange:withObjectsFromArray:", "v40@0:8{_NSRange=QQ}16@32") {
+      receiver, selector, arguments in
+      try replace(receiver, selector, arguments[0], with: try Message.array(arguments[1], receiver, selector))
+    },
+    MethodEntry("replaceObjectsInRange:withObjectsFromArray:range:", "v56@0:8{_NSRange=QQ}16@32{_NSRange=QQ}40") {
+      receiver, selector, arguments in
+      let others = try Message.array(arguments[1], receiver, selector)
+      let otherRange = try checked(
+        try Message.range(arguments[2], receiver, selector), count: others.count, receiver, selector)
+      return try replace(receiver, selector, arguments[0], with: Array(others[otherRange]))
+    },
   ]
+
+  /// Replaces the elements in the `NSRange` argument `range` with `replacements`, through
+  /// `removeObjectAtIndex:` and `insertObject:atIndex:`; a range past the end raises first.
+  private static func replace(_ receiver: Object, _ selector: Selector, _ range: Value, with replacements: [Value]) throws -> Value {
+    let count = try OrderedCollectionMethods.count(receiver)
+    let range = try checked(try Message.range(range, receiver, selector), count: count, receiver, selector)
+    try removeAt(Array(range), from: receiver)
+    for (offset, element) in replacements.enumerated() {
+      try Runtime.msgSend(receiver, "insertObject:atIndex:", element, .int(range.lowerBound + offset))
+    }
+    return .nil
+  }
 
   static let mutableArrayClass: [MethodEntry] = [
     CollectionLifecycle.convenience("arrayWithCapacity:", "@24@0:8Q16", "initWithCapacity:")
@@ -208,7 +227,7 @@ enum CollectionConveniences {
   /// Runs `body` with `elements`, or with a copy of each (`copyWithZone:` sent to each object,
   /// as `copyItems:YES` does); the copies are released once `body` has stored them, so the new
   /// collection owns them once.
-  private static func withCopies(of elements: [Value], if copying: Bool, _ body: ([Value]) throws -> Value) throws
+  static func withCopies(of elements: [Value], if copying: Bool, _ body: ([Value]) throws -> Value) throws
     -> Value
   {
     guard copying else { return try body(elements) }

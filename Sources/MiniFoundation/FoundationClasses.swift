@@ -120,7 +120,8 @@ final class FoundationClasses: Sendable {
     countedSet = try make("NSCountedSet", mutableSet, NSCountedSetMethods.all)  // concrete: no cluster
     orderedSet = try make(
       "NSOrderedSet", root,
-      NSOrderedSetMethods.all.adding(CollectionConveniences.orderedSet, classSide: CollectionConveniences.orderedSetClass))
+      NSOrderedSetMethods.all.adding(CollectionConveniences.orderedSet, classSide: CollectionConveniences.orderedSetClass)
+        .adding(NSOrderedSetInitializers.instance, classSide: NSOrderedSetInitializers.classSide))
     mutableOrderedSet = try make(
       "NSMutableOrderedSet", orderedSet,
       NSMutableOrderedSetMethods.all.adding(CollectionConveniences.mutableOrderedSet, classSide: CollectionConveniences.mutableOrderedSetClass))

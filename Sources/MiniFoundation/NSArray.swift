@@ -12,6 +12,7 @@ enum NSArrayMethods {
     instance: OrderedCollectionMethods.reading("NSArray") + OrderedCollectionMethods.blockReading + CollectionLifecycle.copying(.array) { ArrayStorage.array(try Ordered.elements(of: $0)) } + [
       Sorting.sortedArrayUsingSelector,
       Sorting.sortedArrayUsingDescriptors,
+      NSStringPaths.pathsMatchingExtensions,
       Sorting.descriptionWithLocale, Sorting.descriptionWithLocaleIndent,
       MethodEntry("init", "@16@0:8") { receiver, _, _ in .object(receiver) },
       NilTerminatedList.initializer,
@@ -73,7 +74,7 @@ enum NSArrayMethods {
 
 enum NSMutableArrayMethods {
   static let all = ClassMethods(
-    instance: OrderedCollectionMethods.editing("NSMutableArray") + OrderedCollectionMethods.arraySortingByComparator + [
+    instance: OrderedCollectionMethods.editing("NSMutableArray") + OrderedCollectionMethods.arraySortingByComparator + bulkRemoval + [
       Sorting.sortUsingSelector,
       Sorting.sortUsingDescriptors,
       MethodEntry("removeLastObject", "v16@0:8") { receiver, selector, _ in
@@ -88,25 +89,30 @@ enum NSMutableArrayMethods {
         try Runtime.msgSend(receiver, "removeAllObjects")
         return try Runtime.msgSend(receiver, "addObjectsFromArray:", .array(elements))
       },
-      MethodEntry("removeObjectsInArray:", "v24@0:8@16") { receiver, selector, arguments in
-        // Each doomed object removed as -removeObject: removes it: [doomed isEqual:element].
-        let doomed = try Message.array(arguments[0], receiver, selector)
-        let plain = Set(doomed)
-        let ownEquality = doomed.filter(MessageEquality.comparesByMessage)
-        let elements = try Ordered.elements(of: receiver)
-        let indexes = Indexes(
-          try elements.indices.filter { index in
-            try plain.contains(elements[index]) || ownEquality.contains { try MessageEquality.isEqual($0, elements[index]) }
-          })
-        guard indexes.count > 0, let runtime = receiver.runtime else { return .nil }
-        return try Runtime.msgSend(receiver, "removeObjectsAtIndexes:", .object(try runtime.indexSet(indexes)))
-      },
-      MethodEntry("removeObjectsInRange:", "v32@0:8{_NSRange=QQ}16") { receiver, selector, arguments in
-        // Checked against the count first, an empty range too, with this message's own text.
-        let range = try CollectionConveniences.checked(
-          try Message.range(arguments[0], receiver, selector), count: try OrderedCollectionMethods.count(receiver), receiver, selector)
-        guard !range.isEmpty, let runtime = receiver.runtime else { return .nil }
-        return try Runtime.msgSend(receiver, "removeObjectsAtIndexes:", .object(try runtime.indexSet(Indexes(integersIn: range))))
-      },
     ])
+
+  /// `removeObjectsInArray:` and `removeObjectsInRange:`, through `removeObjectsAtIndexes:`;
+  /// `NSMutableOrderedSet` declares them too.
+  static let bulkRemoval: [MethodEntry] = [
+    MethodEntry("removeObjectsInArray:", "v24@0:8@16") { receiver, selector, arguments in
+      // Each doomed object removed as -removeObject: removes it: [doomed isEqual:element].
+      let doomed = try Message.array(arguments[0], receiver, selector)
+      let plain = Set(doomed)
+      let ownEquality = doomed.filter(MessageEquality.comparesByMessage)
+      let elements = try Ordered.elements(of: receiver)
+      let indexes = Indexes(
+        try elements.indices.filter { index in
+          try plain.contains(elements[index]) || ownEquality.contains { try MessageEquality.isEqual($0, elements[index]) }
+        })
+      guard indexes.count > 0, let runtime = receiver.runtime else { return .nil }
+      return try Runtime.msgSend(receiver, "removeObjectsAtIndexes:", .object(try runtime.indexSet(indexes)))
+    },
+    MethodEntry("removeObjectsInRange:", "v32@0:8{_NSRange=QQ}16") { receiver, selector, arguments in
+      // Checked against the count first, an empty range too, with this message's own text.
+      let range = try CollectionConveniences.checked(
+        try Message.range(arguments[0], receiver, selector), count: try OrderedCollectionMethods.count(receiver), receiver, selector)
+      guard !range.isEmpty, let runtime = receiver.runtime else { return .nil }
+      return try Runtime.msgSend(receiver, "removeObjectsAtIndexes:", .object(try runtime.indexSet(Indexes(integersIn: range))))
+    },
+  ]
 }

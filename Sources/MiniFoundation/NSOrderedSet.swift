@@ -28,6 +28,10 @@ enum NSOrderedSetMethods {
           let other = try Message.set(arguments[0], receiver, selector)
           return .bool(try Ordered.elements(of: receiver).contains { try MessageEquality.member(of: $0, in: other) != nil })
         },
+        MethodEntry("isSubsetOfSet:", "B24@0:8@16") { receiver, selector, arguments in
+          let other = try Message.set(arguments[0], receiver, selector)
+          return .bool(try Ordered.elements(of: receiver).allSatisfy { try MessageEquality.member(of: $0, in: other) != nil })
+        },
         MethodEntry("isSubsetOfOrderedSet:", "B24@0:8@16") { receiver, selector, arguments in
           let other = Set(try Message.array(arguments[0], receiver, selector))
           return .bool(try Ordered.elements(of: receiver).allSatisfy { try MessageEquality.member(of: $0, in: other) != nil })
@@ -56,7 +60,8 @@ enum NSOrderedSetMethods {
 
 enum NSMutableOrderedSetMethods {
   static let all = ClassMethods(
-    instance: OrderedCollectionMethods.editing("NSMutableOrderedSet") + OrderedCollectionMethods.orderedSetSortingByComparator + [
+    instance: OrderedCollectionMethods.editing("NSMutableOrderedSet") + OrderedCollectionMethods.orderedSetSortingByComparator
+      + NSMutableArrayMethods.bulkRemoval + [
       Sorting.orderedSetSortUsingDescriptors,
       MethodEntry("unionOrderedSet:", "v24@0:8@16") { receiver, selector, arguments in
         try add(try Message.array(arguments[0], receiver, selector), to: receiver)

@@ -16,6 +16,10 @@ enum NSStringEncodings {
       let text = try NSStringMethods.text(receiver, selector)
       return .uint64(UInt64(byteCount(text, try encoding(arguments[0], receiver, selector)) ?? 0))
     },
+    MethodEntry("maximumLengthOfBytesUsingEncoding:", "Q24@0:8Q16") { receiver, selector, arguments in
+      let length = try NSStringMethods.text(receiver, selector).utf16.count
+      return .uint64(UInt64(length * maximumBytesPerUnit(try encoding(arguments[0], receiver, selector))))
+    },
     MethodEntry("canBeConvertedToEncoding:", "B24@0:8Q16") { receiver, selector, arguments in
       let text = try NSStringMethods.text(receiver, selector)
       return .bool(byteCount(text, try encoding(arguments[0], receiver, selector)) != nil)
@@ -67,6 +71,17 @@ enum NSStringEncodings {
     default:
       throw FoundationError(
         .invalidArgument, "*** \(Message.name(receiver, selector)): encoding \(value) is not supported")
+    }
+  }
+
+  /// The most bytes one UTF-16 unit can take in `kind` (a length times it bounds any string of
+  /// that length, as `maximumLengthOfBytesUsingEncoding:` answers): 3 in UTF-8, 1 in the 8-bit ones.
+  static func maximumBytesPerUnit(_ kind: Kind) -> Int {
+    switch kind {
+    case .ascii, .latin1: return 1
+    case .utf16: return 2
+    case .utf8: return 3
+    case .utf32: return 4
     }
   }
 

@@ -55,6 +55,17 @@ enum NSStringPaths {
     },
   ]
 
+  /// `-[NSArray pathsMatchingExtensions:]`: the strings of the array whose `pathExtension` is
+  /// one of the given extensions, in the array's order; elements that are not strings are passed
+  /// over.
+  static let pathsMatchingExtensions = MethodEntry("pathsMatchingExtensions:", "@24@0:8@16") { receiver, selector, arguments in
+    let wanted = Set(try Message.array(arguments[0], receiver, selector).compactMap(\.stringValue))
+    return .array(try Ordered.elements(of: receiver).filter { element in
+      guard let path = element.stringValue.map(fixingSlashes) else { return false }
+      return wanted.contains(extensionStart(of: path).map { String(path[$0...]) } ?? "")
+    })
+  }
+
   static let classSide: [MethodEntry] = [
     MethodEntry("pathWithComponents:", "@24@0:8@16") { receiver, selector, arguments in
       let components = try Message.array(arguments[0], receiver, selector)
