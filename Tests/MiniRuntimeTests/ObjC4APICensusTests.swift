@@ -1,0 +1,126 @@
+// ObjC4APICensusTests.swift: the objc4 public functions a census of objc/runtime.h, message.h,
+// objc-sync.h, objc.h, NSObject.h and the ARC entry points found without a MiniRuntime
+// counterpart, each pinned with objc4's answer (NSObject.mm, objc-runtime-new.mm), plus the ones
+// the census found already matched.
+
+import Testing
+
+@testable import MiniRuntime
+
+/// A class whose `retain`, `release` and `autorelease` are overridden (customrr.m's style),
+/// recording each message it receives.
+private struct RecordingRetainRelease {
+  let runtime = Runtime()
+  let cls: Class
+  let calls = Recorder<String>()
+
+  init() throws {
+    let cls = try makePerson(in: runtime, name: "Recorded")
+    let calls = calls
+    for selector: Selector in ["retain", "release", "autorelease"] {
+      let types = try #require(try runtime.rootClass.instanceMethod(for: selector)).typeEncoding
+      try cls.addMethod(selector, types: types) { receiver, cmd, _ in
+        let tag = try receiver.value(ofIvar: "_age")
+        calls.append("\(cmd.name) \(tag)")
+        return try Runtime.msgSendSuper(receiver, definedIn: cls, cmd)
+      }
+    }
+    self.cls = cls
+  }
+
+  /// A new instance whose `_age` is `tag`, so the log tells the objects apart.
+  func make(_ tag: Int64) throws -> Object {
+    let object = try new(cls, in: runtime)
+    try object.setValue(.int64(tag), forIvar: "_age")
+    return object
+  }
+}
+
+@Suite struct ObjC4APICensusStoreStrongTests {
+  @Test func storeStrongRetainsTheNewValueThenReleasesTheOldOne() throws {
+    // objc_storeStrong(&location, obj): objc_retain(obj), *location = obj, objc_release(prev).
+    let world = try RecordingRetainRelease()
+    let first = try world.make(1)
+    let second = try world.make(2)
+    var location: Object? = first
+    try Runtime.retain(first)  // the +1 the location holds
+    try Runtime.storeStrong(&location, second)
+    #expect(location === second)
+    #expect(world.calls.all == ["retain 1", "retain 2", "release 1"])
+    #expect(first.retainCount == 1 && second.retainCount == 2)
+    try world.runtime.checkInvariants()
+  }
+
+  @Test func storeStrongOfTheValueAlreadyHeldSendsNothing() throws {
+    // objc_storeStrong returns at once when obj == *location: no retain, no release.
+    let world = try RecordingRetainRelease()
+    let object = try world.make(1)
+    var location: Object? = object
+    try Runtime.storeStrong(&location, object)
+    #expect(location === object && world.calls.all.isEmpty && object.retainCount == 1)
+  }
+
+  @Test func storeStrongOfNilReleasesTheOldValueAndStoresNil() throws {
+    // objc_storeStrong(&location, nil): objc_retain(nil) is nothing; the old value is released.
+    let world = try RecordingRetainRelease()
+    let object = try world.make(1)
+    try Runtime.retain(object)
+    var location: Object? = object
+    try Runtime.storeStrong(&location, nil)
+    #expect(location == nil)
+    #expect(world.calls.all == ["retain 1", "release 1"] && object.retainCount == 1)
+  }
+}
+
+@Suite struct ObjC4APICensusReturnValueTests {
+  @Test func autoreleaseReturnValueThenRetainAutoreleasedReturnValueNetsOneRetain() throws {
+    // A callee's `return objc_autoreleaseReturnValue(obj)` and the caller's
+    // objc_retainAutoreleasedReturnValue: the caller ends with +1 and the pool holds none.
+    let world = try RecordingRetainRelease()
+    let object = try world.make(1)  // the callee's +1
+    let kept = try Runtime.autoreleasepool {
+      try Runtime.retainAutoreleasedReturnValue(try Runtime.autoreleaseReturnValue(object))
+    }
+    #expect(kept === object)
+    #expect(object.retainCount == 1)  // the callee's +1 went with the pool; the caller's is left
+    #expect(!object.isDeallocating)
+    try Runtime.release(object)  // the caller's release ends it
+    #expect(object.isDeallocating)
+  }
+
+  @Test func retainAutoreleaseReturnValueLeavesTheCallersCountAsItWas() throws {
+    // `return objc_retainAutoreleaseReturnValue(ivar)` from a getter at +0, then
+    // objc_unsafeClaimAutoreleasedReturnValue in the caller: once the pool pops, the count is back.
+    let world = try RecordingRetainRelease()
+    let object = try world.make(1)
+    let got = try Runtime.autoreleasepool {
+      Runtime.unsafeClaimAutoreleasedReturnValue(try Runtime.retainAutoreleaseReturnValue(object))
+    }
+    #expect(got === object && object.retainCount == 1)
+  }
+
+  @Test func claimAutoreleasedReturnValueRetainsAsRetainAutoreleasedReturnValueDoes() throws {
+    // objc_claimAutoreleasedReturnValue is objc_retainAutoreleasedReturnValue for newer callers.
+    let world = try RecordingRetainRelease()
+    let object = try world.make(1)
+    try Runtime.autoreleasepool {
+      _ = try Runtime.claimAutoreleasedReturnValue(try Runtime.autoreleaseReturnValue(object))
+    }
+    #expect(object.retainCount == 1)  // +1 autoreleased, +1 claimed: one of two left
+    try Runtime.release(object)
+    #expect(object.isDeallocating)
+  }
+
+  @Test func returnValueEntryPointsPassNilThrough() throws {
+    // Each of them answers nil for nil, with nothing retained or autoreleased.
+    let pending = Runtime.autoreleasedObjects.count
+    let pool = Runtime.autoreleasePoolPush()
+    #expect(try Runtime.autoreleaseReturnValue(nil) == nil)
+    #expect(try Runtime.retainAutoreleaseReturnValue(nil) == nil)
+    #expect(try Runtime.retainAutoreleasedReturnValue(nil) == nil)
+    #expect(try Runtime.claimAutoreleasedReturnValue(nil) == nil)
+    #expect(Runtime.unsafeClaimAutoreleasedReturnValue(nil) == nil)
+    #expect(Runtime.autoreleasedObjects.count == pending)
+    try Runtime.autoreleasePoolPop(pool)
+  }
+}
