@@ -24,9 +24,12 @@ extension Object {
   /// does (``Value/assigned(to:)``: `2.5` stores `2` in a `long long`, `300` stores `44` in a
   /// `char`).
   ///
+  /// An object ivar that is not weak is strong, in a class made at run time too (objc4's
+  /// `object_setInstanceVariableWithStrongDefault`; see ``setValue(_:for:)``).
+  ///
   /// - Throws: As ``setValue(_:for:)``; the ivar is unchanged.
   ///
-  /// Objective-C: `object_setInstanceVariable`
+  /// Objective-C: `object_setInstanceVariable` / `object_setInstanceVariableWithStrongDefault`
   public func setValue(_ value: Value, forIvar name: String) throws(RuntimeError) {
     try setValue(value, for: ivarForAccess(named: name))
   }

@@ -124,3 +124,20 @@ private struct RecordingRetainRelease {
     try Runtime.autoreleasePoolPop(pool)
   }
 }
+
+@Suite struct ObjC4APICensusAlreadyMatchedTests {
+  @Test func setInstanceVariableWithStrongDefaultRetainsInARuntimeMadeClass() throws {
+    // object_setInstanceVariableWithStrongDefault: an ivar of unknown memory management (a class
+    // made with objc_allocateClassPair) is stored strong. Already matched by setValue(_:forIvar:).
+    let runtime = Runtime()
+    let holder = try makeClass("Holder", in: runtime) { cls in
+      try cls.addIvar("_thing", type: .object(className: nil))
+    }
+    let box = try new(holder, in: runtime)
+    let thing = try new(runtime.rootClass, in: runtime)
+    try box.setValue(.object(thing), forIvar: "_thing")
+    #expect(thing.retainCount == 2)
+    try box.setValue(.nil, forIvar: "_thing")
+    #expect(thing.retainCount == 1)
+  }
+}
