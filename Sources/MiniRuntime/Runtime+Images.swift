@@ -21,14 +21,16 @@
 //      waiting for one of the new classes (objc4's `unattachedCategories`, attached when the class
 //      is realized), then the image's own in image order. A category whose class is not loaded
 //      yet waits, and is attached when an image brings a class of that name.
-//   4. Call `+load` directly (not sent: no lookup, no +initialize, and a category's `+load` does not
+//   4. Call the load-image functions with the image's name (Runtime+LoadImageFunctions.swift).
+//   5. Call `+load` directly (not sent: no lookup, no +initialize, and a category's `+load` does not
 //      replace its class's), once per class and per category that implements it: every class
 //      first, superclasses before subclasses, then the categories in the order attached (objc4's
 //      `call_load_methods`: a category's `+load` waits until its class is loaded). An error
 //      thrown by a `+load` does not stop the others; the first one is rethrown at the end.
 // A class made by `allocateClassPair` belongs to no image and is never sent `+load`, nor are
 // waiting categories attached to it (objc4 attaches them when it realizes an image's class).
-// Locking: each step takes `Runtime.lock` briefly; definitions and `+load`s run with no lock held.
+// Locking: each step takes `Runtime.lock` briefly; definitions, load-image functions and `+load`s
+// run with no lock held.
 
 extension Runtime {
   /// Loads `image` into the runtime: registers its classes, attaches its categories, then calls
@@ -95,10 +97,12 @@ extension Runtime {
       }
       throw error
     }
-    withState { state in
+    let announce = withState { state in
       state.unattachedCategories += waiting
       state.record(.imageLoaded(name: image.name, classes: order.map(\.name), categories: image.categories.map(\.name)))
+      return state.announceImage(image.name)
     }
+    for function in announce { function(image.name) }  // call-out: user functions, no lock held
     var loads: [(receiver: Class, label: String, load: Implementation)] = realized.compactMap { cls, load in
       load.map { (cls, "+[\(cls.name) load]", $0) }
     }

@@ -71,6 +71,11 @@ public final class Runtime: @unchecked Sendable {
     /// Categories of loaded images whose class is not loaded yet, in load order: attached (and
     /// their `+load` called) when an image brings the class (Runtime+Images.swift).
     var unattachedCategories: [Category] = []
+    /// The images announced to the load-image functions, in load order: those whose loading
+    /// reached its end (Runtime+LoadImageFunctions.swift).
+    var announcedImages: [String] = []
+    /// The functions `addLoadImageFunction` added, in the order added.
+    var loadImageFunctions: [LoadImageFunction] = []
 
     mutating func record(_ event: @autoclosure () -> RuntimeEvent) {
       if recordsEvents { pendingEvents.append(event()) }

@@ -125,6 +125,70 @@ private struct RecordingRetainRelease {
   }
 }
 
+@Suite struct ObjC4APICensusLoadImageFunctionTests {
+  /// An image named `name` with one class, `className`.
+  private static func image(_ name: String, className: String) -> Image {
+    var image = Image(named: name)
+    image.addClass(className, superclass: "NSObject") { _ in }
+    return image
+  }
+
+  @Test func addLoadImageFunctionIsCalledForLoadedImagesAtOnceThenForEachNewOne() throws {
+    // objc_addLoadImageFunc: called with every image already loaded, then with each new image.
+    let runtime = Runtime()
+    try runtime.loadImage(Self.image("Zoo", className: "Dog"))
+    let seen = Recorder<String>()
+    runtime.addLoadImageFunction { name in seen.append(name) }
+    #expect(seen.all == ["Zoo"])
+    try runtime.loadImage(Self.image("Farm", className: "Cow"))
+    #expect(seen.all == ["Zoo", "Farm"])
+    try runtime.checkInvariants()
+  }
+
+  @Test func aLoadImageFunctionRunsAfterTheClassesAreRegisteredAndBeforeLoad() throws {
+    // objc4 calls the functions at the end of map_images, before load_images sends +load.
+    let runtime = Runtime()
+    let seen = Recorder<String>()
+    runtime.addLoadImageFunction { [weak runtime] name in
+      seen.append("func \(name) \(runtime?.lookUpClass(named: "Dog") != nil)")
+    }
+    var zoo = Image(named: "Zoo")
+    zoo.addClass("Dog", superclass: "NSObject") { cls in
+      try cls.isa.addMethod("load", types: "v16@0:8") { _, _, _ in
+        seen.append("load")
+        return .nil
+      }
+    }
+    try runtime.loadImage(zoo)
+    #expect(seen.all == ["func Zoo true", "load"])
+  }
+
+  @Test func aRefusedImageIsNotAnnouncedToLoadImageFunctions() throws {
+    // An image objc4 does not map reaches no function.
+    let runtime = Runtime()
+    try runtime.loadImage(Self.image("Zoo", className: "Dog"))
+    let seen = Recorder<String>()
+    runtime.addLoadImageFunction { name in seen.append(name) }
+    #expect(throws: RuntimeError.self) { try runtime.loadImage(Self.image("Zoo", className: "Cat")) }
+    var broken = Image(named: "Broken")
+    broken.addClass("Orphan", superclass: "Nowhere") { _ in }
+    #expect(throws: RuntimeError.self) { try runtime.loadImage(broken) }
+    #expect(seen.all == ["Zoo"])
+    let later = Recorder<String>()
+    runtime.addLoadImageFunction { name in later.append(name) }
+    #expect(later.all == ["Zoo"])
+  }
+
+  @Test func everyLoadImageFunctionIsCalledInTheOrderAdded() throws {
+    let runtime = Runtime()
+    let seen = Recorder<String>()
+    runtime.addLoadImageFunction { name in seen.append("a \(name)") }
+    runtime.addLoadImageFunction { name in seen.append("b \(name)") }
+    try runtime.loadImage(Self.image("Zoo", className: "Dog"))
+    #expect(seen.all == ["a Zoo", "b Zoo"])
+  }
+}
+
 @Suite struct ObjC4APICensusAlreadyMatchedTests {
   @Test func setInstanceVariableWithStrongDefaultRetainsInARuntimeMadeClass() throws {
     // object_setInstanceVariableWithStrongDefault: an ivar of unknown memory management (a class
