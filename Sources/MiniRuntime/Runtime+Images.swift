@@ -205,14 +205,3 @@ extension Runtime {
     }
   }
 }
-
-extension Class {
-  /// The name of the image that defined this class, or `nil` for a class made by
-  /// `allocateClassPair` (and for a metaclass, its class's image).
-  ///
-  /// Objective-C: `class_getImageName`
-  public var imageName: String? {
-    let cls = instanceClass ?? self
-    return cls.withMetadata { $0.imageName }
-  }
-}

@@ -95,6 +95,9 @@ public final class Runtime: @unchecked Sendable {
   /// The `objc_getClass` hook, if any (Runtime+ClassNames.swift).
   let classHook = InstalledHook<GetClassHook>()
 
+  /// The `class_getImageName` hook, if any (Class+ImageName.swift).
+  let imageNameHook = InstalledHook<GetImageNameHook>()
+
   /// The `objc_setEnumerationMutationHandler` handler, if any (Runtime+EnumerationMutation.swift).
   let enumerationMutationHandler = InstalledHook<EnumerationMutationHandler?>()
 

@@ -205,3 +205,40 @@ private struct RecordingRetainRelease {
     #expect(thing.retainCount == 1)
   }
 }
+
+@Suite struct ObjC4APICensusImageNameHookTests {
+  @Test func anImageNameHookAnswersForTheClassesItHandlesAndChainsTheRest() throws {
+    // objc_setHook_getImageName: class_getImageName asks the hook, which calls the one it
+    // replaced for classes it does not handle; the first answers the loading image's name.
+    let runtime = Runtime()
+    var zoo = Image(named: "Zoo")
+    zoo.addClass("Dog", superclass: "NSObject") { _ in }
+    try runtime.loadImage(zoo)
+    let dynamic = try makeClass("Dynamic", in: runtime)
+    let asked = Recorder<String>()
+    let previous = Locked<GetImageNameHook?>(nil)
+    let replaced = runtime.setGetImageNameHook { cls in
+      asked.append(cls.name)
+      if cls.name == "Dynamic" { return "Generated" }
+      return previous.withLock { $0 }?(cls)
+    }
+    previous.withLock { $0 = replaced }
+    let dog = try #require(runtime.lookUpClass(named: "Dog"))
+    #expect(dog.imageName == "Zoo")
+    #expect(dynamic.imageName == "Generated")
+    #expect(runtime.rootClass.imageName == nil)
+    #expect(asked.all == ["Dog", "Dynamic", "NSObject"])
+    #expect(replaced(dog) == "Zoo" && replaced(dynamic) == nil)  // the first hook: the loader's answer
+  }
+
+  @Test func withoutAHookTheImageNameIsTheLoadingImages() throws {
+    // class_getImageName with no hook installed; a metaclass answers its class's image.
+    let runtime = Runtime()
+    var zoo = Image(named: "Zoo")
+    zoo.addClass("Dog", superclass: "NSObject") { _ in }
+    try runtime.loadImage(zoo)
+    let dog = try #require(runtime.lookUpClass(named: "Dog"))
+    #expect(dog.imageName == "Zoo" && dog.isa.imageName == "Zoo")
+    #expect(try makeClass("Dynamic", in: runtime).imageName == nil)
+  }
+}
