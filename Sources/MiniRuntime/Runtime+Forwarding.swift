@@ -18,7 +18,8 @@
 //   3. With no signature, `-doesNotRecognizeSelector:`, whose NSObject implementation throws
 //      objc4's "unrecognized selector" error (NSInvalidArgumentException).
 // Every step is a real send, with no lock held. `respondsToSelector:` is not fooled: it asks the
-// lookup (and the resolver), never this path.
+// lookup (and the resolver), never this path. A handler installed with `setForwardHandler`
+// (objc_setForwardHandler, Runtime+ForwardHandler.swift) replaces these steps.
 
 extension Runtime {
   /// Forwards an unimplemented message. Called by ``Implementation/forwarding``.
@@ -103,6 +104,9 @@ extension Implementation {
   private static let forwardingBody: ImplementationBody = { receiver, selector, arguments in
     guard let runtime = receiver.runtime else {
       throw RuntimeError(.foreignRuntime, "cannot forward '\(selector.name)': the runtime no longer exists")
+    }
+    if let handler = runtime.forwardHandler.current {
+      return try handler(receiver, selector, arguments)  // call-out: objc_setForwardHandler's, no lock held
     }
     return try runtime.forward(receiver, selector, arguments)
   }

@@ -98,6 +98,9 @@ public final class Runtime: @unchecked Sendable {
   /// The `class_getImageName` hook, if any (Class+ImageName.swift).
   let imageNameHook = InstalledHook<GetImageNameHook>()
 
+  /// The `objc_setForwardHandler` handler, if any (Runtime+ForwardHandler.swift).
+  let forwardHandler = InstalledHook<ForwardHandler>()
+
   /// The `objc_setEnumerationMutationHandler` handler, if any (Runtime+EnumerationMutation.swift).
   let enumerationMutationHandler = InstalledHook<EnumerationMutationHandler?>()
 

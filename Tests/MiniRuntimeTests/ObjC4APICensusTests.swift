@@ -242,3 +242,35 @@ private struct RecordingRetainRelease {
     #expect(try makeClass("Dynamic", in: runtime).imageName == nil)
   }
 }
+
+@Suite struct ObjC4APICensusForwardHandlerTests {
+  @Test func aForwardHandlerTakesEveryUnimplementedMessageInsteadOfFoundationsSteps() throws {
+    // objc_setForwardHandler: _objc_msgForward hands the message to the installed handler, whose
+    // answer is the message's; CoreFoundation's steps (forwardingTargetForSelector:, …) are the
+    // handler it replaced, so they are not taken. respondsToSelector: still answers NO.
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    let steps = Recorder<String>()
+    try person.addMethod("forwardingTargetForSelector:", types: "@24@0:8:16") { _, _, _ in
+      steps.append("forwardingTargetForSelector:")
+      return .nil
+    }
+    let ann = try new(person, in: runtime)
+    runtime.setForwardHandler { receiver, selector, arguments in
+      steps.append("handler \(selector.name) \(arguments.count) \(receiver === ann)")
+      return .string("handled")
+    }
+    #expect(try runtime.msgSend(ann, "fly:", 3) == "handled")
+    #expect(try runtime.msgSend(ann, "respondsToSelector:", .selector("fly:")) == false)
+    #expect(steps.all == ["handler fly: 1 true"])
+  }
+
+  @Test func aMethodWhoseImplementationIsMsgForwardReachesTheForwardHandler() throws {
+    // class_addMethod(cls, sel, _objc_msgForward, …): sending it calls the handler.
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    try person.addMethod("walk", types: "@16@0:8", implementation: .forwarding)
+    runtime.setForwardHandler { _, selector, _ in .string("forwarded \(selector.name)") }
+    #expect(try runtime.msgSend(try new(person, in: runtime), "walk") == "forwarded walk")
+  }
+}
