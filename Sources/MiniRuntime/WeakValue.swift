@@ -25,14 +25,28 @@ final class WeakValue: Sendable {
   /// An instance of a class not yet initialized initializes it first (objc4's `storeWeak`
   /// sends `+initialize` before registering the reference); what `+initialize` throws is thrown.
   convenience init(_ value: Value) throws(RuntimeError) {
-    if let object = value.objectValue {
-      if !(object is Class), let runtime = object.owningRuntime, !object.isa.isInitialized {
-        try runtime.initializeForStore(object.isa, "objc_storeWeak")  // call-out: user +initialize, no lock held
-      }
-      if object.isDeallocating { throw WeakValue.cannotFormWeakReference(to: object) }
-      if !object.allowsWeakReference() { throw WeakValue.cannotFormWeakReference(to: object) }
-    }
+    if let object = value.objectValue, let refusal = try WeakValue.refusal(toHold: object) { throw refusal }
     self.init(unchecked: value)
+  }
+
+  /// Holds `object` weakly, or answers nil for an object that is being deallocated or whose
+  /// class refuses weak references, as `objc_storeWeakOrNil` does.
+  ///
+  /// - Throws: What `+initialize` throws (sent first, as ``init(_:)`` does).
+  static func orNil(_ object: Object) throws(RuntimeError) -> WeakValue? {
+    guard try refusal(toHold: object) == nil else { return nil }
+    return WeakValue(unchecked: .object(object))
+  }
+
+  /// objc4's "Cannot form weak reference" error if `object` cannot be held weakly (it is being
+  /// deallocated, or `allowsWeakReference` answers NO), or nil. An instance of a class not yet
+  /// initialized initializes it first (objc4's `storeWeak`); what `+initialize` throws is thrown.
+  private static func refusal(toHold object: Object) throws(RuntimeError) -> RuntimeError? {
+    if !(object is Class), let runtime = object.owningRuntime, !object.isa.isInitialized {
+      try runtime.initializeForStore(object.isa, "objc_storeWeak")  // call-out: user +initialize, no lock held
+    }
+    if object.isDeallocating || !object.allowsWeakReference() { return cannotFormWeakReference(to: object) }
+    return nil
   }
 
   /// Holds `value` weakly without checking (an assign association; a copy of a weak value read

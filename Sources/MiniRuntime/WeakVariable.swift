@@ -47,6 +47,16 @@ public final class WeakVariable: @unchecked Sendable {
     if let object { box = try WeakValue(.object(object)) }
   }
 
+  /// A variable holding `object` weakly, or nil if `object` is being deallocated or its class
+  /// refuses weak references (where ``init(_:)`` throws).
+  ///
+  /// - Throws: What the class's `+initialize` threw (objc4 sends it first).
+  ///
+  /// Objective-C: `objc_initWeakOrNil`
+  public init(orNil object: Object?) throws(RuntimeError) {
+    if let object { box = try WeakValue.orNil(object) }
+  }
+
   private func withLock<Result>(_ body: () -> Result) -> Result {
     lock.withLock(parkingKey: UInt(bitPattern: ObjectIdentifier(self)), body)
   }
@@ -60,12 +70,33 @@ public final class WeakVariable: @unchecked Sendable {
   @discardableResult
   public func store(_ object: Object?) throws(RuntimeError) -> Object? {
     let new = try object.map { object throws(RuntimeError) in try WeakValue(.object(object)) }
+    replaceBox(with: new)
+    return object
+  }
+
+  /// Stores `object` as ``store(_:)`` does, except that an object being deallocated, or whose
+  /// class refuses weak references, is stored as nil where ``store(_:)`` throws; answers what
+  /// was stored.
+  ///
+  /// - Throws: What the class's `+initialize` threw (objc4 sends it first); the variable keeps
+  ///   its value.
+  ///
+  /// Objective-C: `objc_storeWeakOrNil`
+  @discardableResult
+  public func storeOrNil(_ object: Object?) throws(RuntimeError) -> Object? {
+    var new: WeakValue?
+    if let object { new = try WeakValue.orNil(object) }
+    replaceBox(with: new)
+    return new == nil ? nil : object
+  }
+
+  /// Swaps `new` in; the old box is released after the lock.
+  private func replaceBox(with new: WeakValue?) {
     let old = withLock { () -> WeakValue? in
       defer { box = new }
       return box
     }
     withExtendedLifetime(old) {}  // released here, outside the lock
-    return object
   }
 
   /// The object, or `nil` if there is none or it has started deallocating, retained and

@@ -274,3 +274,47 @@ private struct RecordingRetainRelease {
     #expect(try runtime.msgSend(try new(person, in: runtime), "walk") == "forwarded walk")
   }
 }
+
+@Suite struct ObjC4APICensusWeakOrNilTests {
+  @Test func storeOrNilOfADeallocatingObjectStoresNil() throws {
+    // objc_storeWeakOrNil / objc_initWeakOrNil: an object in its dealloc is stored as nil (where
+    // objc_storeWeak aborts), replacing what the variable held; the answer is nil.
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    let variable = WeakVariable()
+    let bystander = try new(person, in: runtime)
+    try variable.store(bystander)
+    let seen = Recorder<String>()
+    try person.addMethod("dealloc", types: "v16@0:8") { receiver, _, _ in
+      let stored = try variable.storeOrNil(receiver)
+      let made = try WeakVariable(orNil: receiver)
+      seen.append("\(stored == nil) \(variable.load() == nil) \(made.load() == nil)")
+      return .nil
+    }
+    var ann: Object? = try new(person, in: runtime)
+    ann = nil
+    #expect(seen.all == ["true true true"])
+  }
+
+  @Test func storeOrNilOfALiveObjectStoresIt() throws {
+    // For an object that allows weak references, the OrNil forms store as objc_storeWeak does.
+    let runtime = Runtime()
+    let ann = try new(try makePerson(in: runtime), in: runtime)
+    let variable = WeakVariable()
+    #expect(try variable.storeOrNil(ann) === ann)
+    #expect(variable.load() === ann)
+    #expect(try WeakVariable(orNil: ann).load() === ann)
+    #expect(try variable.storeOrNil(nil) == nil && variable.load() == nil)
+  }
+
+  @Test func storeOrNilOfAnObjectRefusingWeakReferencesStoresNil() throws {
+    // allowsWeakReference answering NO counts as deallocating (weak_register_no_lock).
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    try person.addMethod("allowsWeakReference", types: "B16@0:8") { _, _, _ in false }
+    let ann = try new(person, in: runtime)
+    let variable = WeakVariable()
+    #expect(try variable.storeOrNil(ann) == nil && variable.load() == nil)
+    #expect(throws: RuntimeError.self) { try variable.store(ann) }
+  }
+}
