@@ -36,7 +36,7 @@ import Synchronization
 public final class Class: Object, @unchecked Sendable {
   /// The class's name.
   ///
-  /// Objective-C: `class_getName`
+  /// Objective-C: `class_getName` / `NSStringFromClass`
   public let name: String
 
   /// Whether this is a metaclass (a class whose instances are classes).

@@ -32,7 +32,7 @@
 public final class Protocol: Object, @unchecked Sendable {
   /// The protocol's name.
   ///
-  /// Objective-C: `protocol_getName`
+  /// Objective-C: `protocol_getName` / `NSStringFromProtocol`
   public let name: String
 
   private let metadata = ProtocolMetadata()

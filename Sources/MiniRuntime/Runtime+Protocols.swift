@@ -68,7 +68,7 @@ extension Runtime {
   ///
   /// - Complexity: O(1).
   ///
-  /// Objective-C: `objc_getProtocol`
+  /// Objective-C: `objc_getProtocol` / `NSProtocolFromString`
   public func `protocol`(named name: String) -> Protocol? {
     withState { state in
       state.protocolsByName[name]  // registered protocols only

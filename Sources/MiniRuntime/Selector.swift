@@ -89,7 +89,7 @@ public struct Selector: Hashable, Sendable, CustomStringConvertible, Expressible
   /// let setter = Selector(interning: "set" + "Age" + ":")   // setAge:
   /// ```
   ///
-  /// Objective-C: `sel_registerName`
+  /// Objective-C: `sel_registerName` / `NSSelectorFromString`
   public init(interning name: String) {
     self = SelectorTable.shared.intern(name, isValid: Selector.problem(with: name) == nil)
   }

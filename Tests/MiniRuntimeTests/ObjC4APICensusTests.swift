@@ -318,3 +318,20 @@ private struct RecordingRetainRelease {
     #expect(throws: RuntimeError.self) { try variable.store(ann) }
   }
 }
+
+@Suite struct ObjC4APICensusFoundationNameTests {
+  @Test func foundationsNameFunctionsAnswerAsTheRuntimesOwn() throws {
+    // NSObjCRuntime.h: NSStringFromClass is class_getName for a class, NSStringFromProtocol
+    // protocol_getName, NSProtocolFromString objc_getProtocol (nil for an unknown name) and
+    // NSSelectorFromString sel_registerName. Already matched.
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    #expect(person.name == "Person")
+    let walker = try runtime.allocateProtocol(named: "Walker")
+    #expect(runtime.protocol(named: "Walker") == nil)  // not registered yet
+    try runtime.registerProtocol(walker)
+    #expect(runtime.protocol(named: "Walker") === walker && walker.name == "Walker")
+    let built = Selector(interning: "walk" + "To:")
+    #expect(built == Selector("walkTo:") && built.name == "walkTo:")
+  }
+}
