@@ -292,7 +292,8 @@ private struct RecordingRetainRelease {
       return .nil
     }
     var ann: Object? = try new(person, in: runtime)
-    ann = nil
+    #expect(ann?.isDeallocating == false)
+    ann = nil  // the last reference: dealloc runs
     #expect(seen.all == ["true true true"])
   }
 
