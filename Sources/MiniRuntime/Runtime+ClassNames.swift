@@ -1,22 +1,46 @@
 // Runtime+ClassNames.swift: finding a class or metaclass by name (objc4's objc_getClass family),
 // and the hook that may supply a class nobody registered yet (objc_setHook_getClass).
 //
-// Docs: docs/runtime.md#classes-and-metaclasses. Tests: Tests/MiniRuntimeTests/ClassNameTests.swift.
+// Docs: docs/runtime.md#classes-and-metaclasses. Tests: Tests/MiniRuntimeTests/ClassNameTests.swift,
+// ObjC4BehaviourRound19Tests.swift.
 //
-// objc4 has three spellings beside `objc_lookUpClass`: `objc_getClass`, `objc_getMetaClass` and
+// objc4 has four spellings: `objc_lookUpClass`, `objc_getClass`, `objc_getMetaClass` and
 // `objc_getRequiredClass` (which ends the process when the class is missing; here it throws, since
-// Swift has no abort a caller could test). The first three differ from `objc_lookUpClass` in one
-// way: for a name no registered class has, they ask the installed class hook, which may make the
-// class on the spot (lazy class creation). The hooks form a chain: each new hook receives the one
-// it replaces and calls it for names it does not handle; the first hook answers nil.
+// Swift has no abort a caller could test). All four go through one lookup (objc4's
+// `look_up_class`, whose flags that once told them apart are unused since the hook arrived): for
+// a name no registered class has, it asks the installed class hook, which may make the class on
+// the spot (lazy class creation). Foundation's `NSClassFromString` is `objc_lookUpClass`, so it
+// asks the hook too. Only the runtime's own readers of the table (the image loader,
+// `objc_allocateClassPair`'s name check) skip the hook. The hooks form a chain: each new hook
+// receives the one it replaces and calls it for names it does not handle; the first hook
+// answers nil.
 //
 // Locking: the table is read under `Runtime.lock`; the hook runs with no lock held (it usually
 // allocates and registers a class). A hook that asks for the name it is being asked for (directly
-// or through another hook) would recurse for ever in objc4; here the inner lookup answers nil
-// without calling the hook again (a per-thread guard).
+// or through another hook, e.g. by allocating a class of that name) gets nil without the hook
+// being called again: objc4 keeps the names each thread is asking for in thread-local data, and
+// so does this file (a per-thread guard).
 
 extension Runtime {
   /// The registered class named `name`, or `nil`.
+  ///
+  /// ```swift
+  /// runtime.lookUpClass(named: "Person")?.name   // "Person"
+  /// runtime.lookUpClass(named: "Nobody")         // nil
+  /// ```
+  ///
+  /// For a name no registered class has, it asks the class hook (``setGetClassHook(_:)``), which
+  /// may make the class, as ``class(named:)`` does: objc4's two functions share one lookup.
+  /// Foundation's `NSClassFromString` is this call.
+  ///
+  /// - Complexity: O(1), plus the hook for a missing class.
+  ///
+  /// Objective-C: `objc_lookUpClass`
+  public func lookUpClass(named name: String) -> Class? {
+    registeredClass(named: name) ?? classFromHook(named: name)
+  }
+
+  /// The registered class named `name`, or `nil`; the same lookup as ``lookUpClass(named:)``.
   ///
   /// ```swift
   /// runtime.class(named: "Person")?.name   // "Person"
@@ -24,14 +48,13 @@ extension Runtime {
   /// ```
   ///
   /// For a name no registered class has, it asks the class hook (``setGetClassHook(_:)``), which
-  /// may make the class; `lookUpClass(named:)` never asks.
+  /// may make the class.
   ///
   /// - Complexity: O(1), plus the hook for a missing class.
   ///
   /// Objective-C: `objc_getClass`
   public func `class`(named name: String) -> Class? {
-    if let cls = lookUpClass(named: name) { return cls }
-    return classFromHook(named: name)
+    lookUpClass(named: name)
   }
 
   /// The metaclass of the registered class named `name`, or `nil` (objc4 also logs that the
@@ -71,9 +94,9 @@ extension Runtime {
     return cls
   }
 
-  /// Installs `hook` as the first hook ``class(named:)`` asks for a name no registered class has,
-  /// and returns the hook it replaces (at first, one that answers nil), which `hook` should call
-  /// for names it does not handle.
+  /// Installs `hook` as the first hook ``lookUpClass(named:)`` and ``class(named:)`` ask for a
+  /// name no registered class has, and returns the hook it replaces (at first, one that answers
+  /// nil), which `hook` should call for names it does not handle.
   ///
   /// ```swift
   /// chain.previous = runtime.setGetClassHook { runtime, name in
@@ -88,7 +111,7 @@ extension Runtime {
   /// The hook runs with no lock held, so it may make and register classes. Its answer counts only
   /// if it is a registered class of this runtime (objc4 trusts the hook; here any other answer
   /// reads as nil). Asked again for the same name from inside itself, on the same thread, the
-  /// lookup answers nil without calling it.
+  /// lookup answers nil without calling it, as objc4's does.
   ///
   /// Objective-C: `objc_setHook_getClass`
   @discardableResult

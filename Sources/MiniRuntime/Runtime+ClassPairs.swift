@@ -196,12 +196,11 @@ extension Runtime {
     if ownsMetaclass { cls.ownMetaclass.removeAssociatedObjects() }
   }
 
-  /// The registered class named `name`, or `nil`.
+  /// The registered class named `name`, or `nil`: the class table alone, never the class hook
+  /// (objc4's `getClassExceptSomeSwift`, what its loader and `objc_allocateClassPair` read).
   ///
   /// - Complexity: O(1).
-  ///
-  /// Objective-C: `objc_lookUpClass`
-  public func lookUpClass(named name: String) -> Class? {
+  func registeredClass(named name: String) -> Class? {
     withState { state in
       guard let cls = state.classesByName[name], cls.locked(&state).state == .registered else { return nil }
       return cls

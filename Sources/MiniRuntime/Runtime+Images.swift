@@ -62,7 +62,7 @@ extension Runtime {
     var attached: [Category] = []
     var waiting: [Category] = []
     var own: [String: Class] = [:]  // the image's classes by name: what its own pointers reach
-    func target(_ name: String) -> Class? { own[name] ?? lookUpClass(named: name) }
+    func target(_ name: String) -> Class? { own[name] ?? registeredClass(named: name) }
     do {
       for definition in order {
         let superclass = try definition.superclassName.map { name throws(RuntimeError) -> Class in
