@@ -22,6 +22,10 @@ import Testing
     #expect(runtime.classes.map(\.name) == ["NSObject", "Protocol", "Person"])
     // Rosetta: objc_getClassList
     #expect(runtime.classList(capacity: 1).classes.map(\.name) == ["NSObject"] && runtime.classList(capacity: 1).count == 3)
+    // Rosetta: objc_enumerateClasses
+    var made: [String] = []
+    runtime.enumerateClasses(in: .dynamicClasses, namePrefix: "P", conformingTo: nil, subclassing: root) { cls, _ in made.append(cls.name) }
+    #expect(made == ["Person"])
     // Rosetta: objc_getMetaClass
     #expect(person.metaclass === person.isa)
     #expect(runtime.metaclass(named: "Person") === person.isa)
