@@ -27,8 +27,9 @@
 //     5. a `StructLocks` stripe (an `AdaptiveLock`, objc4's `StructLocks`): the copy of an atomic
 //        struct property, whole. May take 6 (a struct with an object member).
 //     6. a `PropertyLocks` stripe (an `AdaptiveLock`, objc4's `PropertyLocks`): one reference word
-//        of an object's storage (ObjectStorage.swift). A leaf, held for a load and a retain, or
-//        one exchange.
+//        of an object's storage (ObjectStorage.swift). Held for a load and a retain, or one
+//        exchange; an atomic object getter's retain may take a `RetainCounts` stripe (the leaf
+//        side table of ManualRetainRelease.swift) under it, as objc4 retains under its spinlock.
 //     7. `Object.lock` (an `AdaptiveLock`, one per object): the object's associated objects and
 //        its observation-info slot; `RuntimeLocals.lock` (an `AdaptiveLock`): the per-runtime
 //        state slots. Leaves, held for a few loads and stores.

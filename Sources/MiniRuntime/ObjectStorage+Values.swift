@@ -70,6 +70,33 @@ extension ObjectStorage {
     return RetainedReference.take(retainedBits(ofWord: word))
   }
 
+  /// Reads a one-word strong object ivar as an atomic getter does (objc4's `objc_getProperty`
+  /// retains under the property's spinlock): under the word's stripe, the value gets its Swift
+  /// retain and, when its class has no custom retain-release, its Objective-C retain too
+  /// (`-[NSObject retain]` run directly: a side-table stripe, a leaf). A setter's exchange takes
+  /// the same stripe, so its release of the old value comes after that retain and cannot free
+  /// what was read. A class with custom retain-release is left to the caller, since its `retain`
+  /// is user code and runs with no lock held.
+  ///
+  /// - Returns: The value, and whether its Objective-C retain was taken (`false` for `nil`, a
+  ///   class object, an instance of a class with custom retain-release, or one already freed).
+  func loadRetainingObject(_ ivar: Ivar) -> (value: Value, retained: Bool) {
+    let pointer = words + (ivar.offset - Self.firstByte) / 8
+    var retained = false
+    let bits = LockStripes.property.withLock(for: UInt(bitPattern: pointer)) { () -> UInt in
+      let bits = RetainedReference.retain(pointer.pointee.load(ordering: .relaxed))
+      // The word's own retain keeps `object` alive here, so peeking is safe under the stripe.
+      if bits & RetainedReference.tagMask == 0, case .object(let object) = RetainedReference.peek(bits),
+        object.owningRuntime != nil, !object.isa.hasCustomRetainRelease, !object.isFreedForObjectiveC
+      {
+        _ = object.tryRetain()  // rootRetain's count: a deallocating object is not revived
+        retained = true
+      }
+      return bits
+    }
+    return (RetainedReference.take(bits), retained)
+  }
+
   /// Writes a setter's single argument to storage word `word` if this storage has that word,
   /// it holds scalars and the argument is exactly a `kind` (the send's typed fast path for a
   /// synthesized setter: DirectAccess).

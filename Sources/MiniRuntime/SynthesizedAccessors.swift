@@ -1,7 +1,7 @@
 // SynthesizedAccessors.swift: the getter and setter `@synthesize` makes for a property.
 //
 // Docs: docs/runtime.md#properties. Tests: Tests/MiniRuntimeTests/PropertyTests.swift,
-// ObjectStorageTests.swift.
+// ObjectStorageTests.swift, ObjC4BehaviourRound19AccessorTests.swift.
 //
 // The accessors read and write the receiver's memory at the ivar's offset, as compiled
 // accessors do, after checking that the receiver really has those bytes, of the right kinds (an
@@ -10,7 +10,8 @@
 // the struct under a `StructLocks` stripe chosen by the ivar's address; everything else is the
 // storage's own single-word atomicity. No user code runs under the stripe (a replaced object
 // is released after it, by the storage). An atomic object getter retains and autoreleases what
-// it read, as `objc_getProperty` does, after the read's stripe (decision 0041).
+// it read, as `objc_getProperty` does: the retain under the read's stripe unless the class has
+// custom retain-release, whose `retain` is sent after it (decision 0041).
 //
 // The typed fast path: an accessor of an ivar that is one whole scalar word also describes what
 // it does as data (`DirectAccess`: getter or setter, the word, the scalar kind). A cached send
@@ -53,15 +54,19 @@ extension Class {
   /// thread releasing it cannot free what this getter returned before the caller's pool pops
   /// (atomicProperty.m). It has no typed fast path: the send calls it. A weak ivar's read is
   /// already `objc_loadWeak`'s autoreleased +1 (a weak property's getter never calls
-  /// `objc_getProperty`), so it adds nothing there. objc4 retains under the property's spinlock;
-  /// here the retain follows the stripe's read (a `retain` override must not run under a lock),
-  /// so a setter whose release frees the old value between the two is not excluded (decision 0041).
+  /// `objc_getProperty`), so it adds nothing there. As objc4 retains under the property's
+  /// spinlock, the retain of an object whose class has no custom retain-release is taken under
+  /// the word's stripe, with the read, so a setter on another thread cannot release the last
+  /// reference in between; a `retain` override is user code and is sent after the stripe
+  /// (decision 0041).
   private static func atomicObjectGetter(for ivar: Ivar, label: String) -> Implementation {
     Implementation(function: label) { receiver, _, _ in
       try receiver.checkAccessor(ivar)
-      let value = try receiver.storage.load(ivar)
-      guard !ivar.isWeak, case .object(let object) = value else { return value }
-      try Runtime.retainAutorelease(object)  // call-out: retain / autorelease overrides, no lock held
+      guard !ivar.isWeak else { return try receiver.storage.load(ivar) }
+      let (value, retained) = receiver.storage.loadRetainingObject(ivar)
+      guard case .object(let object) = value else { return value }
+      if !retained { try Runtime.retain(object) }  // call-out: a `retain` override, no lock held
+      try Runtime.autorelease(object)  // call-out: an `autorelease` override, no lock held
       return value
     }
   }
