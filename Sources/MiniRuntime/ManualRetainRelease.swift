@@ -14,9 +14,16 @@
 // second `dealloc`). A retain-count message sent after that is an over-release: it throws the
 // zombie text instead of crashing.
 //
-// Locking: a side-table stripe (a `Locked`, a leaf) is held only to read or change one count;
-// the Swift release and `dealloc` run after it is unlocked (a release may run user code).
-// Readers see a count that is exact at some instant; a release racing a retain is as in objc4.
+// Locking: a side-table stripe (a `Locked`, a leaf) is held only to read or change one count,
+// and to decide a release to zero: the release that finds no extra retain marks the object
+// deallocating under the stripe, and a try-retain (a weak load's `_tryRetain`) checks that mark
+// and adds its count under the same stripe, so the two are ordered as objc4's compare-and-swaps
+// on the isa word order them: a weak load either retains first (and the release gives that
+// count back instead of deallocating) or reads a deallocating object and answers nil. Without
+// it, a load could slip between the release's "no extra retain" and its mark, and hand out an
+// object whose `dealloc` had begun (ObjC4BehaviourRound19WeakTests). The Swift release and
+// `dealloc` run after the stripe is unlocked (a release may run user code). Readers see a count
+// that is exact at some instant.
 
 /// The side table of extra retains: objc4's `SideTables`, stripes picked by address.
 enum RetainCounts {
@@ -33,23 +40,47 @@ enum RetainCounts {
     stripe(of: object).withLock { $0[ObjectIdentifier(object)] ?? 0 }
   }
 
-  /// Adds an extra retain: one in the table and one Swift strong retain.
-  static func add(to object: Object) {
-    stripe(of: object).withLock { $0[ObjectIdentifier(object), default: 0] += 1 }
-    _ = Unmanaged.passUnretained(object).retain()
-  }
-
-  /// Gives back an extra retain if there is one; `false` if there was none.
-  static func remove(from object: Object) -> Bool {
-    let removed = stripe(of: object).withLock { counts -> Bool in
-      let key = ObjectIdentifier(object)
-      guard let count = counts[key] else { return false }
-      counts[key] = count == 1 ? nil : count - 1
+  /// Adds an extra retain (one in the table and one Swift strong retain) unless the object has
+  /// begun deallocating, checked under the stripe a release to zero marks it under (objc4's
+  /// `rootTryRetain`). `false`: nothing was added.
+  static func tryAdd(to object: Object) -> Bool {
+    let added = stripe(of: object).withLock { counts -> Bool in
+      guard object.lifeState.load(ordering: .acquiring) == 0 else { return false }
+      counts[ObjectIdentifier(object), default: 0] += 1
       return true
     }
+    // After unlocking; the caller holds a reference, so the object is alive.
+    if added { _ = Unmanaged.passUnretained(object).retain() }
+    return added
+  }
+
+  /// What a release did to the count.
+  enum Release {
+    /// An extra retain was given back.
+    case extraGivenBack
+    /// None was left: this release marked the object deallocating and must run its `dealloc`.
+    case lastReference
+    /// The object had begun deallocating already: nothing changed.
+    case alreadyDeallocating
+  }
+
+  /// Gives back an extra retain if there is one; otherwise marks the object deallocating (bits
+  /// 0 and 2 of its life state), under the stripe, so no try-retain can add a count after this
+  /// decision (objc4's `rootRelease` deciding on the isa word).
+  static func release(_ object: Object) -> Release {
+    let result = stripe(of: object).withLock { counts -> Release in
+      guard object.lifeState.load(ordering: .acquiring) == 0 else { return .alreadyDeallocating }
+      let key = ObjectIdentifier(object)
+      guard let count = counts[key] else {
+        let old = object.lifeState.bitwiseOr(1 | 4, ordering: .acquiringAndReleasing).oldValue
+        return old & 1 == 0 ? .lastReference : .alreadyDeallocating
+      }
+      counts[key] = count == 1 ? nil : count - 1
+      return .extraGivenBack
+    }
     // After unlocking; the caller holds a reference, so this cannot free the object.
-    if removed { Unmanaged.passUnretained(object).release() }
-    return removed
+    if result == .extraGivenBack { Unmanaged.passUnretained(object).release() }
+    return result
   }
 }
 
@@ -72,7 +103,7 @@ extension Object {
   /// - Throws: ``RuntimeError`` with code `deallocatingObject` once the object was freed.
   func rootRetain() throws(RuntimeError) -> Object {
     guard !isFreedForObjectiveC else { throw messageToDeallocatedInstance("retain") }
-    if !isDeallocating { RetainCounts.add(to: self) }
+    _ = RetainCounts.tryAdd(to: self)  // a deallocating object is not counted
     return self
   }
 
@@ -82,7 +113,7 @@ extension Object {
   /// - Throws: ``RuntimeError`` with code `deallocatingObject` once the object was freed.
   func rootRelease() throws(RuntimeError) {
     guard !isFreedForObjectiveC else { throw messageToDeallocatedInstance("release") }
-    guard !isDeallocating, !RetainCounts.remove(from: self) else { return }
+    guard RetainCounts.release(self) == .lastReference else { return }
     deallocateByRelease()
   }
 
@@ -98,15 +129,13 @@ extension Object {
   /// `_tryRetain` (objc4's `rootTryRetain`): retains and answers `true`, or answers `false` for
   /// an object that is deallocating or freed.
   func tryRetain() -> Bool {
-    guard !isDeallocating else { return false }
-    RetainCounts.add(to: self)
-    return true
+    RetainCounts.tryAdd(to: self)
   }
 
-  /// The release to zero: `dealloc` now (once), then what objc4 frees with the memory.
+  /// The release to zero, after ``RetainCounts/release(_:)`` marked the object deallocating:
+  /// `dealloc` now (once), then what objc4 frees with the memory.
   private func deallocateByRelease() {
-    let old = lifeState.bitwiseOr(1 | 4, ordering: .acquiringAndReleasing).oldValue
-    guard old & 1 == 0, let runtime = owningRuntime else { return }  // someone else deallocates
+    guard let runtime = owningRuntime else { return }
     runtime.runDealloc(self)  // call-out: user `dealloc` implementations, no lock held
     releaseAssociationsAndObservationInfo()
     storage.clear()  // the ivars' objects, as objc_destructInstance releases them
