@@ -55,11 +55,13 @@ extension Registration {
   /// A registration of `observer`, whose changes carry `extra` if it is an object observer.
   static func make(
     plan: KeyPathPlan, options: ObservingOptions, context: ObservationContext, observer: borrowing ObserverKind,
-    extra: ExtraChangeEntry?
+    extra: ExtraChangeEntry?, isShared: Bool = false
   ) -> Registration {
     switch observer {
     case .object(let object):
-      guard let extra else { return Registration(plan: plan, options: options, context: context, object: object) }
+      guard let extra else {
+        return Registration(plan: plan, options: options, context: context, object: object, isShared: isShared)
+      }
       return RegistrationWithExtraEntry(plan: plan, options: options, context: context, object: object, extra: extra)
     case .closure, .forward, .nilObserver:
       return Registration(plan: plan, options: options, context: context, observer: observer)

@@ -17,6 +17,7 @@ enum KeyValueCategory {
     let root = runtime.rootClass
     for (selector, types, implementation) in instanceMethods + deprecatedInstanceMethods + SetMutationCategory.methods
       + ToManySetsCategory.methods + ValidationCategory.methods + ObservationInfoCategory.methods
+      + SharedObserversCategory.methods
     {
       // Cannot fail: fixed, valid selectors and encodings (KeyValueCodingTests checks them).
       _ = try? root.addMethod(selector, types: types, implementation: implementation)

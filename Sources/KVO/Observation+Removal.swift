@@ -157,7 +157,7 @@ extension Observation {
       return (all, links)
     }
     let listed = named === table ? registrations : named.map { other in other.lock.withLock { other.registrations } } ?? []
-    let watched = listed.filter(\.isObjectObserver).map(\.pathString)
+    let watched = listed.filter { $0.isObjectObserver && !$0.isShared }.map(\.pathString)  // shared ones need no removal
     if !watched.isEmpty {
       object.runtime?.emit(
         .diagnostic(

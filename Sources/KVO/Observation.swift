@@ -24,13 +24,14 @@ import MiniRuntime
 /// The registration engine.
 enum Observation {
   /// Adds a registration and returns it. `extra`, for an object observer, is an entry every
-  /// change it is sent carries (the Initial one included). Unless `followsAnswer` is false, the
+  /// change it is sent carries (the Initial one included); `isShared` marks one a shared-observers
+  /// snapshot makes (SharedObserversSnapshot.swift). Unless `followsAnswer` is false, the
   /// object's table is first made to hold what its observation info answers, when that is not
   /// its own record (ObservationInfoAdoption.swift).
   @discardableResult
   static func add(
     observer: ObserverKind, to object: Object, keyPath: String, options: ObservingOptions, context: ObservationContext,
-    extra: ExtraChangeEntry? = nil, followsAnswer: Bool = true
+    extra: ExtraChangeEntry? = nil, followsAnswer: Bool = true, isShared: Bool = false
   ) throws -> Registration {
     var snapshot = try object.snapshotForAdding(followsAnswer: followsAnswer)
     let observed: ObservedClass
@@ -50,7 +51,8 @@ enum Observation {
     if followsAnswer, observed.readsObservationInfoOverride {
       snapshot = try snapshotFollowingOverride(of: object, snapshot)
     }
-    let registration = Registration.make(plan: plan, options: options, context: context, observer: observer, extra: extra)
+    let registration = Registration.make(
+      plan: plan, options: options, context: context, observer: observer, extra: extra, isShared: isShared)
     try insert(registration, into: object, observed, table: snapshot?.table)
     do {
       if plan.isChain { try KeyPathChain.relink(registration, of: object) }

@@ -134,8 +134,8 @@ final class ObservationTable: @unchecked Sendable {
     return all
   }
 
-  /// The most recent registration of `observer` for `keyPath` (and `context`, if given).
-  /// Locking: caller holds `lock`.
+  /// The most recent registration of `observer` for `keyPath` (and `context`, if given), shared
+  /// observers' aside. Locking: caller holds `lock`.
   ///
   /// - Complexity: O(observers of `keyPath`) at worst; O(1) for the most recent one.
   func lastRegistration(of observer: Object, keyPath: String, context: ObservationContext?) -> Registration? {
@@ -147,7 +147,8 @@ final class ObservationTable: @unchecked Sendable {
     } else {
       return nil
     }
-    return path.last { $0.isObserved(by: observer) && (context == nil || $0.context == context) }
+    // A shared observer's registration is not the caller's to remove (SharedObserversSnapshot.swift).
+    return path.last { $0.isObserved(by: observer) && !$0.isShared && (context == nil || $0.context == context) }
   }
 
   /// Every registration, in registration order. Locking: caller holds `lock`.

@@ -43,10 +43,13 @@ class Registration: @unchecked Sendable {
   /// Who else the observer is; one of three, so they share their storage.
   private let target: Target
   /// The options' bits: the four Foundation defines (`ObservingOptions.defined`), one byte, in
-  /// the padding after `target`; and `hasExtraBit`.
+  /// the padding after `target`; and `hasExtraBit` and `isSharedBit`.
   private let optionBits: UInt8
   /// Set in `optionBits` for a `RegistrationWithExtraEntry`: a notification tests one byte.
   private static let hasExtraBit: UInt8 = 0x80
+  /// Set in `optionBits` for a registration a shared-observers snapshot made
+  /// (SharedObserversSnapshot.swift): `removeObserver` does not find it.
+  private static let isSharedBit: UInt8 = 0x40
   /// Bumped by every relink; a relink only installs its result if nobody relinked meanwhile
   /// (32 bits: a relink compares it with the value it read, so only 2³² relinks of one
   /// registration while one relink runs could fool it). Locking: the owner's table lock.
@@ -88,15 +91,17 @@ class Registration: @unchecked Sendable {
     }
   }
 
-  /// An `addObserver` registration of `object` (`hasExtra`: made by `RegistrationWithExtraEntry`).
+  /// An `addObserver` registration of `object` (`hasExtra`: made by `RegistrationWithExtraEntry`;
+  /// `isShared`: made by attaching a shared-observers snapshot).
   init(
     plan: KeyPathPlan, options: ObservingOptions, context: ObservationContext, object: borrowing Object,
-    hasExtra: Bool = false
+    hasExtra: Bool = false, isShared: Bool = false
   ) {
     id = Self.counter.wrappingAdd(1, ordering: .relaxed).newValue
     self.plan = plan
     optionBits =
       UInt8(truncatingIfNeeded: options.rawValue & ObservingOptions.defined.rawValue) | (hasExtra ? Self.hasExtraBit : 0)
+      | (isShared ? Self.isSharedBit : 0)
     self.context = context
     observerReference = UnownedObject(object)
     target = .object(.of(object))
@@ -122,7 +127,12 @@ class Registration: @unchecked Sendable {
 
   /// What the observer asked for. Only the options Foundation defines are kept (other bits of
   /// the raw value mean nothing to KVO; docs/kvo.md#options).
-  var options: ObservingOptions { ObservingOptions(rawValue: UInt(optionBits & ~Self.hasExtraBit)) }
+  var options: ObservingOptions { ObservingOptions(rawValue: UInt(optionBits & ~(Self.hasExtraBit | Self.isSharedBit))) }
+
+  /// Whether a shared-observers snapshot made this registration (`-setSharedObservers:`): it
+  /// stays until the object's shared observers are replaced or it is deallocated, and
+  /// `removeObserver` does not find it.
+  var isShared: Bool { optionBits & Self.isSharedBit != 0 }
 
   /// Whether this registration carries an extra entry: one bit test, which a notification pass
   /// makes for every observer (reading `extraEntry` itself would load and release an optional).

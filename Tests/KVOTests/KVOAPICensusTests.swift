@@ -45,7 +45,8 @@ import Testing
 
   /// `NSObject (NSKeyValueObserving)`, `(NSKeyValueObserverRegistration)`,
   /// `(NSKeyValueObserverNotification)`, `(NSKeyValueObservingCustomization)` and
-  /// `(NSKeyValueObservingDeprecated)` (already matched).
+  /// `(NSKeyValueObservingDeprecated)` (already matched), and
+  /// `(NSKeyValueSharedObserverRegistration)` (round 19; failed before: it was missing).
   @Test func everyKeyValueObservingMethodOfNSObjectIsThere() throws {
     let runtime = try loadedRuntime()
     let root = runtime.rootClass
@@ -55,6 +56,8 @@ import Testing
       "didChangeValueForKey:", "willChange:valuesAtIndexes:forKey:", "didChange:valuesAtIndexes:forKey:",
       "willChangeValueForKey:withSetMutation:usingObjects:", "didChangeValueForKey:withSetMutation:usingObjects:",
       "observationInfo", "setObservationInfo:",
+      // NSKeyValueSharedObserverRegistration (macOS 14, iOS 17; SharedObserversTests)
+      "setSharedObservers:",
     ]
     #expect(missing(instance, on: root) == [])
     let classMethods: [Selector] = [

@@ -1,0 +1,102 @@
+// SharedObserversSnapshot.swift: Foundation's `NSKeyValueSharedObserversSnapshot`, and what
+// attaching one to an object does (`-[NSObject setSharedObservers:]`).
+//
+// Docs: docs/kvo.md#shared-observers, decisions/0048-shared-observers-are-flagged-registrations.md.
+// Tests: Tests/KVOTests/SharedObserversTests.swift.
+//
+// Model: a snapshot is an immutable list of entries and the class it was made for. Attaching it
+// registers each entry on the object as an ordinary registration flagged shared (one bit of the
+// registration, Registration.swift), in the object's own observation table, so a shared
+// observer is told exactly as an `addObserver` one is (options, change, context, dependent
+// keys, prior and initial notifications), takes the object to its notifying subclass, and is
+// ended with the object. The flag is what sets them apart: `removeObserver` does not find them,
+// the dealloc warning does not name them, and attaching the next snapshot (or nil) removes the
+// flagged registrations the object had, after the new ones are in (so an object that keeps
+// shared observers never passes through its original class).
+// Locking: none of its own. Each add and removal takes the object's table lock (ObservationTable
+// .swift) as `addObserver` does; the initial notifications and a `setObservationInfo:` override
+// are called with no lock held. Two threads attaching snapshots to one object at once each
+// remove what they found, so the object may end with both lists or neither of the two newest;
+// the header promises nothing for that, and one object is normally set up by one thread.
+
+import MiniRuntime
+
+/// An immutable list of shared observers, taken from ``SharedObservers`` with
+/// ``SharedObservers/snapshot()``, to attach to objects with ``Object/setSharedObservers(_:)``.
+///
+/// Objective-C: `NSKeyValueSharedObserversSnapshot`
+public final class SharedObserversSnapshot: Sendable, CustomStringConvertible {
+  /// One shared observer: immutable, shared by every snapshot taken after it was added.
+  final class Entry: Sendable {
+    /// Held unretained (by an unowned count), as a registration holds its observer (decision 0018).
+    let observer: UnownedObject
+    let key: String
+    let options: ObservingOptions
+    let context: ObservationContext
+
+    init(observer: Object, key: String, options: ObservingOptions, context: ObservationContext) {
+      self.observer = UnownedObject(observer)
+      self.key = key
+      self.options = options
+      self.context = context
+    }
+  }
+
+  /// The class whose objects this snapshot may be attached to.
+  ///
+  /// Objective-C: none (the class its `NSKeyValueSharedObservers` was made with).
+  public let observableClass: Class
+  let entries: [Entry]
+
+  init(observableClass: Class, entries: [Entry]) {
+    self.observableClass = observableClass
+    self.entries = entries
+  }
+
+  /// The number of shared observers in the snapshot.
+  ///
+  /// Objective-C: none (MiniKVO extension).
+  public var count: Int { entries.count }
+
+  /// The class and the keys, in the order added.
+  ///
+  /// Objective-C: none (MiniKVO extension).
+  public var description: String {
+    "<SharedObserversSnapshot: \(observableClass.name), keys: \(entries.map(\.key).joined(separator: ", "))>"
+  }
+
+  /// Makes `snapshot` the shared observers of `object` (nil: none), replacing those it had.
+  /// The engine of `-setSharedObservers:`.
+  static func attach(_ snapshot: SharedObserversSnapshot?, to object: Object) throws {
+    if let snapshot {
+      // The object's class as `-class` answers it: KVO's notifying subclass does not count.
+      let objectClass = NotifyingSubclass.originalClass(ofNotifying: object.isa) ?? object.isa
+      guard objectClass === snapshot.observableClass else {
+        throw KeyValueError(
+          .invalidArgument,
+          "-[\(objectClass.name) setSharedObservers:]: the shared observers were made for class \(snapshot.observableClass.name), not \(objectClass.name)")
+      }
+    }
+    let previous = sharedRegistrations(of: object)
+    var added: [Registration] = []
+    do {
+      for entry in snapshot?.entries ?? [] {
+        guard let observer = entry.observer.load() else { continue }  // freed before the attach
+        added.append(
+          try Observation.add(  // call-out: the initial notification, if asked for
+            observer: .object(observer), to: object, keyPath: entry.key, options: entry.options,
+            context: entry.context, isShared: true))
+      }
+    } catch {
+      for registration in added { Observation.remove(registration, from: object) }
+      throw error
+    }
+    for registration in previous { Observation.remove(registration, from: object) }
+  }
+
+  /// The object's shared registrations now, in registration order. Takes its table lock.
+  private static func sharedRegistrations(of object: Object) -> [Registration] {
+    guard let table = object.ownObservationSnapshot?.table else { return [] }
+    return table.lock.withLock { table.registrations.filter(\.isShared) }
+  }
+}
