@@ -15,8 +15,7 @@ import Testing
   @Test func aSharedObserverIsToldLikeAnOrdinaryOne() throws {
     let world = try World()
     let (observer, log) = try world.newObserver()
-    let shared = SharedObservers(observableClass: world.person)
-    try shared.addSharedObserver(observer, forKey: "age", options: [.old, .new], context: 7)
+    let shared = try sharedObservers(in: world, observer, forKey: "age", options: [.old, .new], context: 7)
     let person = try world.newPerson()
     try world.set(person, "age", 1)
     try person.setSharedObservers(shared.snapshot())
@@ -58,8 +57,7 @@ import Testing
     let world = try World()
     let (early, earlyLog) = try world.newObserver()
     let (late, lateLog) = try world.newObserver()
-    let shared = SharedObservers(observableClass: world.person)
-    try shared.addSharedObserver(early, forKey: "age")
+    let shared = try sharedObservers(in: world, early, forKey: "age")
     let before = shared.snapshot()
     try shared.addSharedObserver(late, forKey: "age")
     let ann = try world.newPerson()
@@ -98,8 +96,7 @@ import Testing
   @Test func theSameSnapshotSetTwiceNotifiesOnce() throws {
     let world = try World()
     let (observer, log) = try world.newObserver()
-    let shared = SharedObservers(observableClass: world.person)
-    try shared.addSharedObserver(observer, forKey: "age")
+    let shared = try sharedObservers(in: world, observer, forKey: "age")
     let snapshot = shared.snapshot()
     let person = try world.newPerson()
     try person.setSharedObservers(snapshot)
@@ -113,8 +110,7 @@ import Testing
   @Test func nilRemovesTheSharedObserversAndGivesTheClassBack() throws {
     let world = try World()
     let (observer, log) = try world.newObserver()
-    let shared = SharedObservers(observableClass: world.person)
-    try shared.addSharedObserver(observer, forKey: "age")
+    let shared = try sharedObservers(in: world, observer, forKey: "age")
     let person = try world.newPerson()
     try person.setSharedObservers(shared.snapshot())
     #expect(person.observationInfo != nil)
@@ -133,8 +129,7 @@ import Testing
   @Test func aSnapshotOfAnotherClassIsRefused() throws {
     let world = try World()
     let (observer, log) = try world.newObserver()
-    let shared = SharedObservers(observableClass: world.person)
-    try shared.addSharedObserver(observer, forKey: "age")
+    let shared = try sharedObservers(in: world, observer, forKey: "age")
     let employee = try world.runtime.allocateClassPair(superclass: world.person, name: "Employee")
     try world.runtime.registerClassPair(employee)
     let worker = try #require(try world.runtime.msgSend(employee, "new").objectValue)
@@ -156,8 +151,7 @@ import Testing
     let (sharedObserver, sharedLog) = try world.newObserver()
     let person = try world.newPerson()
     try person.addObserver(ordinary, forKeyPath: "age")
-    let shared = SharedObservers(observableClass: world.person)
-    try shared.addSharedObserver(sharedObserver, forKey: "age")
+    let shared = try sharedObservers(in: world, sharedObserver, forKey: "age")
     try person.setSharedObservers(shared.snapshot())
     try world.set(person, "age", 1)
     #expect(ordinaryLog.count == 1)
@@ -169,8 +163,7 @@ import Testing
   @Test func removeObserverDoesNotFindASharedObserver() throws {
     let world = try World()
     let (observer, log) = try world.newObserver()
-    let shared = SharedObservers(observableClass: world.person)
-    try shared.addSharedObserver(observer, forKey: "age", context: 3)
+    let shared = try sharedObservers(in: world, observer, forKey: "age", context: 3)
     let person = try world.newPerson()
     try person.setSharedObservers(shared.snapshot())
     let error = #expect(throws: KeyValueError.self) { try person.removeObserver(observer, forKeyPath: "age") }
@@ -186,8 +179,7 @@ import Testing
   @Test func anOrdinaryRegistrationBesideASharedOneIsRemovedAlone() throws {
     let world = try World()
     let (observer, log) = try world.newObserver()
-    let shared = SharedObservers(observableClass: world.person)
-    try shared.addSharedObserver(observer, forKey: "age", context: 1)
+    let shared = try sharedObservers(in: world, observer, forKey: "age", context: 1)
     let person = try world.newPerson()
     try person.setSharedObservers(shared.snapshot())
     try person.addObserver(observer, forKeyPath: "age", context: 2)
@@ -208,8 +200,7 @@ import Testing
     let world = try World()
     let (ordinary, ordinaryLog) = try world.newObserver()
     let (sharedObserver, sharedLog) = try world.newObserver()
-    let shared = SharedObservers(observableClass: world.person)
-    try shared.addSharedObserver(sharedObserver, forKey: "age")
+    let shared = try sharedObservers(in: world, sharedObserver, forKey: "age")
     let person = try world.newPerson()
     try person.setSharedObservers(shared.snapshot())
     try person.addObserver(ordinary, forKeyPath: "age")
@@ -242,8 +233,7 @@ import Testing
   @Test func anObjectDeallocatedWithSharedObserversEndsThemWithoutTheWarning() throws {
     let world = try World()
     let (observer, log) = try world.newObserver()
-    let shared = SharedObservers(observableClass: world.person)
-    try shared.addSharedObserver(observer, forKey: "age")
+    let shared = try sharedObservers(in: world, observer, forKey: "age")
     let diagnostics = Log<String>()
     let events = world.runtime.addEventObserver { event in
       if case .diagnostic(let subsystem, let message) = event, subsystem == "KVO" { diagnostics.append(message) }
@@ -264,8 +254,7 @@ import Testing
   @Test func theDeallocWarningNamesOnlyTheOrdinaryObservers() throws {
     let world = try World()
     let (observer, _) = try world.newObserver()
-    let shared = SharedObservers(observableClass: world.person)
-    try shared.addSharedObserver(observer, forKey: "age")
+    let shared = try sharedObservers(in: world, observer, forKey: "age")
     let diagnostics = Log<String>()
     let events = world.runtime.addEventObserver { event in
       if case .diagnostic(let subsystem, let message) = event, subsystem == "KVO" { diagnostics.append(message) }
@@ -295,8 +284,7 @@ import Testing
   @Test func aSharedObserverOfADependentKeyGetsPriorAndPost() throws {
     let world = try World()
     let (observer, log) = try world.newObserver()
-    let shared = SharedObservers(observableClass: world.person)
-    try shared.addSharedObserver(observer, forKey: "fullName", options: [.prior, .new])
+    let shared = try sharedObservers(in: world, observer, forKey: "fullName", options: [.prior, .new])
     let person = try world.newPerson()
     try world.set(person, "lastName", "Lee")
     try person.setSharedObservers(shared.snapshot())
@@ -312,8 +300,7 @@ import Testing
   @Test func theInitialNotificationGoesOutWhenTheSnapshotIsAttached() throws {
     let world = try World()
     let (observer, log) = try world.newObserver()
-    let shared = SharedObservers(observableClass: world.person)
-    try shared.addSharedObserver(observer, forKey: "age", options: [.initial, .new])
+    let shared = try sharedObservers(in: world, observer, forKey: "age", options: [.initial, .new])
     #expect(log.count == 0)
     let ann = try world.newPerson()
     let bo = try world.newPerson()
@@ -336,8 +323,7 @@ import Testing
       return try receiver.runtime!.msgSendSuper(receiver, superclass: root, "setSharedObservers:", arguments[0])
     }
     let (observer, log) = try world.newObserver()
-    let shared = SharedObservers(observableClass: world.person)
-    try shared.addSharedObserver(observer, forKey: "age")
+    let shared = try sharedObservers(in: world, observer, forKey: "age")
     let person = try world.newPerson()
     try person.setSharedObservers(shared.snapshot())
     try world.set(person, "age", 1)
@@ -360,5 +346,15 @@ import Testing
     try person.setSharedObservers(snapshot)
     #expect(person.observedKeyPaths == [])
     #expect(person.isa === world.person)
+  }
+
+  /// A collection for Person with `observer` added for `key`.
+  private func sharedObservers(
+    in world: World, _ observer: Object, forKey key: String, options: ObservingOptions = [],
+    context: ObservationContext = .none
+  ) throws -> SharedObservers {
+    let shared = SharedObservers(observableClass: world.person)
+    try shared.addSharedObserver(observer, forKey: key, options: options, context: context)
+    return shared
   }
 }
