@@ -539,6 +539,25 @@ struct KVOExample {
     try example.runtime.checkInvariants()
   }
 
+  @Test func sharedObserversAreAddedOnceAndAttachedToEachObject() throws {
+    let example = try KVOExample()
+    let ann = try example.newPerson("Ann", "Lee", age: 42)
+    // snippet: docs/kvo.md#shared-observers
+    let received = Locked<[Change]>([])
+    let watcher = try example.makeWatcher(recordingInto: received)
+    let shared = SharedObservers(observableClass: example.person)
+    try shared.addSharedObserver(watcher, forKey: "age", options: [.old, .new], context: 7)
+    let snapshot = shared.snapshot()  // typically kept in a static; later adds do not reach it
+    try ann.setSharedObservers(snapshot)  // in each new Person's init
+    #expect(ann.isa.name == "NSKVONotifying_Person")
+    try ann.setValue(.int(43), forKey: "age")
+    #expect(received.withLock { $0 } == [Change(kind: .setting, new: 43, old: 42)])
+    try ann.setSharedObservers(nil)
+    #expect(ann.isa === example.person)
+    // end snippet
+    try example.runtime.checkInvariants()
+  }
+
   @Test func observancesAreTheObservationInfoAsValues() throws {
     let example = try KVOExample()
     let ann = try example.newPerson("Ann", "Lee", age: 42)
