@@ -9,10 +9,12 @@
 //   initial ──unobserved before or while being registered──► notObserving
 // Its address is the context the shared controller registers it under (FB: `context:info`).
 // Everything below "Locking: the shared controller's lock" is read and written only under
-// `SharedController.lock`; the rest is immutable.
+// `SharedController.lock`, but for `firstRunning`, which the thread that set it clears without
+// the lock; the rest is immutable.
 
 import KVO
 import MiniRuntime
+import Synchronization
 
 extension KVOController {
   /// How an observation calls back.
@@ -52,42 +54,6 @@ extension KVOController {
     case notObserving
   }
 
-  /// The threads running one info's callback, once per nesting level, as a multiset. The first
-  /// is kept inline: one callback at a time (the common case) touches no array.
-  struct RunningThreads {
-    /// A running thread, or `0` for none (no live thread is `0`).
-    private var first: UInt = 0
-    /// Any further ones (a nested or concurrent callback of the same info).
-    private var more: [UInt] = []
-
-    /// Every running thread, with repeats.
-    var all: [UInt] { first == 0 ? [] : [first] + more }
-
-    /// Adds one nesting level of `thread`.
-    @inline(__always) mutating func insert(_ thread: UInt) {
-      if first == 0 { first = thread } else { more.append(thread) }
-    }
-
-    /// Takes one nesting level of `thread` off.
-    @inline(__always) mutating func remove(_ thread: UInt) {
-      if more.isEmpty {
-        if first == thread { first = 0 }  // the common case: no array touched
-      } else if let index = more.lastIndex(of: thread) {
-        more.remove(at: index)
-      } else if first == thread {
-        first = more.popLast() ?? 0
-      }
-    }
-
-    /// Whether `thread` runs a callback of the info.
-    func contains(_ thread: UInt) -> Bool { first == thread || more.contains(thread) }
-
-    /// Whether a thread other than `thread` runs a callback of the info.
-    func containsOther(than thread: UInt) -> Bool {
-      (first != 0 && first != thread) || more.contains { $0 != thread }
-    }
-  }
-
   /// One observation: FB's `_FBKVOInfo`.
   final class Info: @unchecked Sendable, CustomStringConvertible {
     let keyPath: String
@@ -117,9 +83,16 @@ extension KVOController {
     // controller's lock, and the check would cost more than the rest of an admission.
     /// Locking: the shared controller's lock.
     @exclusivity(unchecked) var state = State.initial
-    /// The threads running this info's callback now, once per nesting level. Locking: the
-    /// shared controller's lock.
-    @exclusivity(unchecked) var runningOn = RunningThreads()
+    /// A thread running this info's callback now (`0` for none: no live thread is `0`), the
+    /// one slot a notification fills when no other callback of the info runs. Set only under
+    /// the shared controller's lock, by the admission; cleared without it, by the same thread
+    /// when its callback returns (sequentially consistent, so that it and the waiter count it
+    /// reads next never both miss the other: SharedController+Delivery.swift). Every reader
+    /// holds the lock.
+    let firstRunning = Atomic<UInt>(0)
+    /// Any further threads running this info's callback (a nested or concurrent callback of
+    /// the same info), once per nesting level. Locking: the shared controller's lock.
+    @exclusivity(unchecked) var moreRunning: [UInt] = []
     /// The thread registering this info while its Initial notification is still due (`0`
     /// when none is). Locking: the shared controller's lock.
     @exclusivity(unchecked) var initialDueOn: UInt = 0
@@ -145,12 +118,56 @@ extension KVOController {
       self.isAdditional = isAdditional
     }
 
+    /// Whether `change` is one KVO built with this info's `keyPathEntry` (by identity; `false`
+    /// when the info has none). Read here, the entry is borrowed from the info, not retained.
+    @inline(__always) func keyPathIsCarried(by change: Change) -> Bool {
+      guard let keyPathEntry else { return false }
+      return change.carries(keyPathEntry)
+    }
+
     /// The context KVO carries for this info: its address.
     var context: ObservationContext { ObservationContext(identityOf: self) }
 
-    /// Whether a thread other than `thread` is running this info's callback. Locking: the
+    /// Records one nesting level of `thread` running the callback, and answers whether it took
+    /// the first slot (then `finishInline(on:)` takes it off without the lock). Locking: the
     /// shared controller's lock.
-    func isRunning(elsewhereThan thread: UInt) -> Bool { runningOn.containsOther(than: thread) }
+    @inline(__always) func startRunning(on thread: UInt) -> Bool {
+      guard firstRunning.load(ordering: .relaxed) == 0 else {
+        moreRunning.append(thread)
+        return false
+      }
+      firstRunning.store(thread, ordering: .relaxed)  // published to readers by the lock's release
+      return true
+    }
+
+    /// Takes the calling thread off the first slot, which its admission filled. No lock.
+    @inline(__always) func finishInline() { firstRunning.store(0, ordering: .sequentiallyConsistent) }
+
+    /// Takes one nesting level of `thread` off the further running threads. Locking: the shared
+    /// controller's lock.
+    func finishMore(on thread: UInt) {
+      if let index = moreRunning.lastIndex(of: thread) { moreRunning.remove(at: index) }
+    }
+
+    /// Every thread running this info's callback, with repeats. Locking: the shared controller's
+    /// lock.
+    var runningThreads: [UInt] {
+      let first = firstRunning.load(ordering: .sequentiallyConsistent)
+      return first == 0 ? moreRunning : [first] + moreRunning
+    }
+
+    /// Whether `thread` runs a callback of the info. Locking: the shared controller's lock.
+    func isRunning(on thread: UInt) -> Bool {
+      firstRunning.load(ordering: .sequentiallyConsistent) == thread || moreRunning.contains(thread)
+    }
+
+    /// Whether a thread other than `thread` is running this info's callback. Locking: the
+    /// shared controller's lock (the first slot may be cleared meanwhile: an answer "yes" is
+    /// then checked again after the waiter count was raised).
+    func isRunning(elsewhereThan thread: UInt) -> Bool {
+      let first = firstRunning.load(ordering: .sequentiallyConsistent)
+      return (first != 0 && first != thread) || moreRunning.contains { $0 != thread }
+    }
 
     /// As FB's `-[_FBKVOInfo debugDescription]`:
     /// `<_FBKVOInfo:0x… keyPath:age options:NSKeyValueObservingOptionNew block:0x…>`.

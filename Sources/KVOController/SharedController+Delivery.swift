@@ -5,10 +5,13 @@
 //
 // A notification is admitted under `lock`: its context must name a registered info of that very
 // object, not yet `notObserving`, whose observer is alive. Admission records the calling thread
-// in the info's `runningOn`; the callback then runs with no lock held, and the thread is taken
-// off again when it returns. `unobserve` marks the info `notObserving` (no later admission) and
-// sleeps until `runningOn` holds no other thread: so once it returns, no callback of the info
-// runs, and the thread that runs one may itself unobserve (it does not wait for itself).
+// in the info's running threads (`firstRunning` when free, else `moreRunning`); the callback
+// then runs with no lock held, and the thread is taken off again when it returns: off the first
+// slot without the lock (one lock section per notification), then the lock is taken only if an
+// `unobserve` waits (`waiters`, see `finish`). `unobserve` marks the info `notObserving` (no
+// later admission) and sleeps until no other thread runs its callback: so once it returns, no
+// callback of the info runs, and the thread that runs one may itself unobserve (it does not wait
+// for itself).
 //
 // Two threads can each be inside a callback and unobserve what the other is running: waiting
 // would deadlock. Before sleeping, a thread follows the chain "waits for a callback running on
@@ -27,12 +30,18 @@
 
 import KVO
 import MiniRuntime
+import Synchronization
 
 extension SharedController {
   /// The infos registered with KVO, their lock, and the delivery of their notifications.
   final class Registry: @unchecked Sendable {
-    /// Guards the state and every info's `state`, `runningOn` and `initialDueOn`.
+    /// Guards the state and every info's `state`, `moreRunning` and `initialDueOn`, and
+    /// orders the setting of its `firstRunning`.
     let lock = DeliveryLock(State())
+    /// The threads in `waitForCallbacks` (raised before they check, lowered after): a callback
+    /// that cleared its info's first running slot without the lock takes it to wake them only
+    /// when this is not zero.
+    let waiters = Atomic<Int>(0)
   }
 }
 
@@ -44,16 +53,27 @@ extension SharedController.Registry {
   ///
   /// Objective-C: `-[_FBKVOSharedController observeValueForKeyPath:ofObject:change:context:]`
   func observeValue(_ arguments: Arguments) throws {
-    // Each read in place: `arguments[i]` would copy the whole Value, then destroy it.
-    guard let context = arguments.pointer(at: 3), let object = arguments.object(at: 1),
-      let boxed = arguments.swiftObject(at: 2), type(of: boxed) == Change.self
-    else { return }  // not a notification of ours (FB asserts on a missing context)
-    let change = unsafeDowncast(boxed, to: Change.self)  // INVARIANT: its exact type was just checked (Change is final)
+    // Each read in place, and the object and change lent rather than copied out: KVO's argument
+    // list holds them for the whole call, so neither is retained and released here.
+    guard let context = arguments.pointer(at: 3) else { return }  // FB asserts on a missing context
+    try arguments.withObject(at: 1) { object in
+      try arguments.withSwiftObject(at: 2) { boxed in
+        guard type(of: boxed) == Change.self else { return }  // not a notification of ours
+        // INVARIANT: its exact type was just checked (Change is final).
+        try deliver(context, object: object, change: unsafeDowncast(boxed, to: Change.self), arguments: arguments)
+      }
+    }
+  }
+
+  /// Admits a notification of `context` and calls back (now, or on the info's executor).
+  @inline(__always)
+  private func deliver(_ context: UInt, object: Object, change: Change, arguments: Arguments) throws {
     let thread = currentThread()
-    // Admission hands back the info and fills these two, rather than returning an optional
-    // tuple: copying that tuple out and destroying it cost a retain and release of each.
+    // Admission hands back the info and fills these, rather than returning an optional tuple:
+    // copying that tuple out and destroying it cost a retain and release of each.
     var observer: Object?
     var isInitial = false
+    var inline = false
     let admitted = lock.withLock { state -> Info? in
       guard let info = state.infos[context], info.objectID == ObjectIdentifier(object), info.state != .notObserving
       else { return nil }
@@ -61,7 +81,7 @@ extension SharedController.Registry {
       guard observer != nil else { return nil }  // the observer is gone
       isInitial = info.initialDueOn == thread
       if isInitial { info.initialDueOn = 0 }
-      if info.callsBackOnCallerThread { info.runningOn.insert(thread) }
+      if info.callsBackOnCallerThread { inline = info.startRunning(on: thread) }
       return info
     }
     guard let info = admitted, let observer else { return }  // unregistered, or its observer is gone
@@ -73,20 +93,21 @@ extension SharedController.Registry {
       }
       return
     }
-    defer { finish(info, on: thread) }
+    defer { finish(info, on: thread, inline: inline) }
     try call(info, observer: observer, object: object, change: change, arguments: arguments, isInitial: isInitial)
   }
 
   /// Runs a callback on its executor, if its info is still observed by then.
   private func deliverLater(_ info: Info, object: Object, change: Change, arguments: Arguments, isInitial: Bool) {
     let thread = currentThread()
+    var inline = false
     let observer = lock.withLock { _ -> Object? in
       guard info.state != .notObserving, let observer = info.observer else { return nil }
-      info.runningOn.insert(thread)
+      inline = info.startRunning(on: thread)
       return observer
     }
     guard let observer else { return }
-    defer { finish(info, on: thread) }
+    defer { finish(info, on: thread, inline: inline) }
     do {
       try call(info, observer: observer, object: object, change: change, arguments: arguments, isInitial: isInitial)
     } catch {
@@ -101,12 +122,16 @@ extension SharedController.Registry {
   private func call(
     _ info: Info, observer: Object, object: Object, change: Change, arguments: Arguments, isInitial: Bool
   ) throws {
-    if let block = info.block, let keyPathEntry = info.keyPathEntry {
+    if let block = info.block {
       // call-out: the user's block. Only the block gets the key path added (FB): KVO built the
       // change with it (registered with it as an extra entry: checked by identity), unless the
-      // observed class overrides addObserver:, whose message knows of no extra entry.
-      let hasKeyPath = change.carries(keyPathEntry) || change.extra(forKey: .notificationKeyPath) != nil
-      block(observer, object, hasKeyPath ? change : change.adding(.string(info.keyPath), forKey: .notificationKeyPath))
+      // observed class overrides addObserver:, whose message knows of no extra entry. Two calls
+      // rather than one of a conditional change: that one would be retained around the call.
+      if info.keyPathIsCarried(by: change) || change.extra(forKey: .notificationKeyPath) != nil {
+        block(observer, object, change)
+      } else {
+        block(observer, object, change.adding(.string(info.keyPath), forKey: .notificationKeyPath))
+      }
       return
     }
     switch info.target {
@@ -129,11 +154,25 @@ extension SharedController.Registry {
     }
   }
 
-  /// Takes the calling thread off the info's running list, and wakes any `unobserve` waiting.
-  private func finish(_ info: Info, on thread: UInt) {
-    let wake = lock.withLock { state -> Bool in
-      info.runningOn.remove(thread)
-      return !state.waiting.isEmpty
+  /// Takes the calling thread off the info's running threads, and wakes any `unobserve`
+  /// waiting. The first slot (`inline`: the common case, one callback of the info at a time) is
+  /// cleared without the lock; then the waiter count is read, and only a waiter makes it take
+  /// the lock, to broadcast once the waiter sleeps. A waiter raises the count before it checks
+  /// the slot (`waitForCallbacks`), and both sides' operations are sequentially consistent, so
+  /// either the waiter sees the slot cleared or this sees the waiter: it never sleeps through
+  /// the last finish.
+  private func finish(_ info: Info, on thread: UInt, inline: Bool) {
+    if inline {
+      info.finishInline()
+      guard waiters.load(ordering: .sequentiallyConsistent) != 0 else { return }
+      // A waiter that saw the slot still set holds the lock until it sleeps on the condition.
+      lock.withLock { _ in }
+      lock.broadcast()
+      return
+    }
+    let wake = lock.withLock { _ -> Bool in
+      info.finishMore(on: thread)
+      return waiters.load(ordering: .sequentiallyConsistent) != 0
     }
     if wake { lock.broadcast() }
   }
@@ -141,6 +180,9 @@ extension SharedController.Registry {
   /// Sleeps until no thread but this one runs a callback of `infos`, unless sleeping would
   /// deadlock (see the file comment).
   func waitForCallbacks(of infos: [Info], on thread: UInt) {
+    // Raised before the first check (see `finish`), lowered once awake for good.
+    waiters.add(1, ordering: .sequentiallyConsistent)
+    defer { waiters.subtract(1, ordering: .sequentiallyConsistent) }
     lock.wait { state in
       guard infos.contains(where: { $0.isRunning(elsewhereThan: thread) }),
         !Self.wouldDeadlock(state, waiting: thread, for: infos)
@@ -156,13 +198,13 @@ extension SharedController.Registry {
   /// Whether `thread` sleeping until `infos` stop running elsewhere closes a cycle of waits.
   /// Locking: caller holds `lock` (it reads `state`).
   private static func wouldDeadlock(_ state: State, waiting thread: UInt, for infos: [Info]) -> Bool {
-    var pending = infos.flatMap(\.runningOn.all).filter { $0 != thread }
+    var pending = infos.flatMap(\.runningThreads).filter { $0 != thread }
     var seen: Set<UInt> = []
     while let other = pending.popLast() {
       guard seen.insert(other).inserted, let awaited = state.waiting[other] else { continue }
       for info in awaited {
-        if info.runningOn.contains(thread) { return true }
-        pending += info.runningOn.all
+        if info.isRunning(on: thread) { return true }
+        pending += info.runningThreads
       }
     }
     return false

@@ -11,8 +11,9 @@
 // context back to the info through a table of registered infos, as FB's `[_infos member:context]`
 // does, and calls back (SharedController+Delivery.swift).
 //
-// Lock: `lock` (its `registry`'s) guards the table, every info's `state`, `runningOn` and
-// `initialDueOn`, and the list of threads waiting in `unobserve`. KVO is called (addObserver, removeObserver) and
+// Lock: `lock` (its `registry`'s) guards the table, every info's `state`, `moreRunning` and
+// `initialDueOn` (its `firstRunning` is cleared without it: SharedController+Delivery.swift), and
+// the list of threads waiting in `unobserve`. KVO is called (addObserver, removeObserver) and
 // callbacks run with it released. The state machine closes two races FB leaves open:
 //   - an unobserve between the controller adding an info and this registering it: `observe`
 //     checks the state in its first locked section and registers nothing for an info already

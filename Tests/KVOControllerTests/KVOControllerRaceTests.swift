@@ -90,6 +90,67 @@ import Testing
     }
   }
 
+  /// Two threads in the callback of one observation at once (the second is recorded past the
+  /// first slot): `unobserve` on a third returns only once both have finished.
+  @Test func unobserveWaitsForEveryThreadRunningTheSameCallback() throws {
+    let world = try World()
+    let (watcher, _) = try world.newWatcher()
+    let person = try world.newPerson()
+    let controller = KVOController(observer: watcher)
+    let order = Log<String>()
+    let inside = Atomic<Int>(0)
+    let bothInside = DispatchSemaphore(value: 0)
+    let unobserving = Atomic<Bool>(false)
+    try controller.observe(person, keyPath: "age") { _, _, _ in
+      if inside.add(1, ordering: .acquiringAndReleasing).newValue == 2 { bothInside.signal() }
+      while !unobserving.load(ordering: .acquiring) {}  // until the main thread is in unobserve
+      for _ in 0..<20_000 { _ = unobserving.load(ordering: .relaxed) }  // then a little longer
+      order.append("callback finished")
+    }
+    let setters = DispatchGroup()
+    onOwnThread(group: setters) { try? world.setAge(person, 1) }
+    onOwnThread(group: setters) { try? world.setAge(person, 2) }
+    let met = bothInside.wait(timeout: .now() + 300) == .success
+    unobserving.store(true, ordering: .releasing)  // lets the callbacks go either way
+    try #require(met, "the two callbacks never ran at once")
+    controller.unobserve(person, keyPath: "age")
+    order.append("unobserve returned")
+    setters.wait()
+    #expect(order.all == ["callback finished", "callback finished", "unobserve returned"])
+  }
+
+  /// A callback that sets the key again runs nested in itself on the same thread: `unobserve`
+  /// on another thread returns only once both levels have finished.
+  @Test func unobserveWaitsForEveryNestingLevelOfACallbackRunningElsewhere() throws {
+    let world = try World()
+    let (watcher, _) = try world.newWatcher()
+    let person = try world.newPerson()
+    let controller = KVOController(observer: watcher)
+    let order = Log<String>()
+    let nested = DispatchSemaphore(value: 0)
+    let unobserving = Atomic<Bool>(false)
+    let depth = Atomic<Int>(0)
+    try controller.observe(person, keyPath: "age") { _, object, _ in
+      if depth.add(1, ordering: .relaxed).newValue == 1 {
+        try? world.setAge(object, 2)  // the nested level
+        order.append("outer finished")
+      } else {
+        nested.signal()
+        while !unobserving.load(ordering: .acquiring) {}  // until the main thread is in unobserve
+        for _ in 0..<20_000 { _ = unobserving.load(ordering: .relaxed) }  // then a little longer
+        order.append("inner finished")
+      }
+    }
+    let setter = DispatchGroup()
+    onOwnThread(group: setter) { try? world.setAge(person, 1) }
+    nested.wait()
+    unobserving.store(true, ordering: .releasing)
+    controller.unobserve(person, keyPath: "age")
+    order.append("unobserve returned")
+    setter.wait()
+    #expect(order.all == ["inner finished", "outer finished", "unobserve returned"])
+  }
+
   /// Two callbacks, each on its own thread, each unobserving the other's observation: neither
   /// waits for the other forever.
   @Test func callbacksUnobservingEachOtherOnTwoThreadsDoNotDeadlock() throws {

@@ -20,4 +20,20 @@ import Testing
     let two = Arguments(.pointer(7), .object(object))
     #expect(two.object(at: 1) === object && two.pointer(at: 0) == 7 && two.swiftObject(at: 0) == nil)
   }
+
+  @Test func eachLendingAccessorCallsItsBodyOnlyForItsCase() throws {
+    let runtime = Runtime()
+    let object = try #require(try Runtime.msgSend(runtime.rootClass, "new").objectValue)
+    let box = Box()
+    let four = Arguments(.string("age"), .object(object), .swiftObject(box), .pointer(0x10))
+    #expect(four.withObject(at: 1) { $0 === object } == true)
+    #expect(four.withSwiftObject(at: 2) { $0 === box } == true)
+    #expect(four.withObject(at: 2) { _ in true } == nil && four.withSwiftObject(at: 1) { _ in true } == nil)
+    #expect(four.withObject(at: 4) { _ in true } == nil && four.withSwiftObject(at: -1) { _ in true } == nil)
+    let two = Arguments(.swiftObject(box), .object(object))
+    #expect(two.withObject(at: 1) { $0 === object } == true && two.withSwiftObject(at: 0) { $0 === box } == true)
+    #expect(two.withObject(at: 0) { _ in true } == nil)
+    struct Refused: Error {}
+    #expect(throws: Refused.self) { try four.withObject(at: 1) { _ in throw Refused() } }
+  }
 }
