@@ -9,6 +9,9 @@
 // `objc_disposeClassPair` releases a class's and its metaclass's. A class can forbid them on its
 // instances (a flag subclasses inherit), and a runtime can install a hook in front of every set
 // (objc4's `objc_setHook_setAssociatedObject`), read with one atomic load when none is installed.
+// The getter of an atomic policy retains what it read under the object's lock, as objc4 retains
+// under its associations lock (a side-table stripe, a leaf, taken under it), so a set on another
+// thread releases the old value only after that retain; the autorelease follows after unlocking.
 
 import Synchronization
 
@@ -63,6 +66,11 @@ public enum AssociationPolicy: Sendable, Hashable {
   ///
   /// Objective-C: `OBJC_ASSOCIATION_COPY`
   case copy
+
+  /// Whether the getter retains and autoreleases an object it returns (objc4's
+  /// `OBJC_ASSOCIATION_GETTER_RETAIN | OBJC_ASSOCIATION_GETTER_AUTORELEASE`, set in the atomic
+  /// policies only).
+  var getterRetains: Bool { self == .retain || self == .copy }
 }
 
 /// One associated value as stored.
@@ -170,11 +178,43 @@ extension Object {
 
   /// The value associated with this object under `key`, or `.nil`.
   ///
+  /// For the atomic policies, ``AssociationPolicy/retain`` and ``AssociationPolicy/copy``, an
+  /// object is retained and autoreleased, as objc4's getter does for a policy with
+  /// `OBJC_ASSOCIATION_GETTER_RETAIN | OBJC_ASSOCIATION_GETTER_AUTORELEASE`: it lives until the
+  /// innermost pool pops even if another thread replaces the association meanwhile. The retain
+  /// is taken under the object's association lock (the one a set replaces the value under)
+  /// unless the value's class has custom retain-release, whose `retain` is sent after it. The
+  /// nonatomic policies and `assign` return the value as it is.
+  ///
   /// - Complexity: O(*n*) in the number of associations of this object (usually one or two).
   ///
   /// Objective-C: `objc_getAssociatedObject`
   public func associatedObject(forKey key: AssociationKey) -> Value {
-    withLock { associations.first { $0.key === key }?.value } ?? .nil
+    var retained = false
+    let found = withLock { () -> Association? in
+      guard let association = associations.first(where: { $0.key === key }) else { return nil }
+      if association.policy.getterRetains, case .object(let object) = association.value, object.owningRuntime != nil,
+        !object.isa.hasCustomRetainRelease, !object.isFreedForObjectiveC
+      {
+        _ = object.tryRetain()  // objc_retain's count, under the lock; a deallocating object is not revived
+        retained = true
+      }
+      return association
+    }
+    guard let found else { return .nil }
+    let value = found.value
+    guard found.policy.getterRetains, case .object(let object) = value, object.owningRuntime != nil else { return value }
+    do {
+      if !retained { try Runtime.retain(object) }  // call-out: a `retain` override, no lock held
+    } catch {
+      return value  // the retain refused (an override threw, or a freed object): no +1 to hand to the pool
+    }
+    do {
+      try Runtime.autorelease(object)  // call-out: an `autorelease` override, no lock held
+    } catch {
+      try? Runtime.release(object)  // the pool refused it: give the +1 back rather than leak it
+    }
+    return value
   }
 
   /// Removes every association of this object.

@@ -32,7 +32,9 @@
 //        side table of ManualRetainRelease.swift) under it, as objc4 retains under its spinlock.
 //     7. `Object.lock` (an `AdaptiveLock`, one per object): the object's associated objects and
 //        its observation-info slot; `RuntimeLocals.lock` (an `AdaptiveLock`): the per-runtime
-//        state slots. Leaves, held for a few loads and stores.
+//        state slots. Held for a few loads and stores; an atomic association getter's retain may
+//        take a `RetainCounts` stripe (the leaf side table) under `Object.lock`, as objc4 retains
+//        under its associations lock.
 //     8. a `SyncTable`'s monitor (Runtime+Synchronized.swift): which objects `@synchronized`
 //        holds. A leaf. The lock `@synchronized` gives the user is not in this order: it is
 //        held while the user's body runs, which may call anything, as in Objective-C.
