@@ -7,10 +7,12 @@
 // `mutableOrderedSetValueForKey:`, `mutableSetValueForKey:`) search in the same order: first the
 // collection kind's own mutators (indexed for arrays and ordered sets, unordered for sets: each
 // proxy's file), then the setter `set<Key>:` alone, then, if `+accessInstanceVariablesDirectly`
-// says yes, an ivar `_<key>` or `<key>`; only then, as a last resort, the rest of
-// `setValue:forKey:`'s setters (`_set<Key>:`, `setIs<Key>:`); else the key is undefined. So an
-// ivar `_<key>` wins over `_set<Key>:` (decision 0035). The steps after the mutators are the
-// same for every kind and are written here once.
+// says yes, an ivar `_<key>` or `<key>`; only then, as a last resort, `setValue:forKey:`'s whole
+// setter search (`_set<Key>:`, `setIs<Key>:`, and the ivars `_is<Key>` and `is<Key>`, which only
+// this step reaches), with `valueForKey:`'s getter to read; else the key is undefined. So an
+// ivar `_<key>` wins over `_set<Key>:` (decision 0035), and an ivar `_is<Key>` is replaced by an
+// edited copy, never edited in place. The steps after the mutators are the same for every kind
+// and are written here once.
 
 import MiniRuntime
 
@@ -18,7 +20,9 @@ import MiniRuntime
 /// `Mutators`, a setter, an ivar, or not at all.
 enum CollectionAccess<Mutators> {
   case mutators(Mutators)
-  case setter(Selector, argumentType: TypeEncoding)
+  /// A setter that takes an edited copy (Foundation's slow proxies).
+  case setter(CollectionSetter)
+  /// An ivar whose collection is edited in place (Foundation's ivar proxies).
   case ivar(Ivar)
   case undefined
 
@@ -31,7 +35,7 @@ enum CollectionAccess<Mutators> {
     if let method = cls.instanceMethodWithoutResolver(for: names.setters[0]),
       let type = method.signature.messageArgumentTypes.first, KeyValueCoding.canBox(type)
     {
-      return .setter(names.setters[0], argumentType: type)
+      return .setter(.method(names.setters[0], argumentType: type))
     }
     // call-out: the class's `+accessInstanceVariablesDirectly`, no lock held
     if try Runtime.msgSend(cls, "accessInstanceVariablesDirectly").boolValue ?? false,
@@ -39,9 +43,17 @@ enum CollectionAccess<Mutators> {
     {
       return .ivar(ivar)
     }
-    if case .method(let selector, let type) = try KeyValueCoding.setterPlan(for: cls, key: key) {
-      return .setter(selector, argumentType: type)  // `_set<Key>:` or `setIs<Key>:`
+    switch try KeyValueCoding.setterPlan(for: cls, key: key) {
+    case .method(let selector, let type): return .setter(.method(selector, argumentType: type))  // `_set<Key>:`, `setIs<Key>:`
+    case .ivar(let ivar): return .setter(.ivar(ivar))  // `_is<Key>`, `is<Key>`
+    case .undefined: return .undefined
     }
-    return .undefined
   }
+}
+
+/// The setter a slow proxy hands its edited copy to: a method, or `setValue:forKey:`'s ivar
+/// setter (Foundation's `NSKeyValueMethodSetter` and `NSKeyValueIvarSetter`).
+enum CollectionSetter {
+  case method(Selector, argumentType: TypeEncoding)
+  case ivar(Ivar)
 }

@@ -12,9 +12,11 @@
 //         CollectionGetterProxy.swift); then, if `+accessInstanceVariablesDirectly` says yes,
 //         the ivars `_<key>`, `_is<Key>`, `<key>`, `is<Key>`; else `valueForUndefinedKey:`.
 //   set:  `set<Key>:`, `_set<Key>:`, `setIs<Key>:`; then the same ivars; else `setValue:forUndefinedKey:`.
-// A method or ivar whose type KVC cannot box as an object (`void`, `long double`, `char *`, `SEL`, a pointer, a
-// C array, a bit field, an unknown type) is passed over, as Foundation's getters and setters
-// exist only for objects, classes, numbers and structs: a `char *` property is undefined to KVC.
+// Each step takes the first method or ivar it finds by name and only then looks at its type, as
+// Foundation does: one KVC cannot box as an object (`void`, `long double`, `char *`, `SEL`, a
+// pointer, a union, a C array, a bit field, an unknown type) makes the key undefined, and nothing
+// after it is tried, as Foundation's getters and setters exist only for objects, classes, numbers
+// and structs: a `char *` getter hides the ivar `_<key>` behind it.
 // Any string is a key, as in Foundation, and every key is searched: the names are built as text
 // (the key's first byte upper-cased by `toupper`) and the runtime takes any name (decision 0027),
 // so `my key` finds `setMy key:` and the ivar `_my key`, and the empty key finds `get` or `_`.
@@ -90,11 +92,7 @@ extension KeyValueCoding {
   private static func searchGetter(in cls: Class, key: String) throws -> GetterPlan {
     let key = nameStem(key)
     let names = AccessorNames.of(key)
-    for selector in names.getters {
-      if let method = cls.instanceMethodWithoutResolver(for: selector), canBox(method.signature.returnType) {
-        return .method(selector)
-      }
-    }
+    if let plan = firstGetter(in: cls, among: names.getters) { return plan }
     if cls.instanceMethodWithoutResolver(for: names.countOf) != nil {
       func has(_ selector: Selector) -> Bool { cls.instanceMethodWithoutResolver(for: selector) != nil }
       if has(names.objectInAtIndex) || has(names.atIndexes) { return has(names.indexInOfObject) ? .orderedSet : .indexed }
@@ -107,25 +105,48 @@ extension KeyValueCoding {
   private static func searchSetter(in cls: Class, key: String) throws -> SetterPlan {
     let key = nameStem(key)
     let names = AccessorNames.of(key)
-    for selector in names.setters {
-      if let method = cls.instanceMethodWithoutResolver(for: selector),
-        let type = method.signature.messageArgumentTypes.first, canBox(type)
-      {
-        return .method(selector, argumentType: type)
-      }
-    }
+    if let plan = firstSetter(in: cls, among: names.setters) { return plan }
     if let ivar = try directIvar(in: cls, key: key, capitalized: names.capitalized) { return .ivar(ivar) }
     return .undefined
   }
 
-  /// The ivar KVC may use directly, if the class allows it.
+  /// The ivar KVC may use directly, if the class allows it: the first of `_<key>`, `_is<Key>`,
+  /// `<key>`, `is<Key>` the class has, if KVC can box its type (else none: the first one decides).
   private static func directIvar(in cls: Class, key: String, capitalized: String) throws -> Ivar? {
-    // call-out: the class's `+accessInstanceVariablesDirectly`, no lock held
-    guard try Runtime.msgSend(cls, "accessInstanceVariablesDirectly").boolValue ?? false else { return nil }
-    for name in ["_\(key)", "_is\(capitalized)", key, "is\(capitalized)"] {
-      if let ivar = cls.ivar(named: name), canBox(ivar.type) { return ivar }
+    guard let ivar = try firstIvar(in: cls, named: ["_\(key)", "_is\(capitalized)", key, "is\(capitalized)"]) else { return nil }
+    return canBox(ivar.type) ? ivar : nil
+  }
+
+  /// The first of `selectors` the class has as a getter plan: `.method`, or `.undefined` if KVC
+  /// cannot box its return type (Foundation looks no further than the first found); `nil` if the
+  /// class has none of them. A name with a colon is no getter's.
+  static func firstGetter(in cls: Class, among selectors: [Selector]) -> GetterPlan? {
+    for selector in selectors where selector.argumentCount == 0 {
+      if let method = cls.instanceMethodWithoutResolver(for: selector) {
+        return canBox(method.signature.returnType) ? .method(selector) : .undefined
+      }
     }
     return nil
+  }
+
+  /// The first of `selectors` the class has as a setter plan, as ``firstGetter(in:among:)``: a
+  /// setter taking no argument, or one KVC cannot box, makes the key undefined.
+  static func firstSetter(in cls: Class, among selectors: [Selector]) -> SetterPlan? {
+    for selector in selectors {
+      if let method = cls.instanceMethodWithoutResolver(for: selector) {
+        guard let type = method.signature.messageArgumentTypes.first, canBox(type) else { return .undefined }
+        return .method(selector, argumentType: type)
+      }
+    }
+    return nil
+  }
+
+  /// The first ivar of `names` the class has, whatever its type, if
+  /// `+accessInstanceVariablesDirectly` says yes.
+  static func firstIvar(in cls: Class, named names: [String]) throws -> Ivar? {
+    // call-out: the class's `+accessInstanceVariablesDirectly`, no lock held
+    guard try Runtime.msgSend(cls, "accessInstanceVariablesDirectly").boolValue ?? false else { return nil }
+    return names.lazy.compactMap { cls.ivar(named: $0) }.first
   }
 
   /// Whether KVC can hand a value of `type` over as an object and take one back: objects,

@@ -169,7 +169,12 @@ enum KeyValueCoding {
 
   /// `setValue:forKey:` on an object.
   static func setValue(_ value: Value, of object: Object, forKey key: String) throws {
-    switch try setterPlan(for: object.isa, key: key) {
+    try setValue(value, of: object, using: try setterPlan(for: object.isa, key: key), key: key)
+  }
+
+  /// Runs a setter plan found for `key` (by `setValue:forKey:`'s search or another).
+  static func setValue(_ value: Value, of object: Object, using plan: SetterPlan, key: String) throws {
+    switch plan {
     case .method(let selector, let type):
       if value.isNil && isScalar(type) {
         try Runtime.msgSend(object, "setNilValueForKey:", .string(key))
@@ -180,13 +185,7 @@ enum KeyValueCoding {
       // one, which notifies by itself (docs/kvo.md#observing-a-class-object).
       try Runtime.msgSend(object, selector, argument)
     case .ivar(let ivar):
-      // Foundation's notifying ivar setter is will, the ivar setter, did; the ivar setter is
-      // what converts the value or sends setNilValueForKey:, so on an observed key both come
-      // after the will (and its prior notification), and a refusal there ends the change.
-      guard try Notifier.notifiesAutomatically(object, key: key) else {
-        return try store(value, in: ivar, of: object, key: key)
-      }
-      try Notifier.bracket(object, key: key, id: KeyID(key)) { try store(value, in: ivar, of: object, key: key) }
+      try setValue(value, of: object, through: ivar, key: key)
     case .undefined:
       // An observed object's undefined key is bracketed too, as Foundation's notifying undefined
       // setter does: a class that keeps such keys itself (a dictionary behind
@@ -199,6 +198,17 @@ enum KeyValueCoding {
         _ = try Runtime.msgSend(object, "setValue:forUndefinedKey:", value, .string(key))
       }
     }
+  }
+
+  /// Foundation's ivar setter for `key`, wrapped in will/did-change when observers want it.
+  static func setValue(_ value: Value, of object: Object, through ivar: Ivar, key: String) throws {
+    // Foundation's notifying ivar setter is will, the ivar setter, did; the ivar setter is
+    // what converts the value or sends setNilValueForKey:, so on an observed key both come
+    // after the will (and its prior notification), and a refusal there ends the change.
+    guard try Notifier.notifiesAutomatically(object, key: key) else {
+      return try store(value, in: ivar, of: object, key: key)
+    }
+    try Notifier.bracket(object, key: key, id: KeyID(key)) { try store(value, in: ivar, of: object, key: key) }
   }
 
   /// Foundation's ivar setter: `setNilValueForKey:` for nil into a scalar, else the value

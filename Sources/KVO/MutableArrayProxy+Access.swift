@@ -19,8 +19,9 @@
 //      immutable `NSArray` refuses the message with its own unrecognized-selector error and a nil
 //      ivar raises, both after the will, with no did (decision 0025); a bridged `.array` value
 //      has no object to edit, so the edited copy replaces it (docs/kvo.md#to-many-changes says why);
-//   4. otherwise `_set<Key>:` or `setIs<Key>:`, as in step 2 (decision 0035); else every message
-//      ends in `valueForUndefinedKey:` / `setValue:forUndefinedKey:`.
+//   4. otherwise `setValue:forKey:`'s setter search: `_set<Key>:` or `setIs<Key>:`, or the ivar
+//      `_is<Key>` or `is<Key>`, each given the edited copy as in step 2 (decision 0035); else
+//      every message ends in `valueForUndefinedKey:` / `setValue:forUndefinedKey:`.
 // Through a setter or an ivar the proxy never invents an array: a nil value raises
 // `NSInternalInconsistencyException`, as Foundation's slow and ivar proxies do (an ivar's edit
 // after its will; a read, and the count `addObject:` and `removeLastObject` read, first).
@@ -111,7 +112,10 @@ extension MutableArrayProxy {
     _ edited: @escaping () throws -> [Value]
   ) throws {
     switch access {
-    case .setter(let selector, let type):
+    case .setter(.ivar(let ivar)):
+      guard let runtime = object.runtime else { return }
+      try KeyValueCoding.setValue(.object(try runtime.mutableArray(try edited())), of: object, through: ivar, key: key)
+    case .setter(.method(let selector, let type)):
       let value: Value
       let elements = try edited()
       do {

@@ -185,7 +185,11 @@ struct SetEdit {
   /// `setValue:forUndefinedKey:`.
   private func store(_ mutation: SetMutation, _ edited: (Set<Value>) throws -> Set<Value>) throws {
     switch access {
-    case .setter(let selector, let type):
+    case .setter(.ivar(let ivar)):
+      guard let runtime = container.runtime else { return }
+      let copy = try runtime.mutableSet(try edited(try members()))
+      try KeyValueCoding.setValue(.object(copy), of: container, through: ivar, key: key)
+    case .setter(.method(let selector, let type)):
       let value: Value
       do {
         value = try Value.set(try edited(try members())).converted(to: type)

@@ -212,7 +212,9 @@ struct OrderedSetEdit {
   private func store(_ edited: () throws -> [Value], kind: ChangeKind, indexes: Indexes, inPlace: (Object) throws -> Void) throws {
     guard let runtime = container.runtime else { return }
     switch access {
-    case .setter(let selector, let type):
+    case .setter(.ivar(let ivar)):
+      try KeyValueCoding.setValue(.object(try runtime.mutableOrderedSet(try edited())), of: container, through: ivar, key: key)
+    case .setter(.method(let selector, let type)):
       let value: Value
       do {
         value = try Value.object(try runtime.orderedSet(try edited())).converted(to: type)

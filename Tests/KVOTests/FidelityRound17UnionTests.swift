@@ -1,8 +1,8 @@
 // FidelityRound17UnionTests.swift: probe round 17, a union property. Foundation's KVC boxes a
 // struct (`{…}`) in an NSValue but has no getter or setter for a union (`(…)`): its method
 // getter and setter, and its ivar getter and setter, take objects, numbers and structs only, so
-// a union accessor or ivar is passed over and the key is undefined (NSUnknownKeyException), as a
-// `SEL` or `char *` one is. GNUstep-base 1.28, run here, answers the same for a union getter and
+// a union accessor or ivar found by the search makes the key undefined (NSUnknownKeyException),
+// as a `SEL` or `char *` one does, hiding whatever comes after it (round 19, decision 0046). GNUstep-base 1.28, run here, answers the same for a union getter and
 // a union ivar. KVO's notifying setters already refused a union argument.
 
 import MiniFoundation
@@ -36,8 +36,9 @@ import Testing
     #expect(write?.message.hasSuffix("setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key either.") == true)
   }
 
-  /// A union setter is passed over for the ivar after it, as a `SEL` setter is.
-  @Test func aUnionSetterIsPassedOverForTheIvar() throws {
+  /// A union setter is found first and hides the ivar after it: the key is undefined and the
+  /// setter is never sent, as a `SEL` setter (round 19: it was passed over for the ivar).
+  @Test func aUnionSetterHidesTheIvar() throws {
     let world = try World()
     let calls = Log<String>()
     let thing = try instance(of: "Thing", in: world) { cls in
@@ -47,8 +48,9 @@ import Testing
         return .nil
       }
     }
-    try thing.setValue(5, forKey: "either")
+    let error = #expect(throws: KeyValueError.self) { try thing.setValue(5, forKey: "either") }
+    #expect(error?.exceptionName == "NSUnknownKeyException")
     #expect(calls.all == [])
-    #expect(try thing.value(forKey: "either") == 5)
+    #expect(try thing.value(forKey: "either") == .nil, "the ivar is untouched")
   }
 }
