@@ -11,6 +11,10 @@
 // KeyValueCategory+Overrides.swift), and NSObject's old one sends the new one, so a class that
 // overrides either is heard and neither default loops. `+keyPathsForValuesAffecting<Key>` takes
 // precedence over what `setKeys:…` declared for the same key (KVORuntime keeps those declarations).
+// The stored accessors (`storedValueForKey:`, `takeStoredValue:forKey:`) search the private
+// accessors and the ivars before the public accessors (KeyValueCoding+StoredAccessors.swift),
+// unless the class's `+useStoredAccessor` says NO: then they are `valueForKey:` and
+// `takeValue:forKey:`.
 
 import MiniRuntime
 
@@ -30,7 +34,30 @@ extension KeyValueCategory {
     try Runtime.msgSend(receiver, "setNilValueForKey:", arguments[0])
   }
 
+  /// Whether the class of `receiver` (`[[self class] useStoredAccessor]`) uses the stored
+  /// accessors' own search.
+  private static func usesStoredAccessor(_ receiver: Object) throws -> Bool {
+    let cls = try Runtime.msgSend(receiver, "class")  // call-out: -class, no lock held
+    return try Runtime.msgSend(cls.objectValue, "useStoredAccessor").boolValue ?? true  // call-out
+  }
+
+  static let storedValueForKey = method("NSKeyValueCodingDeprecated", "storedValueForKey:") { receiver, _, arguments in
+    guard try usesStoredAccessor(receiver) else { return try Runtime.msgSend(receiver, Selectors.valueForKey, arguments[0]) }
+    let key = try key(arguments[0], receiver)
+    return try KeyValueCoding.value(of: receiver, using: try KeyValueCoding.storedGetterPlan(for: receiver.isa, key: key), key: key)
+  }
+
+  static let takeStoredValueForKey = method("NSKeyValueCodingDeprecated", "takeStoredValue:forKey:") {
+    receiver, _, arguments in
+    guard try usesStoredAccessor(receiver) else { return try Runtime.msgSend(receiver, "takeValue:forKey:", arguments[0], arguments[1]) }
+    let key = try key(arguments[1], receiver)
+    try KeyValueCoding.setValue(arguments[0], of: receiver, using: try KeyValueCoding.storedSetterPlan(for: receiver.isa, key: key), key: key)
+    return .nil
+  }
+
   static let deprecatedInstanceMethods: [(Selector, String, Implementation)] = [
+    ("storedValueForKey:", "@24@0:8@16", storedValueForKey),
+    ("takeStoredValue:forKey:", "v32@0:8@16@24", takeStoredValueForKey),
     ("handleQueryWithUnboundKey:", "@24@0:8@16", handleQueryWithUnboundKey),
     ("handleTakeValue:forUnboundKey:", "v32@0:8@16@24", handleTakeValueForUnboundKey),
     ("unableToSetNilForKey:", "v24@0:8@16", unableToSetNilForKey),
@@ -61,6 +88,10 @@ extension KeyValueCategory {
   ]
 
   static let deprecatedClassMethods: [(Selector, String, Implementation)] = [
+    (
+      "useStoredAccessor", "B16@0:8",
+      method("NSKeyValueCodingDeprecated", "useStoredAccessor", isClassMethod: true) { _, _, _ in true }
+    ),
     (
       "setKeys:triggerChangeNotificationsForDependentKey:", "v32@0:8@16@24",
       method("NSKeyValueObservingDeprecated", "setKeys:triggerChangeNotificationsForDependentKey:", isClassMethod: true) {

@@ -36,10 +36,11 @@ import Testing
       "dictionaryWithValuesForKeys:", "setValuesForKeysWithDictionary:",
       // NSDeprecatedKeyValueCoding
       "takeValue:forKey:", "takeValue:forKeyPath:", "handleQueryWithUnboundKey:", "handleTakeValue:forUnboundKey:",
-      "unableToSetNilForKey:", "valuesForKeys:", "takeValuesFromDictionary:",
+      "unableToSetNilForKey:", "valuesForKeys:", "takeValuesFromDictionary:", "storedValueForKey:",
+      "takeStoredValue:forKey:",
     ]
     #expect(missing(instance, on: root) == [])
-    #expect(missing(["accessInstanceVariablesDirectly"], on: root.isa) == [])
+    #expect(missing(["accessInstanceVariablesDirectly", "useStoredAccessor"], on: root.isa) == [])
     #expect(try runtime.msgSend(root, "accessInstanceVariablesDirectly") == true)
   }
 
