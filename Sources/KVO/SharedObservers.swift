@@ -11,7 +11,7 @@
 import MiniRuntime
 
 /// Observers added once for a class, to be attached to many of its objects with
-/// ``Object/setSharedObservers(_:)``: each object is observed by all of them, as if each had
+/// `setSharedObservers(_:)`: each object is observed by all of them, as if each had
 /// been added with `addObserver`, without repeating the adds for every object.
 ///
 /// ```swift

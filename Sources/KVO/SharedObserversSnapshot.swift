@@ -22,7 +22,7 @@
 import MiniRuntime
 
 /// An immutable list of shared observers, taken from ``SharedObservers`` with
-/// ``SharedObservers/snapshot()``, to attach to objects with ``Object/setSharedObservers(_:)``.
+/// ``SharedObservers/snapshot()``, to attach to objects with `setSharedObservers(_:)`.
 ///
 /// Objective-C: `NSKeyValueSharedObserversSnapshot`
 public final class SharedObserversSnapshot: Sendable, CustomStringConvertible {
