@@ -16,6 +16,8 @@ enum NSArrayMethods {
       Sorting.descriptionWithLocale, Sorting.descriptionWithLocaleIndent,
       MethodEntry("init", "@16@0:8") { receiver, _, _ in .object(receiver) },
       NilTerminatedList.initializer,
+      CollectionBuffers.initializer(placeholder: "__NSPlaceholderArray"),
+      CollectionBuffers.getObjectsInRange, CollectionBuffers.getObjects,
       MethodEntry("description", "@16@0:8") { receiver, _, _ in
         .string(try Describing.text(of: .array(try Ordered.elements(of: receiver))))
       },
@@ -50,6 +52,7 @@ enum NSArrayMethods {
       CollectionLifecycle.convenience("arrayWithArray:", "@24@0:8@16", "initWithArray:"),
       CollectionLifecycle.withObject("arrayWithObject:"),
       NilTerminatedList.factory("arrayWithObjects:"),
+      CollectionBuffers.factory("arrayWithObjects:count:"),
     ])
 
   /// `-isEqualToArray:` (and `-isEqual:`): the same elements in the same order, whatever the

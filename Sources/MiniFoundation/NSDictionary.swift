@@ -29,6 +29,7 @@ enum NSDictionaryMethods {
       },
       MethodEntry("init", "@16@0:8") { receiver, _, _ in .object(receiver) },
       NilTerminatedList.dictionaryInitializer,
+      CollectionBuffers.dictionaryInitializer, CollectionBuffers.getObjectsAndKeysCount, CollectionBuffers.getObjectsAndKeys,
       MethodEntry("initWithDictionary:", "@24@0:8@16") { receiver, selector, arguments in
         let entries = arguments[0].isNil ? [:] : try dictionary(arguments[0], receiver, selector)  // nil: empty, as on Apple
         try storage(receiver, selector).replaceContents(with: entries.mapValues(Message.element))
@@ -49,6 +50,7 @@ enum NSDictionaryMethods {
       CollectionLifecycle.convenience("dictionary", "@16@0:8", "init"),
       CollectionLifecycle.convenience("dictionaryWithDictionary:", "@24@0:8@16", "initWithDictionary:"),
       NilTerminatedList.dictionaryFactory,
+      CollectionBuffers.dictionaryFactory,
       MethodEntry("dictionaryWithObject:forKey:", "@32@0:8@16@24") { receiver, _, arguments in
         let instance = try Runtime.msgSend(receiver, "alloc")
         let dictionary = try Runtime.msgSend(instance.objectValue, "init")

@@ -13,6 +13,7 @@ enum NSOrderedSetMethods {
       + CollectionLifecycle.copying(.orderedSet) { OrderedSetStorage.orderedSet(OrderedElements(try Ordered.elements(of: $0))) } + [
         MethodEntry("init", "@16@0:8") { receiver, _, _ in .object(receiver) },
         NilTerminatedList.initializer,
+        CollectionBuffers.initializer(placeholder: "__NSPlaceholderOrderedSet"), CollectionBuffers.getObjectsInRange,
         Sorting.descriptionWithLocale, Sorting.descriptionWithLocaleIndent,
         Sorting.sortedArrayUsingDescriptors,
         MethodEntry("initWithArray:", "@24@0:8@16") { receiver, selector, arguments in
@@ -45,6 +46,7 @@ enum NSOrderedSetMethods {
       CollectionLifecycle.convenience("orderedSet", "@16@0:8", "init"),
       CollectionLifecycle.convenience("orderedSetWithArray:", "@24@0:8@16", "initWithArray:"),
       NilTerminatedList.factory("orderedSetWithObjects:"),
+      CollectionBuffers.factory("orderedSetWithObjects:count:"),
     ])
 
   /// `-isEqualToOrderedSet:`: the same objects in the same order (an array is never equal).

@@ -23,6 +23,7 @@ enum NSSetMethods {
       NSEnumeratorMethods.objectEnumerator { Array(try Unordered.elements(of: $0)) },
       MethodEntry("init", "@16@0:8") { receiver, _, _ in .object(receiver) },
       NilTerminatedList.initializer,
+      CollectionBuffers.initializer(placeholder: "__NSPlaceholderSet"),
       MethodEntry("initWithArray:", "@24@0:8@16") { receiver, selector, arguments in
         let elements = try Message.array(orEmpty: arguments[0], receiver, selector).map(Message.element)
         try storage(receiver, selector).replaceContents(with: Set(try MessageEquality.distinct(elements)))
@@ -64,6 +65,7 @@ enum NSSetMethods {
       CollectionLifecycle.convenience("setWithSet:", "@24@0:8@16", "initWithSet:"),
       CollectionLifecycle.withObject("setWithObject:"),
       NilTerminatedList.factory("setWithObjects:"),
+      CollectionBuffers.factory("setWithObjects:count:"),
     ])
 
   /// The storage of a set, or the abstract-class error for a subclass's instance.

@@ -137,6 +137,7 @@ extension Value {
       switch self {
       case .nil, .cString: return self
       case .string(let text): return .cString(text)
+      case .swiftObject(let object) where object is VariablePointer: return self  // a `char *` buffer to fill
       default: return nil
       }
     case .object, .block:
