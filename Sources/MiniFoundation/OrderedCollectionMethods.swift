@@ -98,6 +98,13 @@ enum OrderedCollectionMethods {
       },
       MethodEntry("setObject:atIndexedSubscript:", "v32@0:8@16Q24") { receiver, selector, arguments in
         let index = try Message.index(arguments[1], receiver, selector)
+        if abstractClass == "NSMutableArray", OrderedStore(receiver) != nil {
+          // Foundation's concrete mutable array answers it itself, naming it in its errors, as
+          // with objectAtIndexedSubscript:; a subclass gets it through its primitives.
+          _ = try Message.object(arguments[0], receiver, selector)
+          let count = try count(receiver)
+          if index > count { throw Message.outOfBounds(argument: arguments[1], count: count, receiver, selector) }
+        }
         if index == (try count(receiver)) {  // one past the end appends, as array[count] = x does
           return try Runtime.msgSend(receiver, "insertObject:atIndex:", arguments[0], .int(index))
         }
