@@ -50,6 +50,33 @@ enum BlockArgument {
     }
   }
 
+  /// The first index of `indexes` whose call the test passes, or `NSNotFound`: a test
+  /// message's walk (`indexOfObjectPassingTest:`, `-[NSIndexSet indexPassingTest:]`).
+  static func firstPassing(
+    _ indexes: some Sequence<Int>, calling block: Object, guarding mutations: MutationGuard? = nil, arguments: (Int) -> [Value]
+  ) throws -> Int {
+    var found = OrderedCollectionMethods.notFound
+    try enumerate(indexes, calling: block, guarding: mutations, arguments: arguments) { index, answer in
+      guard passed(answer) else { return false }
+      found = index
+      return true
+    }
+    return found
+  }
+
+  /// Every index of `indexes` whose call the test passes, up to the call that sets `*stop`
+  /// (`indexesOfObjectsPassingTest:`, `-[NSIndexSet indexesPassingTest:]`).
+  static func allPassing(
+    _ indexes: some Sequence<Int>, calling block: Object, guarding mutations: MutationGuard? = nil, arguments: (Int) -> [Value]
+  ) throws -> Indexes {
+    var passing: [Int] = []
+    try enumerate(indexes, calling: block, guarding: mutations, arguments: arguments) { index, answer in
+      if passed(answer) { passing.append(index) }
+      return false
+    }
+    return Indexes(passing)
+  }
+
   /// A test block's answer as a `BOOL`.
   static func passed(_ answer: Value) -> Bool { answer.boolValue ?? !answer.isNil }
 

@@ -3,7 +3,8 @@
 // Docs: docs/foundation.md#blocks. Tests: Tests/MiniFoundationTests/FoundationBlockTests+Unordered.swift,
 // Tests/MiniFoundationTests/FoundationAPICensusTests.swift.
 //
-// Each reads the indexes once and calls the block on that snapshot, user code with no lock held
+// Each reads the indexes' runs once and walks them as it calls the block (no array of every
+// index; the `Indexes` value itself still stores each index), user code with no lock held
 // (BlockArguments.swift): ascending, or descending with NSEnumerationReverse; the `…InRange:`
 // messages visit only the indexes inside their `NSRange`, and `enumerateRangesInRange:…` hands
 // over each run cut to that range. An index set is not guarded against mutation (Apple documents
@@ -52,14 +53,18 @@ extension UnorderedBlockMethods {
   ]
 
   /// The indexes a block visits, in order: every index, or those inside the `NSRange` argument
-  /// `range`, descending when `reverse`.
-  private static func visited(_ receiver: Object, _ selector: Selector, reverse: Bool, in range: Value?) throws -> [Int] {
-    var indexes = Array(try NSIndexSetMethods.indexes(receiver, selector))
-    if let range {
-      let bounds = try Message.range(range, receiver, selector)
-      indexes = indexes.filter(bounds.contains)
-    }
-    return reverse ? indexes.reversed() : indexes
+  /// `range`, descending when `reverse`; walked run by run as the block is called, not copied.
+  private static func visited(_ receiver: Object, _ selector: Selector, reverse: Bool, in range: Value?) throws -> AnySequence<Int> {
+    let runs = try runs(receiver, selector, in: range)
+    return reverse ? AnySequence(runs.reversed().lazy.flatMap { $0.reversed() }) : AnySequence(runs.lazy.flatMap { $0 })
+  }
+
+  /// The runs of consecutive indexes, ascending, cut to the `NSRange` argument `range` if given.
+  private static func runs(_ receiver: Object, _ selector: Selector, in range: Value?) throws -> [Range<Int>] {
+    let runs = try NSIndexSetMethods.indexes(receiver, selector).ranges.map { $0.lowerBound..<($0.upperBound + 1) }
+    guard let range else { return runs }
+    let bounds = try Message.range(range, receiver, selector)
+    return runs.filter { $0.overlaps(bounds) }.map { $0.clamped(to: bounds) }
   }
 
   /// Calls the block with each index visited.
@@ -76,14 +81,8 @@ extension UnorderedBlockMethods {
     _ receiver: Object, _ selector: Selector, _ value: Value, reverse: Bool, in range: Value? = nil
   ) throws -> Value {
     let block = try BlockArgument.block(value, receiver, selector)
-    var found = OrderedCollectionMethods.notFound
-    try BlockArgument.enumerate(try visited(receiver, selector, reverse: reverse, in: range), calling: block) { [.uint64(UInt64($0))] } visit: {
-      index, answer in
-      guard BlockArgument.passed(answer) else { return false }
-      found = index
-      return true
-    }
-    return .uint64(UInt64(found))
+    let visited = try visited(receiver, selector, reverse: reverse, in: range)
+    return .uint64(UInt64(try BlockArgument.firstPassing(visited, calling: block) { [.uint64(UInt64($0))] }))
   }
 
   /// The indexes visited that the test passes (up to the call that sets `*stop`), as an
@@ -92,14 +91,10 @@ extension UnorderedBlockMethods {
     _ receiver: Object, _ selector: Selector, _ value: Value, reverse: Bool, in range: Value? = nil
   ) throws -> Value {
     let block = try BlockArgument.block(value, receiver, selector)
-    var passing: [Int] = []
-    try BlockArgument.enumerate(try visited(receiver, selector, reverse: reverse, in: range), calling: block) { [.uint64(UInt64($0))] } visit: {
-      index, answer in
-      if BlockArgument.passed(answer) { passing.append(index) }
-      return false
-    }
+    let visited = try visited(receiver, selector, reverse: reverse, in: range)
+    let passing = try BlockArgument.allPassing(visited, calling: block) { [.uint64(UInt64($0))] }
     guard let runtime = receiver.runtime else { return .nil }
-    return .object(try runtime.indexSet(Indexes(passing)))
+    return .object(try runtime.indexSet(passing))
   }
 
   /// Calls the block with each run of consecutive indexes as an `NSRange` (cut to the `NSRange`
@@ -108,11 +103,7 @@ extension UnorderedBlockMethods {
     _ receiver: Object, _ selector: Selector, _ value: Value, reverse: Bool, in range: Value? = nil
   ) throws -> Value {
     let block = try BlockArgument.block(value, receiver, selector)
-    var runs = try NSIndexSetMethods.indexes(receiver, selector).ranges.map { $0.lowerBound..<($0.upperBound + 1) }
-    if let range {
-      let bounds = try Message.range(range, receiver, selector)
-      runs = runs.filter { $0.overlaps(bounds) }.map { $0.clamped(to: bounds) }
-    }
+    let runs = try runs(receiver, selector, in: range)
     try BlockArgument.enumerate(reverse ? runs.reversed() : runs, calling: block) { [.range($0)] }
     return .nil
   }

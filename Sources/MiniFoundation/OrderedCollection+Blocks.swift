@@ -117,13 +117,7 @@ extension OrderedCollectionMethods {
     let block = try BlockArgument.block(value, receiver, selector)
     let mutations = MutationGuard(receiver)
     let (elements, visited) = try visiting(receiver, selector, reverse, at: indexes)
-    var found = notFound
-    try BlockArgument.enumerate(visited, calling: block, guarding: mutations) { [elements[$0], .uint64(UInt64($0))] } visit: {
-      index, answer in
-      guard BlockArgument.passed(answer) else { return false }
-      found = index
-      return true
-    }
+    let found = try BlockArgument.firstPassing(visited, calling: block, guarding: mutations) { [elements[$0], .uint64(UInt64($0))] }
     return .uint64(UInt64(found))
   }
 
@@ -135,14 +129,9 @@ extension OrderedCollectionMethods {
     let block = try BlockArgument.block(value, receiver, selector)
     let mutations = MutationGuard(receiver)
     let (elements, visited) = try visiting(receiver, selector, reverse, at: indexes)
-    var passing: [Int] = []
-    try BlockArgument.enumerate(visited, calling: block, guarding: mutations) { [elements[$0], .uint64(UInt64($0))] } visit: {
-      index, answer in
-      if BlockArgument.passed(answer) { passing.append(index) }
-      return false
-    }
+    let passing = try BlockArgument.allPassing(visited, calling: block, guarding: mutations) { [elements[$0], .uint64(UInt64($0))] }
     guard let runtime = receiver.runtime else { return .nil }
-    return .object(try runtime.indexSet(Indexes(passing)))
+    return .object(try runtime.indexSet(passing))
   }
 
   /// The elements in the comparator's order, stably.
