@@ -57,9 +57,9 @@ extension Runtime {
     lookUpClass(named: name)
   }
 
-  /// The metaclass of the registered class named `name`, or `nil` (objc4 also logs that the
-  /// class is not linked into the application). A missing class is asked of the class hook, as
-  /// ``class(named:)`` does.
+  /// The metaclass of the registered class named `name`, or `nil`, after a `diagnostic` event
+  /// with objc4's line that the class is not linked into the application. A missing class is asked
+  /// of the class hook, as ``class(named:)`` does.
   ///
   /// ```swift
   /// runtime.metaclass(named: "Person")?.isMetaclass   // true
@@ -72,7 +72,11 @@ extension Runtime {
   ///
   /// Objective-C: `objc_getMetaClass`
   public func metaclass(named name: String) -> Class? {
-    self.class(named: name)?.isa
+    guard let cls = self.class(named: name) else {
+      withState { $0.record(.diagnostic(subsystem: "runtime", message: "class `\(name)' not linked into application")) }
+      return nil
+    }
+    return cls.isa
   }
 
   /// The registered class named `name`; its absence is an error, where objc4 ends the process. A

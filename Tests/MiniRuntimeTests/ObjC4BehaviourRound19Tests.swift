@@ -130,4 +130,18 @@ import Testing
     #expect(inner.all == [true], "the hook ran once; its own lookup answered nil")
     try runtime.checkInvariants()
   }
+
+  @Test func getMetaClassOfAMissingClassLogsThatItIsNotLinkedIn() throws {
+    // objc-runtime.mm: objc_getMetaClass answers Nil for a class objc_getClass does not find,
+    // after _objc_inform("class `%s' not linked into application"); a found class logs nothing.
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    var found: [Class?] = []
+    let missing = diagnostics(of: runtime) { found.append(runtime.metaclass(named: "Nobody")) }
+    #expect(missing == ["class `Nobody' not linked into application"])
+    let present = diagnostics(of: runtime) { found.append(runtime.metaclass(named: "Person")) }
+    #expect(present.isEmpty)
+    #expect(found.count == 2 && found[0] == nil && found[1] === person.isa)
+    try runtime.checkInvariants()
+  }
 }
