@@ -8,8 +8,7 @@
 // terminator (the substring range) and with it (the enclosing range), or a whole character (both
 // ranges the same), clipped to the range asked for. Words and sentences are TextSegmentation.swift's:
 // a word's enclosing range reaches to the next word (the first also back to the start), so the
-// enclosing ranges cover the string as Apple documents; a sentence's enclosing range is its
-// segment, its substring the segment without the white space that ends it.
+// enclosing ranges cover the string as Apple documents; a sentence is its own enclosing range.
 
 enum NSStringSubstrings {
   /// `NSStringEnumerationOptions`: the kind in the low byte, then the flags.
@@ -66,21 +65,11 @@ enum NSStringSubstrings {
         return Piece(substring: words[index], enclosing: start..<end)
       }
     case bySentences:
-      return TextSegmentation.sentences(of: text).map { sentence in
-        Piece(substring: withoutTrailingWhiteSpace(sentence, in: units), enclosing: sentence)
-      }
+      return TextSegmentation.sentences(of: text).map { Piece(substring: $0, enclosing: $0) }
     default:
       throw FoundationError(
         .invalidArgument, "*** \(Message.name(receiver, selector)): \(kind) is not an NSStringEnumerationOptions kind")
     }
-  }
-
-  /// `range` without the spaces, tabs and line or paragraph separators that end it, unless that
-  /// is all it holds.
-  private static func withoutTrailingWhiteSpace(_ range: Range<Int>, in units: [UInt16]) -> Range<Int> {
-    var end = range.upperBound
-    while end > range.lowerBound, let scalar = Unicode.Scalar(units[end - 1]), scalar.properties.isWhitespace { end -= 1 }
-    return end > range.lowerBound ? range.lowerBound..<end : range
   }
 
   /// `piece` with both ranges cut to `range`, or nil when it lies outside.

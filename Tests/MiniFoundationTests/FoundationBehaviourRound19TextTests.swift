@@ -1,5 +1,5 @@
 // FoundationBehaviourRound19TextTests.swift: the nineteenth round of Foundation text and
-// collection behaviours: a sentence's substring without the white space that ends it, the
+// collection behaviours: a sentence's substring with the white space that ends it, the
 // tilde abbreviation of the home directory written with a trailing slash and of a sibling that
 // only starts with the home's name, and the range error of a mutable array's subscript setter.
 
@@ -8,9 +8,11 @@ import Testing
 @testable import MiniFoundation
 
 @Suite struct FoundationBehaviourRound19TextTests {
-  @Test func aSentencesSubstringLeavesItsTrailingWhiteSpaceToTheEnclosingRange() throws {
-    // Apple documents the enclosing range as the substring plus the separator or filler that
-    // follows it, as a word's is (docs/foundation.md#words-and-sentences).
+  @Test func aSentencesSubstringKeepsTheWhiteSpaceThatEndsIt() throws {
+    // Already matched: Foundation's sentences are ICU's segments (CFStringTokenizer's sentence
+    // unit), and UAX #29's SB9-SB11 keep the spaces, a tab and one line or paragraph
+    // separator after a terminator in the sentence: substring and enclosing range are the same
+    // (docs/foundation.md#words-and-sentences).
     let runtime = Runtime()
     try runtime.installFoundation()
     let seen = Locked<[[Value]]>([])
@@ -23,9 +25,9 @@ import Testing
       bridging: .string(text), "enumerateSubstringsInRange:options:usingBlock:", .range(0..<text.utf16.count), .uint64(4), .object(block))
     #expect(
       seen.withLock { $0 } == [
-        ["Hello there.", .range(0..<12), .range(0..<14)],
-        ["How are you?", .range(14..<26), .range(14..<27)],
-        ["Fine.", .range(27..<32), .range(27..<33)],
+        ["Hello there.  ", .range(0..<14), .range(0..<14)],
+        ["How are you?\t", .range(14..<27), .range(14..<27)],
+        ["Fine.\n", .range(27..<33), .range(27..<33)],
         ["Last", .range(33..<37), .range(33..<37)],
       ])
   }
