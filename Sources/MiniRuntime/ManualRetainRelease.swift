@@ -22,8 +22,9 @@
 // count back instead of deallocating) or reads a deallocating object and answers nil. Without
 // it, a load could slip between the release's "no extra retain" and its mark, and hand out an
 // object whose `dealloc` had begun (ObjC4BehaviourRound19WeakTests). The Swift release and
-// `dealloc` run after the stripe is unlocked (a release may run user code). Readers see a count
-// that is exact at some instant.
+// `dealloc` run after the stripe is unlocked (a release may run user code); a try-retain's Swift
+// retain is taken under the stripe, so the Swift release of the count it added can never come
+// first. Readers see a count that is exact at some instant.
 
 /// The side table of extra retains: objc4's `SideTables`, stripes picked by address.
 enum RetainCounts {
@@ -44,14 +45,17 @@ enum RetainCounts {
   /// begun deallocating, checked under the stripe a release to zero marks it under (objc4's
   /// `rootTryRetain`). `false`: nothing was added.
   static func tryAdd(to object: Object) -> Bool {
-    let added = stripe(of: object).withLock { counts -> Bool in
+    stripe(of: object).withLock { counts -> Bool in
       guard object.lifeState.load(ordering: .acquiring) == 0 else { return false }
       counts[ObjectIdentifier(object), default: 0] += 1
+      // The Swift retain under the stripe too (no user code runs in it): a release on another
+      // thread that finds this count gives back its Swift retain after unlocking, so that
+      // retain must exist by then, or the release would take the caller's reference instead
+      // and the object could be freed under it (AddressSanitizer saw it in
+      // ObjC4BehaviourRound19WeakTests).
+      _ = Unmanaged.passUnretained(object).retain()
       return true
     }
-    // After unlocking; the caller holds a reference, so the object is alive.
-    if added { _ = Unmanaged.passUnretained(object).retain() }
-    return added
   }
 
   /// What a release did to the count.
