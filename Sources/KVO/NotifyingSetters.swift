@@ -39,8 +39,11 @@ enum NotifyingSetters {
 
   /// The overrides needed to notify changes of `key` on instances of `original`, and the
   /// diagnostics Foundation logs for a setter it leaves alone.
+  /// The accessors are those of the key's part before a NUL (Foundation builds their names from
+  /// the key's C string), while the overrides announce `key` itself, as Foundation's notifying
+  /// info maps each hooked selector to the key it was hooked for.
   static func hooks(for key: String, in original: Class) -> (hooks: [Hook], diagnostics: [String]) {
-    let names = AccessorNames.of(key)
+    let names = AccessorNames.of(KeyValueCoding.nameStem(key))
     let methods = names.overridableMethods(in: original)  // one lookup for the setters and mutators
     var hooks: [Hook] = []
     var diagnostics: [String] = []
