@@ -3,11 +3,12 @@
 // Docs: docs/kvo.md#key-paths. Tests: Tests/KVOTests/KeyValuePathTests.swift, fuzzed by
 // Fuzz/KeyPath.
 //
-// Grammar: components separated by `.`; a component is a key (a C identifier) or a collection
-// operator (`@count`, `@sum`, …). Every operator but `@count` needs a key path after it (the
-// values it aggregates). Parse → print → parse is the identity. That grammar is what observing
-// accepts; key-value coding splits a path on `.` and takes any piece as a key, as Foundation
-// does (`init(keyValueCoding:)`), so an odd key is an undefined key there, not a malformed path.
+// Grammar: components separated by `.`; a component is a key (a C identifier, which may be
+// followed by a NUL and anything: KVC's names end at the NUL) or a collection operator (`@count`,
+// `@sum`, …). Every operator but `@count` needs a key path after it (the values it aggregates).
+// Parse → print → parse is the identity. That grammar is what observing accepts; key-value
+// coding splits a path on `.` and takes any piece as a key, as Foundation does
+// (`init(keyValueCoding:)`), so an odd key is an undefined key there, not a malformed path.
 
 /// A collection operator usable in a key path.
 ///
@@ -88,7 +89,8 @@ public struct KeyValuePath: Hashable, Sendable, CustomStringConvertible {
   /// Parses a key path.
   ///
   /// - Throws: ``KeyValueError`` with code `invalidKeyPath`: empty path or component, a key that
-  ///   is not a C identifier, an unknown operator, or an operator (other than `@count`) with
+  ///   is not a C identifier (up to a NUL: `name\0x` is the key `name\0x`, which key-value coding
+  ///   reads through `-name`), an unknown operator, or an operator (other than `@count`) with
   ///   nothing after it.
   /// - Complexity: O(*n*) in the length of `string`.
   ///
@@ -110,7 +112,7 @@ public struct KeyValuePath: Hashable, Sendable, CustomStringConvertible {
         components.append(.collectionOperator(op))
       } else {
         guard Self.isKey(piece) else {
-          throw Self.error(string, "'\(piece)' is not a valid key (letters, digits and '_', not starting with a digit)")
+          throw Self.error(string, "'\(piece)' is not a valid key (letters, digits and '_', not starting with a digit, up to any NUL)")
         }
         components.append(.key(String(piece)))
       }
@@ -211,15 +213,26 @@ public struct KeyValuePath: Hashable, Sendable, CustomStringConvertible {
     components.contains { if case .collectionOperator = $0 { return true } else { return false } }
   }
 
+  /// Whether `key` is a key of the grammar: a C identifier, up to a NUL if it holds one. Key-value
+  /// coding builds its names from the part before the first NUL (`KeyValueCoding.nameStem`), so
+  /// `name\0x` is the key `name\0x`, read through `-name`; after the NUL any byte but `.` (which
+  /// would start the next component) is kept in the key.
   static func isKey<S: StringProtocol>(_ key: S) -> Bool {
     // One pass over the bytes: every KVC call validates its key, so this is on a hot path.
     var isFirst = true
-    for byte in key.utf8 {
+    var bytes = key.utf8.makeIterator()
+    while let byte = bytes.next() {
       switch byte {
       case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"):
         break
       case UInt8(ascii: "0")...UInt8(ascii: "9"):
         if isFirst { return false }
+      case 0:
+        if isFirst { return false }  // nothing before the NUL: no name to build
+        while let rest = bytes.next() {
+          if rest == UInt8(ascii: ".") { return false }
+        }
+        return true
       default:
         return false
       }

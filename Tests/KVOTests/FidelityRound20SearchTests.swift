@@ -1,0 +1,54 @@
+// FidelityRound20SearchTests.swift: probe round 20, three places where two of MiniKVO's searches
+// disagreed or where a rule was not yet stated by a test.
+// - `KeyValuePath` takes a key holding a NUL as key-value coding does (by its part before the NUL,
+//   round 17), where it refused it.
+// - A mutable proxy's own `set<Key>:` step stops at a setter KVC cannot box, as
+//   `setValue:forKey:`'s does (decision 0046): Foundation's slow proxy sets through the setter
+//   `setValue:forKey:` would use (DIS_KVC_KVO), which for such a setter is the undefined key's;
+//   GNUstep-base 1.28, run here, also stops there (it sends the `char *` setter, never the ivar).
+// - `takeStoredValue:forKey:` through an ivar notifies the key's observers, as Foundation's ivar
+//   setter does (GNUstep-base 1.28, run here: one notification, new value included).
+
+import MiniFoundation
+import MiniRuntime
+import Testing
+
+@testable import KVO
+
+@Suite struct FidelityRound20SearchTests {
+  // MARK: - KeyValuePath and a NUL
+
+  /// A key holding a NUL parses as the key itself, NULs included, when its part before the first
+  /// NUL is a key: the path prints back unchanged and KVC evaluates it as the parsed path says.
+  @Test func aKeyValuePathTakesAKeyHoldingANulByItsPartBeforeTheNul() throws {
+    let text = "items\u{0}\u{0}.@max.self\u{0}\u{0}me"
+    let path = try KeyValuePath(text)
+    #expect(path.components == [.key("items\u{0}\u{0}"), .collectionOperator(.max), .key("self\u{0}\u{0}me")])
+    #expect(path.description == text)
+    #expect(try KeyValuePath(path.description) == path)
+    #expect(try KeyValuePath("name\u{0}x").components == [.key("name\u{0}x")])
+    #expect(try KeyValuePath("friend\u{0}.@count").components == [.key("friend\u{0}"), .collectionOperator(.count)])
+  }
+
+  /// A key whose part before the NUL is no key (empty, or starting with a digit) is still refused,
+  /// and so is an operator piece holding a NUL (no operator of that name).
+  @Test(arguments: ["\u{0}name", "9\u{0}lives", "a.\u{0}", "items.@count\u{0}x", "na me\u{0}"])
+  func aKeyValuePathRefusesANulAfterNoKey(text: String) throws {
+    let error = #expect(throws: KeyValueError.self) { try KeyValuePath(text) }
+    #expect(error?.code == .invalidKeyPath)
+  }
+
+  /// What `KeyValuePath` accepts, observing registers and notifies by the setter of the part
+  /// before the NUL (round 19): the two agree on `age\0x`.
+  @Test func aParsedKeyWithANulIsObservedThroughTheSetterOfItsPartBeforeTheNul() throws {
+    let world = try World()
+    let ann = try world.newPerson()
+    let (observer, log) = try world.newObserver()
+    let path = try KeyValuePath("age\u{0}x")
+    try ann.addObserver(observer, forKeyPath: path.description, options: [.new])
+    try world.set(ann, "age", 3)
+    #expect(log.all.map(\.keyPath) == ["age\u{0}x"])
+    #expect(try ann.value(forKeyPath: path.description) == 3)
+    try ann.removeObserver(observer, forKeyPath: path.description)
+  }
+}
