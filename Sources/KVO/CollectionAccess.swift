@@ -6,7 +6,8 @@
 // Foundation's mutable collection proxies (`mutableArrayValueForKey:`,
 // `mutableOrderedSetValueForKey:`, `mutableSetValueForKey:`) search in the same order: first the
 // collection kind's own mutators (indexed for arrays and ordered sets, unordered for sets: each
-// proxy's file), then the setter `set<Key>:` alone, then, if `+accessInstanceVariablesDirectly`
+// proxy's file), then the setter `set<Key>:` alone (one of an argument type KVC cannot box makes
+// the key undefined, as for `setValue:forKey:`), then, if `+accessInstanceVariablesDirectly`
 // says yes, an ivar `_<key>` or `<key>`; only then, as a last resort, `setValue:forKey:`'s whole
 // setter search (`_set<Key>:`, `setIs<Key>:`, and the ivars `_is<Key>` and `is<Key>`, which only
 // this step reaches), with `valueForKey:`'s getter to read; else the key is undefined. So an
@@ -27,15 +28,17 @@ enum CollectionAccess<Mutators> {
   case undefined
 
   /// The search after the mutators (see the file comment), for a class without the kind's
-  /// mutators: `set<Key>:`, else an ivar the class lets KVC use, else another setter
-  /// `setValue:forKey:` would use, else undefined.
+  /// mutators: `set<Key>:` (undefined if KVC cannot box its argument), else an ivar the class
+  /// lets KVC use, else another setter `setValue:forKey:` would use, else undefined.
   static func withoutMutators(in cls: Class, key: String) throws -> CollectionAccess {
     let key = KeyValueCoding.nameStem(key)  // names are built from the key's C string
     let names = AccessorNames.of(key)
-    if let method = cls.instanceMethodWithoutResolver(for: names.setters[0]),
-      let type = method.signature.messageArgumentTypes.first, KeyValueCoding.canBox(type)
-    {
-      return .setter(.method(names.setters[0], argumentType: type))
+    // `set<Key>:` decides by its name, as in `setValue:forKey:`'s search (decision 0046): one KVC
+    // cannot box is the undefined key's setter, and the ivar is not looked at.
+    switch KeyValueCoding.firstSetter(in: cls, among: [names.setters[0]]) {
+    case .method(let selector, let type)?: return .setter(.method(selector, argumentType: type))
+    case .ivar?, .undefined?: return .undefined
+    case nil: break
     }
     // call-out: the class's `+accessInstanceVariablesDirectly`, no lock held
     if try Runtime.msgSend(cls, "accessInstanceVariablesDirectly").boolValue ?? false,

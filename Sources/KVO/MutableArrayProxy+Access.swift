@@ -11,6 +11,7 @@
 //      (Foundation's `NSKeyValueFastMutableArray`);
 //   2. the setter `set<Key>:`: the proxy reads the array with the getter, edits a copy and sends
 //      the setter, whose notifying override reports a *setting* (`NSKeyValueSlowMutableArray`);
+//      a `set<Key>:` whose argument KVC cannot box makes the key undefined (decision 0046);
 //   3. if `+accessInstanceVariablesDirectly`, an ivar `_<key>` or `<key>`: the proxy sends the
 //      edit (`insertObject:atIndex:`, `removeObjectsAtIndexes:`, …) to the array in the ivar,
 //      inside a will/did of the edit's kind and indexes when the class notifies automatically

@@ -51,4 +51,71 @@ import Testing
     #expect(try ann.value(forKeyPath: path.description) == 3)
     try ann.removeObserver(observer, forKeyPath: path.description)
   }
+
+  // MARK: - A mutable proxy's set<Key>: that KVC cannot box
+
+  /// A holder with an ivar `_items` (an NSMutableArray or NSMutableSet) and a `setItems:` taking
+  /// `types`' argument; `calls` records the setter.
+  private func holder(in world: World, ivarClass: String, setter types: String, calls: Log<String>) throws -> Object {
+    world.runtime.installKeyValueObserving()
+    return try instance(of: "Holder", in: world) { cls in
+      try cls.addIvar("_items", type: .object(className: ivarClass))
+      try cls.addMethod("setItems:", types: types) { _, _, _ in
+        calls.append("setItems:")
+        return .nil
+      }
+    }
+  }
+
+  /// `setItems:` taking `char *` or a pointer is found first: the array proxy's edit ends in
+  /// `setValue:forUndefinedKey:`, as `setValue:forKey:` does; the ivar's array is not edited and
+  /// the setter is not sent.
+  @Test(arguments: ["v24@0:8*16", "v24@0:8^v16", "v24@0:8(Either=if)16"])
+  func theArrayProxyStopsAtASetKeyKVCCannotBox(types: String) throws {
+    let world = try World()
+    let calls = Log<String>()
+    let holder = try holder(in: world, ivarClass: "NSMutableArray", setter: types, calls: calls)
+    let array = try world.runtime.mutableArray(["a"])
+    try holder.setValue(.object(array), forIvar: "_items")
+    let setting = #expect(throws: KeyValueError.self) { try holder.setValue(["b"], forKey: "items") }
+    #expect(setting?.exceptionName == "NSUnknownKeyException")
+    let proxy = try arrayProxy(of: holder, "items", in: world)
+    let error = #expect(throws: KeyValueError.self) { try send(proxy, "addObject:", "b") }
+    #expect(error?.exceptionName == "NSUnknownKeyException")
+    #expect(error?.message.hasSuffix("setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key items.") == true)
+    #expect(try Value.object(array).collectionContents()?.elements == ["a"])
+    #expect(calls.all == [])
+  }
+
+  /// The set proxy takes the same step (CollectionAccess.swift): its edit ends in
+  /// `setValue:forUndefinedKey:`, which a class may answer; it gets the edited copy.
+  @Test func theSetProxyStopsAtASetKeyKVCCannotBoxAndAsksTheUndefinedKeyHook() throws {
+    let world = try World()
+    let calls = Log<String>()
+    let received = Log<Value>()
+    let holder = try holder(in: world, ivarClass: "NSMutableSet", setter: "v24@0:8*16", calls: calls)
+    try holder.isa.addMethod("setValue:forUndefinedKey:", types: "v32@0:8@16@24") { _, _, arguments in
+      received.append(arguments[0])
+      return .nil
+    }
+    let set = try world.runtime.mutableSet(["a"])
+    try holder.setValue(.object(set), forIvar: "_items")
+    try send(try holder.mutableSetValue(forKey: "items"), "addObject:", "b")
+    #expect(try Value.object(set).collectionContents()?.elements == ["a"])
+    #expect(try received.all.map { try $0.collectionContents().map { Set($0.elements) } } == [["a", "b"]])
+    #expect(calls.all == [])
+  }
+
+  /// A `set<Key>:` KVC can box is still the proxy's step before the ivar (decision 0035).
+  @Test func theArrayProxyStillSetsThroughASetKeyKVCCanBox() throws {
+    let world = try World()
+    let calls = Log<String>()
+    let holder = try holder(in: world, ivarClass: "NSMutableArray", setter: "v24@0:8@16", calls: calls)
+    let array = try world.runtime.mutableArray(["a"])
+    try holder.setValue(.object(array), forIvar: "_items")
+    try holder.isa.addMethod("items", types: "@16@0:8") { receiver, _, _ in try receiver.value(ofIvar: "_items") }
+    try send(try arrayProxy(of: holder, "items", in: world), "addObject:", "b")
+    #expect(calls.all == ["setItems:"])
+    #expect(try Value.object(array).collectionContents()?.elements == ["a"])
+  }
 }
