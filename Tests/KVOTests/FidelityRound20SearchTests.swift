@@ -118,4 +118,51 @@ import Testing
     #expect(calls.all == ["setItems:"])
     #expect(try Value.object(array).collectionContents()?.elements == ["a"])
   }
+
+  // MARK: - takeStoredValue:forKey: through an ivar, observed
+
+  /// A record with an ivar `_name` and a public `setName:` (recorded in `calls`).
+  private func record(in world: World, calls: Log<String>) throws -> Object {
+    world.runtime.installKeyValueObserving()
+    return try instance(of: "Record", in: world) { cls in
+      try cls.addIvar("_name", type: .object(className: "NSString"))
+      try cls.addMethod("name", types: "@16@0:8") { receiver, _, _ in try receiver.value(ofIvar: "_name") }
+      try cls.addMethod("setName:", types: "v24@0:8@16") { receiver, _, arguments in
+        calls.append("setName:")
+        try receiver.setValue(arguments[0], forIvar: "_name")
+        return .nil
+      }
+    }
+  }
+
+  /// `takeStoredValue:forKey:` stores into the ivar `_name` (before `setName:`) and the key's
+  /// observers are told once, with the old and new values, as `setValue:forKey:` through an
+  /// ivar tells them.
+  @Test func takeStoredValueThroughAnIvarNotifiesTheKeysObservers() throws {
+    let world = try World()
+    let calls = Log<String>()
+    let record = try record(in: world, calls: calls)
+    try record.setValue("A", forIvar: "_name")
+    let (observer, log) = try world.newObserver()
+    try record.addObserver(observer, forKeyPath: "name", options: [.old, .new])
+    try send(record, "takeStoredValue:forKey:", "N", "name")
+    #expect(try record.value(ofIvar: "_name") == "N")
+    #expect(calls.all == [])
+    #expect(log.all.map(\.change) == [Change(kind: .setting, new: "N", old: "A")])
+    try record.removeObserver(observer, forKeyPath: "name")
+  }
+
+  /// A class that does not notify automatically for the key is not wrapped: nobody is told.
+  @Test func takeStoredValueThroughAnIvarFollowsAutomaticallyNotifies() throws {
+    let world = try World()
+    let calls = Log<String>()
+    let record = try record(in: world, calls: calls)
+    try record.isa.isa.addMethod("automaticallyNotifiesObserversForKey:", types: "B24@0:8@16") { _, _, _ in .bool(false) }
+    let (observer, log) = try world.newObserver()
+    try record.addObserver(observer, forKeyPath: "name", options: [.new])
+    try send(record, "takeStoredValue:forKey:", "N", "name")
+    #expect(try record.value(ofIvar: "_name") == "N")
+    #expect(log.all.isEmpty)
+    try record.removeObserver(observer, forKeyPath: "name")
+  }
 }
