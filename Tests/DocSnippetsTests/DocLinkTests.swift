@@ -8,7 +8,8 @@
 //     that line;
 //   - every `Tests/…`, `…Tests.swift`, `docs/….md` and `….swift` a source file's header comment
 //     cites exists;
-//   - every `SomeTests.someTest` cited in the guides or in Sources names a test that exists.
+//   - every `SomeTests.someTest` cited in the guides or in Sources names a test that exists;
+//   - docs/README.md's table of decision records lists every record.
 // The Rosetta table is checked in RosettaTests.swift, the examples in SnippetSyncTests.swift.
 
 import Testing
@@ -110,6 +111,16 @@ import Testing
     }
     #expect(sections > 60, "the scan found too few sections to be trusted")
     #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+  }
+
+  @Test func everyDecisionRecordIsListedInTheIndex() throws {
+    let index = try #require(Self.document("docs/README.md"))
+    let listed = Set(index.links.map(\.target).filter { $0.hasPrefix("decisions/") && $0.hasSuffix(".md") })
+    let records = Repository.files(under: Repository.root + "/docs/decisions", endingWith: ".md")
+      .map { "decisions/" + Repository.relative($0).dropFirst("docs/decisions/".count) }
+    #expect(records.count > 30, "the scan found too few decision records to be trusted")
+    let missing = records.filter { !listed.contains($0) }.sorted()
+    #expect(missing.isEmpty, "docs/README.md#decision-records does not list \(missing.joined(separator: ", "))")
   }
 
   @Test func everyDocsCitationInSourcesNamesASectionThatExists() {
