@@ -3,8 +3,8 @@
 // Docs: docs/foundation.md#blocks. Tests: Tests/MiniFoundationTests/FoundationBlockTests+Unordered.swift,
 // Tests/MiniFoundationTests/FoundationAPICensusTests.swift.
 //
-// Each reads the indexes' runs once and walks them as it calls the block (no array of every
-// index; the `Indexes` value itself still stores each index), user code with no lock held
+// Each reads the indexes' runs once (the runs `Indexes` stores, decision 0053) and walks them as
+// it calls the block (no array of every index), user code with no lock held
 // (BlockArguments.swift): ascending, or descending with NSEnumerationReverse; the `…InRange:`
 // messages visit only the indexes inside their `NSRange`, and `enumerateRangesInRange:…` hands
 // over each run cut to that range. An index set is not guarded against mutation (Apple documents
@@ -61,10 +61,9 @@ extension UnorderedBlockMethods {
 
   /// The runs of consecutive indexes, ascending, cut to the `NSRange` argument `range` if given.
   private static func runs(_ receiver: Object, _ selector: Selector, in range: Value?) throws -> [Range<Int>] {
-    let runs = try NSIndexSetMethods.indexes(receiver, selector).ranges.map { $0.lowerBound..<($0.upperBound + 1) }
-    guard let range else { return runs }
-    let bounds = try Message.range(range, receiver, selector)
-    return runs.filter { $0.overlaps(bounds) }.map { $0.clamped(to: bounds) }
+    let indexes = try NSIndexSetMethods.indexes(receiver, selector)
+    let runs = try range.map { value throws(FoundationError) in indexes.ranges(in: try Message.range(value, receiver, selector)) } ?? indexes.ranges[...]
+    return runs.map { $0.lowerBound..<($0.upperBound + 1) }
   }
 
   /// Calls the block with each index visited.

@@ -1,9 +1,12 @@
 // NSIndexSet.swift: NSIndexSet and NSMutableIndexSet, the indexes of to-many changes.
 //
-// Docs: docs/foundation.md#the-classes. Tests: Tests/MiniFoundationTests/NSIndexSetTests.swift.
+// Docs: docs/foundation.md#index-sets. Tests: Tests/MiniFoundationTests/NSIndexSetTests.swift,
+// Tests/MiniFoundationTests/FoundationBehaviourRound20IndexSetTests.swift.
 //
-// An index set object holds an `Indexes` value; it is equal to another index set with the same
-// indexes. KVO hands one to observers as a change's `indexes` entry.
+// An index set object holds an `Indexes` value (runs of indexes, decision 0053), edited under its
+// storage's lock; it is equal to another index set with the same indexes. Every message works on
+// the runs, so a set of billions of indexes answers as fast as a small one. KVO hands one to
+// observers as a change's `indexes` entry.
 
 enum NSIndexSetMethods {
   static let all = ClassMethods(
@@ -20,20 +23,20 @@ enum NSIndexSetMethods {
       },
       MethodEntry("containsIndexes:", "B24@0:8@16") { receiver, selector, arguments in
         let mine = try indexes(receiver, selector)
-        return .bool(try Message.indexes(arguments[0], receiver, selector).allSatisfy(mine.contains))
+        return .bool(mine.isSuperset(of: try Message.indexes(arguments[0], receiver, selector)))
       },
       neighbour("indexGreaterThanIndex:") { $0.index(after: $1) },
       neighbour("indexGreaterThanOrEqualToIndex:") { $1 == Int.max ? nil : $0.index(after: $1 - 1) },
       neighbour("indexLessThanIndex:") { $0.index(before: $1) },
       neighbour("indexLessThanOrEqualToIndex:") { $1 == Int.max ? $0.last : $0.index(before: $1 + 1) },
       inRange("countOfIndexesInRange:", "Q32@0:8{_NSRange=QQ}16") { indexes, range in
-        .uint64(UInt64(indexes.filter(range.contains).count))
+        .uint64(UInt64(indexes.count(in: range)))
       },
       inRange("containsIndexesInRange:", "B32@0:8{_NSRange=QQ}16") { indexes, range in
-        .bool(!range.isEmpty && indexes.filter(range.contains).count == range.count)
+        .bool(!range.isEmpty && indexes.contains(integersIn: range.lowerBound...(range.upperBound - 1)))
       },
       inRange("intersectsIndexesInRange:", "B32@0:8{_NSRange=QQ}16") { indexes, range in
-        .bool(indexes.contains(where: range.contains))
+        .bool(!indexes.ranges(in: range).isEmpty)
       },
       MethodEntry("isEqual:", "B24@0:8@16", isEqualToIndexSet),
       MethodEntry("isEqualToIndexSet:", "B24@0:8@16", isEqualToIndexSet),
@@ -41,11 +44,12 @@ enum NSIndexSetMethods {
       MethodEntry("description", "@16@0:8") { receiver, _, _ in .string(try Describing.text(of: .object(receiver))) },
       MethodEntry("init", "@16@0:8") { receiver, _, _ in .object(receiver) },
       initializer("initWithIndex:", "@24@0:8Q16") { receiver, selector, argument in
-        Indexes(integer: try Message.index(argument, receiver, selector))
+        Indexes(runs: try addedRange(index: argument, receiver, selector, reportedAs: "initWithIndexesInRange:").map { [$0] } ?? [])
       },
       initializer("initWithIndexesInRange:", "@32@0:8{_NSRange=QQ}16") { receiver, selector, argument in
-        Indexes(integersIn: try Message.range(argument, receiver, selector))
+        Indexes(runs: try addedRange(argument, receiver, selector).map { [$0] } ?? [])
       },
+      getIndexes,
       initializer("initWithIndexSet:", "@24@0:8@16") { receiver, selector, argument in
         try Message.indexes(argument, receiver, selector)
       },
@@ -95,6 +99,71 @@ enum NSIndexSetMethods {
     }
   }
 
+  /// The indexes an `NSRange` argument adds, nil for an empty range.
+  ///
+  /// - Throws: `NSRangeException` for a range reaching past `NSNotFound - 1`, the largest index:
+  ///   `*** -[NSMutableIndexSet addIndexesInRange:]: Range {9223372036854775806, 2} exceeds
+  ///   maximum index value of NSNotFound - 1`.
+  static func addedRange(_ value: Value, _ receiver: Object, _ selector: Selector) throws(FoundationError) -> ClosedRange<Int>? {
+    guard let structure = value.structureValue, structure.name == "_NSRange", structure.fields.count == 2,
+      let location = unsigned(structure.fields[0]), let length = unsigned(structure.fields[1])
+    else {
+      let range = try Message.range(value, receiver, selector)  // raises: not an NSRange
+      return range.isEmpty ? nil : range.lowerBound...(range.upperBound - 1)
+    }
+    return try added(location: location, length: length, receiver, selector)
+  }
+
+  /// The index an `NSUInteger` argument adds, as `-addIndex:` and `-initWithIndex:` take it: the
+  /// range of that one index, checked as the range message `rangeSelector` checks it (and named
+  /// after it in the error, as Foundation's is).
+  static func addedRange(
+    index value: Value, _ receiver: Object, _ selector: Selector, reportedAs rangeSelector: Selector
+  ) throws(FoundationError) -> ClosedRange<Int>? {
+    _ = try Message.index(value, receiver, selector)  // raises: no number
+    return try added(location: unsigned(value.bridged) ?? 0, length: 1, receiver, rangeSelector)
+  }
+
+  private static func added(location: UInt64, length: UInt64, _ receiver: Object, _ selector: Selector) throws(FoundationError) -> ClosedRange<Int>? {
+    let end = location.addingReportingOverflow(length)
+    guard !end.overflow, end.partialValue <= UInt64(Int.max) else {
+      throw FoundationError(
+        .indexOutOfBounds,
+        "*** \(Message.name(receiver, selector)): Range {\(location), \(length)} exceeds maximum index value of NSNotFound - 1")
+    }
+    return length == 0 ? nil : Int(location)...(Int(end.partialValue) - 1)
+  }
+
+  /// A number as C's `NSUInteger` sees it (-1 is 18446744073709551615).
+  private static func unsigned(_ value: Value) -> UInt64? {
+    if case .uint64(let unsigned) = value.bridged { return unsigned }
+    return value.bridged.intValue.map { UInt64(bitPattern: Int64($0)) }
+  }
+
+  /// `-getIndexes:maxCount:inIndexRange:`: up to `maxCount` indexes inside the range (every index
+  /// for a NULL range pointer) written to the `NSUInteger` C array, their number returned; when
+  /// some were written the range then starts past the last one, so a loop of calls walks the set.
+  private static let getIndexes = MethodEntry("getIndexes:maxCount:inIndexRange:", "Q40@0:8^Q16Q24^{_NSRange=QQ}32") {
+    receiver, selector, arguments in
+    let indexes = try indexes(receiver, selector)
+    let maximum = try Message.index(arguments[1], receiver, selector)
+    let name = Message.name(receiver, selector)
+    let rangePointer = arguments[2].isNil ? nil : arguments[2].swiftObject(as: VariablePointer.self)
+    if !arguments[2].isNil, rangePointer == nil {
+      throw FoundationError(.invalidArgument, "*** \(name): \(arguments[2]) is not a pointer to an NSRange")
+    }
+    let bounds = try rangePointer.map { pointer throws(FoundationError) in try Message.range(pointer.pointee, receiver, selector) }
+    var found: [Value] = []
+    for run in bounds.map(indexes.ranges(in:)) ?? indexes.ranges[...] where found.count < maximum {
+      for index in run.prefix(maximum - found.count) { found.append(.uint64(UInt64(index))) }
+    }
+    try CArrayArgument.fill(arguments[0], with: found, name)
+    if let rangePointer, let bounds, case .uint64(let last)? = found.last {
+      rangePointer.pointee = .range(Int(last) + 1..<bounds.upperBound)
+    }
+    return .uint64(UInt64(found.count))
+  }
+
   private static let isEqualToIndexSet: ImplementationBody = { receiver, selector, arguments in
     .bool(arguments[0].indexesValue == (try indexes(receiver, selector)))
   }
@@ -103,8 +172,8 @@ enum NSIndexSetMethods {
 enum NSMutableIndexSetMethods {
   static let all = ClassMethods(instance: [
     edit("addIndex:", "v24@0:8Q16") { receiver, selector, argument in
-      let index = try Message.index(argument, receiver, selector)
-      return { $0.insert(index) }
+      let added = try NSIndexSetMethods.addedRange(index: argument, receiver, selector, reportedAs: "addIndexesInRange:")
+      return { indexes in if let added { indexes.insert(contentsOf: added) } }
     },
     edit("removeIndex:", "v24@0:8Q16") { receiver, selector, argument in
       let index = try Message.index(argument, receiver, selector)
@@ -112,31 +181,28 @@ enum NSMutableIndexSetMethods {
     },
     edit("addIndexes:", "v24@0:8@16") { receiver, selector, argument in
       let added = try Message.indexes(argument, receiver, selector)
-      return { indexes in for index in added { indexes.insert(index) } }
+      return { $0.formUnion(added) }
     },
     edit("removeIndexes:", "v24@0:8@16") { receiver, selector, argument in
       let removed = try Message.indexes(argument, receiver, selector)
-      return { indexes in for index in removed { indexes.remove(index) } }
+      return { $0.subtract(removed) }
     },
     edit("addIndexesInRange:", "v32@0:8{_NSRange=QQ}16") { receiver, selector, argument in
-      let range = try Message.range(argument, receiver, selector)
-      return { indexes in for index in range { indexes.insert(index) } }
+      let added = try NSIndexSetMethods.addedRange(argument, receiver, selector)
+      return { indexes in if let added { indexes.insert(contentsOf: added) } }
     },
     edit("removeIndexesInRange:", "v32@0:8{_NSRange=QQ}16") { receiver, selector, argument in
       let range = try Message.range(argument, receiver, selector)
-      return { indexes in for index in indexes.filter(range.contains) { indexes.remove(index) } }
+      return { indexes in if !range.isEmpty { indexes.remove(contentsOf: range.lowerBound...(range.upperBound - 1)) } }
     },
     MethodEntry("shiftIndexesStartingAtIndex:by:", "v32@0:8Q16q24") { receiver, selector, arguments in
-      // Indexes from `start` on move by `delta`; moving down, those they land on are removed.
+      // Indexes from `start` on move by `delta`; moving down, those they land on are removed, and
+      // so is what would fall below 0 or (moving up) past NSNotFound - 1.
       let start = try Message.index(arguments[0], receiver, selector)
       guard let delta = arguments[1].bridged.intValue else {
         throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): \(arguments[1]) is not an NSInteger")
       }
-      try NSIndexSetMethods.storage(receiver, selector).update { indexes in
-        let kept = indexes.filter { $0 < start && !(delta < 0 && $0 >= start + delta) }
-        let moved = indexes.filter { $0 >= start }.map { $0 + delta }.filter { $0 >= 0 }
-        indexes = Indexes(kept + moved)
-      }
+      try NSIndexSetMethods.storage(receiver, selector).update { $0.shift(startingAt: start, by: delta, highest: Int.max - 1) }
       return .nil
     },
     MethodEntry("removeAllIndexes", "v16@0:8") { receiver, selector, _ in

@@ -147,6 +147,7 @@ struct HeaderMethods: Sendable, CustomTestStringConvertible {
         "indexWithOptions:passingTest:", "indexInRange:options:passingTest:", "indexesPassingTest:",
         "indexesWithOptions:passingTest:", "indexesInRange:options:passingTest:", "enumerateRangesUsingBlock:",
         "enumerateRangesWithOptions:usingBlock:", "enumerateRangesInRange:options:usingBlock:",
+        "getIndexes:maxCount:inIndexRange:",
       ],
       classSide: ["indexSet", "indexSetWithIndex:", "indexSetWithIndexesInRange:"]),
     HeaderMethods(
