@@ -1,7 +1,8 @@
 // CollectionBuffers.swift: the collection messages that read or fill a caller's C array:
 // `+arrayWithObjects:count:`, `+setWithObjects:count:`, `+orderedSetWithObjects:count:`,
 // `+dictionaryWithObjects:forKeys:count:` (and their `-init…` forms), `-getObjects:range:`,
-// `-getObjects:` and `-[NSDictionary getObjects:andKeys:count:]`.
+// `-getObjects:`, `-[NSDictionary getObjects:andKeys:count:]`, `-[NSMutableOrderedSet
+// addObjects:count:]` and `replaceObjectsInRange:withObjects:count:`.
 //
 // Docs: docs/foundation.md#c-arrays-and-out-parameters. Tests:
 // Tests/MiniFoundationTests/FoundationBehaviourRound19BufferTests.swift.
@@ -99,6 +100,37 @@ enum CollectionBuffers {
   static let getObjectsAndKeys = MethodEntry("getObjects:andKeys:", "v32@0:8^@16^@24") { receiver, _, arguments in
     let count = try NSDictionaryMethods.entries(of: receiver).count
     return try Runtime.msgSend(receiver, "getObjects:andKeys:count:", arguments: [arguments[0], arguments[1], .int(count)])
+  }
+
+  /// `-[NSMutableOrderedSet addObjects:count:]`: every slot read (and a nil refused) before
+  /// anything changes, then each object sent as `-addObject:`, so one already held is skipped.
+  static let orderedSetAddObjectsCount = MethodEntry("addObjects:count:", "v32@0:8r^@16Q24") { receiver, selector, arguments in
+    let count = try Message.index(arguments[1], receiver, selector)
+    for object in try CArrayArgument.objects(arguments[0], count: count, Message.name(receiver, selector)) {
+      try Runtime.msgSend(receiver, "addObject:", object)
+    }
+    return .nil
+  }
+
+  /// `-[NSMutableOrderedSet replaceObjectsInRange:withObjects:count:]`: the range checked and
+  /// every slot read first; then the objects in the range removed and the new ones inserted
+  /// from the range's start, each through `-insertObject:atIndex:`, so one the set still holds
+  /// is skipped and the next takes its place (GNUstep's answer; Apple's documentation is silent).
+  static let orderedSetReplaceObjectsInRange = MethodEntry(
+    "replaceObjectsInRange:withObjects:count:", "v48@0:8{_NSRange=QQ}16r^@32Q40"
+  ) { receiver, selector, arguments in
+    let range = try CollectionConveniences.checked(
+      try Message.range(arguments[0], receiver, selector), count: try OrderedCollectionMethods.count(receiver), receiver, selector)
+    let count = try Message.index(arguments[2], receiver, selector)
+    let objects = try CArrayArgument.objects(arguments[1], count: count, Message.name(receiver, selector))
+    if !range.isEmpty { try Runtime.msgSend(receiver, "removeObjectsInRange:", .range(range)) }
+    var position = range.lowerBound
+    for object in objects {
+      let before = try OrderedCollectionMethods.count(receiver)
+      try Runtime.msgSend(receiver, "insertObject:atIndex:", object, .int(position))
+      if try OrderedCollectionMethods.count(receiver) > before { position += 1 }
+    }
+    return .nil
   }
 
   /// The method's name in errors: a Foundation collection's initializer is its placeholder's.

@@ -59,6 +59,9 @@ enum NSDecimalNumberMethods {
       },
       MethodEntry("stringValue", "@16@0:8") { receiver, selector, _ in .string(try decimal(receiver, selector).description) },
       MethodEntry("objCType", "r*16@0:8") { _, _, _ in .cString("d") },  // Foundation's answer, whatever the value
+      MethodEntry("initWithDecimal:", "@36@0:8\(Decimal.structureEncoding)16") { receiver, selector, arguments in
+        try box(try structure(arguments[0], receiver, selector), receiver)
+      },
     ],
     classSide: [
       MethodEntry("decimalNumberWithString:", "@24@0:8@16") { receiver, selector, arguments in
@@ -75,6 +78,9 @@ enum NSDecimalNumberMethods {
         }
         let decimal = try Decimal(mantissa: mantissa, exponent: exponent, isNegative: arguments[2].boolValue ?? false)
         return try box(decimal, receiver)
+      },
+      MethodEntry("decimalNumberWithDecimal:", "@36@0:8\(Decimal.structureEncoding)16") { receiver, selector, arguments in
+        try box(try structure(arguments[0], receiver, selector), receiver)
       },
       MethodEntry("zero", "@16@0:8") { receiver, _, _ in try box(.zero, receiver) },
       MethodEntry("one", "@16@0:8") { receiver, _, _ in try box(.one, receiver) },
@@ -96,6 +102,14 @@ enum NSDecimalNumberMethods {
     let argument = try Message.object(value, receiver, selector, what: "number")
     guard let decimal = Decimal(number: argument) else {
       throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): \(argument) is not a number")
+    }
+    return decimal
+  }
+
+  /// An `NSDecimal` struct argument's decimal; anything else is refused.
+  private static func structure(_ value: Value, _ receiver: Object, _ selector: Selector) throws(FoundationError) -> Decimal {
+    guard let decimal = Decimal(structure: value) else {
+      throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): \(value) is not an NSDecimal")
     }
     return decimal
   }

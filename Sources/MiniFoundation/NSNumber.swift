@@ -107,6 +107,11 @@ enum NSNumberMethods {
         return .int64(Int64(order))  // exact; NaN first and -0.0 the same as 0, as CFNumberCompare
       },
       MethodEntry("isEqualToNumber:", "B24@0:8@16") { receiver, _, arguments in .bool(Value.object(receiver) == arguments[0]) },
+      MethodEntry("decimalValue", "\(Decimal.structureEncoding)16@0:8") { receiver, selector, _ in
+        // An NSDecimalNumber's own decimal exactly; any other number as Decimal(number:) reads it.
+        let decimal = try Decimal(number: .object(receiver)) ?? Decimal(number: number(receiver, selector))
+        return (decimal ?? .notANumber).structureValue
+      },
     ],
     classSide: conversions.map { factory(Selector(interning: "numberWith\($0.name):"), $0.type, $0.convert) })
 

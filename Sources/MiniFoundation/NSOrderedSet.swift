@@ -65,6 +65,7 @@ enum NSMutableOrderedSetMethods {
     instance: OrderedCollectionMethods.editing("NSMutableOrderedSet") + OrderedCollectionMethods.orderedSetSortingByComparator
       + NSMutableArrayMethods.bulkRemoval + [
       Sorting.orderedSetSortUsingDescriptors,
+      CollectionBuffers.orderedSetAddObjectsCount, CollectionBuffers.orderedSetReplaceObjectsInRange,
       MethodEntry("unionOrderedSet:", "v24@0:8@16") { receiver, selector, arguments in
         try add(try Message.array(arguments[0], receiver, selector), to: receiver)
       },

@@ -1,6 +1,8 @@
 // NSString+Buffers.swift: NSString's messages that fill a caller's C array or variables:
 // `getCharacters:range:`, `getCharacters:`, `getCString:maxLength:encoding:`,
-// `getLineStart:end:contentsEnd:forRange:` and `getParagraphStart:end:contentsEnd:forRange:`.
+// `getLineStart:end:contentsEnd:forRange:` and `getParagraphStart:end:contentsEnd:forRange:`;
+// `getBytes:maxLength:usedLength:encoding:options:range:remainingRange:` is
+// NSString+ByteConversion.swift's.
 //
 // Docs: docs/foundation.md#c-arrays-and-out-parameters. Tests:
 // Tests/MiniFoundationTests/FoundationBehaviourRound19BufferTests.swift.
@@ -31,6 +33,7 @@ enum NSStringBuffers {
     },
     enclosingRange("getLineStart:end:contentsEnd:forRange:", ends: NSStringLines.lineEnds),
     enclosingRange("getParagraphStart:end:contentsEnd:forRange:", ends: NSStringLines.paragraphEnds),
+    NSStringByteConversion.getBytes,
   ]
 
   /// `getLineStart:end:contentsEnd:forRange:` (or the paragraph one): the start, end and

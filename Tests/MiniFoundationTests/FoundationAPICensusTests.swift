@@ -89,7 +89,8 @@ struct HeaderMethods: Sendable, CustomTestStringConvertible {
         "replaceObjectAtIndex:withObject:", "replaceObjectsAtIndexes:withObjects:", "moveObjectsAtIndexes:toIndex:",
         "exchangeObjectAtIndex:withObjectAtIndex:", "intersectOrderedSet:", "intersectSet:", "minusOrderedSet:",
         "minusSet:", "unionOrderedSet:", "unionSet:", "sortUsingDescriptors:", "sortUsingComparator:",
-        "sortWithOptions:usingComparator:", "sortRange:options:usingComparator:",
+        "sortWithOptions:usingComparator:", "sortRange:options:usingComparator:", "addObjects:count:",
+        "replaceObjectsInRange:withObjects:count:",
       ],
       classSide: ["orderedSetWithCapacity:"]),
     HeaderMethods(
@@ -165,7 +166,7 @@ struct HeaderMethods: Sendable, CustomTestStringConvertible {
         "initWithUnsignedInteger:", "charValue", "unsignedCharValue", "shortValue", "unsignedShortValue", "intValue",
         "unsignedIntValue", "longValue", "unsignedLongValue", "longLongValue", "unsignedLongLongValue", "floatValue",
         "doubleValue", "boolValue", "integerValue", "unsignedIntegerValue", "stringValue", "compare:",
-        "isEqualToNumber:", "descriptionWithLocale:", "objCType",
+        "isEqualToNumber:", "descriptionWithLocale:", "objCType", "decimalValue",
       ],
       classSide: [
         "numberWithChar:", "numberWithUnsignedChar:", "numberWithShort:", "numberWithUnsignedShort:", "numberWithInt:",
@@ -198,7 +199,8 @@ struct HeaderMethods: Sendable, CustomTestStringConvertible {
         "lowercaseString", "capitalizedString", "lineRangeForRange:", "paragraphRangeForRange:",
         "enumerateSubstringsInRange:options:usingBlock:", "enumerateLinesUsingBlock:", "UTF8String",
         "canBeConvertedToEncoding:", "cStringUsingEncoding:",
-        "maximumLengthOfBytesUsingEncoding:", "lengthOfBytesUsingEncoding:", "decomposedStringWithCanonicalMapping",
+        "maximumLengthOfBytesUsingEncoding:", "lengthOfBytesUsingEncoding:",
+        "getBytes:maxLength:usedLength:encoding:options:range:remainingRange:", "decomposedStringWithCanonicalMapping",
         "decomposedStringWithCompatibilityMapping", "precomposedStringWithCanonicalMapping",
         "precomposedStringWithCompatibilityMapping", "componentsSeparatedByString:",
         "componentsSeparatedByCharactersInSet:", "stringByTrimmingCharactersInSet:",
