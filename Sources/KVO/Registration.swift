@@ -184,6 +184,9 @@ class Registration: @unchecked Sendable {
   /// The removal clock now.
   static var removalClock: UInt64 { removals.load(ordering: .acquiring) }
 
+  /// The number of the registration made last, process-wide: one made later has a larger `id`.
+  static var lastNumber: UInt64 { counter.load(ordering: .acquiring) }
+
   /// Marks the registration removed. Locking: the owner's table lock.
   func markRemoved() {
     removedAt.store(Self.removals.wrappingAdd(1, ordering: .acquiringAndReleasing).newValue, ordering: .releasing)

@@ -15,9 +15,9 @@
 // shared observers never passes through its original class).
 // Locking: none of its own. Each add and removal takes the object's table lock (ObservationTable
 // .swift) as `addObserver` does; the initial notifications and a `setObservationInfo:` override
-// are called with no lock held. Two threads attaching snapshots to one object at once each
-// remove what they found, so the object may end with both lists or neither of the two newest;
-// the header promises nothing for that, and one object is normally set up by one thread.
+// are called with no lock held. Of two threads attaching snapshots to one object at once, the
+// attach begun last wins and the other removes its own registrations: the object ends with one
+// snapshot's observers, never both or none (SharedObserversAttaching.swift).
 
 import MiniRuntime
 
@@ -66,18 +66,21 @@ public final class SharedObserversSnapshot: Sendable, CustomStringConvertible {
   }
 
   /// Makes `snapshot` the shared observers of `object` (nil: none), replacing those it had.
-  /// The engine of `-setSharedObservers:`.
+  /// The engine of `-setSharedObservers:`. Of attaches to one object running at once, the one
+  /// begun last wins (SharedObserversAttaching.swift).
   static func attach(_ snapshot: SharedObserversSnapshot?, to object: Object) throws {
     if let snapshot {
-      // The object's class as `-class` answers it: KVO's notifying subclass does not count.
-      let objectClass = NotifyingSubclass.originalClass(ofNotifying: object.isa) ?? object.isa
+      // The object's class as `-class` answers it: KVO's notifying subclass does not count. The
+      // isa is read once: another thread's first add may switch it between two reads.
+      let isa = object.isa
+      let objectClass = NotifyingSubclass.originalClass(ofNotifying: isa) ?? isa
       guard objectClass === snapshot.observableClass else {
         throw KeyValueError(
           .invalidArgument,
           "-[\(objectClass.name) setSharedObservers:]: the shared observers were made for class \(snapshot.observableClass.name), not \(objectClass.name)")
       }
     }
-    let previous = sharedRegistrations(of: object)
+    let ticket = SharedObserversAttaching.begin(on: object)
     var added: [Registration] = []
     do {
       for entry in snapshot?.entries ?? [] {
@@ -88,15 +91,25 @@ public final class SharedObserversSnapshot: Sendable, CustomStringConvertible {
             context: entry.context, isShared: true))
       }
     } catch {
+      _ = SharedObserversAttaching.end(ticket, on: object)
       for registration in added { Observation.remove(registration, from: object) }
       throw error
     }
-    for registration in previous { Observation.remove(registration, from: object) }
+    // The new ones are in before the old ones go, so the object never passes through its class.
+    guard let bound = SharedObserversAttaching.end(ticket, on: object) else {
+      for registration in added { Observation.remove(registration, from: object) }  // a later attach wins
+      return
+    }
+    let kept = Set(added.map(ObjectIdentifier.init))
+    for registration in sharedRegistrations(of: object, madeBy: bound) where !kept.contains(ObjectIdentifier(registration)) {
+      Observation.remove(registration, from: object)
+    }
   }
 
-  /// The object's shared registrations now, in registration order. Takes its table lock.
-  private static func sharedRegistrations(of object: Object) -> [Registration] {
+  /// The object's shared registrations numbered `bound` or less, in registration order. Takes
+  /// its table lock.
+  private static func sharedRegistrations(of object: Object, madeBy bound: UInt64) -> [Registration] {
     guard let table = object.ownObservationSnapshot?.table else { return [] }
-    return table.lock.withLock { table.registrations.filter(\.isShared) }
+    return table.lock.withLock { table.registrations.filter { $0.isShared && $0.id <= bound } }
   }
 }

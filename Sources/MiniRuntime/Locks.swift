@@ -13,6 +13,9 @@
 //        leaf, held only to scan or replace the list.
 //     e. `ObservationInfoPointers.entries` (a `Locked`, ObservationInfoPointers.swift): the
 //        pointers handed out as observation info. A leaf, held only to find or record one.
+//     f. `SharedObserversAttaching.state` (a `Locked`, SharedObserversAttaching.swift): the
+//        tickets of the shared-observer attaches running on each object. A leaf, held only to
+//        take a ticket or compare it.
 //   MiniRuntime:
 //     0. `RuntimeLocals.creation` (a `Lock`, RuntimeLocal.swift): making a layer's per-runtime
 //        state the first time; its maker may call the runtime (events held back meanwhile).
