@@ -10,7 +10,9 @@
 // Setters are added lazily, as keys are first observed (NotifyingSetters.swift): those of the
 // first observation go into the class's one method list before it is registered (as objc4
 // builds a class: allocate, attach one list, register; one cache flush, not one per method),
-// those of each later key as one more list in front (`addMethods`). The class is made once per
+// those of each later key as one more list in front (`addMethods`), except a selector an earlier
+// key hooked, whose override the later key's replaces: the setter announces the key enabled last
+// on the class, as Foundation's selector-to-key map does (`install`). The class is made once per
 // class, reused by every instance, and stays registered after the last observer leaves, as in
 // Apple's runtime. All of it goes through MiniRuntime's public class-pair and method API, so the
 // runtime's event stream shows every step.
@@ -48,6 +50,11 @@ enum NotifyingSubclass {
       let (hooks, diagnostics) = automatic ? NotifyingSetters.hooks(for: key, in: original) : ([], [])
       plans.append((key, hooks, diagnostics))
     }
+    // Enabled in Foundation's order: the keys the observed one depends on, then the key itself
+    // (its setter's selector then announces it, if a dependency shares the selector).
+    if let observed = keys.first, let index = plans.firstIndex(where: { $0.key == observed }) {
+      plans.append(plans.remove(at: index))
+    }
     // Class creation and method addition raise events: deliver them after the lock is dropped.
     return try runtime.deferringEvents { () throws -> ObservedClass in try kvo.state.withLock { state throws -> ObservedClass in
       let existing = state.observedClasses[ObjectIdentifier(original)]
@@ -56,7 +63,7 @@ enum NotifyingSubclass {
       let entry: ObservedClass
       if let existing {
         entry = existing
-        if !hooks.isEmpty { try entry.notifying.addMethods(signed: hooks) }  // one list, one flush
+        try install(hooks, in: entry.notifying)
       } else if original.isMetaclass {
         entry = try observedMetaclass(original, hooks: hooks, &state, runtime)
       } else {
@@ -93,7 +100,7 @@ enum NotifyingSubclass {
       state.observedClasses[ObjectIdentifier(instances.notifying)] = instances
     }
     let notifying = instances.notifying.metaclass
-    if !hooks.isEmpty { try notifying.addMethods(signed: hooks) }  // one list, one flush
+    try install(hooks, in: notifying)
     let entry = ObservedClass(original: metaclass, notifying: notifying)
     state.observedClasses[ObjectIdentifier(metaclass)] = entry
     state.observedClasses[ObjectIdentifier(notifying)] = entry
@@ -104,18 +111,34 @@ enum NotifyingSubclass {
   private typealias MethodEntry = (selector: Selector, implementation: Implementation, signature: MethodSignature)
 
   /// `hooks` as one method list to attach in front of the class's own: each selector once (the
-  /// first hook of a selector wins, as when they were added one at a time) and newest first, so
-  /// the list reads as if they had been added one by one in the order given.
+  /// last hook of a selector wins: its key was enabled last) and newest first, so the list reads
+  /// as if they had been added one by one in the order given.
   ///
   /// - Complexity: O(*h*²) in the hooks (a few: a setter and the to-many mutators of some keys).
   private static func methodEntries(_ hooks: [NotifyingSetters.Hook]) -> [MethodEntry] {
     var entries: [MethodEntry] = []
     entries.reserveCapacity(hooks.count + 3)
-    for hook in hooks where !entries.contains(where: { $0.selector == hook.selector }) {
+    for hook in hooks.reversed() where !entries.contains(where: { $0.selector == hook.selector }) {
       entries.append((hook.selector, hook.implementation, hook.signature))
     }
-    entries.reverse()
     return entries
+  }
+
+  /// Adds the hooks of keys enabled after the class was made: the new selectors as one list in
+  /// front (one flush), and, for a selector an earlier key already hooked (`age` and `age\0x`
+  /// both hook `-setAge:`; `active` and `isActive` both `-setIsActive:`), the new key's
+  /// override in place of the old one. Foundation's notifying setter finds its key in a map
+  /// from selector to key that `_NSKVONotifyingSetMethodImplementation` sets for each key
+  /// enabled, so the key enabled last is the one the selector announces; here the key is in the
+  /// override, so the override is replaced. Locking: caller holds `KVORuntime.state`.
+  private static func install(_ entries: [MethodEntry], in notifying: Class) throws {
+    guard !entries.isEmpty else { return }
+    let hooked = Set(notifying.methodList.map(\.selector))
+    let added = entries.filter { !hooked.contains($0.selector) }
+    if !added.isEmpty { try notifying.addMethods(signed: added) }  // one list, one flush
+    for entry in entries where hooked.contains(entry.selector) {
+      try notifying.replaceMethod(entry.selector, implementation: entry.implementation)
+    }
   }
 
   /// Allocates `NSKVONotifying_<Original>` and registers it with its whole method list in one
