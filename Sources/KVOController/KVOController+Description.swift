@@ -2,6 +2,7 @@
 //
 // Docs: docs/kvocontroller.md#description. Tests: Tests/KVOControllerTests/KVOControllerTests.swift.
 //
+// FB overrides only `-debugDescription`, so `-description` is NSObject's `<FBKVOController: %p>`.
 // FB's `-debugDescription`: `<FBKVOController:%p observer:<%@:%p>`, then, when something is
 // observed, a newline and two spaces and, per observed object, `%@ -> %@` (the object's
 // `-description` and an NSArray of its infos' descriptions), then `>`. The entries are copied
@@ -10,8 +11,15 @@
 import KVO
 import MiniRuntime
 
-extension KVOController {
-  /// The controller, its observer, and per observed object its infos, as FB prints them.
+extension KVOController: CustomDebugStringConvertible {
+  /// The controller and its address, as NSObject's `-description` prints it (FB does not
+  /// override it): `<FBKVOController: 0x…>`, what `print` and string interpolation show.
+  ///
+  /// Objective-C: `-[NSObject description]` of an `FBKVOController`
+  public var description: String { "<FBKVOController: \(Object.address(of: self))>" }
+
+  /// The controller, its observer, and per observed object its infos, as FB prints them (what
+  /// `po`, `debugPrint` and `String(reflecting:)` show).
   ///
   /// ```
   /// <FBKVOController:0x… observer:<Watcher:0x…>
@@ -21,7 +29,7 @@ extension KVOController {
   /// ```
   ///
   /// Objective-C: `-[FBKVOController debugDescription]`
-  public var description: String {
+  public var debugDescription: String {
     let observer = self.observer
     let observerClass = observer.map { (try? Runtime.msgSend($0, "class").classValue?.name) ?? $0.isa.name }
     var text = "<FBKVOController:\(Object.address(of: self)) observer:<\(observerClass ?? "(null)"):\(observer?.address ?? "0x0")>"
@@ -38,12 +46,6 @@ extension KVOController {
     }
     return text + ">"
   }
-
-  /// The same text as ``description``: FB defines its format as `-debugDescription`, which is
-  /// what `po` in the debugger prints.
-  ///
-  /// Objective-C: `-[FBKVOController debugDescription]`
-  public var debugDescription: String { description }
 
   /// An array of strings as `NSArray`'s `-description` prints it: one quoted element a line.
   static func arrayDescription(_ strings: [String]) -> String {

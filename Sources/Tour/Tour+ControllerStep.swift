@@ -29,7 +29,7 @@ extension Tour {
     }
     try describeClass(of: ann, named: "ann", step)
     try step.action("ann.age = 45;") { try world.set(ann, "age", 45) }
-    let description = try world.need(world.controller, "KVOController").description
+    let description = try world.need(world.controller, "KVOController").debugDescription
     step.fact("kvoController", list: description.split(separator: "\n").map(String.init))
     try step.action("kvoController = nil;   // the controller is released: no removeObserver: anywhere") {
       world.controller = nil

@@ -358,7 +358,7 @@ final class ManualExecutor: CallbackExecutor {
     let controller = KVOController(observer: watcher)
     try controller.observe(ann, keyPath: "age", options: [.new, .old]) { _, _, _ in }
     #expect(controller.observedKeyPaths(of: ann) == ["age"])
-    let lines = controller.description.split(separator: "\n")
+    let lines = controller.debugDescription.split(separator: "\n")
     #expect(lines[0] == "<FBKVOController:\(Object.address(of: controller)) observer:<Watcher:\(watcher.address)>")
     #expect(lines[1] == "  <Person: \(ann.address)> -> (")
     #expect(lines[2].hasPrefix(#"    "<_FBKVOInfo:0x"#))

@@ -47,8 +47,8 @@ import Testing
   /// FB's `-debugDescription` formats the nil observer with `%@:%p`: `observer:<(null):0x0>`.
   @Test func aControllerWithANilObserverPrintsItAsNull() throws {
     let controller = KVOController(observer: nil)
-    #expect(controller.description.hasPrefix("<FBKVOController:"))
-    #expect(controller.description.hasSuffix(" observer:<(null):0x0>>"))
+    #expect(controller.debugDescription.hasPrefix("<FBKVOController:"))
+    #expect(controller.debugDescription.hasSuffix(" observer:<(null):0x0>>"))
   }
 
   /// The rest of the header is there (already matched): `KVOController` and

@@ -263,7 +263,7 @@ import Testing
     let info = try #require(controller.lock.withLock { controller.entries.values.first?.infos.first })
     guard case .block(let block) = info.target else { throw KeyValueError(.invalidArgument, "not a block") }
     #expect(
-      controller.description == """
+      controller.debugDescription == """
         <FBKVOController:\(Object.address(of: controller)) observer:<Watcher:\(watcher.address)>
           <Person: \(person.address)> -> (
             "<_FBKVOInfo:\(Object.address(of: info)) keyPath:age options:NSKeyValueObservingOptionNew|NSKeyValueObservingOptionOld block:\(Object.address(of: block))>"

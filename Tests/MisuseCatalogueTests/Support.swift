@@ -144,7 +144,7 @@ struct Fixture {
       lines.append("\(name): \(object.dump())")
       lines.append("\(name) observed: \(object.observedKeyPaths) \(object.observationInfoDescription)")
     }
-    lines.append("controller: \(controller) objects=\(controller.observedObjectCount)")
+    lines.append("controller: \(controller.debugDescription) objects=\(controller.observedObjectCount)")
     lines.append("shared controller infos: \((try? SharedController.of(runtime))?.registeredCount ?? -1)")
     lines.append("observer log: \(observerLog.all)")
     lines.append("controller log: \(controllerLog.all)")
