@@ -30,10 +30,16 @@ extension SharedController {
     /// The info registered under `context`, if any.
     ///
     /// - Complexity: O(1) on average.
-    subscript(context: UInt) -> Info? {
+    subscript(context: UInt) -> Info? { unretained(context)?.takeUnretainedValue() }
+
+    /// The info registered under `context`, if any, without a retain: valid while the table
+    /// holds it (a notification's admission, under the lock, reads it this way).
+    ///
+    /// - Complexity: O(1) on average.
+    func unretained(_ context: UInt) -> Unmanaged<Info>? {
       var index = home(context)
       while let info = slots[index] {
-        if Self.key(info) == context { return info }
+        if Self.key(info) == context { return Unmanaged.passUnretained(info) }
         index = (index + 1) & (slots.count - 1)
       }
       return nil

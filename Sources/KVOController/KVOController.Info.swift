@@ -161,6 +161,9 @@ extension KVOController {
       firstRunning.load(ordering: .sequentiallyConsistent) == thread || moreRunning.contains(thread)
     }
 
+    /// Whether any thread runs a callback of the info. Locking: the shared controller's lock.
+    var isRunningAnywhere: Bool { firstRunning.load(ordering: .sequentiallyConsistent) != 0 || !moreRunning.isEmpty }
+
     /// Whether a thread other than `thread` is running this info's callback. Locking: the
     /// shared controller's lock (the first slot may be cleared meanwhile: an answer "yes" is
     /// then checked again after the waiter count was raised).

@@ -13,6 +13,17 @@
 // callback of the info runs, and the thread that runs one may itself unobserve (it does not wait
 // for itself).
 //
+// A delivery on the caller's thread holds its info without a reference of its own (no retain
+// and release per notification, nor of the block's context, which is called borrowed from the
+// info). What keeps the info alive meanwhile: the table, while it is registered; once it is
+// unregistered (`unregister`, under the lock, which an admission also holds), the table's
+// reference moves to `State.retired` if any thread runs a callback of it, and stays there until
+// the last of those callbacks' `finish`. That covers a callback unobserving itself or releasing
+// its controller, and a callback still running elsewhere when `unobserve` returns (the deadlock
+// case below). A finish that clears the first slot without the lock sees the retired count
+// (raised before `unregister` checks the slot) and takes the lock to let the info go; after
+// clearing the slot it touches the info no more.
+//
 // Two threads can each be inside a callback and unobserve what the other is running: waiting
 // would deadlock. Before sleeping, a thread follows the chain "waits for a callback running on
 // a thread that waits for …"; if that chain comes back to a callback the thread itself is
@@ -42,6 +53,10 @@ extension SharedController {
     /// that cleared its info's first running slot without the lock takes it to wake them only
     /// when this is not zero.
     let waiters = Atomic<Int>(0)
+    /// The number of infos in `State.retired` (raised before an info is checked, lowered once it
+    /// is let go): a callback that cleared its info's first running slot without the lock takes
+    /// it to let them go only when this or `waiters` is not zero.
+    let retired = Atomic<Int>(0)
   }
 }
 
@@ -74,18 +89,28 @@ extension SharedController.Registry {
     var observer: Object?
     var isInitial = false
     var inline = false
-    let admitted = lock.withLock { state -> Info? in
-      guard let info = state.infos[context], info.objectID == ObjectIdentifier(object), info.state != .notObserving
-      else { return nil }
-      observer = info.observer
-      guard observer != nil else { return nil }  // the observer is gone
-      isInitial = info.initialDueOn == thread
-      if isInitial { info.initialDueOn = 0 }
-      if info.callsBackOnCallerThread { inline = info.startRunning(on: thread) }
-      return info
+    var queued = false
+    let admitted = lock.withLock { state -> Unmanaged<Info>? in
+      // Read without a retain: the table holds it while the lock is held.
+      state.infos.unretained(context)?._withUnsafeGuaranteedRef { info -> Unmanaged<Info>? in
+        guard info.objectID == ObjectIdentifier(object), info.state != .notObserving else { return nil }
+        observer = info.observer
+        guard observer != nil else { return nil }  // the observer is gone
+        isInitial = info.initialDueOn == thread
+        if isInitial { info.initialDueOn = 0 }
+        guard info.callsBackOnCallerThread else {
+          // Bound for its executor, not running yet: once the lock is released, this reference
+          // is all that keeps the info for the executor's closure.
+          queued = true
+          return Unmanaged.passRetained(info)
+        }
+        inline = info.startRunning(on: thread)
+        return Unmanaged.passUnretained(info)
+      }
     }
-    guard let info = admitted, let observer else { return }  // unregistered, or its observer is gone
-    guard info.callsBackOnCallerThread else {
+    guard let admitted, let observer else { return }  // unregistered, or its observer is gone
+    if queued {
+      let info = admitted.takeRetainedValue()
       guard case .executor(let executor) = info.delivery else { return }
       let isInitial = isInitial
       executor.execute { [self] in
@@ -93,8 +118,13 @@ extension SharedController.Registry {
       }
       return
     }
-    defer { finish(info, on: thread, inline: inline) }
-    try call(info, observer: observer, object: object, change: change, arguments: arguments, isInitial: isInitial)
+    // INVARIANT: the info outlives the callback without a reference of this call: it was in the
+    // table when admitted, and `unregister` keeps the table's reference (in `retired`) for as
+    // long as a thread runs one of its callbacks, this one included until `finish` takes it off.
+    try admitted._withUnsafeGuaranteedRef { info in
+      defer { finish(info, on: thread, inline: inline) }
+      try call(info, observer: observer, object: object, change: change, arguments: arguments, isInitial: isInitial)
+    }
   }
 
   /// Runs a callback on its executor, if its info is still observed by then.
@@ -122,15 +152,17 @@ extension SharedController.Registry {
   private func call(
     _ info: Info, observer: Object, object: Object, change: Change, arguments: Arguments, isInitial: Bool
   ) throws {
-    if let block = info.block {
+    if info.block != nil {
       // call-out: the user's block. Only the block gets the key path added (FB): KVO built the
       // change with it (registered with it as an extra entry: checked by identity), unless the
       // observed class overrides addObserver:, whose message knows of no extra entry. Two calls
       // rather than one of a conditional change: that one would be retained around the call.
+      // Called through `info.block?` rather than bound (`if let`), so that the block is borrowed
+      // from the info (alive for the call: see `deliver`), not copied and its context retained.
       if info.keyPathIsCarried(by: change) || change.extra(forKey: .notificationKeyPath) != nil {
-        block(observer, object, change)
+        info.block?(observer, object, change)
       } else {
-        block(observer, object, change.adding(.string(info.keyPath), forKey: .notificationKeyPath))
+        info.block?(observer, object, change.adding(.string(info.keyPath), forKey: .notificationKeyPath))
       }
       return
     }
@@ -154,27 +186,65 @@ extension SharedController.Registry {
     }
   }
 
-  /// Takes the calling thread off the info's running threads, and wakes any `unobserve`
-  /// waiting. The first slot (`inline`: the common case, one callback of the info at a time) is
-  /// cleared without the lock; then the waiter count is read, and only a waiter makes it take
-  /// the lock, to broadcast once the waiter sleeps. A waiter raises the count before it checks
-  /// the slot (`waitForCallbacks`), and both sides' operations are sequentially consistent, so
-  /// either the waiter sees the slot cleared or this sees the waiter: it never sleeps through
-  /// the last finish.
+  /// Takes the calling thread off the info's running threads, wakes any `unobserve` waiting,
+  /// and lets go of the unregistered infos no thread runs any more (`unregister`). The first
+  /// slot (`inline`: the common case, one callback of the info at a time) is cleared without the
+  /// lock; then the waiter and retired counts are read, and only one that is not zero makes it
+  /// take the lock. A waiter raises its count before it checks the slot (`waitForCallbacks`), as
+  /// `unregister` does before it keeps an info, and both sides' operations are sequentially
+  /// consistent, so either that side sees the slot cleared or this sees its count: `unobserve`
+  /// never sleeps through the last finish, and a kept info is always let go.
   private func finish(_ info: Info, on thread: UInt, inline: Bool) {
     if inline {
       info.finishInline()
-      guard waiters.load(ordering: .sequentiallyConsistent) != 0 else { return }
+      // Not touched from here on: once its slot is clear, another thread may let it go.
+      guard waiters.load(ordering: .sequentiallyConsistent) != 0 || retired.load(ordering: .sequentiallyConsistent) != 0
+      else { return }
       // A waiter that saw the slot still set holds the lock until it sleeps on the condition.
-      lock.withLock { _ in }
+      let released = lock.withLock { state in letGoOfFinished(&state) }
       lock.broadcast()
+      withExtendedLifetime(released) {}  // freed here, with the lock released
       return
     }
-    let wake = lock.withLock { _ -> Bool in
+    let (wake, released) = lock.withLock { state -> (Bool, [Info]) in
       info.finishMore(on: thread)
-      return waiters.load(ordering: .sequentiallyConsistent) != 0
+      return (waiters.load(ordering: .sequentiallyConsistent) != 0, letGoOfFinished(&state))
     }
     if wake { lock.broadcast() }
+    withExtendedLifetime(released) {}  // freed here, with the lock released (perhaps `info`)
+  }
+
+  /// Takes `info` out of the table of registered infos. While a callback of it runs (on any
+  /// thread, the calling one included), the table's reference moves to `State.retired` instead:
+  /// a delivery holds its info without a reference of its own, so this is what keeps the info
+  /// (its block, its running threads) alive until the last such callback's `finish`. The
+  /// retired count is raised before the second check of the slot (see `finish`). Locking:
+  /// caller holds `lock`.
+  func unregister(_ info: Info, in state: inout State) {
+    if info.isRunningAnywhere {
+      retired.add(1, ordering: .sequentiallyConsistent)
+      if info.isRunningAnywhere {
+        state.retired.append(info)
+      } else {
+        retired.subtract(1, ordering: .sequentiallyConsistent)  // it finished meanwhile
+      }
+    }
+    state.infos.remove(info)
+  }
+
+  /// Removes from `State.retired` the infos no thread runs any more, and hands them back to be
+  /// freed once the lock is released (an info's block may hold anything). Locking: caller holds
+  /// `lock`.
+  private func letGoOfFinished(_ state: inout State) -> [Info] {
+    guard !state.retired.isEmpty else { return [] }
+    var released: [Info] = []
+    state.retired.removeAll { info in
+      guard !info.isRunningAnywhere else { return false }
+      released.append(info)
+      return true
+    }
+    retired.subtract(released.count, ordering: .sequentiallyConsistent)
+    return released
   }
 
   /// Sleeps until no thread but this one runs a callback of `infos`, unless sleeping would

@@ -11,7 +11,7 @@
 // context back to the info through a table of registered infos, as FB's `[_infos member:context]`
 // does, and calls back (SharedController+Delivery.swift).
 //
-// Lock: `lock` (its `registry`'s) guards the table, every info's `state`, `moreRunning` and
+// Lock: `lock` (its `registry`'s) guards the table and the retired infos, every info's `state`, `moreRunning` and
 // `initialDueOn` (its `firstRunning` is cleared without it: SharedController+Delivery.swift), and
 // the list of threads waiting in `unobserve`. KVO is called (addObserver, removeObserver) and
 // callbacks run with it released. The state machine closes two races FB leaves open:
@@ -36,6 +36,9 @@ final class SharedController: @unchecked Sendable, CustomStringConvertible {
     var infos = ContextTable()
     /// Threads sleeping in `unobserve` until callbacks of these infos return elsewhere.
     var waiting: [UInt: [Info]] = [:]
+    /// Infos taken out of `infos` while a callback of theirs was running, held until the last
+    /// of those callbacks returns (`Registry.unregister`, SharedController+Delivery.swift).
+    var retired: [Info] = []
   }
 
   /// The runtime class's name, as FBKVOController's.
@@ -150,7 +153,7 @@ final class SharedController: @unchecked Sendable, CustomStringConvertible {
       }
     } catch {
       lock.withLock { state in
-        state.infos.remove(info)
+        registry.unregister(info, in: &state)
         info.state = .notObserving
         info.initialDueOn = 0
       }
@@ -181,7 +184,7 @@ final class SharedController: @unchecked Sendable, CustomStringConvertible {
       var someUnregistered: [Info]?
       var mustWait = false
       for (index, info) in infos.enumerated() {
-        state.infos.remove(info)
+        registry.unregister(info, in: &state)
         if info.state == .observing {
           someUnregistered?.append(info)
         } else if someUnregistered == nil {

@@ -270,6 +270,72 @@ import Testing
   }
 }
 
+extension KVOControllerRaceTests {
+  /// A callback that unobserves itself runs to its end with its block alive (a delivery holds
+  /// its info without a reference of its own: the unregistered info is kept while it runs), and
+  /// the block is freed once the callback returns, before the setter does. Already matched.
+  @Test func aCallbackThatUnobservesItselfKeepsItsBlockUntilItReturns() throws {
+    let world = try World()
+    let (watcher, _) = try world.newWatcher()
+    let person = try world.newPerson()
+    let controller = KVOController(observer: watcher)
+    let order = Log<String>()
+    try controller.observe(person, keyPath: "age", block: unobservingBlock(controller, order: order) { $0 })
+    try world.setAge(person, 1)
+    order.append("set returned")
+    #expect(order.all == ["unobserve returned, canary alive", "block freed", "set returned"])
+    #expect(controller.observedObjectCount == 0)
+    #expect(try SharedController.of(world.runtime).registeredCount == 0)
+  }
+
+  /// Two callbacks that unobserve each other on two threads (where one `unobserve` returns while
+  /// the other's callback still runs): once both have returned, their blocks are freed. Already
+  /// matched.
+  @Test func callbacksUnobservedWhileRunningElsewhereFreeTheirBlocksOnceTheyReturn() throws {
+    let world = try World()
+    let (watcher, _) = try world.newWatcher()
+    let first = try world.newPerson()
+    let second = try world.newPerson()
+    let controller = KVOController(observer: watcher)
+    let order = Log<String>()
+    let arrived = Atomic<Int>(0)
+    let other: @Sendable (Object) -> Object = { object in
+      arrived.add(1, ordering: .acquiringAndReleasing)
+      while arrived.load(ordering: .acquiring) < 2 {}  // both callbacks are running
+      return object === first ? second : first
+    }
+    try controller.observe(first, keyPath: "age", block: unobservingBlock(controller, order: order, other))
+    try controller.observe(second, keyPath: "age", block: unobservingBlock(controller, order: order, other))
+    let done = DispatchGroup()
+    onOwnThread(group: done) { try? world.setAge(first, 1) }
+    onOwnThread(group: done) { try? world.setAge(second, 1) }
+    #expect(done.wait(timeout: .now() + 60) == .success, "the two unobserves deadlocked")
+    #expect(order.all.filter { $0 == "block freed" }.count == 2)
+    #expect(order.all.filter { $0 == "unobserve returned, canary alive" }.count == 2)
+    #expect(try SharedController.of(world.runtime).registeredCount == 0)
+  }
+
+  /// A block that unobserves `age` of `which(object)`, then uses a canary it alone holds: the
+  /// canary logs "block freed" when the block is freed.
+  private func unobservingBlock(
+    _ controller: KVOController, order: Log<String>, _ which: @escaping @Sendable (Object) -> Object
+  ) -> KVOController.Block {
+    let canary = Canary { order.append("block freed") }
+    return { [weak controller] _, object, _ in
+      controller?.unobserve(which(object), keyPath: "age")
+      order.append("unobserve returned, canary \(canary.state)")
+    }
+  }
+}
+
+/// Runs `onFree` when freed.
+private final class Canary: Sendable {
+  let onFree: @Sendable () -> Void
+  var state: String { "alive" }
+  init(_ onFree: @escaping @Sendable () -> Void) { self.onFree = onFree }
+  deinit { onFree() }
+}
+
 /// A weak reference to a controller.
 private final class WeakBox: @unchecked Sendable {
   weak var object: KVOController?
