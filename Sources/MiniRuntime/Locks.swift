@@ -31,8 +31,9 @@
 //        struct property, whole. May take 6 (a struct with an object member).
 //     6. a `PropertyLocks` stripe (an `AdaptiveLock`, objc4's `PropertyLocks`): one reference word
 //        of an object's storage (ObjectStorage.swift). Held for a load and a retain, or one
-//        exchange; an atomic object getter's retain may take a `RetainCounts` stripe (the leaf
-//        side table of ManualRetainRelease.swift) under it, as objc4 retains under its spinlock.
+//        exchange; an atomic object getter's retain (for a class with custom retain-release, the
+//        runtime's hold) may take a `RetainCounts` stripe (the leaf side table of
+//        ManualRetainRelease.swift) under it, as objc4 retains under its spinlock.
 //     7. `Object.lock` (an `AdaptiveLock`, one per object): the object's associated objects and
 //        its observation-info slot; `RuntimeLocals.lock` (an `AdaptiveLock`): the per-runtime
 //        state slots. Held for a few loads and stores; an atomic association getter's retain may

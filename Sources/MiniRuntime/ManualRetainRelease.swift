@@ -25,29 +25,46 @@
 // `dealloc` run after the stripe is unlocked (a release may run user code); a try-retain's Swift
 // retain is taken under the stripe, so the Swift release of the count it added can never come
 // first. Readers see a count that is exact at some instant.
+//
+// A hold: an extra retain the runtime takes for itself (an atomic getter's, under the property
+// stripe, before it sends a custom `-retain`: decision 0041) is counted like any other, so a
+// release on another thread gives it back instead of deallocating, and it is also noted as held,
+// so `retainCount` does not show it. Letting it go is a release that also drops the note.
 
 /// The side table of extra retains: objc4's `SideTables`, stripes picked by address.
 enum RetainCounts {
-  /// Extra retains per object (absent: none). Eight stripes, as objc4 has on iOS.
-  private static let stripes: [Locked<[ObjectIdentifier: Int]>] = (0..<8).map { _ in Locked([:]) }
+  /// One stripe: the extra retains per object (absent: none), and how many of them are the
+  /// runtime's own holds (absent: none), which `retainCount` does not show.
+  private struct Table {
+    var counts: [ObjectIdentifier: Int] = [:]
+    var holds: [ObjectIdentifier: Int] = [:]
+  }
 
-  private static func stripe(of object: Object) -> Locked<[ObjectIdentifier: Int]> {
+  /// Eight stripes, as objc4 has on iOS.
+  private static let stripes: [Locked<Table>] = (0..<8).map { _ in Locked(Table()) }
+
+  private static func stripe(of object: Object) -> Locked<Table> {
     let address = UInt(bitPattern: ObjectIdentifier(object))
     return stripes[Int((address >> 4) ^ (address >> 9)) & (stripes.count - 1)]
   }
 
-  /// The extra retains `object` holds.
+  /// The extra retains `object` holds, less the runtime's own holds (never below 0: a release on
+  /// another thread may have given back the count a hold added before the hold is let go).
   static func extra(of object: Object) -> Int {
-    stripe(of: object).withLock { $0[ObjectIdentifier(object)] ?? 0 }
+    stripe(of: object).withLock { table in
+      let key = ObjectIdentifier(object)
+      return max(0, (table.counts[key] ?? 0) - (table.holds[key] ?? 0))
+    }
   }
 
   /// Adds an extra retain (one in the table and one Swift strong retain) unless the object has
   /// begun deallocating, checked under the stripe a release to zero marks it under (objc4's
-  /// `rootTryRetain`). `false`: nothing was added.
-  static func tryAdd(to object: Object) -> Bool {
-    stripe(of: object).withLock { counts -> Bool in
+  /// `rootTryRetain`). A `hold` is also noted as the runtime's own. `false`: nothing was added.
+  static func tryAdd(to object: Object, hold: Bool = false) -> Bool {
+    stripe(of: object).withLock { table -> Bool in
       guard object.lifeState.load(ordering: .acquiring) == 0 else { return false }
-      counts[ObjectIdentifier(object), default: 0] += 1
+      table.counts[ObjectIdentifier(object), default: 0] += 1
+      if hold { table.holds[ObjectIdentifier(object), default: 0] += 1 }
       // The Swift retain under the stripe too (no user code runs in it): a release on another
       // thread that finds this count gives back its Swift retain after unlocking, so that
       // retain must exist by then, or the release would take the caller's reference instead
@@ -70,16 +87,18 @@ enum RetainCounts {
 
   /// Gives back an extra retain if there is one; otherwise marks the object deallocating (bits
   /// 0 and 2 of its life state), under the stripe, so no try-retain can add a count after this
-  /// decision (objc4's `rootRelease` deciding on the isa word).
-  static func release(_ object: Object) -> Release {
-    let result = stripe(of: object).withLock { counts -> Release in
-      guard object.lifeState.load(ordering: .acquiring) == 0 else { return .alreadyDeallocating }
+  /// decision (objc4's `rootRelease` deciding on the isa word). A release `endingHold` also
+  /// drops one of the runtime's holds.
+  static func release(_ object: Object, endingHold: Bool = false) -> Release {
+    let result = stripe(of: object).withLock { table -> Release in
       let key = ObjectIdentifier(object)
-      guard let count = counts[key] else {
+      if endingHold, let holds = table.holds[key] { table.holds[key] = holds == 1 ? nil : holds - 1 }
+      guard object.lifeState.load(ordering: .acquiring) == 0 else { return .alreadyDeallocating }
+      guard let count = table.counts[key] else {
         let old = object.lifeState.bitwiseOr(1 | 4, ordering: .acquiringAndReleasing).oldValue
         return old & 1 == 0 ? .lastReference : .alreadyDeallocating
       }
-      counts[key] = count == 1 ? nil : count - 1
+      table.counts[key] = count == 1 ? nil : count - 1
       return .extraGivenBack
     }
     // After unlocking; the caller holds a reference, so this cannot free the object.
@@ -134,6 +153,22 @@ extension Object {
   /// an object that is deallocating or freed.
   func tryRetain() -> Bool {
     RetainCounts.tryAdd(to: self)
+  }
+
+  /// Takes the runtime's own hold on the object: an extra retain, as ``tryRetain()`` takes it
+  /// (`false` for a deallocating object), which `retainCount` does not show. Taken under a lock
+  /// where a `retain` override could not be sent, it keeps the object from a release on another
+  /// thread until ``endHold()``, after the override ran (decision 0041).
+  func tryHold() -> Bool {
+    RetainCounts.tryAdd(to: self, hold: true)
+  }
+
+  /// Lets the hold ``tryHold()`` took go, as a release does: when a release on another thread
+  /// gave back the object's last other count meanwhile, and nothing retained it since, this is
+  /// its release to zero (`dealloc` now, on this thread).
+  func endHold() {
+    guard RetainCounts.release(self, endingHold: true) == .lastReference else { return }
+    deallocateByRelease()
   }
 
   /// The release to zero, after ``RetainCounts/release(_:)`` marked the object deallocating:

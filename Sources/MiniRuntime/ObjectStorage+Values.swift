@@ -75,26 +75,33 @@ extension ObjectStorage {
   /// retain and, when its class has no custom retain-release, its Objective-C retain too
   /// (`-[NSObject retain]` run directly: a side-table stripe, a leaf). A setter's exchange takes
   /// the same stripe, so its release of the old value comes after that retain and cannot free
-  /// what was read. A class with custom retain-release is left to the caller, since its `retain`
-  /// is user code and runs with no lock held.
+  /// what was read. An instance of a class with custom retain-release gets the runtime's hold
+  /// instead (an uncounted extra retain, the same leaf), since its `retain` is user code, which
+  /// the caller sends with no lock held before it ends the hold (decision 0041).
   ///
-  /// - Returns: The value, and whether its Objective-C retain was taken (`false` for `nil`, a
-  ///   class object, an instance of a class with custom retain-release, or one already freed).
-  func loadRetainingObject(_ ivar: Ivar) -> (value: Value, retained: Bool) {
+  /// - Returns: The value, and what it got: `retained` (its Objective-C retain; also for an
+  ///   object already deallocating, which is not revived), `held` (the runtime's hold), or
+  ///   neither (`nil`, a class object, an object already freed).
+  func loadRetainingObject(_ ivar: Ivar) -> (value: Value, retained: Bool, held: Bool) {
     let pointer = words + (ivar.offset - Self.firstByte) / 8
     var retained = false
+    var held = false
     let bits = LockStripes.property.withLock(for: UInt(bitPattern: pointer)) { () -> UInt in
       let bits = RetainedReference.retain(pointer.pointee.load(ordering: .relaxed))
       // The word's own retain keeps `object` alive here, so peeking is safe under the stripe.
       if bits & RetainedReference.tagMask == 0, case .object(let object) = RetainedReference.peek(bits),
-        object.owningRuntime != nil, !object.isa.hasCustomRetainRelease, !object.isFreedForObjectiveC
+        object.owningRuntime != nil, !object.isFreedForObjectiveC
       {
-        _ = object.tryRetain()  // rootRetain's count: a deallocating object is not revived
-        retained = true
+        if object.isa.hasCustomRetainRelease {
+          held = object.tryHold()  // a deallocating object gets none, and the `retain` decides
+        } else {
+          _ = object.tryRetain()  // rootRetain's count: a deallocating object is not revived
+          retained = true
+        }
       }
       return bits
     }
-    return (RetainedReference.take(bits), retained)
+    return (RetainedReference.take(bits), retained, held)
   }
 
   /// Writes a setter's single argument to storage word `word` if this storage has that word,

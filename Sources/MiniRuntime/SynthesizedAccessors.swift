@@ -11,7 +11,8 @@
 // storage's own single-word atomicity. No user code runs under the stripe (a replaced object
 // is released after it, by the storage). An atomic object getter retains and autoreleases what
 // it read, as `objc_getProperty` does: the retain under the read's stripe unless the class has
-// custom retain-release, whose `retain` is sent after it (decision 0041).
+// custom retain-release, whose `retain` is sent after it, the object held by the runtime from
+// the read to that send (decision 0041).
 //
 // The typed fast path: an accessor of an ivar that is one whole scalar word also describes what
 // it does as data (`DirectAccess`: getter or setter, the word, the scalar kind). A cached send
@@ -57,15 +58,20 @@ extension Class {
   /// `objc_getProperty`), so it adds nothing there. As objc4 retains under the property's
   /// spinlock, the retain of an object whose class has no custom retain-release is taken under
   /// the word's stripe, with the read, so a setter on another thread cannot release the last
-  /// reference in between; a `retain` override is user code and is sent after the stripe
-  /// (decision 0041).
+  /// reference in between; a `retain` override is user code and is sent after the stripe, the
+  /// object kept meanwhile by the runtime's own hold, taken under the stripe (decision 0041).
   private static func atomicObjectGetter(for ivar: Ivar, label: String) -> Implementation {
     Implementation(function: label) { receiver, _, _ in
       try receiver.checkAccessor(ivar)
       guard !ivar.isWeak else { return try receiver.storage.load(ivar) }
-      let (value, retained) = receiver.storage.loadRetainingObject(ivar)
+      let (value, retained, held) = receiver.storage.loadRetainingObject(ivar)
       guard case .object(let object) = value else { return value }
-      if !retained { try Runtime.retain(object) }  // call-out: a `retain` override, no lock held
+      if !retained {
+        // The hold taken under the stripe keeps the object from another thread's setter until
+        // the override's retain (objc4 sends it under the spinlock that setter waits for).
+        defer { if held { object.endHold() } }  // may be its release to zero if `retain` added nothing
+        try Runtime.retain(object)  // call-out: a `retain` override, no lock held
+      }
       try Runtime.autorelease(object)  // call-out: an `autorelease` override, no lock held
       return value
     }

@@ -12,12 +12,19 @@ final class JoinedThread: @unchecked Sendable {
   let body: @Sendable () -> Void
   init(_ body: @escaping @Sendable () -> Void) { self.body = body }
 
+  #if canImport(Darwin)
+    private var handle: pthread_t?
+  #else
+    private var handle = pthread_t()
+  #endif
+
   func startAndJoin() {
-    #if canImport(Darwin)
-      var handle: pthread_t?
-    #else
-      var handle = pthread_t()
-    #endif
+    start()
+    join()
+  }
+
+  /// Starts the thread; the test must call ``join()`` before it ends.
+  func start() {
     let context = Unmanaged.passRetained(self).toOpaque()
     pthread_create(&handle, nil, { pointer in
       #if canImport(Darwin)
@@ -28,6 +35,10 @@ final class JoinedThread: @unchecked Sendable {
       thread.body()
       return nil
     }, context)
+  }
+
+  /// Waits for the thread ``start()`` started to end.
+  func join() {
     #if canImport(Darwin)
       pthread_join(handle!, nil)
     #else
