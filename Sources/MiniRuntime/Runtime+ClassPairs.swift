@@ -145,55 +145,76 @@ extension Runtime {
       throw RuntimeError(.invalidClassState, "objc_disposeClassPair: the root class NSObject cannot be disposed")
     }
     let ownsMetaclass = try withState { state throws(RuntimeError) -> Bool in
-      let data = cls.locked(&state)
-      guard data.state != .disposed else {
-        throw RuntimeError(.invalidClassState, "objc_disposeClassPair: class '\(cls.name)' was already disposed")
-      }
-      guard !isBuiltin(cls, &state) else {
-        throw RuntimeError(.invalidClassState, "objc_disposeClassPair: the runtime's own class \(cls.name) cannot be disposed")
-      }
-      let instances = cls.instanceCount.load(ordering: .relaxed)
-      guard instances == 0 else {
-        throw RuntimeError(.classInUse, "objc_disposeClassPair: class '\(cls.name)' still has \(instances) live instance(s)")
-      }
-      // A root class's own metaclass inherits from it (the root metaclass pattern), so it is
-      // listed among its subclasses; it goes with the pair and does not count as a user.
-      let subclasses = data.subclasses.filter { $0 !== cls.ownMetaclass }
-      guard subclasses.isEmpty else {
-        let names = subclasses.map(\.name).joined(separator: ", ")
-        throw RuntimeError(.classInUse, "objc_disposeClassPair: class '\(cls.name)' still has subclasses: \(names)")
-      }
-      // A class made by objc_duplicateClass shares its original's metaclass
-      // (Runtime+DuplicateClass.swift): disposing it leaves the metaclass, and an original goes
-      // only when no copy uses its metaclass any more.
-      let ownsMetaclass = !isDuplicate(cls, &state)
-      if ownsMetaclass, let user = classesSharingMetaclass(with: cls, &state).first {
-        throw RuntimeError(.classInUse, "objc_disposeClassPair: class '\(cls.name)' has a duplicate, \(user.name), that shares its metaclass")
-      }
-      // A class object whose isa was switched to this class's metaclass (KVO observing it:
-      // Object+Class.swift) still sends its class methods through it.
-      if ownsMetaclass,
-        let user = state.listed.first(where: { $0.isa === cls.ownMetaclass && $0.ownMetaclass !== cls.ownMetaclass })
-      {
-        throw RuntimeError(
-          .classInUse, "objc_disposeClassPair: the metaclass of '\(cls.name)' is the isa of the class object \(user.name)")
-      }
-      if let superclass = data.superclass {
-        superclass.locked(&state).subclasses.removeAll { $0 === cls }
-        if ownsMetaclass { superclass.ownMetaclass.locked(&state).subclasses.removeAll { $0 === cls.ownMetaclass } }
-      }
-      if state.classesByName[cls.name] === cls { state.classesByName[cls.name] = nil }  // objc4's removeNamedClass
-      state.listed.removeAll { $0 === cls }
-      state.methodGeneration &+= 1
-      if ownsMetaclass { cls.ownMetaclass.detach(&state) }
-      cls.detach(&state)
-      data.state = .disposed
-      if ownsMetaclass { cls.ownMetaclass.locked(&state).state = .disposed }
-      state.record(.classDisposed(name: cls.name))
+      let ownsMetaclass = try checkDisposal(of: cls, "objc_disposeClassPair", &state)
+      removePair(cls, ownsMetaclass: ownsMetaclass, &state)
       return ownsMetaclass
     }
     cls.removeAssociatedObjects()  // call-out: releases may run deallocs, no lock held
     if ownsMetaclass { cls.ownMetaclass.removeAssociatedObjects() }
+  }
+
+  /// Checks that `cls` may be removed with its metaclass (objc_disposeClassPair's refusals), a
+  /// subclass `leaving` accepts not counting as a user (it goes too); answers whether the pair
+  /// owns its metaclass (a duplicate shares its original's). Changes nothing.
+  ///
+  /// Locking: caller holds Runtime.lock (enforced by inout State).
+  func checkDisposal(
+    of cls: Class, _ caller: String, leaving: (Class) -> Bool = { _ in false }, _ state: inout State
+  ) throws(RuntimeError) -> Bool {
+    let data = cls.locked(&state)
+    guard data.state != .disposed else {
+      throw RuntimeError(.invalidClassState, "\(caller): class '\(cls.name)' was already disposed")
+    }
+    guard !isBuiltin(cls, &state) else {
+      throw RuntimeError(.invalidClassState, "\(caller): the runtime's own class \(cls.name) cannot be disposed")
+    }
+    let instances = cls.instanceCount.load(ordering: .relaxed)
+    guard instances == 0 else {
+      throw RuntimeError(.classInUse, "\(caller): class '\(cls.name)' still has \(instances) live instance(s)")
+    }
+    // A root class's own metaclass inherits from it (the root metaclass pattern), so it is
+    // listed among its subclasses; it goes with the pair and does not count as a user.
+    let subclasses = data.subclasses.filter { $0 !== cls.ownMetaclass && !leaving($0) }
+    guard subclasses.isEmpty else {
+      let names = subclasses.map(\.name).joined(separator: ", ")
+      throw RuntimeError(.classInUse, "\(caller): class '\(cls.name)' still has subclasses: \(names)")
+    }
+    // A class made by objc_duplicateClass shares its original's metaclass
+    // (Runtime+DuplicateClass.swift): disposing it leaves the metaclass, and an original goes
+    // only when no copy uses its metaclass any more.
+    let ownsMetaclass = !isDuplicate(cls, &state)
+    if ownsMetaclass, let user = classesSharingMetaclass(with: cls, &state).first {
+      throw RuntimeError(.classInUse, "\(caller): class '\(cls.name)' has a duplicate, \(user.name), that shares its metaclass")
+    }
+    // A class object whose isa was switched to this class's metaclass (KVO observing it:
+    // Object+Class.swift) still sends its class methods through it.
+    if ownsMetaclass,
+      let user = state.listed.first(where: { $0.isa === cls.ownMetaclass && $0.ownMetaclass !== cls.ownMetaclass })
+    {
+      throw RuntimeError(
+        .classInUse, "\(caller): the metaclass of '\(cls.name)' is the isa of the class object \(user.name)")
+    }
+    return ownsMetaclass
+  }
+
+  /// Removes `cls` (and its metaclass if it owns it) from the class table, its superclass's
+  /// subclasses and the method caches, after ``checkDisposal(of:_:leaving:_:)`` accepted it.
+  ///
+  /// Locking: caller holds Runtime.lock (enforced by inout State).
+  func removePair(_ cls: Class, ownsMetaclass: Bool, _ state: inout State) {
+    let data = cls.locked(&state)
+    if let superclass = data.superclass {
+      superclass.locked(&state).subclasses.removeAll { $0 === cls }
+      if ownsMetaclass { superclass.ownMetaclass.locked(&state).subclasses.removeAll { $0 === cls.ownMetaclass } }
+    }
+    if state.classesByName[cls.name] === cls { state.classesByName[cls.name] = nil }  // objc4's removeNamedClass
+    state.listed.removeAll { $0 === cls }
+    state.methodGeneration &+= 1
+    if ownsMetaclass { cls.ownMetaclass.detach(&state) }
+    cls.detach(&state)
+    data.state = .disposed
+    if ownsMetaclass { cls.ownMetaclass.locked(&state).state = .disposed }
+    state.record(.classDisposed(name: cls.name))
   }
 
   /// The registered class named `name`, or `nil`: the class table alone, never the class hook

@@ -58,7 +58,7 @@ extension Runtime {
   public func loadImage(_ image: Image) throws {
     let order = try reserve(image)
     var realized: [(cls: Class, load: Implementation?)] = []
-    var waited: [Category] = []
+    var waited: [(category: Category, imageName: String)] = []
     var attached: [Category] = []
     var waiting: [Category] = []
     var own: [String: Class] = [:]  // the image's classes by name: what its own pointers reach
@@ -77,11 +77,11 @@ extension Runtime {
       }
       let newNames = Set(realized.map(\.cls.name))
       waited = withState { state in
-        let arrived = state.unattachedCategories.filter { newNames.contains($0.className) }
-        state.unattachedCategories.removeAll { newNames.contains($0.className) }
+        let arrived = state.unattachedCategories.filter { newNames.contains($0.category.className) }
+        state.unattachedCategories.removeAll { newNames.contains($0.category.className) }
         return arrived
       }
-      for category in waited + image.categories {
+      for category in waited.map(\.category) + image.categories {
         guard let target = target(category.className) else {
           waiting.append(category)  // its class is not loaded yet
           continue
@@ -98,7 +98,7 @@ extension Runtime {
       throw error
     }
     let announce = withState { state in
-      state.unattachedCategories += waiting
+      state.unattachedCategories += waiting.map { ($0, image.name) }
       state.record(.imageLoaded(name: image.name, classes: order.map(\.name), categories: image.categories.map(\.name)))
       return state.announceImage(image.name)
     }
@@ -128,7 +128,7 @@ extension Runtime {
   /// `Person(Flying)`, in load order.
   ///
   /// Objective-C: none (objc4's `unattachedCategories`, internal).
-  public var unattachedCategoryLabels: [String] { withState { $0.unattachedCategories.map(\.label) } }
+  public var unattachedCategoryLabels: [String] { withState { $0.unattachedCategories.map(\.category.label) } }
 
   /// The names of the loaded images, in load order.
   ///

@@ -70,7 +70,7 @@ public final class Runtime: @unchecked Sendable {
     var imageNames: [String] = []
     /// Categories of loaded images whose class is not loaded yet, in load order: attached (and
     /// their `+load` called) when an image brings the class (Runtime+Images.swift).
-    var unattachedCategories: [Category] = []
+    var unattachedCategories: [(category: Category, imageName: String)] = []
     /// The images announced to the load-image functions, in load order: those whose loading
     /// reached its end (Runtime+LoadImageFunctions.swift).
     var announcedImages: [String] = []
