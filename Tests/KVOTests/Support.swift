@@ -144,6 +144,11 @@ struct World {
     try #require(try runtime.msgSend(person, "new").objectValue)
   }
 
+  /// `[cls new]`.
+  func newInstance(of cls: Class) throws -> Object {
+    try #require(try runtime.msgSend(cls, "new").objectValue)
+  }
+
   /// An observer object with its own log.
   func newObserver(_ callback: (@Sendable (Received) -> Void)? = nil) throws -> (Object, Log<Received>) {
     let observer = try #require(try runtime.msgSend(observerClass, "new").objectValue)
