@@ -34,11 +34,59 @@ final class TriggerList: @unchecked Sendable {
   /// A snapshot of the table's paths (`first` and `others`, in the order first observed).
   init(table: ObservationTable, first head: ObservationTable.PathEntry, others tail: [ObservationTable.PathEntry]) {
     self.table = table
-    // Each key's paths, keys in the order they first appear (a key's own path first), each path
-    // once per key: O(paths + keys), so a snapshot of many keys costs no more per key than one.
+    var grouped = Self.grouped(head, tail)
+    for entry in grouped { _ = entry.path.retain() }  // released by deinit
+    first = grouped.removeFirst()
+    others = grouped
+    index = others.count > Self.scanLimit ? TriggerIndex(others) : nil
+    checkInvariants()
+  }
+
+  /// The most (key, path) pairs `grouped` groups in place; beyond, it groups through a dictionary.
+  private static let inPlaceLimit = 16
+
+  /// Each key's paths, unretained: keys in the order they first appear (a key's own path first),
+  /// each path once per key. Few pairs (the common case: an object observes a few key paths) are
+  /// grouped in place, each inserted after its key's run, O(pairs²) compares of two words and one
+  /// allocation; more go through a dictionary, O(pairs), so a snapshot of many keys costs no more
+  /// per key than one. Both give the same list.
+  private static func grouped(_ head: ObservationTable.PathEntry, _ tail: [ObservationTable.PathEntry]) -> [Trigger] {
+    var pairs = 2 + head.dependencyKeyIDs.count
+    for entry in tail { pairs += 2 + entry.dependencyKeyIDs.count }
+    guard pairs <= inPlaceLimit else { return hashed([head] + tail) }
+    var grouped: [Trigger] = []
+    grouped.reserveCapacity(pairs)
+    place(head, in: &grouped)
+    for entry in tail { place(entry, in: &grouped) }
+    return grouped
+  }
+
+  /// Inserts the triggers of `entry`'s path into `grouped` (see `grouped`).
+  private static func place(_ entry: ObservationTable.PathEntry, in grouped: inout [Trigger]) {
+    let path = UnretainedObservedPath(entry.path)
+    let firstKey = path.withPath { $0.plan.firstKeyID }
+    place(Trigger(key: firstKey, path: path), in: &grouped)
+    if entry.pathID != firstKey { place(Trigger(key: entry.pathID, path: path), in: &grouped) }
+    for key in entry.dependencyKeyIDs { place(Trigger(key: key, path: path), in: &grouped) }
+  }
+
+  /// Inserts `trigger` at the end of its key's run (the end of the list for a new key), unless
+  /// the run has its path already.
+  private static func place(_ trigger: Trigger, in grouped: inout [Trigger]) {
+    var position = 0
+    while position < grouped.count && grouped[position].key != trigger.key { position += 1 }
+    while position < grouped.count && grouped[position].key == trigger.key {
+      if grouped[position].path == trigger.path { return }
+      position += 1
+    }
+    if position == grouped.count { grouped.append(trigger) } else { grouped.insert(trigger, at: position) }
+  }
+
+  /// `grouped` for many pairs: the keys' paths gathered in a dictionary, O(paths + keys).
+  private static func hashed(_ entries: [ObservationTable.PathEntry]) -> [Trigger] {
     var order: [KeyID] = []
     var pathsOf: [KeyID: [UnretainedObservedPath]] = [:]
-    for entry in [head] + tail {
+    for entry in entries {
       let reference = UnretainedObservedPath(entry.path)
       for key in [entry.path.plan.firstKeyID, entry.pathID] + entry.dependencyKeyIDs {
         if let known = pathsOf[key] {
@@ -51,12 +99,9 @@ final class TriggerList: @unchecked Sendable {
     }
     var grouped: [Trigger] = []
     for key in order {
-      for path in pathsOf[key] ?? [] { grouped.append(Trigger(key: key, path: path.retain())) }
+      for path in pathsOf[key] ?? [] { grouped.append(Trigger(key: key, path: path)) }
     }
-    first = grouped[0]
-    others = Array(grouped.dropFirst())
-    index = others.count > Self.scanLimit ? TriggerIndex(others) : nil
-    checkInvariants()
+    return grouped
   }
 
   deinit {

@@ -1,6 +1,7 @@
 // Scenarios+KVO.swift: K0–K10, key-value observing and coding.
 //
-// Docs: docs/performance.md#scenarios. Each mirrors the GNUstep peer's scenario of the same id.
+// Docs: docs/performance.md#scenarios. Each mirrors the GNUstep peer's scenario of the same id
+// (K5b has none: it is ours alone).
 
 import KVOController
 
@@ -23,6 +24,23 @@ private func setLoop(_ world: World, _ object: Object, _ selector: Selector, _ c
     for index in 0..<count { try world.runtime.msgSend(object, selector, .int64(Int64(index))) }
     withExtendedLifetime(keeping) {}
     return world.notifications.value
+  }
+}
+
+/// Times `count` add+remove pairs of `visitor` on `person`'s `age`, then sends each of `sets`
+/// once; returns `count` if those sends notified exactly once (the remaining observer), else 0.
+private func addRemoveLoop(
+  _ world: World, _ person: Object, _ visitor: Object, _ count: Int, then sets: [(Selector, Value)], keeping: [Object]
+) -> () throws -> Int {
+  {
+    for _ in 0..<count {
+      try person.addObserver(visitor, forKeyPath: "age", options: newOld)
+      try person.removeObserver(visitor, forKeyPath: "age")
+    }
+    world.notifications.value = 0
+    for (selector, value) in sets { try world.runtime.msgSend(person, selector, value) }
+    withExtendedLifetime(keeping) {}
+    return world.notifications.value == 1 ? count : 0
   }
 }
 
@@ -71,16 +89,17 @@ func kvoScenarios() -> [Scenario] {
     Scenario("K5", "add+remove observer pair on an already swizzled object", operations: 100_000) {
       let (world, person, watchers) = try observedPerson(observers: 1)
       let visitor = try world.new(world.watcher)
-      return {
-        for _ in 0..<100_000 {
-          try person.addObserver(visitor, forKeyPath: "age", options: newOld)
-          try person.removeObserver(visitor, forKeyPath: "age")
-        }
-        world.notifications.value = 0
-        try world.runtime.msgSend(person, setAge, 1)
-        withExtendedLifetime(watchers) {}
-        return world.notifications.value == 1 ? 100_000 : 0
-      }
+      return addRemoveLoop(world, person, visitor, 100_000, then: [(setAge, 1)], keeping: watchers)
+    },
+    Scenario("K5b", "add+remove observer pair, the object's other observer on another key", operations: 100_000) {
+      // Each add gives the object a second observed path, so it publishes a trigger list; each
+      // removal empties that path and publishes the other path alone again.
+      let world = try World()
+      let person = try world.new(world.person)
+      let watcher = try world.new(world.watcher)
+      try person.addObserver(watcher, forKeyPath: "name", options: newOld)
+      let visitor = try world.new(world.watcher)
+      return addRemoveLoop(world, person, visitor, 100_000, then: [(setAge, 1), ("setName:", .string("Ann"))], keeping: [watcher])
     },
     Scenario("K6", "first observation of an instance of a never-observed class (200 classes)", operations: 200) {
       let world = try World()
