@@ -61,7 +61,7 @@ extension Indexes {
   ///
   /// Objective-C: `-[NSIndexSet enumerateRangesInRange:options:usingBlock:]`
   func ranges(in range: Range<Int>) -> ArraySlice<ClosedRange<Int>> {
-    range.isEmpty ? [] : ranges(in: range.lowerBound...(range.upperBound - 1))
+    Self.run(range).map { ranges(in: $0) } ?? []
   }
 
   /// The runs cut to `bounds`, in order.

@@ -72,7 +72,7 @@ public struct Indexes: Hashable, Sendable, Sequence, ExpressibleByArrayLiteral, 
   ///
   /// Objective-C: `+[NSIndexSet indexSetWithIndexesInRange:]`
   public init(integersIn range: Range<Int>) {
-    self.init(runs: range.isEmpty ? [] : [range.lowerBound...(range.upperBound - 1)])
+    self.init(runs: Self.run(range).map { [$0] } ?? [])
   }
 
   /// A set of `runs`, which already keep the invariant.
@@ -216,6 +216,11 @@ public struct Indexes: Hashable, Sendable, Sequence, ExpressibleByArrayLiteral, 
     }
     count += 1
     return true
+  }
+
+  /// The indexes of `range` as one run, nil when it is empty (an `NSRange` of length 0).
+  static func run(_ range: Range<Int>) -> ClosedRange<Int>? {
+    range.isEmpty ? nil : range.lowerBound...(range.upperBound - 1)
   }
 
   /// The number of indexes in `run`.

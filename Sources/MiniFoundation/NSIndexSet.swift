@@ -33,7 +33,7 @@ enum NSIndexSetMethods {
         .uint64(UInt64(indexes.count(in: range)))
       },
       inRange("containsIndexesInRange:", "B32@0:8{_NSRange=QQ}16") { indexes, range in
-        .bool(!range.isEmpty && indexes.contains(integersIn: range.lowerBound...(range.upperBound - 1)))
+        .bool(Indexes.run(range).map(indexes.contains(integersIn:)) ?? false)
       },
       inRange("intersectsIndexesInRange:", "B32@0:8{_NSRange=QQ}16") { indexes, range in
         .bool(!indexes.ranges(in: range).isEmpty)
@@ -108,8 +108,7 @@ enum NSIndexSetMethods {
     guard let structure = value.structureValue, structure.name == "_NSRange", structure.fields.count == 2,
       let location = unsigned(structure.fields[0]), let length = unsigned(structure.fields[1])
     else {
-      let range = try Message.range(value, receiver, selector)  // raises: not an NSRange
-      return range.isEmpty ? nil : range.lowerBound...(range.upperBound - 1)
+      return Indexes.run(try Message.range(value, receiver, selector))  // raises: not an NSRange
     }
     return try added(location: location, length: length, receiver, selector)
   }
@@ -192,8 +191,8 @@ enum NSMutableIndexSetMethods {
       return { indexes in if let added { indexes.insert(contentsOf: added) } }
     },
     edit("removeIndexesInRange:", "v32@0:8{_NSRange=QQ}16") { receiver, selector, argument in
-      let range = try Message.range(argument, receiver, selector)
-      return { indexes in if !range.isEmpty { indexes.remove(contentsOf: range.lowerBound...(range.upperBound - 1)) } }
+      let removed = Indexes.run(try Message.range(argument, receiver, selector))
+      return { indexes in if let removed { indexes.remove(contentsOf: removed) } }
     },
     MethodEntry("shiftIndexesStartingAtIndex:by:", "v32@0:8Q16q24") { receiver, selector, arguments in
       // Indexes from `start` on move by `delta`; moving down, those they land on are removed, and
