@@ -5,17 +5,20 @@
 // Text is read as `decimalNumberWithString:` reads it: optional spaces, a sign, digits with at
 // most one point, an optional exponent (`e-5`); reading stops at the first character that does
 // not fit, and no digits at all is not a number. A number value converts as `-decimalValue`
-// does: an integer exactly; a float or double as the decimal its shortest description spells
-// (`0.1` is one tenth, not the binary fraction nearest it, which is how Foundation's `@sum`
-// makes 0.1 + 0.2 exactly 0.3). No state.
+// does: an integer exactly; a double as the decimal its shortest description spells (`0.1` is
+// one tenth, not the binary fraction nearest it, which is how Foundation's `@sum` makes 0.1 +
+// 0.2 exactly 0.3); a float widened to double first, as NSNumber's accessors widen it (`0.1f`
+// is 0.10000000149011612). No state.
 
 extension Decimal {
   /// The decimal value of a number, as its `-decimalValue` gives it: an `NSDecimalNumber`
-  /// exactly, an integer or `Bool` exactly, a float or double as its shortest description
-  /// spells it (not a number for NaN and infinities). Nil for anything that is not a number.
+  /// exactly, an integer or `Bool` exactly, a double as its shortest description spells it, a
+  /// float as the double it widens to spells it (not a number for NaN and infinities). Nil for
+  /// anything that is not a number.
   ///
   /// ```swift
   /// Decimal(number: .double(0.1))?.description   // "0.1"
+  /// Decimal(number: .float(0.1))?.description    // "0.10000000149011612"
   /// Decimal(number: "0.1")                       // nil: a string is not a number
   /// ```
   ///
@@ -34,7 +37,7 @@ extension Decimal {
     case .uint16(let whole): self.init(magnitude: UInt64(whole))
     case .uint32(let whole): self.init(magnitude: UInt64(whole))
     case .uint64(let whole): self.init(magnitude: whole)
-    case .float(let number): self = number.isFinite ? Decimal(string: number.description) : .notANumber
+    case .float(let number): self.init(number: .double(Double(number)))
     case .double(let number): self = number.isFinite ? Decimal(string: number.description) : .notANumber
     default: return nil
     }
