@@ -76,10 +76,10 @@ extension Indexes {
     return cut
   }
 
-  /// The number of indexes inside `range`.
+  /// The number of indexes inside `bounds`.
   ///
   /// Objective-C: `-[NSIndexSet countOfIndexesInRange:]`
-  func count(in range: Range<Int>) -> Int { ranges(in: range).reduce(0) { $0 + Self.length($1) } }
+  func count(in bounds: ClosedRange<Int>) -> Int { ranges(in: bounds).reduce(0) { $0 + Self.length($1) } }
 
   /// Whether every index of the non-empty `range` is in the set (one run holds them all).
   ///

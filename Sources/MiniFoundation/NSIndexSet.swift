@@ -1,7 +1,8 @@
 // NSIndexSet.swift: NSIndexSet and NSMutableIndexSet, the indexes of to-many changes.
 //
 // Docs: docs/foundation.md#index-sets. Tests: Tests/MiniFoundationTests/NSIndexSetTests.swift,
-// Tests/MiniFoundationTests/FoundationBehaviourRound20IndexSetTests.swift.
+// Tests/MiniFoundationTests/FoundationBehaviourRound20IndexSetTests.swift,
+// Tests/MiniFoundationTests/FoundationBehaviourRound21IndexSetTests.swift.
 //
 // An index set object holds an `Indexes` value (runs of indexes, decision 0053), edited under its
 // storage's lock; it is equal to another index set with the same indexes. Every message works on
@@ -29,14 +30,14 @@ enum NSIndexSetMethods {
       neighbour("indexGreaterThanOrEqualToIndex:") { $1 == Int.max ? nil : $0.index(after: $1 - 1) },
       neighbour("indexLessThanIndex:") { $0.index(before: $1) },
       neighbour("indexLessThanOrEqualToIndex:") { $1 == Int.max ? $0.last : $0.index(before: $1 + 1) },
-      inRange("countOfIndexesInRange:", "Q32@0:8{_NSRange=QQ}16") { indexes, range in
-        .uint64(UInt64(indexes.count(in: range)))
+      inRange("countOfIndexesInRange:", "Q32@0:8{_NSRange=QQ}16") { indexes, asked in
+        .uint64(UInt64(asked.held.map(indexes.count(in:)) ?? 0))
       },
-      inRange("containsIndexesInRange:", "B32@0:8{_NSRange=QQ}16") { indexes, range in
-        .bool(Indexes.run(range).map(indexes.contains(integersIn:)) ?? false)
+      inRange("containsIndexesInRange:", "B32@0:8{_NSRange=QQ}16") { indexes, asked in
+        .bool(asked.isWhole && (asked.held.map(indexes.contains(integersIn:)) ?? false))
       },
-      inRange("intersectsIndexesInRange:", "B32@0:8{_NSRange=QQ}16") { indexes, range in
-        .bool(!indexes.ranges(in: range).isEmpty)
+      inRange("intersectsIndexesInRange:", "B32@0:8{_NSRange=QQ}16") { indexes, asked in
+        .bool(asked.held.map { !indexes.ranges(in: $0).isEmpty } ?? false)
       },
       MethodEntry("isEqual:", "B24@0:8@16", isEqualToIndexSet),
       MethodEntry("isEqualToIndexSet:", "B24@0:8@16", isEqualToIndexSet),
@@ -44,10 +45,10 @@ enum NSIndexSetMethods {
       MethodEntry("description", "@16@0:8") { receiver, _, _ in .string(try Describing.text(of: .object(receiver))) },
       MethodEntry("init", "@16@0:8") { receiver, _, _ in .object(receiver) },
       initializer("initWithIndex:", "@24@0:8Q16") { receiver, selector, argument in
-        Indexes(runs: try addedRange(index: argument, receiver, selector, reportedAs: "initWithIndexesInRange:").map { [$0] } ?? [])
+        Indexes(runs: try editedRange(index: argument, receiver, selector, reportedAs: "initWithIndexesInRange:").map { [$0] } ?? [])
       },
       initializer("initWithIndexesInRange:", "@32@0:8{_NSRange=QQ}16") { receiver, selector, argument in
-        Indexes(runs: try addedRange(argument, receiver, selector).map { [$0] } ?? [])
+        Indexes(runs: try editedRange(argument, receiver, selector).map { [$0] } ?? [])
       },
       getIndexes,
       initializer("initWithIndexSet:", "@24@0:8@16") { receiver, selector, argument in
@@ -79,13 +80,31 @@ enum NSIndexSetMethods {
     }
   }
 
-  /// A question about the indexes in an `NSRange` argument.
+  /// A question about the indexes in an `NSRange` argument, asked of the part a set can hold.
   private static func inRange(
-    _ name: Selector, _ types: String, _ answer: @escaping @Sendable (Indexes, Range<Int>) -> Value
+    _ name: Selector, _ types: String, _ answer: @escaping @Sendable (Indexes, AskedRange) -> Value
   ) -> MethodEntry {
     MethodEntry(name, types) { receiver, selector, arguments in
-      answer(try indexes(receiver, selector), try Message.range(arguments[0], receiver, selector))
+      answer(try indexes(receiver, selector), try askedRange(arguments[0], receiver, selector))
     }
+  }
+
+  /// The indexes of an `NSRange` argument a question is about: `held` is the part a set can hold
+  /// (up to `NSNotFound - 1`; nil when the range is empty or starts past it), `isWhole` whether
+  /// that is all of the range.
+  typealias AskedRange = (held: ClosedRange<Int>?, isWhole: Bool)
+
+  /// The `AskedRange` of an `NSRange` argument. A range reaching past `NSNotFound - 1`, or past
+  /// `NSUIntegerMax` (`{5, NSUIntegerMax}`, where C's sum wraps), asks about indexes no set
+  /// holds: nothing raises, as nothing is added (docs/foundation.md#index-sets says why).
+  static func askedRange(_ value: Value, _ receiver: Object, _ selector: Selector) throws(FoundationError) -> AskedRange {
+    let (location, length) = try bounds(value, receiver, selector)
+    guard length > 0 else { return (nil, true) }
+    let end = location.addingReportingOverflow(length)
+    let last = end.overflow ? UInt64.max : end.partialValue - 1
+    let largest = UInt64(Int.max - 1)
+    guard location <= largest else { return (nil, false) }
+    return (Int(location)...Int(min(last, largest)), last <= largest)
   }
 
   /// An initializer that sets the receiver's indexes to what `read` makes of its argument.
@@ -99,24 +118,30 @@ enum NSIndexSetMethods {
     }
   }
 
-  /// The indexes an `NSRange` argument adds, nil for an empty range.
+  /// The indexes an `NSRange` argument adds or removes, nil for an empty range.
   ///
   /// - Throws: `NSRangeException` for a range reaching past `NSNotFound - 1`, the largest index:
   ///   `*** -[NSMutableIndexSet addIndexesInRange:]: Range {9223372036854775806, 2} exceeds
   ///   maximum index value of NSNotFound - 1`.
-  static func addedRange(_ value: Value, _ receiver: Object, _ selector: Selector) throws(FoundationError) -> ClosedRange<Int>? {
-    guard let structure = value.structureValue, structure.name == "_NSRange", structure.fields.count == 2,
-      let location = unsigned(structure.fields[0]), let length = unsigned(structure.fields[1])
-    else {
-      return Indexes.run(try Message.range(value, receiver, selector))  // raises: not an NSRange
-    }
+  static func editedRange(_ value: Value, _ receiver: Object, _ selector: Selector) throws(FoundationError) -> ClosedRange<Int>? {
+    let (location, length) = try bounds(value, receiver, selector)
     return try added(location: location, length: length, receiver, selector)
   }
 
-  /// The index an `NSUInteger` argument adds, as `-addIndex:` and `-initWithIndex:` take it: the
-  /// range of that one index, checked as the range message `rangeSelector` checks it (and named
-  /// after it in the error, as Foundation's is).
-  static func addedRange(
+  /// The location and length of an `NSRange` argument, as C's `NSUInteger`s.
+  private static func bounds(_ value: Value, _ receiver: Object, _ selector: Selector) throws(FoundationError) -> (UInt64, UInt64) {
+    guard let structure = value.structureValue, structure.name == "_NSRange", structure.fields.count == 2,
+      let location = unsigned(structure.fields[0]), let length = unsigned(structure.fields[1])
+    else {
+      throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): \(value) is not an NSRange")
+    }
+    return (location, length)
+  }
+
+  /// The index an `NSUInteger` argument adds or removes, as `-addIndex:`, `-removeIndex:` and
+  /// `-initWithIndex:` take it: the range of that one index, checked as the range message
+  /// `rangeSelector` checks it (and named after it in the error, as Foundation's is).
+  static func editedRange(
     index value: Value, _ receiver: Object, _ selector: Selector, reportedAs rangeSelector: Selector
   ) throws(FoundationError) -> ClosedRange<Int>? {
     _ = try Message.index(value, receiver, selector)  // raises: no number
@@ -171,12 +196,12 @@ enum NSIndexSetMethods {
 enum NSMutableIndexSetMethods {
   static let all = ClassMethods(instance: [
     edit("addIndex:", "v24@0:8Q16") { receiver, selector, argument in
-      let added = try NSIndexSetMethods.addedRange(index: argument, receiver, selector, reportedAs: "addIndexesInRange:")
+      let added = try NSIndexSetMethods.editedRange(index: argument, receiver, selector, reportedAs: "addIndexesInRange:")
       return { indexes in if let added { indexes.insert(contentsOf: added) } }
     },
     edit("removeIndex:", "v24@0:8Q16") { receiver, selector, argument in
-      let index = try Message.index(argument, receiver, selector)
-      return { $0.remove(index) }
+      let removed = try NSIndexSetMethods.editedRange(index: argument, receiver, selector, reportedAs: "removeIndexesInRange:")
+      return { indexes in if let removed { indexes.remove(contentsOf: removed) } }
     },
     edit("addIndexes:", "v24@0:8@16") { receiver, selector, argument in
       let added = try Message.indexes(argument, receiver, selector)
@@ -187,11 +212,11 @@ enum NSMutableIndexSetMethods {
       return { $0.subtract(removed) }
     },
     edit("addIndexesInRange:", "v32@0:8{_NSRange=QQ}16") { receiver, selector, argument in
-      let added = try NSIndexSetMethods.addedRange(argument, receiver, selector)
+      let added = try NSIndexSetMethods.editedRange(argument, receiver, selector)
       return { indexes in if let added { indexes.insert(contentsOf: added) } }
     },
     edit("removeIndexesInRange:", "v32@0:8{_NSRange=QQ}16") { receiver, selector, argument in
-      let removed = Indexes.run(try Message.range(argument, receiver, selector))
+      let removed = try NSIndexSetMethods.editedRange(argument, receiver, selector)
       return { indexes in if let removed { indexes.remove(contentsOf: removed) } }
     },
     MethodEntry("shiftIndexesStartingAtIndex:by:", "v32@0:8Q16q24") { receiver, selector, arguments in
