@@ -2,7 +2,8 @@
 // `+arrayWithObjects:count:`, `+setWithObjects:count:`, `+orderedSetWithObjects:count:`,
 // `+dictionaryWithObjects:forKeys:count:` (and their `-init…` forms), `-getObjects:range:`,
 // `-getObjects:`, `-[NSDictionary getObjects:andKeys:count:]`, `-[NSMutableOrderedSet
-// addObjects:count:]` and `replaceObjectsInRange:withObjects:count:`.
+// addObjects:count:]`, `replaceObjectsInRange:withObjects:count:` and `-[NSMutableArray
+// removeObjectsFromIndices:numIndices:]`.
 //
 // Docs: docs/foundation.md#c-arrays-and-out-parameters. Tests:
 // Tests/MiniFoundationTests/FoundationBehaviourRound19BufferTests.swift.
@@ -131,6 +132,29 @@ enum CollectionBuffers {
       if try OrderedCollectionMethods.count(receiver) > before { position += 1 }
     }
     return .nil
+  }
+
+  /// `-[NSMutableArray removeObjectsFromIndices:numIndices:]` (deprecated): the objects at the
+  /// `NSUInteger` C array's indexes, which name positions in the array as it was, in any order
+  /// (one named twice is removed once); every index read and checked against the count before
+  /// `-removeObjectsAtIndexes:` removes them all.
+  static let arrayRemoveObjectsFromIndices = MethodEntry("removeObjectsFromIndices:numIndices:", "v32@0:8^Q16Q24") {
+    receiver, selector, arguments in
+    let name = Message.name(receiver, selector)
+    let count = try Message.index(arguments[1], receiver, selector)
+    guard let slots = try CArrayArgument.slots(arguments[0], count: count, name) else {
+      if count > 0 { throw CArrayArgument.nullArray("indices", count, name) }
+      return .nil
+    }
+    let elements = try OrderedCollectionMethods.count(receiver)
+    var indexes: Indexes = []
+    for slot in slots {
+      let index = try Message.index(slot, receiver, selector)
+      guard index < elements else { throw Message.outOfBounds(argument: slot, count: elements, receiver, selector) }
+      indexes.insert(index)
+    }
+    guard indexes.count > 0, let runtime = receiver.runtime else { return .nil }
+    return try Runtime.msgSend(receiver, "removeObjectsAtIndexes:", .object(try runtime.indexSet(indexes)))
   }
 
   /// The method's name in errors: a Foundation collection's initializer is its placeholder's.

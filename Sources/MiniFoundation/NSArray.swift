@@ -78,7 +78,7 @@ enum NSArrayMethods {
 enum NSMutableArrayMethods {
   static let all = ClassMethods(
     instance: OrderedCollectionMethods.editing("NSMutableArray") + OrderedCollectionMethods.arraySortingByComparator + bulkRemoval + [
-      Sorting.sortUsingSelector,
+      Sorting.sortUsingSelector, CollectionBuffers.arrayRemoveObjectsFromIndices,
       Sorting.sortUsingDescriptors,
       MethodEntry("removeLastObject", "v16@0:8") { receiver, selector, _ in
         let count = try OrderedCollectionMethods.count(receiver)

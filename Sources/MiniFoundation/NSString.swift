@@ -112,7 +112,8 @@ enum NSStringMethods {
       NSStringEncodings.initializer,
     ] + NSStringSearching.all + NSStringComparing.all + NSStringEncodings.all
       + NSStringCharacterSets.all + NSStringPercentEncoding.all + NSStringPaths.all
-      + NSStringLines.all + NSStringBuffers.all + NSStringSubstrings.all + NSStringPathResolving.all + NSStringNormalization.all,
+      + NSStringLines.all + NSStringBuffers.all + NSStringSubstrings.all + NSStringPathResolving.all + NSStringNormalization.all
+      + NSStringDecoding.all,
     classSide: [
       MethodEntry("alloc", "@16@0:8") { receiver, _, _ in
         guard let cls = receiver as? Class, let runtime = cls.runtime else { return .nil }
@@ -129,6 +130,7 @@ enum NSStringMethods {
       CollectionLifecycle.convenience("stringWithString:", "@24@0:8@16", "initWithString:"),
       CollectionLifecycle.convenience("stringWithUTF8String:", "@24@0:8r*16", "initWithUTF8String:"),
       CollectionLifecycle.convenience("stringWithCString:encoding:", "@32@0:8r*16Q24", "initWithCString:encoding:"),
+      NSStringDecoding.factory,
       CollectionLifecycle.convenience("stringWithFormat:", "@24@0:8@16", "initWithFormat:", variadic: true),
       MethodEntry("localizedStringWithFormat:", "@24@0:8@16", variadic: true) { receiver, _, arguments in
         // [[self alloc] initWithFormat:format locale:[NSLocale currentLocale], ...]; MiniFoundation's

@@ -52,7 +52,8 @@ struct HeaderMethods: Sendable, CustomTestStringConvertible {
         "initWithCapacity:", "addObject:", "addObjectsFromArray:", "insertObject:atIndex:", "insertObjects:atIndexes:",
         "exchangeObjectAtIndex:withObjectAtIndex:", "removeAllObjects", "removeLastObject", "removeObject:",
         "removeObject:inRange:", "removeObjectAtIndex:", "removeObjectIdenticalTo:", "removeObjectIdenticalTo:inRange:",
-        "removeObjectsAtIndexes:", "removeObjectsInArray:", "removeObjectsInRange:", "replaceObjectAtIndex:withObject:",
+        "removeObjectsAtIndexes:", "removeObjectsInArray:", "removeObjectsInRange:", "removeObjectsFromIndices:numIndices:",
+        "replaceObjectAtIndex:withObject:",
         "replaceObjectsAtIndexes:withObjects:", "replaceObjectsInRange:withObjectsFromArray:",
         "replaceObjectsInRange:withObjectsFromArray:range:", "setArray:", "setObject:atIndexedSubscript:",
         "sortUsingSelector:", "sortUsingDescriptors:", "sortUsingComparator:", "sortWithOptions:usingComparator:",
@@ -188,7 +189,9 @@ struct HeaderMethods: Sendable, CustomTestStringConvertible {
     HeaderMethods(
       "NSString",
       instance: [
-        "init", "initWithString:", "initWithUTF8String:", "initWithFormat:", "initWithCString:encoding:", "length",
+        "init", "initWithString:", "initWithUTF8String:", "initWithFormat:", "initWithCString:encoding:",
+        "initWithCharacters:length:", "initWithCharactersNoCopy:length:freeWhenDone:", "initWithBytes:length:encoding:",
+        "initWithBytesNoCopy:length:encoding:freeWhenDone:", "length",
         "characterAtIndex:", "substringFromIndex:", "substringToIndex:", "substringWithRange:", "compare:",
         "compare:options:", "compare:options:range:", "caseInsensitiveCompare:", "isEqualToString:", "hasPrefix:",
         "hasSuffix:", "commonPrefixWithString:options:", "containsString:", "rangeOfString:", "rangeOfString:options:",
@@ -215,6 +218,7 @@ struct HeaderMethods: Sendable, CustomTestStringConvertible {
       ],
       classSide: [
         "string", "stringWithString:", "stringWithUTF8String:", "stringWithFormat:", "stringWithCString:encoding:",
+        "stringWithCharacters:length:",
         "pathWithComponents:",
       ]),
     HeaderMethods(
