@@ -42,7 +42,7 @@ enum CollectionConveniences {
     performOnEach("makeObjectsPerformSelector:", "v24@0:8:16") { try Ordered.elements(of: $0) },
     performOnEach("makeObjectsPerformSelector:withObject:", "v32@0:8:16@24") { try Ordered.elements(of: $0) },
     MethodEntry("initWithArray:copyItems:", "@28@0:8@16B24") { receiver, selector, arguments in
-      let elements = try Message.array(orEmpty: arguments[0], receiver, selector)
+      let elements = try Message.array(arguments[0], receiver, selector)
       return try withCopies(of: elements, if: arguments[1].boolValue == true) {
         try Runtime.msgSend(receiver, "initWithArray:", .array($0))
       }
@@ -51,11 +51,11 @@ enum CollectionConveniences {
 
   static let orderedSet: [MethodEntry] = [
     MethodEntry("initWithOrderedSet:", "@24@0:8@16") { receiver, selector, arguments in
-      let elements = try arguments[0].orderedSetElements ?? Message.array(orEmpty: arguments[0], receiver, selector)
+      let elements = try arguments[0].orderedSetElements ?? Message.array(arguments[0], receiver, selector)
       return try Runtime.msgSend(receiver, "initWithArray:", .array(elements))
     },
     MethodEntry("initWithSet:", "@24@0:8@16") { receiver, selector, arguments in
-      let elements = arguments[0].isNil ? [] : Array(try Message.set(arguments[0], receiver, selector))  // nil: empty
+      let elements = Array(try Message.set(arguments[0], receiver, selector))
       return try Runtime.msgSend(receiver, "initWithArray:", .array(elements))
     },
     MethodEntry("reversedOrderedSet", "@16@0:8") { receiver, _, _ in

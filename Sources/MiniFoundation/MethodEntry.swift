@@ -86,23 +86,21 @@ enum Message {
     return FoundationError(.indexOutOfBounds, "*** \(name(receiver, selector)): index \(shown) \(bounds)")
   }
 
-  /// The elements of an array argument (a bridged array or an `NSArray` object).
+  /// The elements of an array argument (a bridged array or an `NSArray` object). Nil is an empty
+  /// array: Foundation asks the argument its `count` or enumerates it, and nil answers 0 and
+  /// holds nothing (`[NSArray arrayWithArray:nil]` is empty, `[array
+  /// addObjectsFromArray:nil]` adds nothing).
   static func array(_ value: Value, _ receiver: Object, _ selector: Selector) throws -> [Value] {
+    if value.isNil { return [] }
     if let elements = value.arrayValue { return elements }
     if case .object(let object) = value { return try Ordered.elements(of: object) }
     throw FoundationError(.invalidArgument, "*** \(name(receiver, selector)): \(value) is not an array")
   }
 
-  /// The elements of the array argument of an initializer, where nil is an empty array: Apple's
-  /// initializers ask the argument for its `count`, which nil answers 0 (`[NSArray
-  /// arrayWithArray:nil]` is empty).
-  static func array(orEmpty value: Value, _ receiver: Object, _ selector: Selector) throws -> [Value] {
-    value.isNil ? [] : try array(value, receiver, selector)
-  }
-
   /// The elements of a set argument (a bridged set, an `NSSet` object, or an object of a
-  /// subclass that implements `allObjects`).
+  /// subclass that implements `allObjects`); nil is an empty set, as for `array`.
   static func set(_ value: Value, _ receiver: Object, _ selector: Selector) throws -> Set<Value> {
+    if value.isNil { return [] }
     if let elements = value.setElements { return elements }
     if case .object(let object) = value, object.bridgedStorage == nil { return try Unordered.elements(of: object) }
     throw FoundationError(.invalidArgument, "*** \(name(receiver, selector)): \(value) is not a set")

@@ -22,7 +22,7 @@ enum NSArrayMethods {
         .string(try Describing.text(of: .array(try Ordered.elements(of: receiver))))
       },
       MethodEntry("initWithArray:", "@24@0:8@16") { receiver, selector, arguments in
-        let elements = try Message.array(orEmpty: arguments[0], receiver, selector).map(Message.element)
+        let elements = try Message.array(arguments[0], receiver, selector).map(Message.element)
         guard let store = OrderedStore(receiver) else { throw Message.abstract(receiver, selector, "NSArray") }
         store.setElements(elements)
         return .object(receiver)

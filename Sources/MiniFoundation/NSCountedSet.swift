@@ -75,7 +75,7 @@ enum NSCountedSetMethods {
         return .nil
       },
       MethodEntry("initWithArray:", "@24@0:8@16") { receiver, selector, arguments in
-        let elements = try Message.array(orEmpty: arguments[0], receiver, selector).map(Message.element)
+        let elements = try Message.array(arguments[0], receiver, selector).map(Message.element)
         try storage(receiver, selector).replaceContents(with: try counts(of: elements))
         return .object(receiver)
       },

@@ -31,7 +31,7 @@ enum NSDictionaryMethods {
       NilTerminatedList.dictionaryInitializer,
       CollectionBuffers.dictionaryInitializer, CollectionBuffers.getObjectsAndKeysCount, CollectionBuffers.getObjectsAndKeys,
       MethodEntry("initWithDictionary:", "@24@0:8@16") { receiver, selector, arguments in
-        let entries = arguments[0].isNil ? [:] : try dictionary(arguments[0], receiver, selector)  // nil: empty, as on Apple
+        let entries = try dictionary(arguments[0], receiver, selector)
         try storage(receiver, selector).replaceContents(with: entries.mapValues(Message.element))
         return .object(receiver)
       },
@@ -79,8 +79,10 @@ enum NSDictionaryMethods {
     return entries
   }
 
-  /// The entries of a dictionary argument.
+  /// The entries of a dictionary argument; nil is an empty dictionary, as `Message.array` reads
+  /// nil as an empty array.
   static func dictionary(_ value: Value, _ receiver: Object, _ selector: Selector) throws -> [Value: Value] {
+    if value.isNil { return [:] }
     if let entries = value.dictionaryValue { return entries }
     if case .object(let object) = value, object.bridgedStorage == nil { return try entries(of: object) }
     throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): \(value) is not a dictionary")

@@ -16,17 +16,17 @@ enum NSOrderedSetInitializers {
       try Runtime.msgSend(receiver, "initWithArray:", .array([try Message.object(arguments[0], receiver, selector)]))
     },
     MethodEntry("initWithArray:copyItems:", "@28@0:8@16B24") { receiver, selector, arguments in
-      try initialize(receiver, with: try Message.array(orEmpty: arguments[0], receiver, selector), copying: arguments[1])
+      try initialize(receiver, with: try Message.array(arguments[0], receiver, selector), copying: arguments[1])
     },
     MethodEntry("initWithSet:copyItems:", "@28@0:8@16B24") { receiver, selector, arguments in
-      let members = arguments[0].isNil ? [] : Array(try Message.set(arguments[0], receiver, selector))
+      let members = Array(try Message.set(arguments[0], receiver, selector))
       return try initialize(receiver, with: members, copying: arguments[1])
     },
     MethodEntry("initWithOrderedSet:copyItems:", "@28@0:8@16B24") { receiver, selector, arguments in
       try initialize(receiver, with: try members(of: arguments[0], receiver, selector), copying: arguments[1])
     },
     MethodEntry("initWithArray:range:copyItems:", "@44@0:8@16{_NSRange=QQ}24B40") { receiver, selector, arguments in
-      let elements = try Message.array(orEmpty: arguments[0], receiver, selector)
+      let elements = try Message.array(arguments[0], receiver, selector)
       return try initialize(receiver, with: try part(of: elements, arguments[1], receiver, selector), copying: arguments[2])
     },
     MethodEntry("initWithOrderedSet:range:copyItems:", "@44@0:8@16{_NSRange=QQ}24B40") { receiver, selector, arguments in
@@ -52,7 +52,7 @@ enum NSOrderedSetInitializers {
 
   /// The members of an ordered set argument (nil has none).
   private static func members(of value: Value, _ receiver: Object, _ selector: Selector) throws -> [Value] {
-    try value.orderedSetElements ?? Message.array(orEmpty: value, receiver, selector)
+    try value.orderedSetElements ?? Message.array(value, receiver, selector)
   }
 
   /// The elements in the `NSRange` argument `range`, which must lie inside them.

@@ -17,7 +17,7 @@ enum NSOrderedSetMethods {
         Sorting.descriptionWithLocale, Sorting.descriptionWithLocaleIndent,
         Sorting.sortedArrayUsingDescriptors,
         MethodEntry("initWithArray:", "@24@0:8@16") { receiver, selector, arguments in
-          let elements = try MessageEquality.distinct(try Message.array(orEmpty: arguments[0], receiver, selector).map(Message.element))
+          let elements = try MessageEquality.distinct(try Message.array(arguments[0], receiver, selector).map(Message.element))
           guard let store = OrderedStore(receiver) else { throw Message.abstract(receiver, selector, "NSOrderedSet") }
           store.setElements(elements)
           return .object(receiver)

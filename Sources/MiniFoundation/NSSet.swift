@@ -25,12 +25,12 @@ enum NSSetMethods {
       NilTerminatedList.initializer,
       CollectionBuffers.initializer(placeholder: "__NSPlaceholderSet"),
       MethodEntry("initWithArray:", "@24@0:8@16") { receiver, selector, arguments in
-        let elements = try Message.array(orEmpty: arguments[0], receiver, selector).map(Message.element)
+        let elements = try Message.array(arguments[0], receiver, selector).map(Message.element)
         try storage(receiver, selector).replaceContents(with: Set(try MessageEquality.distinct(elements)))
         return .object(receiver)
       },
       MethodEntry("initWithSet:", "@24@0:8@16") { receiver, selector, arguments in
-        let elements = arguments[0].isNil ? [] : try Message.set(arguments[0], receiver, selector)  // nil: empty, as on Apple
+        let elements = try Message.set(arguments[0], receiver, selector)
         try storage(receiver, selector).replaceContents(with: Set(try MessageEquality.distinct(elements.map(Message.element))))
         return .object(receiver)
       },

@@ -38,7 +38,7 @@ enum NSStringPaths {
     MethodEntry("stringsByAppendingPaths:", "@24@0:8@16") { receiver, selector, arguments in
       // Each string appended as `stringByAppendingPathComponent:` does; nil is no strings.
       let path = try NSStringMethods.contents(receiver, selector)
-      return .array(try Message.array(orEmpty: arguments[0], receiver, selector).map { component in
+      return .array(try Message.array(arguments[0], receiver, selector).map { component in
         .string(appending(try text(of: component, receiver, selector), to: path))
       })
     },

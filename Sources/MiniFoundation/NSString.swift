@@ -93,13 +93,13 @@ enum NSStringMethods {
       },
       MethodEntry("initWithFormat:arguments:", "@32@0:8@16@24") { receiver, selector, arguments in
         let format = try Message.object(arguments[0], receiver, selector, what: "format")
-        let values = arguments[1].isNil ? [] : try Message.array(arguments[1], receiver, selector)
+        let values = try Message.array(arguments[1], receiver, selector)
         return try make(try StringFormat.format(format.stringValue ?? "", values, receiver, selector), receiver, selector)
       },
       MethodEntry("initWithFormat:locale:arguments:", "@40@0:8@16@24@32") { receiver, selector, arguments in
         let format = try Message.object(arguments[0], receiver, selector, what: "format")
         let separator = try LocaleDictionary.decimalSeparator(arguments[1], receiver, selector)
-        let values = arguments[2].isNil ? [] : try Message.array(arguments[2], receiver, selector)
+        let values = try Message.array(arguments[2], receiver, selector)
         return try make(
           try StringFormat.format(format.stringValue ?? "", values, receiver, selector, decimalSeparator: separator), receiver, selector)
       },

@@ -46,7 +46,7 @@ extension Sorting {
   static func sorted(_ elements: [Value], descriptors argument: Value, _ receiver: Object, _ selector: Selector) throws
     -> [Value]
   {
-    let descriptors = argument.isNil ? [] : try Message.array(argument, receiver, selector)
+    let descriptors = try Message.array(argument, receiver, selector)
     guard !descriptors.isEmpty, elements.count > 1 else { return elements }
     guard let runtime = receiver.runtime else {
       throw FoundationError(.invalidArgument, "*** sorting: the runtime of \(receiver.isa.name) no longer exists")
