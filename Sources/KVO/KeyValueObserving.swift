@@ -197,8 +197,10 @@ public final class ObservationToken: Sendable {
 extension Object {
   /// Announces that the value of `key` is about to change (pair it with ``didChangeValue(forKey:)``).
   ///
-  /// Pairs nest per thread; only the outermost pair notifies. Observers that asked for old
-  /// values get the value read here; those that asked for `prior` are notified here.
+  /// Pairs nest per thread and each did notifies (decision 0010). Observers that asked for old
+  /// values get the value read here; those that asked for `prior` are notified here. Until its
+  /// did (or the thread's end) the change retains the object once per observance, as
+  /// Foundation's pending notifications do.
   ///
   /// Objective-C: `-[NSObject willChangeValueForKey:]`
   public func willChangeValue(forKey key: String) throws {
@@ -209,8 +211,9 @@ extension Object {
     try Runtime.msgSend(self, Selectors.willChangeValueForKey, .string(key))
   }
 
-  /// Announces that the value of `key` has changed; notifies if this ends the outermost pair.
-  /// A did-change without a will-change does nothing.
+  /// Announces that the value of `key` has changed: ends the most recent open will of `key` on
+  /// this object on this thread, notifies its observers and gives back its retains. A
+  /// did-change without a will-change does nothing.
   ///
   /// Objective-C: `-[NSObject didChangeValueForKey:]`
   public func didChangeValue(forKey key: String) throws {

@@ -18,8 +18,10 @@ extension Notifier {
   static func willChange(_ object: Object, key: String, mutation: SetMutation) throws {
     let id = KeyID(key)
     try ThreadChanges.perThread.withCurrent { thread in
-      try willChange(
-        object, id: id, kind: mutation.kind.changeKind, indexes: nil, snapshot: nil, thread: thread, setMutation: mutation)
+      try holdingObject(object, thread: thread) {
+        try willChange(
+          object, id: id, kind: mutation.kind.changeKind, indexes: nil, snapshot: nil, thread: thread, setMutation: mutation)
+      }
     }
   }
 

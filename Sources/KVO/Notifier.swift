@@ -41,8 +41,22 @@ enum Notifier {
     // An object with no registrations of its own may still name some through its getter.
     let snapshot = try object.currentObservationSnapshot ?? object.observationSnapshotOfUnregistered()
     try ThreadChanges.perThread.withCurrent { thread in
-      try willChange(object, id: id, kind: kind, indexes: toMany, snapshot: snapshot, thread: thread)
+      try holdingObject(object, thread: thread) {
+        try willChange(object, id: id, kind: kind, indexes: toMany, snapshot: snapshot, thread: thread)
+      }
     }
+  }
+
+  /// Runs `will`, a will whose did may come after its caller let the object go (manual will/did,
+  /// wills sent as messages), then makes the change it began hold the object until its did or the
+  /// thread's end, as Foundation's pending notifications retain it (decision 0010). The notifying
+  /// setter's own will does not come here: its pair cannot be split.
+  static func holdingObject(_ object: Object, thread: ThreadChanges, _ will: () throws -> Void) throws {
+    let mark = thread.lastSerial
+    try will()
+    // The will's change is the first begun after `mark` (a will takes its serial before any
+    // callback can begin another); none if it found no observance.
+    if thread.lastSerial != mark { try thread.hold(object, inChange: mark &+ 1) }
   }
 
   static func didChange(_ object: Object, key: String) throws {

@@ -32,9 +32,8 @@ final class PendingChange: @unchecked Sendable {
   }
 
   @exclusivity(unchecked) private(set) var state = State.free
-  /// The changed object, for matching only: never dereferenced, so the entry does not keep it
-  /// alive (whoever calls will/did does). A stale entry of a freed object only lists
-  /// registrations that object's dealloc removed, so it notifies nobody.
+  /// The changed object, for matching only: never dereferenced. The notifying setter's bracket
+  /// keeps its object alive until its did; a will that can outlive its caller holds it (`held`).
   @exclusivity(unchecked) private(set) var objectID: ObjectIdentifier
   /// The observed path as it was at the will: its registrations then (each told only if still
   /// registered when its turn comes), and what they asked for; `nil` while free. The entry owns
@@ -71,6 +70,13 @@ final class PendingChange: @unchecked Sendable {
   @exclusivity(unchecked) var errors: [any Error] = []
   /// Where this entry's observers start in the did's keep-alive buffer.
   @exclusivity(unchecked) var observerBase = 0
+  /// For the beginning entry of a will that can outlive its caller (manual will/did, wills sent
+  /// as messages): the object, retained `holds` times (once per observance, as each of
+  /// Foundation's pending notifications retains it) until the entry is popped or the thread's
+  /// stack is freed (`ThreadChanges.recycle`, deinit). `nil` for the notifying setter's own
+  /// will, whose pair cannot be split (K1 takes no reference).
+  @exclusivity(unchecked) private(set) var held: Object?
+  @exclusivity(unchecked) private(set) var holds = 0
 
   init() {
     objectID = ObjectIdentifier(PendingChange.self)
@@ -79,7 +85,36 @@ final class PendingChange: @unchecked Sendable {
     kind = .setting
   }
 
-  deinit { view?.handle.release() }
+  deinit {
+    view?.handle.release()
+    if let held { Self.giveBack(held, holds) }  // the thread's stack is freed with the will open
+  }
+
+  /// Keeps `object` alive for this beginning entry: `count` retains (`objc_retain`, so a class
+  /// overriding `retain` is sent it), given back when the entry is popped.
+  func hold(_ object: Object, _ count: Int) throws {
+    precondition(begins && held == nil, "PendingChange: a hold on an entry that does not begin its change or holds one")
+    for _ in 0..<count { _ = try Runtime.retain(object) }
+    held = object
+    holds = count
+  }
+
+  /// Takes the object this entry holds, and its retains, out of it (the caller gives them back
+  /// with `giveBack` once nothing depends on the entry: the release may run `dealloc`).
+  @inline(__always)
+  func takeHeld() -> (object: Object, holds: Int)? {
+    guard let object = held else { return nil }
+    held = nil
+    defer { holds = 0 }
+    return (object, holds)
+  }
+
+  /// Gives back `count` retains of `object` (`objc_release`); the last may be its release to
+  /// zero, so `dealloc` runs here. An object already over-released cannot be released again:
+  /// objc4 would crash, MiniKVO ignores it.
+  static func giveBack(_ object: Object, _ count: Int) {
+    for _ in 0..<count { try? Runtime.release(object) }
+  }
 
   /// Fills a free entry for a change of `path` on an object (retaining the path).
   @inline(__always)
@@ -125,6 +160,7 @@ final class PendingChange: @unchecked Sendable {
   /// Whether the entry holds nothing (what a free entry must be).
   var isEmpty: Bool {
     view == nil && old == nil && new == nil && setMutation == nil && indexSource == nil && forwarded.isEmpty && errors.isEmpty
+      && held == nil
   }
 
   /// Runs `body` with the observed path as it was at the will, which the entry keeps alive (no

@@ -222,9 +222,31 @@ final class ThreadChanges: @unchecked Sendable {
     let ids = Set(entries)
     stack.removeAll { ids.contains($0) }
     for entry in entries {
+      let held = entry.withChange { $0.takeHeld() }
       entry.withChange { $0.empty() }
       pool.append(entry)
+      if let held { PendingChange.giveBack(held.object, held.holds) }  // may run dealloc: the entry is free
     }
+  }
+
+  /// Makes change `serial`'s beginning entry hold `object`, once per observance of the entries
+  /// its will pushed for `object` (decision 0010: a will that can outlive its caller keeps its
+  /// object alive, as Foundation's pending notifications retain it). Nothing if the will
+  /// pushed nothing (no observance) or its change is no longer on the stack.
+  func hold(_ object: Object, inChange serial: UInt64) throws {
+    let objectID = ObjectIdentifier(object)
+    var beginning: PendingChange?
+    var observances = 0
+    for entry in stack.reversed() {
+      let change = entry.change
+      guard change.serial == serial else { continue }
+      if change.objectID == objectID && !change.isForwarded { observances += change.path.registrations.count }
+      if change.begins {
+        beginning = change
+        break
+      }
+    }
+    if let beginning, observances > 0 { try beginning.hold(object, observances) }
   }
 
   /// Frees finished entries (emptied, so they keep nothing alive) for reuse.
@@ -235,9 +257,11 @@ final class ThreadChanges: @unchecked Sendable {
   /// Frees one finished entry for reuse.
   @inline(__always)
   func recycle(_ entry: UnretainedPendingChange) {
+    let held = entry.withChange { $0.takeHeld() }
     entry.withChange { $0.empty() }
     pool.append(entry)
     finishing -= 1
+    if let held { PendingChange.giveBack(held.object, held.holds) }  // may run dealloc: the entry is free
   }
 
   /// The beginning entries of the changes begun after serial `mark` by a will of `key` on the
