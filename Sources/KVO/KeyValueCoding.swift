@@ -255,14 +255,6 @@ enum KeyValueCoding {
     try value(of: base, at: path, boxingIn: { runtime ?? base.objectValue?.runtime })
   }
 
-  /// An array's, set's or ordered set's `valueForKeyPath:` reads a piece starting with `@` as an
-  /// operator and refuses one it does not implement, in Foundation's words; any other value
-  /// takes the piece as a key (NSObject's `valueForKey:`, NSDictionary's without the `@`).
-  private static func refuseUnknownOperator(_ key: String, of current: Value, in runtime: Runtime?) throws {
-    guard try CollectionObservation.isToManyCollection(current) else { return }
-    throw notImplemented(key.dropFirst(), by: current, in: runtime)
-  }
-
   /// A collection's refusal of an operator its class does not implement, in Foundation's words.
   private static func notImplemented(_ operation: Substring, by current: Value, in runtime: Runtime?) -> KeyValueError {
     let box = current.objectValue ?? (runtime.flatMap { $0.hasFoundation ? $0 : nil }.flatMap { try? $0.object(bridging: current) })
@@ -278,34 +270,46 @@ enum KeyValueCoding {
     for (index, component) in path.components.enumerated() {
       switch component {
       case .key(let key):
-        if key.utf8.first == UInt8(ascii: "@") { try refuseUnknownOperator(key, of: current, in: runtimeOf()) }
+        // A collection reads an `@` piece as an operator, named up to a NUL (`@max\0x` is `@max`,
+        // as Foundation's selector is built from the name's C string); any other value takes it
+        // as a key, NUL and all.
+        if key.utf8.first == UInt8(ascii: "@"), try CollectionObservation.isToManyCollection(current) {
+          guard let op = CollectionOperator(piece: key) else { throw notImplemented(key.dropFirst(), by: current, in: runtimeOf()) }
+          return try apply(op, to: current, rest: path.components.dropFirst(index + 1), in: runtimeOf())
+        }
         if case .object(let object) = current {  // the common case: no runtime needed
           current = try object.value(forKey: key)
         } else {
           current = try value(of: current, forKey: key, in: runtimeOf())
         }
       case .collectionOperator(let op):
-        let runtime = runtimeOf()
-        if current.isNil { return .nil }
-        let rest = Array(path.components.dropFirst(index + 1))
-        let rightPath = rest.isEmpty ? nil : KeyValuePath(components: rest)
-        guard let contents = try current.collectionContents() else {
-          throw KeyValueError(
-            .undefinedKey,
-            "[<\(current.encoding.cDeclaration) \(current)> valueForUndefinedKey:]: this class is not key value coding-compliant for the key @\(op.rawValue).")
-        }
-        if case .dictionary = contents {
-          // NSDictionary's valueForKey: sends `@count` to NSObject's as `count`.
-          let result = try value(of: current, forKey: "@" + op.rawValue, in: runtime)
-          return try rightPath.map { try value(of: result, at: $0, in: runtime) } ?? result
-        }
-        if case .set = contents, !op.isImplementedBySets {  // NSSet has no union that keeps duplicates
-          throw notImplemented(Substring(op.rawValue), by: current, in: runtime)
-        }
-        return try CollectionOperators.apply(op, to: contents, rightPath: rightPath, in: runtime)
+        return try apply(op, to: current, rest: path.components.dropFirst(index + 1), in: runtimeOf())
       }
     }
     return current
+  }
+
+  /// Applies the collection operator `op` of a key path to `current`, with the path's `rest` as
+  /// its right key path.
+  private static func apply(
+    _ op: CollectionOperator, to current: Value, rest: ArraySlice<KeyValuePath.Component>, in runtime: Runtime?
+  ) throws -> Value {
+    if current.isNil { return .nil }
+    let rightPath = rest.isEmpty ? nil : KeyValuePath(components: Array(rest))
+    guard let contents = try current.collectionContents() else {
+      throw KeyValueError(
+        .undefinedKey,
+        "[<\(current.encoding.cDeclaration) \(current)> valueForUndefinedKey:]: this class is not key value coding-compliant for the key @\(op.rawValue).")
+    }
+    if case .dictionary = contents {
+      // NSDictionary's valueForKey: sends `@count` to NSObject's as `count`.
+      let result = try value(of: current, forKey: "@" + op.rawValue, in: runtime)
+      return try rightPath.map { try value(of: result, at: $0, in: runtime) } ?? result
+    }
+    if case .set = contents, !op.isImplementedBySets {  // NSSet has no union that keeps duplicates
+      throw notImplemented(Substring(op.rawValue), by: current, in: runtime)
+    }
+    return try CollectionOperators.apply(op, to: contents, rightPath: rightPath, in: runtime)
   }
 
   /// `setValuesForKeysWithDictionary:`: each key set in ascending order.

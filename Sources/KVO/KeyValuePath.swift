@@ -58,6 +58,16 @@ public enum CollectionOperator: String, Hashable, Sendable, CaseIterable {
   /// Whether NSSet's `valueForKeyPath:` implements the operator: the aggregates and the distinct
   /// unions do; a union keeping duplicates is an NSArray operation only (decision 0033).
   var isImplementedBySets: Bool { !keepsDuplicates }
+
+  /// The operator a key path piece `@name` names, read as a collection's `valueForKeyPath:` reads
+  /// it: Foundation builds the selector `_<name>ForKeyPath:` from the C string of the name, so a
+  /// NUL ends it (`@max\0x` is `@max`, `@count\0` is `@count`). `nil` without the `@`, for an
+  /// unknown name, or for nothing before the NUL.
+  init?<S: StringProtocol>(piece: S) {
+    guard piece.utf8.first == UInt8(ascii: "@") else { return nil }
+    let name = piece.utf8.dropFirst()  // bytes: a NUL may start a grapheme with what follows it
+    self.init(rawValue: String(decoding: name.prefix { $0 != 0 }, as: UTF8.self))
+  }
 }
 
 /// A parsed key path: keys and collection operators.
@@ -106,7 +116,7 @@ public struct KeyValuePath: Hashable, Sendable, CustomStringConvertible {
     for piece in string.split(separator: ".", omittingEmptySubsequences: false) {
       if piece.isEmpty { throw Self.error(string, "it has an empty component") }
       if piece.first == "@" {
-        guard let op = CollectionOperator(rawValue: String(piece.dropFirst())) else {
+        guard let op = CollectionOperator(piece: piece) else {
           throw Self.error(string, "unknown collection operator '\(piece)'")
         }
         components.append(.collectionOperator(op))

@@ -82,11 +82,7 @@ import Testing
   /// pending notification's retain keeps the object from `dealloc` until the did.
   @Test func aReleaseToZeroWhileAWillIsOpenLeavesTheObjectAlive() throws {
     let world = try World()
-    let deallocs = Log<String>()
-    try world.person.addMethod("dealloc", types: "v16@0:8") { _, _, _ in
-      deallocs.append("dealloc")
-      return .nil
-    }
+    let deallocs = try world.countingPersonDeallocs()
     let person = try world.newPerson()
     let (observer, log) = try world.newObserver()
     try person.addObserver(observer, forKeyPath: "age", options: [.new])
@@ -105,11 +101,7 @@ import Testing
   /// object is deallocated then, not before.
   @Test func aThreadEndingWithAnOpenWillReleasesItsObject() throws {
     let world = try World()
-    let deallocs = Log<String>()
-    try world.person.addMethod("dealloc", types: "v16@0:8") { _, _, _ in
-      deallocs.append("dealloc")
-      return .nil
-    }
+    let deallocs = try world.countingPersonDeallocs()
     let (observer, log) = try world.newObserver()
     let aliveAtTheThreadsEnd = Log<Int>()
     try onAnotherThread {
@@ -135,5 +127,17 @@ import Testing
     try world.set(person, "age", 3)
     #expect(person.retainCount == 1)
     #expect(log.count == 1)
+  }
+}
+
+extension World {
+  /// Gives Person a `dealloc` that only logs that it ran, and answers the log.
+  func countingPersonDeallocs() throws -> Log<String> {
+    let deallocs = Log<String>()
+    try person.addMethod("dealloc", types: "v16@0:8") { _, _, _ in
+      deallocs.append("dealloc")
+      return .nil
+    }
+    return deallocs
   }
 }

@@ -109,11 +109,7 @@ import Testing
   /// round 21).
   @Test func anOpenWillKeepsItsObjectAliveUntilItsDid() throws {
     let world = try World()
-    let deallocs = Log<String>()
-    try world.person.addMethod("dealloc", types: "v16@0:8") { _, _, _ in
-      deallocs.append("dealloc")
-      return .nil
-    }
+    let deallocs = try world.countingPersonDeallocs()
     let (observer, log) = try world.newObserver()
     weak var weakDoomed: Object?
     do {
