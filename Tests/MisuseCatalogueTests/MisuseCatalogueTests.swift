@@ -30,6 +30,7 @@
 // | registerTwice                 | registerClassPair(Person)                    | ignored: diagnostic "already registered!" | logs "already registered!", returns     |
 // | disposeTwice *                | disposeClassPair(Temp) twice                 | invalidClassState                       | frees freed memory                        |
 // | disposeClassWithInstances *   | disposeClassPair(Other) while one lives      | classInUse                              | unchecked: instances dangle               |
+// | unloadImageInUse *            | unloadImage(named: "Bundle") while one of its classes has an instance | classInUse             | _unload_image frees the class: the instance dangles |
 // | disposeObservedClass *        | disposeClassPair(Person) once KVO subclassed | classInUse (NSKVONotifying_Person)      | unchecked: the KVO subclass dangles       |
 // | disposeKVOSubclassInUse *     | disposeClassPair(NSKVONotifying_Person)      | classInUse                              | unchecked: bob's isa dangles              |
 // | setClassToOtherLayout         | ann.setClass(Other)                          | works; Other's ivars read ann's bytes   | sets it; ivars read as the wrong type     |
@@ -154,7 +155,7 @@ enum Misuse: String, CaseIterable, Sendable {
   case wrongValueTypeForIvar, wrongValueTypeThroughSetter, undefinedConversionForIvar, wrongArgumentCount
   case unrecognizedSelector, messageToNil
   case performSelectorWithNil, registerTwice, disposeTwice, disposeClassWithInstances, disposeObservedClass
-  case disposeKVOSubclassInUse
+  case disposeKVOSubclassInUse, unloadImageInUse
   case setClassToOtherLayout, addIvarAfterRegistration, malformedMethodTypes, malformedPropertyAttributes
   case classFromAnotherRuntime, resolverResendsItsSelector, methodChangeInsideItsSend, runtimeCallInsideEventObserver
   case deallocThatThrows, changeRegisteredProtocol, registerProtocolTwice, incorporateDraftProtocol
@@ -200,6 +201,7 @@ enum Misuse: String, CaseIterable, Sendable {
     case .registerTwice: return .cleanedUp(diagnostic: "objc_registerClassPair: class 'Person' was already registered!")
     case .disposeTwice: return .runtimeError(.invalidClassState, "class 'Temp' was already disposed")
     case .disposeClassWithInstances: return .runtimeError(.classInUse, "'Other' still has 1 live instance(s)")
+    case .unloadImageInUse: return .runtimeError(.classInUse, "unloadImage: class 'Bundled' still has 1 live instance(s)")
     case .disposeObservedClass:
       return .runtimeError(.classInUse, "'Person' still has subclasses: NSKVONotifying_Person")
     case .disposeKVOSubclassInUse:
@@ -281,6 +283,11 @@ enum Misuse: String, CaseIterable, Sendable {
       scratch.protocols = [named, try runtime.allocateProtocol(named: "Draft")]
     case .disposeClassWithInstances:
       scratch.object = try Fixture.new(f.other)
+    case .unloadImageInUse:
+      var bundle = Image(named: "Bundle")
+      bundle.addClass("Bundled", superclass: "NSObject") { _ in }
+      try runtime.loadImage(bundle)
+      scratch.object = try Fixture.new(try #require(runtime.lookUpClass(named: "Bundled")))
     case .instanceOfUnregisteredClass, .duplicateUnregisteredClassName:
       scratch.cls = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Draft")
       try scratch.cls?.addIvar("_x", type: .int)
@@ -426,6 +433,7 @@ enum Misuse: String, CaseIterable, Sendable {
     case .registerTwice: try runtime.registerClassPair(f.person)
     case .disposeTwice: try runtime.disposeClassPair(try #require(scratch.cls))
     case .disposeClassWithInstances: try runtime.disposeClassPair(f.other)
+    case .unloadImageInUse: try runtime.unloadImage(named: "Bundle")
     case .disposeObservedClass: try runtime.disposeClassPair(f.person)
     case .disposeKVOSubclassInUse: try runtime.disposeClassPair(f.bob.isa)
     case .setClassToOtherLayout:
