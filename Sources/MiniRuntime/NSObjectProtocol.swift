@@ -55,7 +55,8 @@ enum NSObjectProtocol {
   static func install(in runtime: Runtime) {
     // Cannot fail: a fresh runtime has no class or protocol of these names, and the selectors,
     // encodings and attributes are fixed and valid (ObjC4BehaviourRound4Tests reads them back).
-    guard let proto = try? runtime.allocateProtocol(named: "NSObject") else { return }
+    // A `Protocol` from the start: compiled into libobjc, it was never an __IncompleteProtocol.
+    guard let proto = try? runtime.allocateProtocol(named: "NSObject", isaName: "Protocol") else { return }
     for (selector, types) in requiredInstanceMethods {
       try? proto.addMethodDescription(selector, types: types, isRequired: true, isInstanceMethod: true)
     }

@@ -6,7 +6,10 @@
 // Model: as in objc4, a protocol is an object (its isa is the runtime's `Protocol` class, made
 // with the `NSObject` protocol when the runtime starts, NSObjectProtocol.swift), so it can be passed as `.object(proto)` and
 // messaged (`name`, `conformsTo:`). It is mutable only while under construction
-// (`allocateProtocol` → `registerProtocol`); after that it never changes.
+// (`allocateProtocol` → `registerProtocol`); after that it never changes. Under construction
+// its isa is `__IncompleteProtocol` (objc4's empty subclass of NSObject, made on the first
+// `allocateProtocol`), which answers none of Protocol's messages; registration sets the isa to
+// `Protocol`, under `Runtime.lock`.
 // State: `name` never changes; everything else is in `ProtocolMetadata`, guarded by
 // `Runtime.lock` and reached through `locked(_:)` (which demands `inout Runtime.State`).
 // Lifetime: the runtime's protocol table owns its protocols; a protocol holds its runtime only
@@ -37,7 +40,8 @@ public final class Protocol: Object, @unchecked Sendable {
 
   private let metadata = ProtocolMetadata()
 
-  /// Creates a protocol object whose isa is `protocolClass` (the runtime's `Protocol` class).
+  /// Creates a protocol object whose isa is `protocolClass` (`__IncompleteProtocol` until it is
+  /// registered, as objc4's; `Protocol` for the NSObject protocol).
   /// Locking: caller holds `Runtime.lock`; the protocol is published by the caller.
   init(name: String, protocolClass: Class) {
     self.name = name
@@ -47,6 +51,17 @@ public final class Protocol: Object, @unchecked Sendable {
     // cannot be disposed under it (a protocol object has no owning runtime and is never deallocated
     // by the runtime: the runtime's table owns it).
     protocolClass.instanceCount.add(1, ordering: .relaxed)
+  }
+
+  /// Moves the protocol from `__IncompleteProtocol` to `protocolClass` (objc_registerProtocol's
+  /// isa change), with the live-instance count that keeps each class from being disposed.
+  /// Locking: caller holds `Runtime.lock` (objc4 changes the isa under its runtime lock).
+  func becomeComplete(_ protocolClass: Class) {
+    let incomplete = isa
+    guard incomplete !== protocolClass else { return }  // the NSObject protocol: never incomplete
+    isaWord.store(UInt(bitPattern: Unmanaged.passUnretained(protocolClass).toOpaque()), ordering: .releasing)
+    protocolClass.instanceCount.add(1, ordering: .relaxed)
+    incomplete.instanceCount.subtract(1, ordering: .relaxed)
   }
 
   /// The mutable metadata. Locking: caller holds `Runtime.lock` (enforced by `inout Runtime.State`).

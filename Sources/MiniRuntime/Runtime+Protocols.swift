@@ -25,15 +25,22 @@ extension Runtime {
   ///
   /// Objective-C: `objc_allocateProtocol`
   public func allocateProtocol(named name: String) throws(RuntimeError) -> Protocol {
+    try allocateProtocol(named: name, isaName: "__IncompleteProtocol")
+  }
+
+  /// ``allocateProtocol(named:)`` with the protocol's isa: `__IncompleteProtocol` for a user's
+  /// protocol, `Protocol` for the NSObject protocol (compiled into the runtime, never incomplete).
+  func allocateProtocol(named name: String, isaName: String) throws(RuntimeError) -> Protocol {
     if let problem = Ivar.cStringProblem(withName: name) {
       throw RuntimeError(.invalidName, "objc_allocateProtocol: invalid protocol name '\(name)': \(problem)")
     }
-    let protocolClass = try builtinClass(named: "Protocol", "objc_allocateProtocol", install: ProtocolClass.install)
+    _ = try builtinClass(named: "Protocol", "objc_allocateProtocol", install: ProtocolClass.install)
+    let isaClass = try builtinClass(named: isaName, "objc_allocateProtocol", install: { _ in })
     return try withState { state throws(RuntimeError) -> Protocol in
       guard state.protocolsByName[name] == nil else {
         throw RuntimeError(.duplicateName, "objc_allocateProtocol: protocol '\(name)' already exists")
       }
-      return Protocol(name: name, protocolClass: protocolClass)  // objc4 reserves no name until registration
+      return Protocol(name: name, protocolClass: isaClass)  // objc4 reserves no name until registration
     }
   }
 
@@ -54,6 +61,7 @@ extension Runtime {
         return state.record(Protocol.ignored("objc_registerProtocol: protocol '\(proto.name)' was already registered"))
       }
       data.isRegistered = true
+      if let protocolClass = state.builtinClasses["Protocol"] { proto.becomeComplete(protocolClass) }
       // objc4's table insert replaces a protocol of the same name registered before (two were
       // allocated while neither was registered): the newer one is found by name and listed.
       if let replaced = state.protocolsByName.updateValue(proto, forKey: proto.name) {
@@ -98,15 +106,18 @@ enum ProtocolClass {
       guard let proto = receiver as? Protocol, let other = arguments[0].objectValue as? Protocol else { return false }
       return .bool(proto.conforms(to: other))
     }
-    try cls.addMethod("isEqual:", types: "B24@0:8@16") { receiver, _, arguments in
-      guard let proto = receiver as? Protocol, let other = arguments[0].objectValue as? Protocol else { return false }
+    try cls.addMethod("isEqual:", types: "B24@0:8@16") { [weak cls] receiver, _, arguments in
+      // As Protocol.mm: NO unless the other object is a Protocol (an __IncompleteProtocol is
+      // not), then protocol_isEqual.
+      guard let cls, let proto = receiver as? Protocol, let other = arguments[0].objectValue as? Protocol,
+        other.isa.isSubclass(of: cls)
+      else { return false }
       return .bool(proto.isEqual(to: other))
     }
-    try cls.addMethod("hash", types: "Q16@0:8") { receiver, _, _ in
-      // Equal protocols have equal names: protocol_isEqual needs each to conform to the other,
-      // and incorporation cannot form a cycle (only a protocol under construction can incorporate,
-      // and only registered ones), so mutual conformance means the same protocol.
-      .uint64(UInt64(truncatingIfNeeded: ((receiver as? Protocol)?.name ?? "").hashValue))
+    try cls.addMethod("hash", types: "Q16@0:8") { _, _, _ in
+      // Protocol.mm answers 23 for every protocol: equal protocols (two of one name, see
+      // protocol_isEqual) then always hash alike.
+      .uint64(23)
     }
   }
 }

@@ -295,6 +295,8 @@ import Testing
     let named = try runtime.allocateProtocol(named: "Named")
     _ = try runtime.allocateProtocol(named: "Other")
     observation.cancel()
+    #expect(named.isa.name == "__IncompleteProtocol", "objc4's isa while under construction")
+    try runtime.registerProtocol(named)
     #expect(named.isa === protocolClass)
     #expect(runtime.protocol(named: "NSObject")?.isa === protocolClass)
     #expect(!events.all.contains { $0.contains("class pair Protocol") || $0.contains("class Protocol") })
@@ -314,7 +316,9 @@ import Testing
     // The runtime's own class has it from the start, as in objc4 (objc_allocateClassPair: Nil).
     let runtime = Runtime()
     expectError(.duplicateClassName) { _ = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Protocol") }
-    #expect(try runtime.allocateProtocol(named: "Named").isa.name == "Protocol")
+    let named = try runtime.allocateProtocol(named: "Named")
+    try runtime.registerProtocol(named)
+    #expect(named.isa.name == "Protocol")
     try runtime.checkInvariants()
   }
 
