@@ -1,5 +1,5 @@
 // Monitor.swift: a mutex with a condition to wait on, for threads that must wait for another
-// thread's work (a class's +initialize, the making of a built-in class).
+// thread's work (a class's +initialize, the making of a built-in class, another thread's +loads).
 //
 // Docs: docs/decisions/0008-runtime-classes-made-on-first-use.md. Tests:
 // Tests/MiniRuntimeTests/ProtocolTests.swift.

@@ -26,7 +26,9 @@
 //      replace its class's), once per class and per category that implements it: every class
 //      first, superclasses before subclasses, then the categories in the order attached (objc4's
 //      `call_load_methods`: a category's `+load` waits until its class is loaded). An error
-//      thrown by a `+load` does not stop the others; the first one is rethrown at the end.
+//      thrown by a `+load` does not stop the others; the first one is rethrown at the end. The
+//      calling is Runtime+LoadMethods.swift's: an image loaded from inside a `+load` only queues
+//      its `+load`s for the outermost call, and one thread at a time calls them.
 // A class made by `allocateClassPair` belongs to no image and is never sent `+load`, nor are
 // waiting categories attached to it (objc4 attaches them when it realizes an image's class).
 // Locking: each step takes `Runtime.lock` briefly; definitions, load-image functions and `+load`s
@@ -103,25 +105,16 @@ extension Runtime {
       return state.announceImage(image.name)
     }
     for function in announce { function(image.name) }  // call-out: user functions, no lock held
-    var loads: [(receiver: Class, label: String, load: Implementation)] = realized.compactMap { cls, load in
-      load.map { (cls, "+[\(cls.name) load]", $0) }
+    let classLoads = realized.compactMap { cls, load in
+      load.map { PendingLoad(receiver: cls, label: "+[\(cls.name) load]", load: $0) }
     }
-    for category in attached {
+    let categoryLoads = attached.compactMap { category -> PendingLoad? in
       guard let load = category.classMethods.first(where: { $0.selector == "load" })?.implementation,
         let target = target(category.className)
-      else { continue }
-      loads.append((target, "+[\(category.label) load]", load))
+      else { return nil }
+      return PendingLoad(receiver: target, label: "+[\(category.label) load]", load: load)
     }
-    var firstError: (any Error)?
-    for (receiver, label, load) in loads {
-      emit(.loadCalled(method: label))
-      do {
-        _ = try load(receiver, "load", Arguments())  // call-out: user +load, called directly, no lock held
-      } catch {
-        firstError = firstError ?? error
-      }
-    }
-    if let firstError { throw firstError }
+    try callLoadMethods(classes: classLoads, categories: categoryLoads)
   }
 
   /// The categories of loaded images still waiting for their class to be loaded, as

@@ -76,6 +76,8 @@ public final class Runtime: @unchecked Sendable {
     var announcedImages: [String] = []
     /// The functions `addLoadImageFunction` added, in the order added.
     var loadImageFunctions: [LoadImageFunction] = []
+    /// The +loads queued and the thread calling them (Runtime+LoadMethods.swift).
+    var loadQueue = LoadQueue()
 
     mutating func record(_ event: @autoclosure () -> RuntimeEvent) {
       if recordsEvents { pendingEvents.append(event()) }
