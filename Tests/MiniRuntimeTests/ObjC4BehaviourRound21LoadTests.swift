@@ -1,9 +1,10 @@
 // ObjC4BehaviourRound21LoadTests.swift: the twenty-first round's +load behaviour from objc4's
 // own tests and sources: an image loaded from inside a +load (load-reentrant.m), images loaded
-// by two threads at once (load-parallel.m), and categories of several images on one class
-// (imageorder.m). objc4's `call_load_methods` is not re-entrant: a nested `dlopen` queues the new
-// image's +loads and the outermost call runs them, classes before categories, after the +load
-// that loaded it returns; `loadMethodLock` keeps another thread's +loads waiting meanwhile.
+// by two threads at once (load-parallel.m), an inherited +load (load.m) and categories of
+// several images on one class (imageorder.m). objc4's `call_load_methods` is not re-entrant: a
+// nested `dlopen` queues the new image's +loads and the outermost call runs them, classes before
+// categories, after the +load that loaded it returns; `loadMethodLock` keeps another thread's
+// +loads waiting meanwhile.
 
 #if canImport(Glibc)
   import Glibc
@@ -124,6 +125,31 @@ import Testing
     for loader in loaders { loader.join() }
     #expect(calls.all.sorted() == (0..<4).map { "+[Parallel\($0)Class load]" })
     #expect(Set(runtime.imageNames) == Set((0..<4).map { "Parallel\($0)" }))
+    try runtime.checkInvariants()
+  }
+
+  @Test func aSubclassWithoutItsOwnLoadIsNotCalledTheInheritedOne() throws {
+    // load.m: +load is called only for a class (or category) whose own list has it; a subclass
+    // that inherits it gets no call, while a category of that subclass with a +load gets one,
+    // on the subclass.
+    let runtime = Runtime()
+    let calls = Recorder<String>()
+    var image = Image(named: "load")
+    image.addClass("Sub", superclass: "Super") { _ in }
+    image.addClass("Super", superclass: "NSObject") { cls in
+      try cls.isa.addMethod("load", types: "v16@0:8") { receiver, _, _ in
+        calls.append("+[Super load] on \((receiver as? Class)?.name ?? "?")")
+        return .nil
+      }
+    }
+    var category = try Category(named: "Cat", on: "Sub")
+    try category.addClassMethod("load", types: "v16@0:8") { receiver, _, _ in
+      calls.append("+[Sub(Cat) load] on \((receiver as? Class)?.name ?? "?")")
+      return .nil
+    }
+    image.addCategory(category)
+    try runtime.loadImage(image)
+    #expect(calls.all == ["+[Super load] on Super", "+[Sub(Cat) load] on Sub"])
     try runtime.checkInvariants()
   }
 

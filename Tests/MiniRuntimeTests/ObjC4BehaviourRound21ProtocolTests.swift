@@ -3,7 +3,7 @@
 // (a subclass of NSObject) whose -hash is 23 for every protocol and whose -isEqual: answers NO for
 // anything that is not a Protocol; a protocol still under construction is an instance of
 // `__IncompleteProtocol`, which answers none of Protocol's messages, until objc_registerProtocol
-// changes its isa.
+// changes its isa. Also protocol_copyPropertyList.m's own-versus-incorporated lists.
 
 import Testing
 
@@ -74,6 +74,26 @@ import Testing
     #expect(try runtime.msgSend(first, "isEqual:", .object(second)) == false)
     try runtime.registerProtocol(second)
     #expect(try runtime.msgSend(first, "isEqual:", .object(second)) == true)
+    try runtime.checkInvariants()
+  }
+
+  @Test func aProtocolListsItsOwnPropertiesButFindsIncorporatedOnes() throws {
+    // protocol_copyPropertyList.m (already matched): protocol_copyPropertyList lists the
+    // protocol's own required instance properties only, not those of protocols it incorporates,
+    // while protocol_getProperty searches them; class properties are a list of their own.
+    let runtime = Runtime()
+    let base = try runtime.allocateProtocol(named: "Base")
+    try base.addProperty("identifier", attributes: "T@\"NSString\",R")
+    try runtime.registerProtocol(base)
+    let named = try runtime.allocateProtocol(named: "Named")
+    try named.addProtocol(base)
+    try named.addProperty("name", attributes: "T@\"NSString\",C")
+    try named.addProperty("count", attributes: "Tq,R", isInstanceProperty: false)
+    try runtime.registerProtocol(named)
+    #expect(named.properties().map(\.name) == ["name"])
+    #expect(named.properties(isInstanceProperty: false).map(\.name) == ["count"])
+    #expect(named.property(named: "identifier")?.attributes.description == "T@\"NSString\",R")
+    #expect(named.property(named: "count") == nil && named.property(named: "count", isInstanceProperty: false) != nil)
     try runtime.checkInvariants()
   }
 
