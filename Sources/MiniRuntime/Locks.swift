@@ -21,7 +21,10 @@
 //        state the first time; its maker may call the runtime (events held back meanwhile).
 //     1. `Runtime.monitor` (a `Monitor`, Monitor.swift): serialises making the runtime's built-in
 //        classes and lets threads wait for another thread's work. No user code and no event
-//        delivery while it is held.
+//        delivery while it is held. One such wait is for the right to call +loads
+//        (Runtime+LoadMethods.swift, objc4's `loadMethodLock`): a role, not a lock, kept while
+//        that thread's +loads run, so a `loadImage` on another thread waits until they are done,
+//        as objc4's holds `loadMethodLock` across +load.
 //     2. `Runtime.lock` (a `Lock`): the class table and every class's mutable metadata
 //        (method lists, ivars, properties, subclass lists, superclass links, cache writes).
 //     3. `EventHub`'s lock (a `Locked`): the list of event observers. Taken only to copy the list.
