@@ -188,6 +188,11 @@ enum NSNumberMethods {
         throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): \(arguments[0]) is not a \(type) number")
       }
       let classes = try FoundationClasses.of(receiver)
+      // Sent to NSDecimalNumber (or an instance it allocated): a decimal number of the value, as
+      // Foundation's `+numberWithInt:` is `[[self alloc] initWithInt:]` for any class but NSNumber.
+      if ((receiver as? Class) ?? receiver.isa).isSubclass(of: classes.decimalNumber) {
+        return try NSDecimalNumberMethods.box(Decimal(number: number) ?? .notANumber, receiver)
+      }
       if case .bool(let yes) = number { return .object(try classes.booleanObject(yes)) }  // kCFBooleanTrue or kCFBooleanFalse
       return try ValueClassMethods.box(number, in: classes.numberConcrete)
     }
