@@ -113,7 +113,7 @@ enum NSStringMethods {
     ] + NSStringSearching.all + NSStringComparing.all + NSStringEncodings.all
       + NSStringCharacterSets.all + NSStringPercentEncoding.all + NSStringPaths.all
       + NSStringLines.all + NSStringBuffers.all + NSStringSubstrings.all + NSStringPathResolving.all + NSStringNormalization.all
-      + NSStringDecoding.all,
+      + NSStringDecoding.all + NSStringFolding.all,
     classSide: [
       MethodEntry("alloc", "@16@0:8") { receiver, _, _ in
         guard let cls = receiver as? Class, let runtime = cls.runtime else { return .nil }
