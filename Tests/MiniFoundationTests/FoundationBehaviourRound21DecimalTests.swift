@@ -9,12 +9,6 @@ import Testing
 @testable import MiniFoundation
 
 @Suite struct FoundationBehaviourRound21DecimalTests {
-  /// `[NSDecimalNumber decimalNumberWithString:text]`.
-  private func decimal(_ text: String, in runtime: Runtime) throws -> Object {
-    let decimalNumber = try foundationClass("NSDecimalNumber", in: runtime)
-    return try #require(try send(decimalNumber, "decimalNumberWithString:", .string(text)).objectValue)
-  }
-
   @Test func nsNumbersFactoriesSentToNSDecimalNumberMakeDecimalNumbers() throws {
     // GNUstep: [[NSDecimalNumber numberWithInt:5] class] is NSDecimalNumber; Apple's code that
     // sends decimalNumberByMultiplyingBy: to one relies on it.
@@ -22,7 +16,7 @@ import Testing
     let decimalNumber = try foundationClass("NSDecimalNumber", in: runtime)
     let five = try #require(try send(decimalNumber, "numberWithInt:", .int32(5)).objectValue)
     #expect(try send(five, "isKindOfClass:", .object(decimalNumber)) == true)
-    let product = try send(five, "decimalNumberByMultiplyingBy:", .object(try decimal("1.5", in: runtime)))
+    let product = try send(five, "decimalNumberByMultiplyingBy:", .object(try decimalNumberObject("1.5", in: runtime)))
     #expect(try send(product.objectValue, "description") == "7.5")
     let half = try #require(try send(decimalNumber, "numberWithDouble:", .double(0.5)).objectValue)
     #expect(try send(half, "isKindOfClass:", .object(decimalNumber)) == true)
@@ -42,20 +36,20 @@ import Testing
     let runtime = Runtime()
     let bankers = try decimalNumberHandler(3, scale: 2, overflow: false, underflow: false, divideByZero: false, in: runtime)
     func rounded(_ text: String) throws -> Value {
-      try send(send(decimal(text, in: runtime), "decimalNumberByRoundingAccordingToBehavior:", bankers).objectValue, "description")
+      try send(send(decimalNumberObject(text, in: runtime), "decimalNumberByRoundingAccordingToBehavior:", bankers).objectValue, "description")
     }
     #expect(try rounded("12.345") == "12.34")
     #expect(try rounded("12.355") == "12.36")
     #expect(try rounded("12.3451") == "12.35")
     let plain = try decimalNumberHandler(0, scale: 0, in: runtime)
-    #expect(try send(send(decimal("-0.5", in: runtime), "decimalNumberByRoundingAccordingToBehavior:", plain).objectValue, "description") == "-1")
+    #expect(try send(send(decimalNumberObject("-0.5", in: runtime), "decimalNumberByRoundingAccordingToBehavior:", plain).objectValue, "description") == "-1")
   }
 
   @Test func integerAccessorsConvertAsCDoes() throws {
     let runtime = Runtime()
-    #expect(try send(decimal("-1", in: runtime), "unsignedIntValue") == .uint32(4_294_967_295))
-    #expect(try send(decimal("-1.50", in: runtime), "stringValue") == "-1.5")
-    #expect(try send(decimal("1", in: runtime), "isEqual:", "1") == false, "a string is not a number")
+    #expect(try send(decimalNumberObject("-1", in: runtime), "unsignedIntValue") == .uint32(4_294_967_295))
+    #expect(try send(decimalNumberObject("-1.50", in: runtime), "stringValue") == "-1.5")
+    #expect(try send(decimalNumberObject("1", in: runtime), "isEqual:", "1") == false, "a string is not a number")
   }
 
   @Test func objectsForKeysRefusesANilMarker() throws {

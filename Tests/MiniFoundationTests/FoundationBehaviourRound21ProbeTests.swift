@@ -11,12 +11,6 @@ import Testing
 @testable import MiniFoundation
 
 @Suite struct FoundationBehaviourRound21ProbeTests {
-  /// `[NSDecimalNumber decimalNumberWithString:text]`.
-  private func decimal(_ text: String, in runtime: Runtime) throws -> Object {
-    let decimalNumber = try foundationClass("NSDecimalNumber", in: runtime)
-    return try #require(try send(decimalNumber, "decimalNumberWithString:", .string(text)).objectValue)
-  }
-
   @Test func dictionaryWithObjectsForKeysRefusesArraysOfDifferentCounts() throws {
     // GNUstep raises NSInvalidArgumentException ("init with obj and key arrays of different sizes").
     let runtime = Runtime()
@@ -39,19 +33,19 @@ import Testing
     // Apple's NSDecimal keeps zero without a sign and compacts the mantissa, so "-0" and "0.00"
     // print 0 (GNUstep-base prints 0.0 for both) and "123.4500" prints 123.45.
     let runtime = Runtime()
-    #expect(try send(decimal("-0", in: runtime), "description") == "0")
-    #expect(try send(decimal("0.00", in: runtime), "description") == "0")
-    #expect(try send(decimal("123.4500", in: runtime), "description") == "123.45")
-    #expect(try send(decimal(".5", in: runtime), "description") == "0.5")
-    #expect(try send(decimal("1e3", in: runtime), "description") == "1000")
+    #expect(try send(decimalNumberObject("-0", in: runtime), "description") == "0")
+    #expect(try send(decimalNumberObject("0.00", in: runtime), "description") == "0")
+    #expect(try send(decimalNumberObject("123.4500", in: runtime), "description") == "123.45")
+    #expect(try send(decimalNumberObject(".5", in: runtime), "description") == "0.5")
+    #expect(try send(decimalNumberObject("1e3", in: runtime), "description") == "1000")
   }
 
   @Test func raisingToAPowerAndMultiplyingByAPowerOfTen() throws {
     // GNUstep and corelibs (TestNSDecimal test_ZeroPower): 0^0 is 1.
     let runtime = Runtime()
-    #expect(try send(send(decimal("0", in: runtime), "decimalNumberByRaisingToPower:", .uint64(0)).objectValue, "description") == "1")
-    #expect(try send(send(decimal("-2", in: runtime), "decimalNumberByRaisingToPower:", .uint64(3)).objectValue, "description") == "-8")
-    let oneAndAHalf = try decimal("1.5", in: runtime)
+    #expect(try send(send(decimalNumberObject("0", in: runtime), "decimalNumberByRaisingToPower:", .uint64(0)).objectValue, "description") == "1")
+    #expect(try send(send(decimalNumberObject("-2", in: runtime), "decimalNumberByRaisingToPower:", .uint64(3)).objectValue, "description") == "-8")
+    let oneAndAHalf = try decimalNumberObject("1.5", in: runtime)
     #expect(try send(send(oneAndAHalf, "decimalNumberByMultiplyingByPowerOf10:", .int16(3)).objectValue, "description") == "1500")
     #expect(try send(send(oneAndAHalf, "decimalNumberByMultiplyingByPowerOf10:", .int16(-3)).objectValue, "description") == "0.0015")
   }
@@ -59,14 +53,14 @@ import Testing
   @Test func aRepeatingQuotientKeepsThirtyEightDigitsRoundedHalfUp() throws {
     // 16 / 9: GNUstep-base keeps 35 digits; Apple's NSDecimal holds 38.
     let runtime = Runtime()
-    let quotient = try send(decimal("16", in: runtime), "decimalNumberByDividingBy:", .object(try decimal("9", in: runtime)))
+    let quotient = try send(decimalNumberObject("16", in: runtime), "decimalNumberByDividingBy:", .object(try decimalNumberObject("9", in: runtime)))
     #expect(try send(quotient.objectValue, "description") == "1.7777777777777777777777777777777777778")
   }
 
   @Test func aDecimalNumberConvertsTowardZeroAndHashesAsTheEqualNumber() throws {
     let runtime = Runtime()
-    #expect(try send(decimal("-3.9", in: runtime), "intValue") == .int32(-3))
-    let ten = try decimal("10", in: runtime)
+    #expect(try send(decimalNumberObject("-3.9", in: runtime), "intValue") == .int32(-3))
+    let ten = try decimalNumberObject("10", in: runtime)
     #expect(try send(ten, "hash") == runtime.msgSend(bridging: .int(10), "hash"), "equal numbers hash alike")
   }
 

@@ -54,3 +54,9 @@ func decimalNumberHandler(
     "decimalNumberHandlerWithRoundingMode:scale:raiseOnExactness:raiseOnOverflow:raiseOnUnderflow:raiseOnDivideByZero:",
     arguments: Arguments([.uint64(UInt64(mode)), .int16(Int16(scale)), .bool(exactness), .bool(overflow), .bool(underflow), .bool(divideByZero)]))
 }
+
+/// The `NSDecimalNumber` `[NSDecimalNumber decimalNumberWithString:text]` answers.
+func decimalNumberObject(_ text: String, in runtime: Runtime) throws -> Object {
+  let decimalNumber = try foundationClass("NSDecimalNumber", in: runtime)
+  return try #require(try send(decimalNumber, "decimalNumberWithString:", .string(text)).objectValue)
+}
