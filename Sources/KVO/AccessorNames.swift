@@ -97,13 +97,15 @@ final class AccessorNames: Sendable {
     keyPathsForValuesAffecting = Selector(interning: "keyPathsForValuesAffecting" + capitalized)
   }
 
-  /// The methods instances of `cls` have for `overridable` (without resolvers, in one locked
-  /// lookup), split as `setters`, `indexedMutators` and `setMutators` list them: `nil` where
-  /// the class has none.
+  /// The methods instances of `cls` have for `overridable` (one locked lookup, then the class's
+  /// resolver for each miss, as `class_getInstanceMethod`: AccessorLookup.swift), split as
+  /// `setters`, `indexedMutators` and `setMutators` list them: `nil` where the class has none.
+  ///
+  /// - Throws: What a resolver threw.
   func overridableMethods(
     in cls: Class
-  ) -> (setters: ArraySlice<Method?>, indexedMutators: ArraySlice<Method?>, setMutators: ArraySlice<Method?>) {
-    let found = cls.instanceMethodsWithoutResolver(for: overridable)
+  ) throws -> (setters: ArraySlice<Method?>, indexedMutators: ArraySlice<Method?>, setMutators: ArraySlice<Method?>) {
+    let found = try AccessorLookup(cls).methods(overridable)
     let indexedStart = setters.count
     let setStart = indexedStart + indexedMutators.count
     return (found[..<indexedStart], found[indexedStart..<setStart], found[setStart...])

@@ -35,7 +35,7 @@ enum CollectionAccess<Mutators> {
     let names = AccessorNames.of(key)
     // `set<Key>:` decides by its name, as in `setValue:forKey:`'s search (decision 0046): one KVC
     // cannot box is the undefined key's setter, and the ivar is not looked at.
-    switch KeyValueCoding.firstSetter(in: cls, among: [names.setters[0]]) {
+    switch try KeyValueCoding.firstSetter(in: AccessorLookup(cls), among: [names.setters[0]]) {
     case .method(let selector, let type)?: return .setter(.method(selector, argumentType: type))
     case .ivar?, .undefined?: return .undefined
     case nil: break

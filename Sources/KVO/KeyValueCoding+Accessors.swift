@@ -12,6 +12,8 @@
 //         CollectionGetterProxy.swift); then, if `+accessInstanceVariablesDirectly` says yes,
 //         the ivars `_<key>`, `_is<Key>`, `<key>`, `is<Key>`; else `valueForUndefinedKey:`.
 //   set:  `set<Key>:`, `_set<Key>:`, `setIs<Key>:`; then the same ivars; else `setValue:forUndefinedKey:`.
+// Each name is asked for as Foundation asks, with the class's resolver on a miss
+// (AccessorLookup.swift), so accessors a class adds at resolve time are found.
 // Each step takes the first method or ivar it finds by name and only then looks at its type, as
 // Foundation does: one KVC cannot box as an object (`void`, `long double`, `char *`, `SEL`, a
 // pointer, a union, a C array, a bit field, an unknown type) makes the key undefined, and nothing
@@ -92,11 +94,12 @@ extension KeyValueCoding {
   private static func searchGetter(in cls: Class, key: String) throws -> GetterPlan {
     let key = nameStem(key)
     let names = AccessorNames.of(key)
-    if let plan = firstGetter(in: cls, among: names.getters) { return plan }
-    if cls.instanceMethodWithoutResolver(for: names.countOf) != nil {
-      func has(_ selector: Selector) -> Bool { cls.instanceMethodWithoutResolver(for: selector) != nil }
-      if has(names.objectInAtIndex) || has(names.atIndexes) { return has(names.indexInOfObject) ? .orderedSet : .indexed }
-      if has(names.enumeratorOf) && has(names.memberOf) { return .unordered }
+    let lookup = AccessorLookup(cls)
+    if let plan = try firstGetter(in: lookup, among: names.getters) { return plan }
+    if try lookup.method(names.countOf) != nil {
+      func has(_ selector: Selector) throws -> Bool { try lookup.method(selector) != nil }
+      if try has(names.objectInAtIndex) || has(names.atIndexes) { return try has(names.indexInOfObject) ? .orderedSet : .indexed }
+      if try has(names.enumeratorOf) && has(names.memberOf) { return .unordered }
     }
     if let ivar = try directIvar(in: cls, key: key, capitalized: names.capitalized) { return .ivar(ivar) }
     return .undefined
@@ -105,7 +108,7 @@ extension KeyValueCoding {
   private static func searchSetter(in cls: Class, key: String) throws -> SetterPlan {
     let key = nameStem(key)
     let names = AccessorNames.of(key)
-    if let plan = firstSetter(in: cls, among: names.setters) { return plan }
+    if let plan = try firstSetter(in: AccessorLookup(cls), among: names.setters) { return plan }
     if let ivar = try directIvar(in: cls, key: key, capitalized: names.capitalized) { return .ivar(ivar) }
     return .undefined
   }
@@ -120,9 +123,9 @@ extension KeyValueCoding {
   /// The first of `selectors` the class has as a getter plan: `.method`, or `.undefined` if KVC
   /// cannot box its return type (Foundation looks no further than the first found); `nil` if the
   /// class has none of them. A name with a colon is no getter's.
-  static func firstGetter(in cls: Class, among selectors: [Selector]) -> GetterPlan? {
+  static func firstGetter(in lookup: AccessorLookup, among selectors: [Selector]) throws -> GetterPlan? {
     for selector in selectors where selector.argumentCount == 0 {
-      if let method = cls.instanceMethodWithoutResolver(for: selector) {
+      if let method = try lookup.method(selector) {
         return canBox(method.signature.returnType) ? .method(selector) : .undefined
       }
     }
@@ -131,9 +134,9 @@ extension KeyValueCoding {
 
   /// The first of `selectors` the class has as a setter plan, as ``firstGetter(in:among:)``: a
   /// setter taking no argument, or one KVC cannot box, makes the key undefined.
-  static func firstSetter(in cls: Class, among selectors: [Selector]) -> SetterPlan? {
+  static func firstSetter(in lookup: AccessorLookup, among selectors: [Selector]) throws -> SetterPlan? {
     for selector in selectors {
-      if let method = cls.instanceMethodWithoutResolver(for: selector) {
+      if let method = try lookup.method(selector) {
         guard let type = method.signature.messageArgumentTypes.first, canBox(type) else { return .undefined }
         return .method(selector, argumentType: type)
       }

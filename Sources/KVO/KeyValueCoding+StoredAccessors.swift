@@ -21,19 +21,21 @@ extension KeyValueCoding {
   static func storedGetterPlan(for cls: Class, key: String) throws -> GetterPlan {
     let key = nameStem(key)
     let capitalized = capitalized(key)
-    if let plan = firstGetter(in: cls, among: [Selector(interning: "_get\(capitalized)"), Selector(interning: "_\(key)")]) {
+    let lookup = AccessorLookup(cls)
+    if let plan = try firstGetter(in: lookup, among: [Selector(interning: "_get\(capitalized)"), Selector(interning: "_\(key)")]) {
       return plan
     }
     if let ivar = try firstIvar(in: cls, named: ["_\(key)", key]) { return canBox(ivar.type) ? .ivar(ivar) : .undefined }
-    return firstGetter(in: cls, among: [Selector(interning: "get\(capitalized)"), Selector(interning: key)]) ?? .undefined
+    return try firstGetter(in: lookup, among: [Selector(interning: "get\(capitalized)"), Selector(interning: key)]) ?? .undefined
   }
 
   /// How `takeStoredValue:forKey:` sets `key`'s value on a class.
   static func storedSetterPlan(for cls: Class, key: String) throws -> SetterPlan {
     let key = nameStem(key)
     let capitalized = capitalized(key)
-    if let plan = firstSetter(in: cls, among: [Selector(interning: "_set\(capitalized):")]) { return plan }
+    let lookup = AccessorLookup(cls)
+    if let plan = try firstSetter(in: lookup, among: [Selector(interning: "_set\(capitalized):")]) { return plan }
     if let ivar = try firstIvar(in: cls, named: ["_\(key)", key]) { return canBox(ivar.type) ? .ivar(ivar) : .undefined }
-    return firstSetter(in: cls, among: [Selector(interning: "set\(capitalized):")]) ?? .undefined
+    return try firstSetter(in: lookup, among: [Selector(interning: "set\(capitalized):")]) ?? .undefined
   }
 }

@@ -42,9 +42,10 @@ enum NotifyingSetters {
   /// The accessors are those of the key's part before a NUL (Foundation builds their names from
   /// the key's C string), while the overrides announce `key` itself, as Foundation's notifying
   /// info maps each hooked selector to the key it was hooked for.
-  static func hooks(for key: String, in original: Class) -> (hooks: [Hook], diagnostics: [String]) {
+  /// The class's resolver is asked for each accessor it lacks (user code: no lock is held).
+  static func hooks(for key: String, in original: Class) throws -> (hooks: [Hook], diagnostics: [String]) {
     let names = AccessorNames.of(KeyValueCoding.nameStem(key))
-    let methods = names.overridableMethods(in: original)  // one lookup for the setters and mutators
+    let methods = try names.overridableMethods(in: original)  // one lookup for the setters and mutators
     var hooks: [Hook] = []
     var diagnostics: [String] = []
     // The setter KVC would use: the first of set<Key>:, _set<Key>: and setIs<Key>: the class has. Foundation

@@ -47,7 +47,8 @@ enum NotifyingSubclass {
     for key in Set(keys).subtracting(known).sorted() {
       // call-out: the class's `+automaticallyNotifiesObserversForKey:`, no lock held
       let automatic = try Runtime.msgSend(original, "automaticallyNotifiesObserversForKey:", .string(key)).boolValue ?? true
-      let (hooks, diagnostics) = automatic ? NotifyingSetters.hooks(for: key, in: original) : ([], [])
+      // call-out: the class's resolver, for each accessor it lacks (AccessorLookup.swift)
+      let (hooks, diagnostics) = automatic ? try NotifyingSetters.hooks(for: key, in: original) : ([], [])
       plans.append((key, hooks, diagnostics))
     }
     // Enabled in Foundation's order: the keys the observed one depends on, then the key itself
