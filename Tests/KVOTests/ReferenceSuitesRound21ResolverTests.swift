@@ -144,5 +144,39 @@ import Testing
     try world.person.removeObserver(observer, forKeyPath: "count")
     try world.runtime.checkInvariants()
   }
+
+  /// An indexed to-many mutator the resolver adds (`insertObject:inBooksAtIndex:`) is one the
+  /// notifying subclass overrides too: observing `books` asks for it, and a direct insertion
+  /// notifies an insertion at its index with the inserted object.
+  @Test func observingAToManyKeyOverridesTheMutatorTheResolverAdds() throws {
+    let world = try World()
+    let runtime = world.runtime
+    let shelf = try instance(of: "Shelf", in: world) { cls in
+      try cls.addIvar("store", type: .object(className: "NSArray"))
+      try cls.addMethod("books", types: "@16@0:8") { receiver, _, _ in try receiver.value(ofIvar: "store") }
+      try cls.isa.addMethod("resolveInstanceMethod:", types: "B24@0:8:16") { _, _, arguments in
+        guard arguments[0].selectorValue?.name == "insertObject:inBooksAtIndex:",
+          let shelf = runtime.lookUpClass(named: "Shelf")
+        else { return false }
+        return .bool(
+          try shelf.addMethod("insertObject:inBooksAtIndex:", types: "v32@0:8@16Q24") { receiver, _, arguments in
+            var books = try receiver.value(ofIvar: "store").arrayValue ?? []
+            books.insert(arguments[0], at: arguments[1].intValue ?? 0)
+            try receiver.setValue(.array(books), forIvar: "store")
+            return .nil
+          })
+      }
+    }
+    try shelf.setValue(.array(["Emma"]), forIvar: "store")
+    let (observer, log) = try world.newObserver()
+    try shelf.addObserver(observer, forKeyPath: "books", options: [.new])
+    try runtime.msgSend(shelf, "insertObject:inBooksAtIndex:", "Dune", .uint64(0))
+    #expect(try shelf.value(ofIvar: "store") == ["Dune", "Emma"])
+    #expect(log.all.map(\.change.kind) == [.insertion])
+    #expect(log.all.map(\.change.indexes) == [[0]])
+    #expect(log.all.first?.change.new == ["Dune"])
+    try shelf.removeObserver(observer, forKeyPath: "books")
+    try runtime.checkInvariants()
+  }
 }
 
