@@ -9,7 +9,9 @@
 //     `methodImplementation(for:)` runs +initialize and the resolver; `instancesRespond(to:)` runs
 //     the resolver. User code runs with no lock held, and what it throws reaches the caller.
 //   - the plain queries (`…WithoutResolver`), which run no user code: the reference the cached
-//     send is tested against, and what layers above (KVO's accessor and override checks) use.
+//     send is tested against, and the first try of layers above (KVO's AccessorLookup.swift asks
+//     the plain query, then on a miss `instanceMethod(for:)`, as Foundation's accessor search
+//     goes through `class_getInstanceMethod` and so through the resolver).
 
 extension Class {
   /// The method `selector` names for instances of this class, searching superclasses; if there
