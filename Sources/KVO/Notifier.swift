@@ -218,6 +218,15 @@ enum Notifier {
   private static func announce<Changes: PendingChanges>(
     _ changes: Changes, of object: Object, beginning: PendingChange, thread: ThreadChanges
   ) {
+    var wantsPrior = false
+    changes.forEachBorrowed { if $0.withPath(\.wantsPrior) { wantsPrior = true } }
+    guard wantsPrior else {  // only forwarders act (a chain link's will): no observer object to keep alive
+      forEachRegistration(of: changes) { change, _, registration in
+        guard !registration.isExternal else { return }  // asked for no prior notification
+        announce(change, to: registration, observer: nil, of: object, beginning: beginning, thread: thread)
+      }
+      return
+    }
     withObserversAlive(of: changes) { observers in
       forEachRegistration(of: changes) { change, index, registration in
         announce(change, to: registration, observer: observers[change.observerBase + index], of: object, beginning: beginning, thread: thread)
@@ -265,20 +274,11 @@ enum Notifier {
     guard let beginning = thread.beginning(of: ObjectIdentifier(object), id) else { return }
     var errors: [any Error] = []
     if thread.takeAlone(beginning) {  // the common case, without allocating or reference counting
-      // INVARIANT: UnretainedPendingChange (the thread owns the entry until it ends).
-      // The entry as a list of one handle: passing it on borrowed, not in a `CollectionOfOne`
-      // (which would own, so retain and release, the entry).
-      // INVARIANT: the handle's object outlives it (`object` is this call's argument, alive
-      // until it returns): the closures capture a handle, not the object (they would retain it).
-      let changed = UnretainedObject(object)
-      withUnsafePointer(to: beginning) { one in
-        let only = PendingChangeList(UnsafeBufferPointer(start: one, count: 1))
-        withObserversAlive(of: only) { observers in
-          changed.withObject { finish(only, of: $0, observers: observers, errors: &errors) }
-        }
-      }
+      finishAlone(beginning, of: object, errors: &errors)
       beginning.withChange { if !$0.errors.isEmpty { errors = $0.errors + errors } }
       thread.recycle(beginning)
+    } else if let forwarded = thread.takeLinked(beginning) {  // a chain link's change
+      finishLinkedChange(beginning, forwarded, of: object, errors: &errors, thread: thread)
     } else {
       // The change's entries, copied off the stack into scratch memory (no allocation): the
       // entries of `object` first, then the forwarded ones, each group in the order pushed.
@@ -286,14 +286,39 @@ enum Notifier {
       withUnsafeTemporaryAllocation(of: UnretainedPendingChange.self, capacity: count) { scratch in
         let own = thread.take(beginning, into: scratch)
         let taken = UnsafeBufferPointer(scratch)
-        withObserversAliveInBuffer(of: PendingChangeList(taken)) { observers in  // several entries
-          finish(PendingChangeList(UnsafeBufferPointer(rebasing: taken[..<own])), of: object, observers: observers, errors: &errors)
-        }
+        finishTaken(taken, own: own, of: object, errors: &errors)
         taken[0].withChange { if !$0.errors.isEmpty { errors = $0.errors + errors } }
         for entry in taken { thread.recycle(entry) }
       }
     }
     if let first = errors.first { throw first }
+  }
+
+  /// Tells the observances of `entry`, a change's one entry taken off the stack, about `object`.
+  @inline(__always)
+  static func finishAlone(_ entry: UnretainedPendingChange, of object: Object, errors: inout [any Error]) {
+    // INVARIANT: UnretainedPendingChange (the thread owns the entry until it is recycled).
+    // The entry as a list of one handle: passing it on borrowed, not in a `CollectionOfOne`
+    // (which would own, so retain and release, the entry).
+    // INVARIANT: the handle's object outlives it (`object` is this call's argument, alive
+    // until it returns): the closures capture a handle, not the object (they would retain it).
+    let changed = UnretainedObject(object)
+    withUnsafePointer(to: entry) { one in
+      let only = PendingChangeList(UnsafeBufferPointer(start: one, count: 1))
+      withObserversAlive(of: only) { observers in
+        changed.withObject { finish(only, of: $0, observers: observers, errors: &errors) }
+      }
+    }
+  }
+
+  /// Tells the observances of a change's entries taken off the stack (`own` entries of
+  /// `object`, then the forwarded ones), all their observers kept alive for the pass.
+  static func finishTaken(
+    _ taken: UnsafeBufferPointer<UnretainedPendingChange>, own: Int, of object: Object, errors: inout [any Error]
+  ) {
+    withObserversAliveInBuffer(of: PendingChangeList(taken)) { observers in  // several entries
+      finish(PendingChangeList(UnsafeBufferPointer(rebasing: taken[..<own])), of: object, observers: observers, errors: &errors)
+    }
   }
 
   /// Closes, without telling anyone, every change of `id` on `object` begun on this thread after

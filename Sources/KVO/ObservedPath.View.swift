@@ -44,6 +44,15 @@ extension ObservedPath {
     /// The registrations registered when the view was taken, in registration order, unretained.
     var registrationRefs: Registrations { Registrations(slots: handle.withPath { $0.slots }, end: end, stamp: stamp) }
 
+    /// The view's registration when it has exactly one (the common case: one observer, or a
+    /// chain link's forwarder), unretained.
+    @inline(__always)
+    var soleRegistration: UnretainedRegistration? {
+      var registrations = registrationRefs.makeIterator()
+      guard let only = registrations.next(), registrations.next() == nil else { return nil }
+      return only
+    }
+
     /// The registrations registered when the view was taken, in registration order.
     var registrations: [Registration] { registrationRefs.map(\.registration) }
   }

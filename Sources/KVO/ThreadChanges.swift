@@ -147,6 +147,25 @@ final class ThreadChanges: @unchecked Sendable {
     return true
   }
 
+  /// Takes `beginning`'s change off the stack if it is `beginning` and one forwarded entry on
+  /// top (a chain link's change: the link's entry, then its owner's), without allocating, and
+  /// answers the forwarded entry; both are finishing until `recycle`d. `nil` (nothing taken)
+  /// for any other shape.
+  @inline(__always)
+  func takeLinked(_ beginning: UnretainedPendingChange) -> UnretainedPendingChange? {
+    let count = stack.count
+    guard count >= 2, stack[count - 2] == beginning else { return nil }
+    let top = stack[count - 1]
+    let serial = beginning.withChange { $0.serial }
+    guard top.withChange({ $0.serial == serial && $0.isForwarded }) else { return nil }
+    stack.removeLast()  // nothing of a change lies below its beginning: these two are all of it
+    stack.removeLast()
+    beginning.withChange { $0.markFinishing() }
+    top.withChange { $0.markFinishing() }
+    finishing += 2
+    return top
+  }
+
   /// Takes the entries of `beginning`'s change off the stack, in the order pushed (the
   /// beginning first); they are finishing until `recycle`d.
   func take(_ beginning: UnretainedPendingChange) -> [UnretainedPendingChange] {
