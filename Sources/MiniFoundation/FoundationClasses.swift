@@ -30,6 +30,8 @@ final class FoundationClasses: Sendable {
   let enumerator: Class
   let sortDescriptor: Class
   let characterSet, mutableCharacterSet, characterSetConcrete: Class
+  /// `NSProxy`, Foundation's second root class (NSProxy.swift).
+  let proxy: Class
   /// NSObject's own `-isEqual:` and `-hash` when Foundation loaded: an object whose class runs
   /// other ones has its own equality, which collections reach by message (MessageEquality.swift).
   let rootIsEqual, rootHash: Implementation
@@ -83,7 +85,7 @@ final class FoundationClasses: Sendable {
     let root = runtime.rootClass
     rootIsEqual = root.methodImplementationWithoutResolver(for: "isEqual:")
     rootHash = root.methodImplementationWithoutResolver(for: "hash")
-    func make(_ name: String, _ superclass: Class, _ methods: ClassMethods = ClassMethods()) throws -> Class {
+    func make(_ name: String, _ superclass: Class?, _ methods: ClassMethods = ClassMethods()) throws -> Class {
       let cls = try runtime.allocateClassPair(superclass: superclass, name: name)
       for entry in methods.instance {
         let implementation = Implementation(
@@ -149,6 +151,8 @@ final class FoundationClasses: Sendable {
     characterSet = try make("NSCharacterSet", root, NSCharacterSetMethods.all)
     mutableCharacterSet = try make("NSMutableCharacterSet", characterSet, NSMutableCharacterSetMethods.all)
     characterSetConcrete = try make("__NSCFCharacterSet", mutableCharacterSet)  // Apple's: immutable sets too
+    proxy = try make("NSProxy", nil, NSProxyMethods.all(reusing: root))  // a root class: no superclass
+    if let nsObject = runtime.protocol(named: "NSObject") { try proxy.addProtocol(nsObject) }
   }
 
   /// The runtime's `NSNull` instance (`[NSNull null]`).
@@ -214,7 +218,7 @@ enum CollectionKind: Sendable {
 extension Runtime {
   /// Installs Foundation's classes (`NSArray`, `NSDictionary`, `NSSet`, `NSOrderedSet`,
   /// `NSString`, `NSNumber`, `NSDecimalNumber`, `NSValue`, `NSNull`, `NSIndexSet` and their mutable and private
-  /// concrete subclasses) into this runtime.
+  /// concrete subclasses, and the root class `NSProxy`) into this runtime.
   ///
   /// Boxing a value and every KVC/KVO call do this on first use; call it yourself before looking
   /// the classes up by name (as linking Foundation would have done). Calling it again does nothing.

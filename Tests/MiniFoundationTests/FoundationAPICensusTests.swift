@@ -187,6 +187,16 @@ struct HeaderMethods: Sendable, CustomTestStringConvertible {
       ]),
     HeaderMethods("NSNull", instance: ["description"], classSide: ["null"]),
     HeaderMethods(
+      "NSProxy",
+      instance: [
+        "forwardInvocation:", "methodSignatureForSelector:", "dealloc", "finalize", "description", "debugDescription",
+        "allowsWeakReference", "retainWeakReference", "isEqual:", "hash", "superclass", "class", "self",
+        "performSelector:", "performSelector:withObject:", "performSelector:withObject:withObject:", "isProxy",
+        "isKindOfClass:", "isMemberOfClass:", "conformsToProtocol:", "respondsToSelector:", "retain", "release",
+        "autorelease", "retainCount", "zone",
+      ],
+      classSide: ["alloc", "allocWithZone:", "class", "respondsToSelector:"]),
+    HeaderMethods(
       "NSString",
       instance: [
         "init", "initWithString:", "initWithUTF8String:", "initWithFormat:", "initWithCString:encoding:",
