@@ -93,10 +93,16 @@ final class PendingChange: @unchecked Sendable {
   /// Keeps `object` alive for this beginning entry: `count` retains (`objc_retain`, so a class
   /// overriding `retain` is sent it), given back when the entry is popped.
   func hold(_ object: Object, _ count: Int) throws {
+    // An internal invariant, not input: only `ThreadChanges.hold` calls this, once per will, on
+    // the beginning entry that will pushed, fresh from the pool (`recycle` took its last hold).
     precondition(begins && held == nil, "PendingChange: a hold on an entry that does not begin its change or holds one")
-    for _ in 0..<count { _ = try Runtime.retain(object) }
     held = object
-    holds = count
+    // Counted as taken, so a `-retain` override that throws part way leaves the retains already
+    // taken to be given back with the entry instead of leaking them.
+    for _ in 0..<count {
+      _ = try Runtime.retain(object)
+      holds += 1
+    }
   }
 
   /// Takes the object this entry holds, and its retains, out of it (the caller gives them back
