@@ -1,7 +1,7 @@
 // IndexSet+Blocks.swift: the block messages of NSIndexSet.
 //
 // Docs: docs/foundation.md#blocks. Tests: Tests/MiniFoundationTests/FoundationBlockTests+Unordered.swift,
-// Tests/MiniFoundationTests/FoundationAPICensusTests.swift.
+// Tests/MiniFoundationTests/FoundationAPICensusTests+Blocks.swift.
 //
 // Each reads the indexes' runs once (the runs `Indexes` stores, decision 0053) and walks them as
 // it calls the block (no array of every index), user code with no lock held

@@ -2,7 +2,7 @@
 // of an array or ordered set, or copies of the items, and their `+orderedSetWith…` factories.
 //
 // Docs: docs/foundation.md#collection-conveniences. Tests:
-// Tests/MiniFoundationTests/FoundationAPICensusTests.swift.
+// Tests/MiniFoundationTests/FoundationAPICensusTests+Collections.swift.
 //
 // Each reads its argument, then sends `initWithArray:` (so a subclass's primitives and the
 // duplicates rule apply once, in one place). A range past the end of its array or ordered set
