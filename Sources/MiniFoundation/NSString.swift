@@ -57,10 +57,10 @@ enum NSStringMethods {
       MethodEntry("doubleValue", "d16@0:8") { receiver, selector, _ in .double(leadingNumber(try text(receiver, selector))) },
       MethodEntry("floatValue", "f16@0:8") { receiver, selector, _ in .float(Float(leadingNumber(try text(receiver, selector)))) },
       MethodEntry("boolValue", "B16@0:8") { receiver, selector, _ in
-        // YES for a leading Y, y, T or t, or a non-zero leading number.
-        let trimmed = try text(receiver, selector).drop { $0 == " " }
-        if let first = trimmed.first, "YyTt".contains(first) { return true }
-        return .bool(leadingNumber(String(trimmed)) != 0)
+        // Past leading whitespace, one sign and any zeros: YES for Y, y, T, t or a digit 1-9,
+        // whatever follows ("0.5" is NO, "+y" YES), as Apple documents.
+        let (_, rest) = signedStart(of: try text(receiver, selector))
+        return .bool(rest.drop { $0 == "0" }.first.map { "YyTt123456789".contains($0) } ?? false)
       },
       MethodEntry("init", "@16@0:8") { receiver, selector, _ in
         // A subclass's instance is its own empty string: it keeps its characters its own way.
