@@ -140,7 +140,7 @@ enum NSStringMethods {
         let instance = try Runtime.msgSend(receiver, "alloc")
         return try Runtime.msgSend(instance.objectValue, "initWithFormat:locale:", arguments: Arguments(values))
       },
-    ] + NSStringPaths.classSide)
+    ] + NSStringPaths.classSide + NSStringEncodings.classSide)
 
   /// The characters of a string argument. Nil raises `nil argument` in the words of the message's
   /// family: NSString's own messages say `*** -[__NSCFString stringByAppendingString:]: nil
