@@ -47,18 +47,6 @@ enum Notifier {
     }
   }
 
-  /// Runs `will`, a will whose did may come after its caller let the object go (manual will/did,
-  /// wills sent as messages), then makes the change it began hold the object until its did or the
-  /// thread's end, as Foundation's pending notifications retain it (decision 0010). The notifying
-  /// setter's own will does not come here: its pair cannot be split.
-  static func holdingObject(_ object: Object, thread: ThreadChanges, _ will: () throws -> Void) throws {
-    let mark = thread.lastSerial
-    try will()
-    // The will's change is the first begun after `mark` (a will takes its serial before any
-    // callback can begin another); none if it found no observance.
-    if thread.lastSerial != mark { try thread.hold(object, inChange: mark &+ 1) }
-  }
-
   static func didChange(_ object: Object, key: String) throws {
     let id = KeyID(key)
     try ThreadChanges.perThread.withCurrent { thread in try didChange(object, id: id, thread: thread) }
@@ -108,6 +96,7 @@ enum Notifier {
         entry.withChange { $0.setMutation = setMutation }
       }
       let abandoned = try entry.withChange { change -> Bool in
+        if change.movesLinks { holdLinkTargets(of: change, on: object, beginning: change) }
         do {
           try readOldValue(of: object, into: change)
         } catch {
@@ -134,6 +123,7 @@ enum Notifier {
     // Strong references from here on: several paths is the uncommon case.
     let begun = entries.map(\.change)
     if setMutation != nil { for change in begun where change.pathID == id { change.setMutation = setMutation } }
+    for change in begun where change.movesLinks { holdLinkTargets(of: change, on: object, beginning: begun[0]) }
     var read = 0
     do {
       while read < begun.count {
@@ -174,6 +164,7 @@ enum Notifier {
       }
       guard let entry else { return }
       entry.withChange { begun in
+        hold(owner, in: begun, beginning: beginning)
         if setMutation != nil && begun.pathID == id { begun.setMutation = setMutation }
         do {
           try readOldValue(of: owner, into: begun)
@@ -198,6 +189,7 @@ enum Notifier {
     }
     guard !entries.isEmpty else { return }
     let begun = entries.map(\.change)
+    for change in begun { hold(owner, in: change, beginning: beginning) }
     if setMutation != nil { for change in begun where change.pathID == id { change.setMutation = setMutation } }
     var read = 0
     do {
@@ -337,9 +329,7 @@ enum Notifier {
   ) {
     var unreadable: [ObjectIdentifier] = []  // changes whose new value could not be read: not told
     changes.forEachBorrowed { change in  // borrowed: no reference counting of the entries
-      // A chain's link moves only when the key it goes through may have changed: not for a
-      // change its link forwarded (the rest of the path changed; its key is the path's own id).
-      if change.withPath(\.isChain) && !(change.isForwarded && change.key == change.pathID) {
+      if change.movesLinks {
         for registration in object.ownObservationSnapshot?.path(change.pathID)?.registrations ?? [] {
           do { try KeyPathChain.relink(registration, of: object) } catch { errors.append(error) }
         }

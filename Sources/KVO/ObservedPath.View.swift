@@ -55,5 +55,8 @@ extension ObservedPath {
 
     /// The registrations registered when the view was taken, in registration order.
     var registrations: [Registration] { registrationRefs.map(\.registration) }
+
+    /// How many registrations the view lists (its observances), counted without an array.
+    var registrationCount: Int { registrationRefs.reduce(0) { count, _ in count + 1 } }
   }
 }

@@ -33,7 +33,7 @@ final class PendingChange: @unchecked Sendable {
 
   @exclusivity(unchecked) private(set) var state = State.free
   /// The changed object, for matching only: never dereferenced. The notifying setter's bracket
-  /// keeps its object alive until its did; a will that can outlive its caller holds it (`held`).
+  /// keeps its object alive until its did; a will that can outlive its caller, and a forwarded will, hold it (`held`).
   @exclusivity(unchecked) private(set) var objectID: ObjectIdentifier
   /// The observed path as it was at the will: its registrations then (each told only if still
   /// registered when its turn comes), and what they asked for; `nil` while free. The entry owns
@@ -70,13 +70,18 @@ final class PendingChange: @unchecked Sendable {
   @exclusivity(unchecked) var errors: [any Error] = []
   /// Where this entry's observers start in the did's keep-alive buffer.
   @exclusivity(unchecked) var observerBase = 0
-  /// For the beginning entry of a will that can outlive its caller (manual will/did, wills sent
-  /// as messages): the object, retained `holds` times (once per observance, as each of
-  /// Foundation's pending notifications retains it) until the entry is popped or the thread's
-  /// stack is freed (`ThreadChanges.recycle`, deinit). `nil` for the notifying setter's own
-  /// will, whose pair cannot be split (K1 takes no reference).
+  /// The object this entry notifies for, retained `holds` times (once per observance, as each
+  /// of Foundation's pending notifications retains it) until the entry is popped or the
+  /// thread's stack is freed (`ThreadChanges.recycle`, deinit): on the beginning entry of a will
+  /// that can outlive its caller (manual will/did, wills sent as messages), and on every entry a
+  /// forwarded will pushes for another object (decision 0010, round 22). `nil` for the notifying
+  /// setter's own will, whose pair cannot be split (K1 takes no reference).
   @exclusivity(unchecked) private(set) var held: Object?
   @exclusivity(unchecked) private(set) var holds = 0
+  /// For the entry of a chain whose link its did moves: the objects the links led to at the
+  /// will, one retain each (Foundation's forwarding values), so the old middle object outlives
+  /// its last outside release until the chain has moved off it and the observers were told.
+  @exclusivity(unchecked) private(set) var heldTargets: [Object] = []
 
   init() {
     objectID = ObjectIdentifier(PendingChange.self)
@@ -87,15 +92,16 @@ final class PendingChange: @unchecked Sendable {
 
   deinit {
     view?.handle.release()
-    if let held { Self.giveBack(held, holds) }  // the thread's stack is freed with the will open
+    takeHeld()?.giveBack()  // the thread's stack is freed with the will open
   }
 
-  /// Keeps `object` alive for this beginning entry: `count` retains (`objc_retain`, so a class
+  /// Keeps `object` alive for this entry: `count` retains (`objc_retain`, so a class
   /// overriding `retain` is sent it), given back when the entry is popped.
   func hold(_ object: Object, _ count: Int) throws {
-    // An internal invariant, not input: only `ThreadChanges.hold` calls this, once per will, on
-    // the beginning entry that will pushed, fresh from the pool (`recycle` took its last hold).
-    precondition(begins && held == nil, "PendingChange: a hold on an entry that does not begin its change or holds one")
+    // An internal invariant, not input: only `ThreadChanges.hold` (once per will, on the
+    // beginning entry that will pushed) and a forwarded will (on the entry it just pushed) call
+    // this, on an entry fresh from the pool (`recycle` took its last hold).
+    precondition((begins || isForwarded) && held == nil, "PendingChange: a hold on an entry that holds one or is neither begun nor forwarded")
     held = object
     // Counted as taken, so a `-retain` override that throws part way leaves the retains already
     // taken to be given back with the entry instead of leaking them.
@@ -105,21 +111,39 @@ final class PendingChange: @unchecked Sendable {
     }
   }
 
-  /// Takes the object this entry holds, and its retains, out of it (the caller gives them back
-  /// with `giveBack` once nothing depends on the entry: the release may run `dealloc`).
-  @inline(__always)
-  func takeHeld() -> (object: Object, holds: Int)? {
-    guard let object = held else { return nil }
-    held = nil
-    defer { holds = 0 }
-    return (object, holds)
+  /// Keeps `target`, an object a chain link of this entry's path leads to, alive until the entry
+  /// is popped: one retain (`objc_retain`), given back after its observers were told.
+  func holdTarget(_ target: Object) throws {
+    _ = try Runtime.retain(target)
+    heldTargets.append(target)
   }
 
-  /// Gives back `count` retains of `object` (`objc_release`); the last may be its release to
-  /// zero, so `dealloc` runs here. An object already over-released cannot be released again:
-  /// objc4 would crash, MiniKVO ignores it.
-  static func giveBack(_ object: Object, _ count: Int) {
-    for _ in 0..<count { try? Runtime.release(object) }
+  /// What an entry keeps alive, taken out of it to be given back.
+  struct Held {
+    let object: Object?
+    let holds: Int
+    let targets: [Object]
+
+    /// Gives back every retain (`objc_release`); the last may be an object's release to zero,
+    /// so `dealloc` runs here. An object already over-released cannot be released again:
+    /// objc4 would crash, MiniKVO ignores it.
+    func giveBack() {
+      if let object { for _ in 0..<holds { try? Runtime.release(object) } }
+      for target in targets { try? Runtime.release(target) }
+    }
+  }
+
+  /// Takes what this entry holds, and its retains, out of it (the caller gives them back with
+  /// `Held.giveBack` once nothing depends on the entry: a release may run `dealloc`).
+  @inline(__always)
+  func takeHeld() -> Held? {
+    guard held != nil || !heldTargets.isEmpty else { return nil }
+    defer {
+      held = nil
+      holds = 0
+      heldTargets = []
+    }
+    return Held(object: held, holds: holds, targets: heldTargets)
   }
 
   /// Fills a free entry for a change of `path` on an object (retaining the path).
@@ -166,7 +190,7 @@ final class PendingChange: @unchecked Sendable {
   /// Whether the entry holds nothing (what a free entry must be).
   var isEmpty: Bool {
     view == nil && old == nil && new == nil && setMutation == nil && indexSource == nil && forwarded.isEmpty && errors.isEmpty
-      && held == nil
+      && held == nil && heldTargets.isEmpty
   }
 
   /// Runs `body` with the observed path as it was at the will, which the entry keeps alive (no
@@ -180,6 +204,11 @@ final class PendingChange: @unchecked Sendable {
 
   /// The observed path as it was at the will.
   var path: ObservedPath.View { view! }
+
+  /// Whether this entry's did moves its chain's links: only when the key the chain goes through
+  /// may have changed, so not for a change its own link forwarded (the rest of the path changed;
+  /// its key is the path's own id).
+  var movesLinks: Bool { withPath(\.isChain) && !(isForwarded && key == pathID) }
 
   /// Checks the entry's state against what it holds: a view (and a retain of its path) exactly
   /// while it is not free. Debug builds only; `ThreadChanges.checkInvariants()` calls it.

@@ -244,7 +244,7 @@ final class ThreadChanges: @unchecked Sendable {
       let held = entry.withChange { $0.takeHeld() }
       entry.withChange { $0.empty() }
       pool.append(entry)
-      if let held { PendingChange.giveBack(held.object, held.holds) }  // may run dealloc: the entry is free
+      held?.giveBack()  // may run dealloc: the entry is free
     }
   }
 
@@ -259,7 +259,7 @@ final class ThreadChanges: @unchecked Sendable {
     for entry in stack.reversed() {
       let change = entry.change
       guard change.serial == serial else { continue }
-      if change.objectID == objectID && !change.isForwarded { observances += change.path.registrations.count }
+      if change.objectID == objectID && !change.isForwarded { observances += change.path.registrationCount }
       if change.begins {
         beginning = change
         break
@@ -280,7 +280,7 @@ final class ThreadChanges: @unchecked Sendable {
     entry.withChange { $0.empty() }
     pool.append(entry)
     finishing -= 1
-    if let held { PendingChange.giveBack(held.object, held.holds) }  // may run dealloc: the entry is free
+    held?.giveBack()  // may run dealloc: the entry is free
   }
 
   /// The beginning entries of the changes begun after serial `mark` by a will of `key` on the
