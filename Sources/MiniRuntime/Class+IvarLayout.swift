@@ -6,7 +6,11 @@
 // A layout string describes the words of the class's own ivars, from its first word (its
 // instance start, the superclass's size rounded up to a word) to its instance size: each byte
 // is a pair of nibbles, high = words to skip, low = words to scan (strong, or weak in the weak
-// layout), runs longer than 15 split over several bytes. `class_setWeakIvarLayout` is how a
+// layout), runs longer than 15 split over several bytes. Whose string a class answers: a
+// compiled class (one of an image, or one the runtime defines for itself) answers clang's,
+// derived from its ivars; a class `allocateClassPair` made answers objc4's empty string (not
+// NULL) for both, whatever its ivars, until a setter replaces it (`IvarLayoutString`).
+// `class_setWeakIvarLayout` is how a
 // class made at run time gets weak ivars (a `weak` property's ivar is weak too); it must come
 // before registration, which applies it. `class_setIvarLayout` only records the strong layout
 // (every object ivar that is not weak is retained anyway: Swift holds object pointers counted).
@@ -25,7 +29,7 @@ extension Class {
   /// Only object ivars can be weak; words of other ivars in the layout are ignored.
   ///
   /// - Parameter layout: Pairs of nibbles (skip, scan), without objc4's terminating 0 (a 0 byte
-  ///   ends the layout), or `nil` for none.
+  ///   ends the layout), or `nil` for none (``weakIvarLayout`` then answers `nil`, objc4's NULL).
   /// - Throws: ``RuntimeError`` with code `invalidClassState` unless the class is under
   ///   construction (objc4 logs and ignores the call then), or
   ///   `classInUse` while an instance made before registration lives.
@@ -50,7 +54,7 @@ extension Class {
   /// retains it. docs/runtime.md#weak-references says why.)
   ///
   /// - Parameter layout: Pairs of nibbles (skip, scan), without objc4's terminating 0 (a 0 byte
-  ///   ends the layout), or `nil` for none (``ivarLayout`` then answers the derived one).
+  ///   ends the layout), or `nil` for none (``ivarLayout`` then answers `nil`, objc4's NULL).
   /// - Throws: ``RuntimeError`` with code `invalidClassState` unless the class is under
   ///   construction (objc4 logs "Can't set ivar layout for already-registered class" and ignores
   ///   the call then), or `classInUse` while an instance made before registration lives.
@@ -63,7 +67,7 @@ extension Class {
   /// Stores `layout` (up to its first 0 byte) in the metadata field `field`, if the class is
   /// under construction: the two layout setters, which differ only in the field and their name.
   private func setLayout(
-    _ layout: [UInt8]?, at field: ReferenceWritableKeyPath<ClassMetadata, [UInt8]?>, function: String
+    _ layout: [UInt8]?, at field: ReferenceWritableKeyPath<ClassMetadata, IvarLayoutString>, function: String
   ) throws(RuntimeError) {
     guard let runtime = linkedRuntime else {
       throw RuntimeError(.foreignRuntime, "\(function): the runtime of \(name) no longer exists")
@@ -78,26 +82,44 @@ extension Class {
       guard instances == 0 else {
         throw RuntimeError(.classInUse, "\(function): \(name) has \(instances) live instance(s), made before registration, whose layout is fixed")
       }
-      data[keyPath: field] = layout.map { Array($0.prefix { $0 != 0 }) }
+      data[keyPath: field] = .stored(layout.map { Array($0.prefix { $0 != 0 }) })
     }
   }
 
-  /// The weak ivar layout: the one set with ``setWeakIvarLayout(_:)``, or else the one the
-  /// class's weak ivars make (what clang would emit); `nil` when it has none.
+  /// The weak ivar layout: the one set with ``setWeakIvarLayout(_:)``; else, for a class made by
+  /// ``Runtime/allocateClassPair(superclass:name:)``, objc4's empty layout `[]` whatever its ivars
+  /// (a `weak` property's ivar is weak all the same); else (a class of an image, or NSObject)
+  /// the one its weak ivars make, as clang emits it, `nil` when it has none.
+  ///
+  /// ```swift
+  /// let cls = try runtime.allocateClassPair(superclass: runtime.rootClass, name: "Holder")
+  /// try cls.synthesizeProperty("owner", type: .object(className: nil), options: [.weak])
+  /// cls.weakIvarLayout   // [], where the same class compiled in an image answers [0x01]
+  /// ```
   ///
   /// Objective-C: `class_getWeakIvarLayout`
   public var weakIvarLayout: [UInt8]? {
-    withMetadata { data in data.weakIvarLayout ?? Self.layoutString(data, scanning: { $0.isWeak && $0.layout.isReferenceItself }) }
+    withMetadata { data in
+      switch data.weakIvarLayout {
+      case .stored(let layout): layout
+      case .compiled: Self.layoutString(data, scanning: { $0.isWeak && $0.layout.isReferenceItself })
+      }
+    }
   }
 
-  /// The strong ivar layout: the one set with ``setIvarLayout(_:)``, or else the words of the
-  /// class's own ivars that hold retained object pointers (every object pointer that is not weak;
-  /// struct members included), as clang would emit it; `nil` when none.
+  /// The strong ivar layout: the one set with ``setIvarLayout(_:)``; else, for a class made by
+  /// ``Runtime/allocateClassPair(superclass:name:)``, objc4's empty layout `[]` whatever its
+  /// ivars; else (a class of an image, or NSObject) the words of its own ivars that hold retained
+  /// object pointers (every object pointer that is not weak; struct members included), as clang
+  /// emits it, `nil` when none.
   ///
   /// Objective-C: `class_getIvarLayout`
   public var ivarLayout: [UInt8]? {
     withMetadata { data in
-      data.strongIvarLayout ?? Self.layoutString(data, scanning: { !($0.isWeak && $0.layout.isReferenceItself) })
+      switch data.strongIvarLayout {
+      case .stored(let layout): layout
+      case .compiled: Self.layoutString(data, scanning: { !($0.isWeak && $0.layout.isReferenceItself) })
+      }
     }
   }
 
@@ -150,4 +172,17 @@ extension Class {
     }
     return words
   }
+}
+
+/// Where a class's layout string comes from: clang (derived from the ivars when asked) or the
+/// class itself. objc4 keeps a pointer in `class_ro_t`: clang's string for a compiled class;
+/// for `objc_allocateClassPair`'s, a pointer to a static empty string (`UnsetLayout`) that
+/// `class_addIvar` and `objc_registerClassPair` leave alone and only the setters replace.
+enum IvarLayoutString {
+  /// The string clang emits for the class's ivars (a class of an image, or one the runtime
+  /// defines for itself).
+  case compiled
+  /// The string the class holds: `[]` (objc4's `UnsetLayout`) from `allocateClassPair`, or what a
+  /// setter gave, `nil` being NULL.
+  case stored([UInt8]?)
 }

@@ -214,10 +214,12 @@ final class ClassMetadata: @unchecked Sendable {
   /// Where the class's own ivars start: the superclass's unaligned size when the class was made
   /// (objc4's `instanceStart`); 8 for a root class.
   @exclusivity(unchecked) var instanceStart = ObjectStorage.firstByte
-  /// The layout given to `class_setWeakIvarLayout`, if any.
-  @exclusivity(unchecked) var weakIvarLayout: [UInt8]?
-  /// The layout given to `class_setIvarLayout`, if any (recorded only: Class+IvarLayout.swift).
-  @exclusivity(unchecked) var strongIvarLayout: [UInt8]?
+  /// `class_getWeakIvarLayout`'s source: clang's for a compiled class (derived from its ivars),
+  /// or the stored string: objc4's empty one for `objc_allocateClassPair`'s class, or what
+  /// `class_setWeakIvarLayout` gave (applied at registration: Class+IvarLayout.swift).
+  @exclusivity(unchecked) var weakIvarLayout = IvarLayoutString.compiled
+  /// `class_getIvarLayout`'s source, as `weakIvarLayout` (recorded only: Class+IvarLayout.swift).
+  @exclusivity(unchecked) var strongIvarLayout = IvarLayoutString.compiled
   /// Adopted protocols, the most recently added first (Class+Protocols.swift).
   @exclusivity(unchecked) var protocols: [Protocol] = []
   /// Kept in a metaclass's metadata only: where its class is in `+initialize`, and the

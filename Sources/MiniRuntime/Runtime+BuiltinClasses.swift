@@ -8,7 +8,8 @@
 // Model: in a process these classes exist from launch (objc4 defines `Protocol`, Foundation the
 // other two). A fresh `Runtime` holds NSObject and `Protocol` (made in `init` with the `NSObject`
 // protocol, as objc4 has both); Foundation's two appear, allocated and registered through the
-// public class-pair calls (so the event stream shows them), when the first signature or
+// class-pair calls (so the event stream shows them; as compiled classes, so their ivar layouts
+// are clang's, Class+IvarLayout.swift), when the first signature or
 // invocation of the runtime is made, so that a learner's class list holds only what they used.
 // Locking: made under `Runtime.monitor`, so two threads never make the same class twice; the
 // events of the making are held back (`deferringEvents`) until the monitor is released, so no
@@ -30,7 +31,8 @@ extension Runtime {
         if let existing = withState({ $0.builtinClasses[name] }) { return existing }
         let cls: Class
         do throws(RuntimeError) {
-          cls = try allocateClassPair(superclass: superclass ?? rootClass, name: name)
+          cls = try allocateClassPair(
+            superclass: superclass ?? rootClass, name: name, refusingATakenName: true, compiled: true)
         } catch {
           guard error.code == .duplicateClassName else { throw error }
           throw RuntimeError(

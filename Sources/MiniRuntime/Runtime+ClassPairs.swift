@@ -33,8 +33,11 @@ extension Runtime {
 
   /// ``allocateClassPair(superclass:name:)``, or, with `refusingATakenName` false, the pair of
   /// a class an image brings (objc4's `readClass`, which checks no name: registration then keeps
-  /// the first class by name and logs the clash).
-  func allocateClassPair(superclass: Class?, name: String, refusingATakenName: Bool) throws(RuntimeError) -> Class {
+  /// the first class by name and logs the clash). A `compiled` class (an image's, or one the
+  /// runtime defines for itself) answers clang's ivar layouts; any other objc4's empty ones.
+  func allocateClassPair(
+    superclass: Class?, name: String, refusingATakenName: Bool, compiled: Bool = false
+  ) throws(RuntimeError) -> Class {
     if let problem = Ivar.cStringProblem(withName: name) {  // objc4 checks no name (decision 0027)
       throw RuntimeError(.invalidClassName, "objc_allocateClassPair: invalid class name '\(name)': \(problem)")
     }
@@ -67,6 +70,10 @@ extension Runtime {
       meta.instanceStart = ObjectStorage.classObjectSize
       let data = cls.locked(&state)
       data.superclass = superclass
+      if !compiled {  // objc_initializeClassPair_internal: both point at an empty string (the metaclass's stay NULL)
+        data.strongIvarLayout = .stored([])
+        data.weakIvarLayout = .stored([])
+      }
       if let superclass {
         let superData = superclass.locked(&state)
         data.layout = superData.layout
@@ -336,7 +343,7 @@ extension Class {
   /// registration gets (the ivars cannot change while it lives: ``addIvar(_:type:)-(_,TypeEncoding)`` throws
   /// `classInUse`). A weak mark, once made, stays.
   func completedLayout(_ data: ClassMetadata, _ state: inout Runtime.State) -> InstanceLayout {
-    if let weakLayout = data.weakIvarLayout {
+    if case .stored(let weakLayout?) = data.weakIvarLayout {
       let weakWords = Class.scannedWords(weakLayout, first: Class.firstOwnWord(data))
       for ivar in data.ivars where ivar.layout.isReferenceItself && weakWords.contains(ivar.words.lowerBound) {
         ivar.markWeak(&state)

@@ -185,7 +185,8 @@ extension Runtime {
   private func realize(
     _ definition: Image.ClassDefinition, superclass: Class?, of image: Image
   ) throws -> (cls: Class, load: Implementation?) {
-    let cls = try allocateClassPair(superclass: superclass, name: definition.name, refusingATakenName: false)
+    let cls = try allocateClassPair(
+      superclass: superclass, name: definition.name, refusingATakenName: false, compiled: true)
     do {
       withState { state in cls.locked(&state).imageName = image.name }
       try definition.define(cls)  // call-out: the class's definition, no lock held
