@@ -5,7 +5,7 @@
 //
 // Model: as in objc4, a protocol is an object (its isa is the runtime's `Protocol` class, made
 // with the `NSObject` protocol when the runtime starts, NSObjectProtocol.swift), so it can be passed as `.object(proto)` and
-// messaged (`name`, `conformsTo:`). It is mutable only while under construction
+// messaged (`name`, `conformsTo:`, `descriptionForInstanceMethod:` …). It is mutable only while under construction
 // (`allocateProtocol` → `registerProtocol`); after that it never changes. Under construction
 // its isa is `__IncompleteProtocol` (objc4's empty subclass of NSObject, made on the first
 // `allocateProtocol`), which answers none of Protocol's messages; registration sets the isa to

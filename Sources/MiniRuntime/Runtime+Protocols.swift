@@ -119,5 +119,21 @@ enum ProtocolClass {
       // protocol_isEqual) then always hash alike.
       .uint64(23)
     }
+    let lookups: [(Selector, Bool)] = [("descriptionForInstanceMethod:", true), ("descriptionForClassMethod:", false)]
+    for (selector, isInstanceMethod) in lookups {
+      try cls.addMethod(selector, types: "^{objc_method_description=:*}24@0:8:16") { receiver, _, arguments in
+        guard let proto = receiver as? Protocol, case .selector(let selector) = arguments[0] else { return .nil }
+        return describingPointer(proto.methodDescription(for: selector, isRequired: true, isInstanceMethod: isInstanceMethod))
+      }
+    }
+  }
+
+  /// Protocol.mm's answer for `-descriptionForInstanceMethod:` / `-descriptionForClassMethod:`:
+  /// a pointer (a ``VariablePointer``, decision 0013) to the `struct objc_method_description` of
+  /// a *required* method (protocol_getMethod is asked for required ones only), or NULL.
+  static func describingPointer(_ description: MethodDescription) -> Value {
+    guard !description.isNull else { return .nil }
+    let fields: [Value] = [.selector(description.selector), description.types.map(Value.cString) ?? .nil]
+    return .swiftObject(VariablePointer(.structure(Structure(name: "objc_method_description", fields: fields))))
   }
 }
