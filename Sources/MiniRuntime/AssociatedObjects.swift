@@ -5,7 +5,9 @@
 // Model: a short list of (key, stored value) pairs on the object, guarded by the object's own
 // lock (objc4 keeps one global hash map behind one lock; per-object storage avoids that global
 // point of contention). Replaced and removed values are released after unlocking, because a
-// release may run a `dealloc`. The object's deinit releases what is left, after `dealloc`;
+// release may run a `dealloc`. The object's deinit releases what is left, after `dealloc` (but
+// what was set after `objc_destructInstance` removed the others is leaked to the runtime, as
+// objc4 leaks it: Object+Memory.swift);
 // `objc_disposeClassPair` releases a class's and its metaclass's. A class can forbid them on its
 // instances (a flag subclasses inherit), and a runtime can install a hook in front of every set
 // (objc4's `objc_setHook_setAssociatedObject`), read with one atomic load when none is installed.

@@ -94,23 +94,49 @@ extension Object {
   func destructInstance() {
     storage.releaseReferences()
     let associated = withLock { () -> [Association] in
+      if lifeState.load(ordering: .relaxed) & (1 | 2) != 0 {  // deallocating or disposed: not a stray [obj dealloc]
+        lifeState.bitwiseOr(Self.associationsRemovedBit, ordering: .relaxed)  // under the lock: a later set sees it
+      }
       defer { associations = [] }
       return associations
     }
     withExtendedLifetime(associated) {}  // released here, outside the lock
   }
 
+  /// The `lifeState` bit `destructInstance` sets: objc4's `_object_remove_assocations(obj,
+  /// /*deallocating*/ true)` has taken the owner's entry out of the associations table.
+  static let associationsRemovedBit: UInt8 = 16
+
   /// Removes and releases the associated objects and the observation info, after `dealloc`
   /// (outside the object's lock: a release may run another object's `dealloc`).
+  ///
+  /// Associations set after `destructInstance` removed the others (by a `dealloc` those releases
+  /// ran) are not released: objc4 reads its table no more for an object it frees, so they stay
+  /// under the freed address for good, leaked. The runtime keeps them (``Runtime/strand(_:)``).
   func releaseAssociationsAndObservationInfo() {
-    let (associated, info) = withLock { () -> ([Association], (any AnyObject & Sendable)?) in
+    let (associated, info, removed) = withLock { () -> ([Association], (any AnyObject & Sendable)?, Bool) in
       defer {
         associations = []
         observationInfoStorage = nil
       }
-      return (associations, observationInfoStorage)
+      let removed = lifeState.load(ordering: .relaxed) & Self.associationsRemovedBit != 0
+      return (associations, observationInfoStorage, removed)
     }
     releaseObservationInfo(info)
+    if removed, !associated.isEmpty, let runtime = owningRuntime {
+      runtime.strand(associated)
+      withExtendedLifetime(info) {}
+      return
+    }
     withExtendedLifetime((associated, info)) {}  // released here, outside the lock
+  }
+}
+
+extension Runtime {
+  /// Keeps `associations` for as long as the runtime lives (objc4: for the life of the process),
+  /// never releasing them: associations set on an object after `objc_destructInstance` removed
+  /// its others, which objc4 leaks. Locking: takes `Runtime.lock`; releases nothing.
+  func strand(_ associations: [Association]) {
+    withState { state in state.strandedAssociations.append(contentsOf: associations) }
   }
 }

@@ -51,7 +51,8 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
 
   /// Bit 0: deallocating (`dealloc` has begun, or the deinit). Bit 1: destroyed by
   /// `object_dispose`. Bit 2: deallocated by a `release` (ManualRetainRelease.swift). Bit 3: that
-  /// `dealloc` has returned (the object is freed as far as Objective-C is concerned).
+  /// `dealloc` has returned (the object is freed as far as Objective-C is concerned). Bit 4:
+  /// `objc_destructInstance` has removed its associations (Object+Memory.swift).
   @usableFromInline let lifeState = Atomic<UInt8>(0)
 
   /// Keeps the runtime (and so every class) alive while the instance lives. `nil` for classes.

@@ -78,6 +78,9 @@ public final class Runtime: @unchecked Sendable {
     var loadImageFunctions: [LoadImageFunction] = []
     /// The +loads queued and the thread calling them (Runtime+LoadMethods.swift).
     var loadQueue = LoadQueue()
+    /// Associations set on objects after `objc_destructInstance` removed the others: objc4
+    /// leaks them, so they are kept, never released (Object+Memory.swift).
+    var strandedAssociations: [Association] = []
 
     mutating func record(_ event: @autoclosure () -> RuntimeEvent) {
       if recordsEvents { pendingEvents.append(event()) }
