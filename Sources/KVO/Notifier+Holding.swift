@@ -15,9 +15,11 @@
 //   prior callback may drop its last reference before the did;
 // - an entry whose did moves a chain's links: the objects the links lead to at the will, one
 //   each, so a setter that drops the old friend frees it only after the chain moved off it.
-// Only the notifying setter's own receiver is not held: its pair cannot be split and it is the
-// setter's argument (K1 takes no reference). What a `-retain` override throws is kept with the
-// change and thrown by its did.
+// - a will about to send prior notifications, on any route: its object, once per observance, on
+//   the beginning entry, since a prior observer may release it to zero before the did.
+// Only the notifying setter's own receiver with no prior observer is not held: its pair cannot be
+// split and no observer code runs between its will and did (K1 takes no reference). What a
+// `-retain` override throws is kept with the change and thrown by its did.
 
 import MiniRuntime
 
@@ -32,6 +34,17 @@ extension Notifier {
     // The will's change is the first begun after `mark` (a will takes its serial before any
     // callback can begin another); none if it found no observance.
     if thread.lastSerial != mark { try thread.hold(object, inChange: mark &+ 1) }
+  }
+
+  /// Makes `beginning`, the first entry of a will about to send prior notifications, hold
+  /// `object` once per observance of the entries the will pushed for it (a prior observer may
+  /// drop its last ownership). A manual will's hold (`holdingObject`) then finds it taken.
+  static func holdForPriors(_ object: Object, beginning: PendingChange, observances: Int) {
+    do {
+      try beginning.hold(object, observances)
+    } catch {
+      beginning.errors.append(error)
+    }
   }
 
   /// Makes `change`, an entry a forwarded will just pushed for `owner`, hold the owner once per

@@ -103,6 +103,7 @@ enum Notifier {
           throw abandonWill([entry], unreadable: 0, error, of: object, thread: thread)
         }
         guard change.withPath({ $0.wantsPrior || $0.hasForwarders }) else { return false }
+        if change.withPath(\.wantsPrior) { holdForPriors(object, beginning: change, observances: change.withPath(\.registrationCount)) }
         change.isAnnouncing = true
         announce(CollectionOfOne(change), of: object, beginning: change, thread: thread)
         change.isAnnouncing = false
@@ -135,6 +136,9 @@ enum Notifier {
     }
     let announcing = begun.filter { $0.withPath { $0.wantsPrior || $0.hasForwarders } }
     guard !announcing.isEmpty, let beginning = begun.first else { return }
+    if announcing.contains(where: { $0.withPath(\.wantsPrior) }) {
+      holdForPriors(object, beginning: beginning, observances: begun.reduce(0) { $0 + $1.withPath(\.registrationCount) })
+    }
     beginning.isAnnouncing = true
     announce(announcing, of: object, beginning: beginning, thread: thread)
     beginning.isAnnouncing = false

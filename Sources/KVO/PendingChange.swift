@@ -74,8 +74,9 @@ final class PendingChange: @unchecked Sendable {
   /// of Foundation's pending notifications retains it) until the entry is popped or the
   /// thread's stack is freed (`ThreadChanges.recycle`, deinit): on the beginning entry of a will
   /// that can outlive its caller (manual will/did, wills sent as messages), and on every entry a
-  /// forwarded will pushes for another object (decision 0010, round 22). `nil` for the notifying
-  /// setter's own will, whose pair cannot be split (K1 takes no reference).
+  /// forwarded will pushes for another object, and on the beginning entry of any will that sends
+  /// prior notifications (decision 0010, round 22). `nil` for the notifying setter's own will
+  /// with no prior observer, whose pair cannot be split (K1 takes no reference).
   @exclusivity(unchecked) private(set) var held: Object?
   @exclusivity(unchecked) private(set) var holds = 0
   /// For the entry of a chain whose link its did moves: the objects the links led to at the
@@ -98,9 +99,10 @@ final class PendingChange: @unchecked Sendable {
   /// Keeps `object` alive for this entry: `count` retains (`objc_retain`, so a class
   /// overriding `retain` is sent it), given back when the entry is popped.
   func hold(_ object: Object, _ count: Int) throws {
-    // An internal invariant, not input: only `ThreadChanges.hold` (once per will, on the
-    // beginning entry that will pushed) and a forwarded will (on the entry it just pushed) call
-    // this, on an entry fresh from the pool (`recycle` took its last hold).
+    // An internal invariant, not input: only a will's hold of its object (`ThreadChanges.hold`
+    // unless `Notifier.holdForPriors` took it first: once per will, on its beginning entry) and
+    // a forwarded will (on the entry it just pushed) call this, on an entry fresh from the pool
+    // (`recycle` took its last hold).
     precondition((begins || isForwarded) && held == nil, "PendingChange: a hold on an entry that holds one or is neither begun nor forwarded")
     held = object
     // Counted as taken, so a `-retain` override that throws part way leaves the retains already

@@ -265,7 +265,8 @@ final class ThreadChanges: @unchecked Sendable {
         break
       }
     }
-    if let beginning, observances > 0 { try beginning.hold(object, observances) }
+    // Held already if the will sent prior notifications (`Notifier.holdForPriors`).
+    if let beginning, observances > 0, beginning.held == nil { try beginning.hold(object, observances) }
   }
 
   /// Frees finished entries (emptied, so they keep nothing alive) for reuse.

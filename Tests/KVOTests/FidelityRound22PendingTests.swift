@@ -146,3 +146,41 @@ import Testing
     #expect(deallocs.count == 1)
   }
 }
+
+extension FidelityRound22PendingTests {
+  /// A prior observer that releases the object being set (its last ownership) while the set is
+  /// announced: Foundation's pending notification still retains it, so the set finishes, the
+  /// observers are told, and `dealloc` comes after the did.
+  @Test func anObjectReleasedByAPriorCallbackOfItsOwnSetLivesUntilTheDid() throws {
+    let world = try World()
+    let deallocs = try world.countingPersonDeallocs()
+    let ann = try world.newPerson()
+    let aliveInTheCallback = Log<Int>()
+    let (releaser, log) = try world.newObserver { received in
+      guard received.change.isPrior else { return }
+      _ = try? world.runtime.msgSend(ann, "release")  // ann's last ownership
+      aliveInTheCallback.append(deallocs.count)
+    }
+    try ann.addObserver(releaser, forKeyPath: "age", options: [.prior, .new])
+    try world.set(ann, "age", 6)
+    #expect(aliveInTheCallback.all == [0])
+    #expect(log.all.map(\.change.new) == [nil, 6])
+    #expect(deallocs.count == 1)
+  }
+
+  /// A manual will that sends prior notifications is held once per observance, not twice: the
+  /// hold taken before its priors is the one its did gives back.
+  @Test func aManualWillWithPriorObserversRetainsItsObjectOncePerObservance() throws {
+    let world = try World()
+    let ann = try world.newPerson()
+    let (prior, _) = try world.newObserver()
+    let (plain, log) = try world.newObserver()
+    try ann.addObserver(prior, forKeyPath: "age", options: [.prior])
+    try ann.addObserver(plain, forKeyPath: "age", options: [.new])
+    try ann.willChangeValue(forKey: "age")
+    #expect(ann.retainCount == 3)
+    try ann.didChangeValue(forKey: "age")
+    #expect(ann.retainCount == 1)
+    #expect(log.count == 1)
+  }
+}
