@@ -18,6 +18,10 @@ extension Class {
   /// `allocateClassPair` (and for a metaclass, its class's image), unless an image-name hook
   /// (``Runtime/setGetImageNameHook(_:)``) answers otherwise.
   ///
+  /// NSObject, `Protocol` and `__IncompleteProtocol` answer libobjc's path
+  /// (``Image/objcLibraryPath``); `NSMethodSignature`, `NSInvocation` and `NSBlock`
+  /// CoreFoundation's; the concrete block classes libsystem_blocks' (decision 0055).
+  ///
   /// Objective-C: `class_getImageName`
   public var imageName: String? {
     guard let hook = linkedRuntime?.imageNameHook.current else { return loadedImageName }

@@ -15,6 +15,10 @@
 // events of the making are held back (`deferringEvents`) until the monitor is released, so no
 // event observer runs under it. `State.builtinClasses` (under `Runtime.lock`) remembers them;
 // `disposeClassPair` refuses them.
+// Images (decision 0055, Image+SystemPaths.swift): each class answers the image it lives in on
+// macOS. The first class of CoreFoundation puts that image in `State.imageNames` right after
+// libobjc (its place in load order) and announces it, under `Runtime.lock`; the load-image
+// functions it owes are called after the monitor is released (user code, never under it).
 
 extension Runtime {
   /// The built-in class `name`, a subclass of `superclass` (NSObject by default), made (its
@@ -26,9 +30,10 @@ extension Runtime {
     named name: String, superclass: Class? = nil, _ function: String, install: (Class) throws(RuntimeError) -> Void
   ) throws(RuntimeError) -> Class {
     if let existing = withState({ $0.builtinClasses[name] }) { return existing }
-    return try deferringEvents { () throws(RuntimeError) -> Class in
-      try monitor.withLock { () throws(RuntimeError) -> Class in
-        if let existing = withState({ $0.builtinClasses[name] }) { return existing }
+    let imagePath = Image.runtimeImagePath(ofBuiltinClass: name)
+    let (made, owed) = try deferringEvents { () throws(RuntimeError) -> (Class, [LoadImageFunction]) in
+      try monitor.withLock { () throws(RuntimeError) -> (Class, [LoadImageFunction]) in
+        if let existing = withState({ $0.builtinClasses[name] }) { return (existing, []) }
         let cls: Class
         do throws(RuntimeError) {
           cls = try allocateClassPair(
@@ -40,16 +45,24 @@ extension Runtime {
             "\(function): the runtime needs its class '\(name)', but a class of that name already exists")
         }
         do throws(RuntimeError) {
+          withState { state in cls.locked(&state).imageName = imagePath }
           try install(cls)
           try registerClassPair(cls)
         } catch {
           try? disposeClassPair(cls)
           throw error
         }
-        withState { state in state.builtinClasses[name] = cls }
-        return cls
+        let owed = withState { state -> [LoadImageFunction] in
+          state.builtinClasses[name] = cls
+          guard imagePath == Image.coreFoundationPath, !state.imageNames.contains(imagePath) else { return [] }
+          state.imageNames.insert(imagePath, at: min(1, state.imageNames.count))  // after libobjc
+          return state.announceImage(imagePath)
+        }
+        return (cls, owed)
       }
     }
+    for function in owed { function(imagePath) }  // call-out: load-image functions, no lock held
+    return made
   }
 
   /// Whether `cls` is one of the classes the runtime made for itself.

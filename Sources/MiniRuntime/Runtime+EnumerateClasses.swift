@@ -80,8 +80,8 @@ extension Runtime {
         guard data.state == .registered else { return false }
         switch source {
         case .image(let name): return data.imageName == name
-        case .dynamicClasses:  // NSObject and the runtime's own classes are in libobjc's image
-          return data.imageName == nil && cls !== rootClass && !isBuiltin(cls, &state)
+        case .dynamicClasses:  // NSObject and the runtime's own classes have their images (decision 0055)
+          return data.imageName == nil
         }
       }
     }

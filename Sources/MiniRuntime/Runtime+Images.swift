@@ -40,7 +40,7 @@ extension Runtime {
   ///
   /// ```swift
   /// try runtime.loadImage(image)
-  /// runtime.imageNames                       // ["Zoo"]
+  /// runtime.imageNames                       // ["/usr/lib/libobjc.A.dylib", "Zoo"]
   /// runtime.lookUpClass(named: "Dog")?.imageName   // "Zoo"
   /// ```
   ///
@@ -123,16 +123,23 @@ extension Runtime {
   /// Objective-C: none (objc4's `unattachedCategories`, internal).
   public var unattachedCategoryLabels: [String] { withState { $0.unattachedCategories.map(\.category.label) } }
 
-  /// The names of the loaded images, in load order.
+  /// The names of the loaded images, in load order: libobjc's first (``Image/objcLibraryPath``,
+  /// NSObject's image), then CoreFoundation's once the runtime made one of its classes
+  /// (``Image/coreFoundationPath``), then those ``loadImage(_:)`` loaded.
   ///
   /// Objective-C: `objc_copyImageNames`
   public var imageNames: [String] { withState { $0.imageNames } }
 
-  /// The names of the registered classes `imageName` defined, in the order they were made.
+  /// The names of the registered classes `imageName` defined, in the order they were made; none
+  /// for an image not in ``imageNames`` (libsystem_blocks, whose storage holds the block classes
+  /// but which has no class list of its own).
   ///
   /// Objective-C: `objc_copyClassNamesForImage`
   public func classNames(inImage imageName: String) -> [String] {
-    withState { state in state.listed.filter { $0.locked(&state).imageName == imageName && $0.locked(&state).state == .registered }.map(\.name) }
+    withState { state in
+      guard state.imageNames.contains(imageName) else { return [] }
+      return state.listed.filter { $0.locked(&state).imageName == imageName && $0.locked(&state).state == .registered }.map(\.name)
+    }
   }
 
   /// Checks the image and reserves its name; returns its classes in realization order

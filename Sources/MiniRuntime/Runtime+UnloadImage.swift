@@ -43,6 +43,9 @@ extension Runtime {
       guard state.imageNames.contains(name), state.announcedImages.contains(name) else {
         throw RuntimeError(.invalidArgument, "unloadImage: image \(name) is not loaded")
       }
+      guard !Image.runtimeImagePaths.contains(name) else {  // dyld never unloads libobjc nor CoreFoundation
+        throw RuntimeError(.classInUse, "unloadImage: image \(name) is the runtime's own and cannot be unloaded")
+      }
       // In the order made: every superclass before its subclasses, so the reverse removes
       // subclasses first.
       let own = state.listed.filter { $0.locked(&state).imageName == name }

@@ -146,6 +146,9 @@ public final class Runtime: @unchecked Sendable {
       root.ivars = [Ivar.isa(declaredBy: "NSObject")]  // objc4's NSObject declares `Class isa`
       root.subclasses = [rootMetaclass]
       root.state = .registered
+      root.imageName = Image.objcLibraryPath  // compiled into libobjc (decision 0055)
+      state.imageNames = [Image.objcLibraryPath]
+      state.announcedImages = [Image.objcLibraryPath]
       state.classesByName["NSObject"] = rootClass
       state.listed.append(rootClass)
     }

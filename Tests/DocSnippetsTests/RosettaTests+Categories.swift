@@ -21,7 +21,7 @@ import Testing
     // Rosetta: map_images
     try runtime.loadImage(image)
     // Rosetta: objc_copyImageNames
-    #expect(runtime.imageNames == ["People"])
+    #expect(runtime.imageNames == ["/usr/lib/libobjc.A.dylib", "People"])
     // Rosetta: objc_copyClassNamesForImage
     #expect(runtime.classNames(inImage: "People") == ["Person"])
     let cls = try #require(runtime.lookUpClass(named: "Person"))
