@@ -183,4 +183,31 @@ extension FidelityRound22PendingTests {
     #expect(ann.retainCount == 1)
     #expect(log.count == 1)
   }
+
+  /// A will whose old value cannot be read is cancelled: the link target it had retained is
+  /// given back with the discarded entry, so nothing leaks.
+  @Test func aCancelledWillGivesBackTheLinkTargetItHeld() throws {
+    let world = try World()
+    let failing = Log<Bool>()
+    let gauge = try instance(of: "Gauge", in: world) { cls in
+      try cls.addMethod("age", types: "q16@0:8") { _, _, _ in
+        if !failing.all.isEmpty { throw KeyValueError(.undefinedKey, "age unreadable") }
+        return .int64(1)
+      }
+    }
+    let ann = try world.newPerson()
+    let (observer, log) = try world.newObserver()
+    try Runtime.autoreleasepool {
+      try world.set(ann, "friend", .object(gauge))
+      try ann.addObserver(observer, forKeyPath: "friend.age", options: [.old, .new])
+    }
+    let before = gauge.retainCount
+    failing.append(true)
+    #expect(throws: KeyValueError.self) { try Runtime.autoreleasepool { try ann.willChangeValue(forKey: "friend") } }
+    #expect(gauge.retainCount == before)
+    #expect(ann.retainCount == 1)
+    try ann.didChangeValue(forKey: "friend")  // ends nothing: the will was cancelled
+    #expect(log.count == 0)
+    try world.runtime.checkInvariants()
+  }
 }
