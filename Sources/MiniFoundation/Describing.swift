@@ -21,8 +21,10 @@ enum Describing {
     case .string(let text): return text
     case .null: return "<null>"
     case .bool(let flag): return flag ? "1" : "0"  // an NSNumber made from a BOOL prints as 1 or 0
-    case .float(let number): return floating(String(number))
-    case .double(let number): return floating(String(number))
+    // NSNumber's documented formats: a float as %0.7g, a double as %0.16g (1.0/3 is
+    // 0.3333333333333333, 0.1 + 0.2 is 0.3, 100.0 is 100).
+    case .float(let number): return StringFormat.Spec.general(Double(number), precision: 7)
+    case .double(let number): return StringFormat.Spec.general(number, precision: 16)
     case .array(let elements):
       if elements.isEmpty { return "(\n" + pad + ")" }
       let lines = try elements.map { inner + (try element($0, indent: indent + 1)) }
@@ -54,12 +56,6 @@ enum Describing {
   static func stringsFileFormat(_ entries: [Value: Value]) throws -> String {
     let lines = try entries.map { (key: try text(of: $0.key), value: try text(of: $0.value)) }.sorted { $0.key < $1.key }
     return lines.map { "\"" + escaped($0.key) + "\" = \"" + escaped($0.value) + "\";\n" }.joined()
-  }
-
-  /// A floating number's text as NSNumber prints it: the shortest digits that read back as the
-  /// same number (Swift's), without Swift's `.0` on a whole number (`@1.0` prints `1`).
-  private static func floating(_ text: String) -> String {
-    text.hasSuffix(".0") ? String(text.dropLast(2)) : text
   }
 
   /// `{(\n    a,\n    b\n)}`: a set (elements sorted by their text, as any order is Foundation's)

@@ -327,6 +327,16 @@ enum StringFormat {
     }
 
     /// `argument` printed by the C library with this conversion's flags, width and precision.
+    /// `number` as `%0.<precision>g` prints it: at most `precision` significant digits, no
+    /// trailing zeros, an exponent below 1e-4 or from 10^precision on (`NaN` as `nan`, whatever
+    /// its sign bit, as Darwin's `printf` writes it).
+    static func general(_ number: Double, precision: Int) -> String {
+      if number.isNaN { return "nan" }
+      var spec = Spec()
+      spec.precision = precision
+      return spec.printed("g", number)
+    }
+
     private func printed(_ conversion: String, _ argument: some CVarArg) -> String {
       let format = "%" + flags + (width.map(String.init) ?? "") + (precision.map { "." + String($0) } ?? "") + conversion
       var buffer = [CChar](repeating: 0, count: 128)
