@@ -12,25 +12,33 @@
 // code, no lock held).
 
 enum Describing {
-  /// The `description` of `value`, as Foundation's `-description` gives it.
-  static func text(of value: Value, indent: Int = 0) throws -> String {
+  /// The `description` of `value`, as Foundation's `-description` gives it; with a locale's
+  /// `decimalSeparator`, as `-descriptionWithLocale:` gives it: a number's and each number
+  /// element's point written as the separator (a decimal number's as `NSDecimalString` writes it).
+  static func text(of value: Value, indent: Int = 0, decimalSeparator: String = ".") throws -> String {
     let pad = String(repeating: "    ", count: indent)
     let inner = pad + "    "
-    if let decimal = value.objectValue?.bridgedStorage as? DecimalStorage { return decimal.description }  // exact, not its nearest double
+    func localized(_ text: String) -> String {
+      decimalSeparator == "." ? text : text.split(separator: ".", omittingEmptySubsequences: false).joined(separator: decimalSeparator)
+    }
+    func element(_ value: Value, indent: Int) throws -> String {
+      try Describing.element(value, indent: indent, decimalSeparator: decimalSeparator)
+    }
+    if let decimal = value.objectValue?.bridgedStorage as? DecimalStorage { return localized(decimal.description) }  // exact, not its nearest double
     switch value.bridged {
     case .string(let text): return text
     case .null: return "<null>"
     case .bool(let flag): return flag ? "1" : "0"  // an NSNumber made from a BOOL prints as 1 or 0
     // NSNumber's documented formats: a float as %0.7g, a double as %0.16g (1.0/3 is
     // 0.3333333333333333, 0.1 + 0.2 is 0.3, 100.0 is 100).
-    case .float(let number): return StringFormat.Spec.general(Double(number), precision: 7)
-    case .double(let number): return StringFormat.Spec.general(number, precision: 16)
+    case .float(let number): return localized(StringFormat.Spec.general(Double(number), precision: 7))
+    case .double(let number): return localized(StringFormat.Spec.general(number, precision: 16))
     case .array(let elements):
       if elements.isEmpty { return "(\n" + pad + ")" }
       let lines = try elements.map { inner + (try element($0, indent: indent + 1)) }
       return "(\n" + lines.joined(separator: ",\n") + "\n" + pad + ")"
     case .set(let elements):
-      return try unordered(Array(elements), sorted: true, indent: indent)
+      return try unordered(Array(elements), sorted: true, indent: indent, decimalSeparator: decimalSeparator)
     case .dictionary(let entries):
       // In the order of the keys' own text (Foundation sorts string keys with compare:), not of
       // the printed lines, where a quoted key's `"` would sort first.
@@ -41,7 +49,9 @@ enum Describing {
       }
       return "{\n" + lines.map { $0 + "\n" }.joined() + pad + "}"
     case .object(let object):
-      if let elements = value.orderedSetElements { return try unordered(elements, sorted: false, indent: indent) }
+      if let elements = value.orderedSetElements {
+        return try unordered(elements, sorted: false, indent: indent, decimalSeparator: decimalSeparator)
+      }
       if let indexes = value.indexesValue { return "<\(object.isa.name): \(object.address)>" + indexes.description }
       // call-out: the object's own -description
       return try Runtime.msgSend(object, "description").stringValue ?? object.description
@@ -60,31 +70,29 @@ enum Describing {
 
   /// `{(\n    a,\n    b\n)}`: a set (elements sorted by their text, as any order is Foundation's)
   /// or an ordered set (in order).
-  static func unordered(_ elements: [Value], sorted: Bool, indent: Int) throws -> String {
+  static func unordered(_ elements: [Value], sorted: Bool, indent: Int, decimalSeparator: String = ".") throws -> String {
     let pad = String(repeating: "    ", count: indent)
-    var lines = try elements.map { pad + "    " + (try element($0, indent: indent + 1)) }
+    var lines = try elements.map { pad + "    " + (try element($0, indent: indent + 1, decimalSeparator: decimalSeparator)) }
     if sorted { lines.sort() }
     return "{(\n" + lines.joined(separator: ",\n") + (lines.isEmpty ? "" : "\n") + pad + ")}"
   }
 
   /// An element inside a collection: a nested collection indented, a leaf's text in quotes
   /// unless it is a plain word.
-  private static func element(_ value: Value, indent: Int) throws -> String {
+  private static func element(_ value: Value, indent: Int, decimalSeparator: String) throws -> String {
     // A collection holding itself ends past Value.nestingLimit levels (Apple's runs out of stack).
-    guard let text = try Value.nested({ () throws -> String in try nestedElement(value, indent: indent) }) else {
+    guard let text = try Value.nested({ () throws -> String in try nestedElement(value, indent: indent, decimalSeparator) }) else {
       throw MessageEquality.tooDeep(value, "description")
     }
     return text
   }
 
-  private static func nestedElement(_ value: Value, indent: Int) throws -> String {
+  private static func nestedElement(_ value: Value, indent: Int, _ decimalSeparator: String) throws -> String {
+    let text = try self.text(of: value, indent: indent, decimalSeparator: decimalSeparator)
     switch value.bridged {
-    case .array, .set, .dictionary:
-      return String(repeating: "    ", count: indent) + (try self.text(of: value, indent: indent))
-    case .object where value.orderedSetElements != nil:
-      return String(repeating: "    ", count: indent) + (try self.text(of: value, indent: indent))
-    default:
-      return quoted(try self.text(of: value, indent: indent))
+    case .array, .set, .dictionary: return String(repeating: "    ", count: indent) + text
+    case .object where value.orderedSetElements != nil: return String(repeating: "    ", count: indent) + text
+    default: return quoted(text)
     }
   }
 

@@ -8,7 +8,8 @@
 // `NSDecimalString` and `-[NSString initWithFormat:locale:]` as an NSLocale or "a dictionary
 // that defines the locale (specifically the NSDecimalSeparator)". MiniFoundation has no
 // NSLocale: nil is the point, a dictionary is its `NSDecimalSeparator` (the point when it names
-// none), and any other object is refused rather than ignored. Stateless.
+// none), and any other object is refused rather than ignored. `-descriptionWithLocale:` of a
+// number or a collection reads its locale the same way (Sorting.swift). Stateless.
 
 enum LocaleDictionary {
   /// The key of the decimal separator in a locale dictionary.

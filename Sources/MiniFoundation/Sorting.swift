@@ -27,31 +27,29 @@ enum Sorting {
   }
 
   /// `-descriptionWithLocale:` of a number or a collection: with a nil locale, the
-  /// `description`. MiniFoundation has no locales, so any other locale is refused rather than
-  /// ignored (a locale would change the decimal separator).
+  /// `description`; with a locale dictionary, the description with its `NSDecimalSeparator` for
+  /// the point of the number and of each number element (Apple formats "each of the array's
+  /// elements (where recognized)" with the locale). MiniFoundation has no NSLocale, so another
+  /// kind of locale is refused rather than ignored (LocaleDictionary.swift).
   static let descriptionWithLocale = MethodEntry("descriptionWithLocale:", "@24@0:8@16") {
     receiver, selector, arguments in
-    guard arguments[0].isNil else {
-      throw FoundationError(
-        .invalidArgument, "*** \(Message.name(receiver, selector)): locales are not supported; pass nil")
-    }
-    return try Runtime.msgSend(receiver, "description")
+    if arguments[0].isNil { return try Runtime.msgSend(receiver, "description") }
+    let separator = try LocaleDictionary.decimalSeparator(arguments[0], receiver, selector)
+    return .string(try Describing.text(of: .object(receiver), decimalSeparator: separator))
   }
 
   /// `-descriptionWithLocale:indent:` of a collection: its `description` as a collection nested
   /// `level` deep prints it, every line (the first too) indented by four spaces a level, so
-  /// level 0 is the `description`. A locale is refused as `descriptionWithLocale:` refuses it.
+  /// level 0 is the `description`, with the locale as `descriptionWithLocale:` takes it.
   static let descriptionWithLocaleIndent = MethodEntry("descriptionWithLocale:indent:", "@32@0:8@16Q24") {
     receiver, selector, arguments in
-    guard arguments[0].isNil else {
-      throw FoundationError(
-        .invalidArgument, "*** \(Message.name(receiver, selector)): locales are not supported; pass nil")
-    }
+    let separator = try LocaleDictionary.decimalSeparator(arguments[0], receiver, selector)
     let level = try Message.index(arguments[1], receiver, selector)
     guard level <= maximumIndent else {
       throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): indent \(level) is past \(maximumIndent)")
     }
-    return .string(String(repeating: "    ", count: level) + (try Describing.text(of: .object(receiver), indent: level)))
+    let text = try Describing.text(of: .object(receiver), indent: level, decimalSeparator: separator)
+    return .string(String(repeating: "    ", count: level) + text)
   }
 
   /// The deepest indent `descriptionWithLocale:indent:` writes (a larger NSUInteger, such as a

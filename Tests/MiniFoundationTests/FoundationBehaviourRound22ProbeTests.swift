@@ -37,4 +37,24 @@ import Testing
     #expect(Value.object(set).orderedSetElements == ["e", "a", "b", "c", "d"])
     try runtime.checkInvariants()
   }
+
+  @Test func descriptionWithALocaleDictionaryWritesItsDecimalSeparatorInEveryNumber() throws {
+    // Apple formats a number through -initWithFormat:locale: and "each of the array's elements
+    // (where recognized)" with the locale; GNUstep-base, run here, gives the numbers' answers but
+    // does not pass the locale to a collection's elements.
+    let runtime = Runtime()
+    try runtime.installFoundation()
+    let comma: Value = ["NSDecimalSeparator": ","]
+    #expect(try runtime.msgSend(bridging: .double(1.5), "descriptionWithLocale:", comma) == "1,5")
+    #expect(try runtime.msgSend(bridging: .float(0.25), "descriptionWithLocale:", comma) == "0,25")
+    #expect(try runtime.msgSend(bridging: .int32(1500), "descriptionWithLocale:", comma) == "1500")
+    #expect(try runtime.msgSend(bridging: .double(1.5), "descriptionWithLocale:", ["NSGroupingSeparator": " "]) == "1.5", "no separator: the point")
+    let array: Value = [.double(1.5), "a.b"]
+    #expect(try runtime.msgSend(bridging: array, "descriptionWithLocale:", comma) == "(\n    \"1,5\",\n    \"a.b\"\n)", "a string is no number")
+    #expect(try runtime.msgSend(bridging: ["k": .double(2.5)], "descriptionWithLocale:", comma) == "{\n    k = \"2,5\";\n}")
+    #expect(try runtime.msgSend(bridging: array, "descriptionWithLocale:indent:", comma, 1) == "    (\n        \"1,5\",\n        \"a.b\"\n    )")
+    let decimal = try send(try foundationClass("NSDecimalNumber", in: runtime), "decimalNumberWithString:", "3.25")
+    #expect(try runtime.msgSend(bridging: [decimal], "descriptionWithLocale:", comma) == "(\n    \"3,25\"\n)")
+    expectFoundationError(.invalidArgument) { try runtime.msgSend(bridging: array, "descriptionWithLocale:", "de_DE") }
+  }
 }
