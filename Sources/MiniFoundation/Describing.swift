@@ -18,9 +18,7 @@ enum Describing {
   static func text(of value: Value, indent: Int = 0, decimalSeparator: String = ".") throws -> String {
     let pad = String(repeating: "    ", count: indent)
     let inner = pad + "    "
-    func localized(_ text: String) -> String {
-      decimalSeparator == "." ? text : text.split(separator: ".", omittingEmptySubsequences: false).joined(separator: decimalSeparator)
-    }
+    func localized(_ text: String) -> String { Describing.localized(text, decimalSeparator: decimalSeparator) }
     func element(_ value: Value, indent: Int) throws -> String {
       try Describing.element(value, indent: indent, decimalSeparator: decimalSeparator)
     }
@@ -66,6 +64,11 @@ enum Describing {
   static func stringsFileFormat(_ entries: [Value: Value]) throws -> String {
     let lines = try entries.map { (key: try text(of: $0.key), value: try text(of: $0.value)) }.sorted { $0.key < $1.key }
     return lines.map { "\"" + escaped($0.key) + "\" = \"" + escaped($0.value) + "\";\n" }.joined()
+  }
+
+  /// A number's `text` with `decimalSeparator` for its point, as a locale writes it.
+  static func localized(_ text: String, decimalSeparator: String) -> String {
+    decimalSeparator == "." ? text : text.split(separator: ".", omittingEmptySubsequences: false).joined(separator: decimalSeparator)
   }
 
   /// `{(\n    a,\n    b\n)}`: a set (elements sorted by their text, as any order is Foundation's)

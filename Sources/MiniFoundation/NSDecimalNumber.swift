@@ -55,7 +55,7 @@ enum NSDecimalNumberMethods {
       MethodEntry("descriptionWithLocale:", "@24@0:8@16") { receiver, selector, arguments in
         // NSDecimalString: the locale's NSDecimalSeparator in place of the point.
         let separator = try LocaleDictionary.decimalSeparator(arguments[0], receiver, selector)
-        return .string(try decimal(receiver, selector).description.split(separator: ".", omittingEmptySubsequences: false).joined(separator: separator))
+        return .string(Describing.localized(try decimal(receiver, selector).description, decimalSeparator: separator))
       },
       MethodEntry("stringValue", "@16@0:8") { receiver, selector, _ in .string(try decimal(receiver, selector).description) },
       MethodEntry("objCType", "r*16@0:8") { _, _, _ in .cString("d") },  // Foundation's answer, whatever the value
