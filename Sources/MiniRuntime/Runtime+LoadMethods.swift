@@ -13,7 +13,8 @@
 // One thread at a time runs +loads (objc4's `loadMethodLock`): `State.loadQueue.thread` names it,
 // and another thread's `loadImage` waits in `Runtime.monitor` until it is done, then runs its own.
 // Locking: the queues and the owner are read and changed under `Runtime.lock`; waiting takes the
-// monitor first (Locks.swift's order); no lock is held while a +load runs.
+// monitor first (Locks.swift's order); no lock is held while a +load runs. An image that brings
+// no +load neither queues nor waits (objc4's `hasLoadMethods` check).
 
 extension Runtime {
   /// One +load to call: the class it is called on, its label for the event, the implementation.
@@ -38,6 +39,11 @@ extension Runtime {
   /// - Throws: The first error a +load called here threw, after every queued +load was called
   ///   (a nested image's +load errors surface in the outermost call).
   func callLoadMethods(classes: [PendingLoad], categories: [PendingLoad]) throws {
+    // objc4's load_images returns before taking loadMethodLock when the image brings no +load
+    // (hasLoadMethods): such an image never waits for another thread's +loads. Foundation's
+    // images rely on it: they are loaded under the creation lock, which a +load running on
+    // another thread may be waiting for (decision 0055).
+    guard !classes.isEmpty || !categories.isEmpty else { return }
     let me = ThreadIdentity.current
     let isOutermost = monitor.withLock { () -> Bool in
       while true {

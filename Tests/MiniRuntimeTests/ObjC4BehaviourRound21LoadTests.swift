@@ -29,6 +29,20 @@ import Testing
     }
   }
 
+  /// Loads the image of `Earlier`, whose `+load` starts `loader` and ends only once the loader's
+  /// thread either recorded something or waits in the monitor for the `+load`s to finish.
+  private func loadEarlier(starting loader: JoinedThread, in runtime: Runtime, calls: Recorder<String>) throws {
+    var first = Image(named: "First")
+    addLoadingClass("Earlier", to: &first, calls: calls) { _ in
+      loader.start()
+      // Until the other thread either ran its +load (no lock) or waits for this one to finish.
+      while calls.all.count == 1 && runtime.monitor.withLock({ runtime.monitor.waiters }) == 0 { sched_yield() }
+      calls.append("+[Earlier load] ends")
+    }
+    try runtime.loadImage(first)
+    loader.join()
+  }
+
   /// A category `className(name)` whose `+load` records its label.
   private func loadingCategory(_ name: String, on className: String, calls: Recorder<String>) throws -> Category {
     var category = try Category(named: name, on: className)
@@ -98,16 +112,26 @@ import Testing
     addLoadingClass("Later", to: &second, calls: calls)
     let secondImage = second
     let loader = JoinedThread { try? runtime.loadImage(secondImage) }
-    var first = Image(named: "First")
-    addLoadingClass("Earlier", to: &first, calls: calls) { _ in
-      loader.start()
-      // Until the other thread either ran its +load (no lock) or waits for this one to finish.
-      while calls.all.count == 1 && runtime.monitor.withLock({ runtime.monitor.waiters }) == 0 { sched_yield() }
-      calls.append("+[Earlier load] ends")
-    }
-    try runtime.loadImage(first)
-    loader.join()
+    try loadEarlier(starting: loader, in: runtime, calls: calls)
     #expect(calls.all == ["+[Earlier load]", "+[Earlier load] ends", "+[Later load]"])
+    try runtime.checkInvariants()
+  }
+
+  @Test func anImageWithoutLoadIsLoadedBesideAnotherThreadsRunningLoads() throws {
+    // objc4's load_images returns before taking loadMethodLock when the image has no +load
+    // (hasLoadMethods), so such an image (Foundation's, installed lazily) never waits for another
+    // thread's +loads (decision 0055: one of those may wait for the loading thread in turn).
+    let runtime = Runtime()
+    let calls = Recorder<String>()
+    var plain = Image(named: "Plain")
+    plain.addClass("Plain", superclass: "NSObject") { _ in }
+    let plainImage = plain
+    let loader = JoinedThread {
+      try? runtime.loadImage(plainImage)
+      calls.append("Plain loaded")
+    }
+    try loadEarlier(starting: loader, in: runtime, calls: calls)
+    #expect(calls.all == ["+[Earlier load]", "Plain loaded", "+[Earlier load] ends"])
     try runtime.checkInvariants()
   }
 
