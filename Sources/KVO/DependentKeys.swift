@@ -35,7 +35,7 @@ enum DependentKeys {
     while !queue.isEmpty {
       let current = queue.removeFirst()
       // call-out: the class's dependency methods, no lock held
-      let answer = try Runtime.msgSend(cls, "keyPathsForValuesAffectingValueForKey:", .string(current))
+      let answer = try KeyValueCategory.keyPathsForValuesAffecting(cls, key: current)
       for element in try keyPaths(in: answer, of: cls, key: current) {
         guard let text = element.stringValue else {
           throw KeyValueError(.invalidValue, "+keyPathsForValuesAffectingValueForKey:\(current) must return key path strings, not \(element)")

@@ -89,6 +89,9 @@ final class KVORuntime: @unchecked Sendable {
   /// The keys `+setKeys:triggerChangeNotificationsForDependentKey:` declared for `dependentKey`
   /// on `cls` or, if it declared none, on its nearest superclass that did.
   func keysTriggering(_ dependentKey: String, in cls: Class) -> [String] {
+    // Rarely any: then no superclass chain to walk and no key to hash per class (the first
+    // observation of every key asks).
+    guard state.withLock({ !$0.triggeringKeys.isEmpty }) else { return [] }
     let chain = sequence(first: cls) { $0.superclass }.map { AccessorKey(cls: ObjectIdentifier($0), key: dependentKey) }
     return state.withLock { state in
       for entry in chain { if let keys = state.triggeringKeys[entry] { return keys } }

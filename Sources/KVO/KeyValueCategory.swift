@@ -268,29 +268,8 @@ enum KeyValueCategory {
       "accessInstanceVariablesDirectly", "B16@0:8",
       method("NSKeyValueCoding", "accessInstanceVariablesDirectly", isClassMethod: true) { _, _, _ in true }
     ),
-    (
-      "automaticallyNotifiesObserversForKey:", "B24@0:8@16",
-      method("NSKeyValueObserverNotification", "automaticallyNotifiesObserversForKey:", isClassMethod: true) {
-        receiver, _, arguments in
-        let key = try key(arguments[0], receiver)
-        let specific = AccessorNames.of(key).automaticallyNotifiesObserversOf
-        guard receiver.isa.instancesRespond(to: specific) else { return true }
-        return .bool(try Runtime.msgSend(receiver, specific).boolValue ?? true)
-      }
-    ),
-    (
-      "keyPathsForValuesAffectingValueForKey:", "@24@0:8@16",
-      method("NSKeyValueObserverNotification", "keyPathsForValuesAffectingValueForKey:", isClassMethod: true) {
-        receiver, _, arguments in
-        let key = try key(arguments[0], receiver)
-        let specific = AccessorNames.of(key).keyPathsForValuesAffecting
-        if receiver.isa.instancesRespond(to: specific) { return try Runtime.msgSend(receiver, specific) }
-        // Otherwise the deprecated +setKeys:triggerChangeNotificationsForDependentKey: declarations.
-        // Foundation's answer is an NSSet, empty when nothing was declared.
-        guard let cls = receiver as? Class else { return .set([]) }
-        return .set(Set(try KVORuntime.of(cls).keysTriggering(key, in: cls).map(Value.string)))
-      }
-    ),
+    ("automaticallyNotifiesObserversForKey:", "B24@0:8@16", automaticallyNotifiesObserversForKey),
+    ("keyPathsForValuesAffectingValueForKey:", "@24@0:8@16", keyPathsForValuesAffectingValueForKey),
   ]
 }
 

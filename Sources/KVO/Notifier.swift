@@ -66,7 +66,7 @@ enum Notifier {
       return false
     }
     let original = snapshot.table.originalClass
-    return try Runtime.msgSend(original, "automaticallyNotifiesObserversForKey:", .string(key)).boolValue ?? true
+    return try KeyValueCategory.automaticallyNotifiesObservers(original, forKey: key)
   }
 
   // MARK: - will

@@ -46,7 +46,7 @@ enum NotifyingSubclass {
     var plans: [(key: String, hooks: [NotifyingSetters.Hook], diagnostics: [String])] = []
     for key in Set(keys).subtracting(known).sorted() {
       // call-out: the class's `+automaticallyNotifiesObserversForKey:`, no lock held
-      let automatic = try Runtime.msgSend(original, "automaticallyNotifiesObserversForKey:", .string(key)).boolValue ?? true
+      let automatic = try KeyValueCategory.automaticallyNotifiesObservers(original, forKey: key)
       // call-out: the class's resolver, for each accessor it lacks (AccessorLookup.swift)
       let (hooks, diagnostics) = automatic ? try NotifyingSetters.hooks(for: key, in: original) : ([], [])
       plans.append((key, hooks, diagnostics))

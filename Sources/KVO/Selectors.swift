@@ -23,4 +23,6 @@ enum Selectors {
   static let removeObserverWithContext: Selector = "removeObserver:forKeyPath:context:"
   static let observationInfo: Selector = "observationInfo"
   static let setObservationInfo: Selector = "setObservationInfo:"
+  static let automaticallyNotifiesObserversForKey: Selector = "automaticallyNotifiesObserversForKey:"
+  static let keyPathsForValuesAffectingValueForKey: Selector = "keyPathsForValuesAffectingValueForKey:"
 }

@@ -16,7 +16,7 @@ enum RootClass {
       _ = try? root.addMethod(selector, types: types, implementation: Implementation(function: "-[NSObject \(selector.name)]", body))
     }
     for (selector, types, body) in classMethods() {
-      _ = try? meta.addMethod(selector, types: types, implementation: Implementation(function: "+[NSObject \(selector.name)]", body))
+      _ = try? meta.addMethod(selector, types: types, implementation: classImplementation(selector, body))
     }
     _ = try? meta.addMethod("allocWithZone:", types: "@24@0:8^{_NSZone=}16", implementation: allocWithZone)
     _ = try? root.addMethod("retain", types: "@16@0:8", implementation: retain)
@@ -30,6 +30,16 @@ enum RootClass {
   static let allocWithZone = Implementation(function: "+[NSObject allocWithZone:]") { receiver, _, _ in
     guard let cls = receiver as? Class else { return .nil }
     return .object(try cls.createInstance())
+  }
+
+  /// The implementation installed for NSObject's class method `selector`: the resolvers' shared
+  /// ones (so layers above can tell NSObject's own resolver by identity), else a new one.
+  private static func classImplementation(_ selector: Selector, _ body: @escaping ImplementationBody) -> Implementation {
+    switch selector {
+    case Implementation.defaultInstanceMethodResolver.selector: return Implementation.defaultInstanceMethodResolver.implementation
+    case Implementation.defaultClassMethodResolver.selector: return Implementation.defaultClassMethodResolver.implementation
+    default: return Implementation(function: "+[NSObject \(selector.name)]", body)
+    }
   }
 
   /// `-[NSObject retain]` (ManualRetainRelease.swift). Shared by every runtime, so a store can
@@ -235,10 +245,10 @@ enum RootClass {
       ("_tryRetain", "B16@0:8", { _, _, _ in true }),
       ("allowsWeakReference", "B16@0:8", { _, _, _ in true }),
       ("retainWeakReference", "B16@0:8", { _, _, _ in true }),
-      ("resolveInstanceMethod:", "B24@0:8:16", { _, _, _ in false }),
+      ("resolveInstanceMethod:", "B24@0:8:16", Implementation.defaultInstanceMethodResolver.implementation.body),
       ("initialize", "v16@0:8", { _, _, _ in .nil }),
       ("load", "v16@0:8", { _, _, _ in .nil }),
-      ("resolveClassMethod:", "B24@0:8:16", { _, _, _ in false }),
+      ("resolveClassMethod:", "B24@0:8:16", Implementation.defaultClassMethodResolver.implementation.body),
     ]
   }
 

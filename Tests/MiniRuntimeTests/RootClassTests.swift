@@ -202,4 +202,18 @@ import Testing
     }
     try runtime.checkInvariants()
   }
+
+  /// Every runtime's NSObject has the one shared implementation of each resolver (what KVO
+  /// compares a class's resolver with), each answering NO.
+  @Test func theResolversAreOneSharedImplementationPerSelector() throws {
+    for runtime in [Runtime(), Runtime()] {
+      let meta = runtime.rootClass.isa
+      for shared in [Implementation.defaultInstanceMethodResolver, Implementation.defaultClassMethodResolver] {
+        let method = try #require(meta.methodList.first { $0.selector == shared.selector })
+        #expect(method.implementation === shared.implementation)
+        #expect(try runtime.msgSend(runtime.rootClass, shared.selector, .selector("fly")) == false)
+      }
+      try runtime.checkInvariants()
+    }
+  }
 }
