@@ -175,6 +175,14 @@ enum Observation {
     var known = known
     var deferring = !object.hasIsa(observed.notifying)
     if deferring { try initializeBeforeSwitching(to: observed.notifying) }
+    // No table known: the slot was empty when `add` read it (or held something else than a
+    // snapshot, which the loop below then finds). Make the first table at once, without reading
+    // the slot a second time (K7a): `insertFirst` publishes it only if the slot is still empty,
+    // atomically, and otherwise lets it go and this starts over as below.
+    if known == nil, try insertFirst(registration, into: object, observed) {
+      if registration.plan.overridesSetObservationInfo { try tellOverride(of: object, adding: registration) }
+      return
+    }
     while true {
       let table: ObservationTable
       if let known {

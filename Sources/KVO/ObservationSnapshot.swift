@@ -40,13 +40,21 @@ struct ObservationSnapshot {
   /// The snapshot of a table's paths (`head` and `tail`, in the order first observed): the path
   /// itself when it is the only one and only its own key triggers it.
   init(table: ObservationTable, first head: ObservationTable.PathEntry, others tail: [ObservationTable.PathEntry]) {
-    if tail.isEmpty, head.path.plan.firstKeyID == head.pathID, head.dependencyKeyIDs.isEmpty {
+    if tail.isEmpty, head.isItsOwnTrigger {
       object = head.path
       isPath = true
     } else {
       object = TriggerList(table: table, first: head, others: tail)
       isPath = false
     }
+    checkInvariants()
+  }
+
+  /// The snapshot of a table whose only path is `path`, triggered by its own key alone (the
+  /// table checked: `ObservationTable.makeSnapshot`, which so copies no entry).
+  init(soleTriggered path: ObservedPath) {
+    object = path
+    isPath = true
     checkInvariants()
   }
 
@@ -81,6 +89,12 @@ struct ObservationSnapshot {
     case .path(let path): path.slotValue
     case .list(let list): list
     }
+  }
+
+  /// The table of a one-path snapshot (`isPath`), and whether its path has one slot used.
+  var tableOfPath: (ObservationTable, holdsOneSlot: Bool) {
+    let path = unsafeDowncast(object, to: ObservedPath.self)
+    return (path.table, path.usedCount == 1)
   }
 
   /// The table whose snapshot this is.
@@ -200,18 +214,22 @@ extension Object {
   /// its own, after it was made from what its observation info answers, if that is not its own
   /// record (ObservationInfoAdoption.swift), and after its slot was made to read a getter
   /// override a category added since it was published; `nil` if the answer names nobody, or
-  /// registrations without that observance.
+  /// registrations without that observance. `holdsOneSlot` is set when the slot held one path
+  /// with one slot used, left as it is otherwise: read without the table's lock, a hint (no
+  /// more) that removing that registration empties the table (Observation+Removal.swift).
   ///
   /// - Throws: As ``observationSnapshot``, and what re-registering another object's
   ///   observances here throws.
   @inline(__always)
-  func tableForRemoval(of observer: Object, keyPath: String, context: ObservationContext?) throws -> ObservationTable? {
+  func tableForRemoval(
+    of observer: Object, keyPath: String, context: ObservationContext?, holdsOneSlot: inout Bool
+  ) throws -> ObservationTable? {
     guard let info = observationInfo else { return nil }
     let generation = MethodGeneration(of: self)  // first: see MethodGeneration.swift
     let type = type(of: info)
     let table: ObservationTable
     if type == ObservedPath.self {
-      table = ObservationSnapshot(slot: info, isPath: true).table
+      (table, holdsOneSlot) = ObservationSnapshot(slot: info, isPath: true).tableOfPath
     } else if type == TriggerList.self {
       table = ObservationSnapshot(slot: info, isPath: false).table
     } else {

@@ -42,6 +42,10 @@ extension ObservationTable {
 
     var pathID: KeyID { path.pathID }
 
+    /// Whether only the path's own key triggers it (no dependent keys, not a chain): then, as
+    /// the table's only path, it is the object's snapshot itself (ObservationSnapshot.swift).
+    var isItsOwnTrigger: Bool { dependencyKeyIDs.isEmpty && path.plan.firstKeyID == pathID }
+
     /// Appends `registration` if the path has room; `false` if it is full. Sets
     /// `dependenciesChanged` when the registration brings keys the path was not triggered by.
     mutating func add(_ registration: Registration, dependenciesChanged: inout Bool) -> Bool {

@@ -160,7 +160,10 @@ final class ObservationTable: @unchecked Sendable {
 
   /// A snapshot of the current paths. Locking: caller holds `lock`, and the table is not empty.
   func makeSnapshot() -> ObservationSnapshot {
-    ObservationSnapshot(table: self, first: head!, others: tail)  // set: the table is not empty (callers check)
+    // The common case read in place: passing `head` to the general initializer copies the entry
+    // (a retain and a release of its path and its key array; K7a).
+    if tail.isEmpty, head?.isItsOwnTrigger == true, let path = head?.path { return ObservationSnapshot(soleTriggered: path) }
+    return ObservationSnapshot(table: self, first: head!, others: tail)  // set: the table is not empty (callers check)
   }
 
   /// Publishes a snapshot of the current paths in the object's slot. Locking: caller holds

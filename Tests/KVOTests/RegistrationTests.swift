@@ -272,5 +272,28 @@ import Testing
     #expect(removal?.code == .observerNotRegistered)
     try world.runtime.checkInvariants()
   }
-}
 
+  /// The first add makes the object's table without reading its slot a second time
+  /// (Observation.swift `insert`); one that finds something not KVO's there lets the table it
+  /// made go and changes nothing: the slot, the isa and the observer are as before.
+  @Test func anAddToAnObjectWhoseSlotHoldsSomethingElseChangesNothing() throws {
+    final class Foreign: Sendable {}
+    let world = try World()
+    let person = try world.newPerson()
+    let (observer, log) = try world.newObserver()
+    let foreign = Foreign()
+    person.observationInfo = foreign
+    #expect(throws: (any Error).self) { try person.addObserver(observer, forKeyPath: "age", options: .new) }
+    #expect(person.observationInfo === foreign)
+    #expect(person.isa === world.person)
+    try world.set(person, "age", 3)
+    #expect(log.count == 0)
+    person.observationInfo = nil
+    try person.addObserver(observer, forKeyPath: "age", options: .new)
+    try world.set(person, "age", 4)
+    #expect(log.count == 1)
+    try person.removeObserver(observer, forKeyPath: "age")
+    #expect(person.isa === world.person && person.observationInfo == nil)
+    try world.runtime.checkInvariants()
+  }
+}
