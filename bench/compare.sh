@@ -5,7 +5,8 @@
 #   bench/compare.sh [--rounds N] [--reps N] [--only ID[,ID...]] [--swift-json FILE]
 #
 # 1. builds the GNUstep peer with bench/peers/gnustep/build.sh (installs GNUstep if absent);
-# 2. builds the Swift suite: `swift build -c release --product kvo-bench` (repo root);
+# 2. builds the Swift suite: `swift build -c release --product kvo-bench` (repo root), and
+#    builds it again from clean if the binary fails a one-scenario smoke run (a stale build);
 # 3. runs the two alternately, N rounds (default 3): peer, swift, peer, swift, ...,
 #    each with --json (plus --reps/--only if given), pinned with `taskset -c 1` if possible;
 # 4. prints one table: id, name, MiniKVO median ns/op, GNUstep median ns/op, ratio
@@ -57,6 +58,15 @@ if [ -z "$swift_json" ]; then
   echo "== building the Swift suite (swift build -c release --product kvo-bench)" >&2
   (cd "$root" && swift build -c release --product kvo-bench >&2)
   [ -x "$swift_bin" ] || { echo "missing $swift_bin after swift build" >&2; exit 1; }
+  # An incremental release build after MiniRuntime changed can relink kvo-bench without
+  # recompiling its own module (SwiftPM, cross-module optimisation); that binary aborts in every
+  # scenario with a runtime. One short scenario tells; then build again from clean.
+  if ! "$swift_bin" --only M1 --reps 1 >/dev/null 2>&1; then
+    echo "== kvo-bench failed a smoke run (a stale incremental build): building it from clean" >&2
+    rm -rf "$root/.build/$(uname -m)-unknown-linux-gnu/release"
+    (cd "$root" && swift build -c release --product kvo-bench >&2)
+    "$swift_bin" --only M1 --reps 1 >/dev/null || { echo "kvo-bench fails even after a clean build" >&2; exit 1; }
+  fi
 else
   [ -r "$swift_json" ] || { echo "cannot read $swift_json" >&2; exit 1; }
 fi

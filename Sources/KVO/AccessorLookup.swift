@@ -12,8 +12,8 @@
 // same: the plain lookup first, and on a miss `Class.instanceMethod(for:)`, which runs the
 // resolver and looks again. One shortcut, which nothing can observe: a class whose
 // `+resolveInstanceMethod:` is NSObject's own (which adds nothing and answers NO) is not sent
-// it. The message could only matter for a class not yet initialized, and every search here is
-// for the class of an object that was already sent a message. NSObject's own is recognised by
+// it, unless sends are traced (a trace would show the send). The message could only matter
+// otherwise for a class not yet initialized, and every search here is for the class of an object that was already sent a message. NSObject's own is recognised by
 // identity (`Implementation.defaultInstanceMethodResolver`, shared by every runtime); a category
 // or `method_setImplementation` replacing it is another implementation, so it is sent. A metaclass (a class method: `+automaticallyNotifiesObserversOf<Key>`,
 // `+keyPathsForValuesAffecting<Key>`, or observing a class object) sends two resolvers on a miss
@@ -31,14 +31,14 @@ import MiniRuntime
 /// the class's resolver on a miss.
 struct AccessorLookup {
   let cls: Class
-  /// Whether a miss is worth a resolver round trip: a resolver the miss sends is not NSObject's
-  /// own (for a metaclass, also: the class is not initialized, or sends are traced).
+  /// Whether a miss is worth a resolver round trip: sends are traced, or a resolver the miss
+  /// sends is not NSObject's own (for a metaclass, also: the class is not initialized).
   let resolves: Bool
 
   init(_ cls: Class) {
     self.cls = cls
     guard cls.isMetaclass else {
-      resolves = !Self.isDefault(Implementation.defaultInstanceMethodResolver, in: cls.isa)
+      resolves = cls.tracesMessageSends || !Self.isDefault(Implementation.defaultInstanceMethodResolver, in: cls.isa)
       return
     }
     // `+resolveClassMethod:` goes to the class, so it is found in this metaclass;

@@ -80,6 +80,23 @@ import Testing
     try world.runtime.checkInvariants()
   }
 
+  /// With message sends traced, KVC's getter search sends NSObject's own
+  /// `+resolveInstanceMethod:` to the class for a name it misses (`getAge`, tried before `age`),
+  /// as `class_getInstanceMethod` does: the shortcut that leaves it unsent applies only when
+  /// nothing could tell.
+  @Test func tracedSendsShowNSObjectsInstanceResolverForAGetterNameMiss() throws {
+    let world = try World()
+    let person = try world.newPerson()
+    let trace = Log<String>()
+    let events = world.runtime.addEventObserver(includingMessageSends: true) { event in
+      if case .messageSent(_, let selector, let implementation, _) = event { trace.append("\(selector.name) \(implementation)") }
+    }
+    _ = try person.value(forKey: "age")
+    events.cancel()
+    #expect(trace.all.contains("resolveInstanceMethod: +[NSObject resolveInstanceMethod:]"))
+    try world.runtime.checkInvariants()
+  }
+
   /// A class that overrides `+keyPathsForValuesAffectingValueForKey:` is sent it (and its answer
   /// used) when NSObject's default would have answered no keys.
   @Test func anOverriddenClassMessageIsStillSent() throws {
