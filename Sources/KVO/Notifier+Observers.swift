@@ -48,11 +48,7 @@ extension Notifier {
     var total = 0
     changes.forEachBorrowed { change in
       change.observerBase = total
-      total &+= change.withPath { path in
-        var count = 0
-        for _ in path.registrationRefs { count &+= 1 }
-        return count
-      }
+      total &+= change.withPath(\.registrationCount)
     }
     withUnsafeTemporaryAllocation(of: Object?.self, capacity: total) { owned in
       // INVARIANT: capacity is `total`, and exactly `total` slots are initialized below.
