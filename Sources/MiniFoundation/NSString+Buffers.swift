@@ -26,7 +26,9 @@ enum NSStringBuffers {
     MethodEntry("getCString:maxLength:encoding:", "B40@0:8*16Q24Q32") { receiver, selector, arguments in
       let text = try NSStringMethods.text(receiver, selector)
       let maxLength = try Message.index(arguments[1], receiver, selector)
-      guard let bytes = try cString(text, arguments[2], receiver, selector), bytes.count < maxLength else { return false }
+      guard let bytes = try NSStringEncodings.cStringBytes(text, arguments[2], receiver, selector), bytes.count < maxLength else {
+        return false
+      }
       let terminated = bytes.map { Value.int8(Int8(bitPattern: $0)) } + [.int8(0)]
       try CArrayArgument.fill(arguments[0], with: terminated, Message.name(receiver, selector))
       return true
@@ -59,21 +61,5 @@ enum NSStringBuffers {
     end -= 1
     if units[end] == 0x0A, end > lines.lowerBound, units[end - 1] == 0x0D { end -= 1 }
     return end
-  }
-
-  /// The bytes of `text` in an 8-bit encoding, nil when it cannot hold them.
-  private static func cString(_ text: String, _ encoding: Value, _ receiver: Object, _ selector: Selector) throws(FoundationError)
-    -> [UInt8]?
-  {
-    switch try NSStringEncodings.encoding(encoding, receiver, selector) {
-    case .utf8: return Array(text.utf8)
-    case .ascii: return text.unicodeScalars.allSatisfy(\.isASCII) ? text.unicodeScalars.map { UInt8($0.value) } : nil
-    case .latin1: return text.unicodeScalars.allSatisfy { $0.value < 256 } ? text.unicodeScalars.map { UInt8($0.value) } : nil
-    case .utf16, .utf32:
-      throw FoundationError(
-        .invalidArgument,
-        "*** \(Message.name(receiver, selector)): only UTF-8, ASCII and Latin 1 C strings are supported (a char * cannot hold the others' zero bytes here)"
-      )
-    }
   }
 }

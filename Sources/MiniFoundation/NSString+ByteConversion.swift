@@ -87,8 +87,7 @@ enum NSStringByteConversion {
 
     private func exactBytes(of scalar: Unicode.Scalar?) -> [UInt8]? {
       switch kind {
-      case .ascii: return scalar.flatMap { $0.isASCII ? [UInt8($0.value)] : nil }
-      case .latin1: return scalar.flatMap { $0.value < 256 ? [UInt8($0.value)] : nil }
+      case .ascii, .latin1, .macRoman: return scalar.flatMap { kind.byte($0) }.map { [$0] }
       case .utf8: return scalar.map { Array(String($0).utf8) }
       case .utf16: return nil  // bytes(of:lossy:) copies the units
       case .utf32: return scalar.map { ordered($0.value, width: 4) }

@@ -65,10 +65,8 @@ enum NSStringDecoding {
   /// The text `bytes` spell in `encoding`, or nil.
   static func decode(_ bytes: [UInt8], _ encoding: NSStringByteConversion.Target) -> String? {
     switch encoding.kind {
-    case .ascii:
-      return bytes.allSatisfy { $0 < 0x80 } ? String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) })) : nil
-    case .latin1:
-      return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
+    case .ascii, .latin1, .macRoman:
+      return NSStringEncodings.eightBitText(bytes, encoding.kind)
     case .utf8:
       return utf8(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes)
     case .utf16:

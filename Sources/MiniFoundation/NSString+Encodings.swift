@@ -2,15 +2,16 @@
 // and its C string in one.
 //
 // Docs: docs/foundation.md#string-encodings. Tests:
-// Tests/MiniFoundationTests/FoundationBehaviourRound8CollectionTests.swift.
+// Tests/MiniFoundationTests/FoundationBehaviourRound8CollectionTests.swift,
+// Tests/MiniFoundationTests/FoundationBehaviourRound23MacRomanTests.swift.
 //
-// Stateless. The encodings are the Unicode ones and the two 8-bit ones whose answer follows from
-// the characters alone: ASCII (1), ISO Latin 1 (5), UTF-8 (4), UTF-16 (10 and its BE and LE
-// forms), UTF-32 (and BE, LE). A string that an encoding cannot hold takes 0 bytes in it and has
-// no C string in it (nil), as Apple documents. Any other encoding needs a conversion table
-// MiniFoundation does not carry, so it is refused with NSInvalidArgumentException. The class side
-// lists the encodings (`+availableStringEncodings`), names them and answers the C-string
-// encoding (decision 0051).
+// Stateless. The encodings are the Unicode ones and the three 8-bit ones whose answer follows
+// from the characters alone: ASCII (1), ISO Latin 1 (5), Mac Roman (30, MacRoman.swift's table),
+// UTF-8 (4), UTF-16 (10 and its BE and LE forms), UTF-32 (and BE, LE). A string that an encoding
+// cannot hold takes 0 bytes in it and has no C string in it (nil), as Apple documents. Any other
+// encoding needs a conversion table MiniFoundation does not carry, so it is refused with
+// NSInvalidArgumentException. The class side lists the encodings (`+availableStringEncodings`),
+// names them and answers the C-string encoding (decision 0051).
 
 enum NSStringEncodings {
   static let all: [MethodEntry] = [
@@ -28,14 +29,16 @@ enum NSStringEncodings {
     },
     MethodEntry("cStringUsingEncoding:", "r*24@0:8Q16") { receiver, selector, arguments in
       let text = try NSStringMethods.text(receiver, selector)
-      let kind = try encoding(arguments[0], receiver, selector)
-      guard kind == .utf8 || kind == .ascii else {
+      guard let bytes = try cStringBytes(text, arguments[0], receiver, selector) else { return .nil }
+      // A `.cString` is a Swift string whose UTF-8 is the C string's bytes: bytes past ASCII
+      // that are not UTF-8 cannot be one (docs/differences.md).
+      guard let cString = String(validating: bytes, as: UTF8.self) else {
         throw FoundationError(
           .invalidArgument,
-          "*** \(Message.name(receiver, selector)): only UTF-8 and ASCII C strings are supported (a char * cannot hold the others' zero bytes here)"
+          "*** \(Message.name(receiver, selector)): its bytes in this encoding are not UTF-8, which a C string value must be here"
         )
       }
-      return byteCount(text, kind) == nil ? .nil : .cString(text)
+      return .cString(cString)
     },
   ]
 
@@ -66,32 +69,97 @@ enum NSStringEncodings {
   ]
 
   /// `-initWithCString:encoding:` (and `+stringWithCString:encoding:` through it): the C string's
-  /// bytes read in an 8-bit encoding (UTF-8, ASCII, Latin 1); nil when they are not valid in it.
+  /// bytes read in an 8-bit encoding (UTF-8, ASCII, Latin 1, Mac Roman); nil when they are not
+  /// valid in it.
   static let initializer = MethodEntry("initWithCString:encoding:", "@32@0:8r*16Q24") { receiver, selector, arguments in
     guard let text = arguments[0].cStringValue else {
       throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): NULL cString")
     }
     let bytes = Array(text.utf8)
+    let kind = try encoding(arguments[1], receiver, selector)
     let decoded: String?
-    switch try encoding(arguments[1], receiver, selector) {
+    switch kind {
     case .utf8: decoded = text
-    case .ascii: decoded = bytes.allSatisfy { $0 < 128 } ? text : nil
-    case .latin1: decoded = String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
+    case .ascii, .latin1, .macRoman: decoded = eightBitText(bytes, kind)
     case .utf16, .utf32:
       throw FoundationError(
         .invalidArgument,
-        "*** \(Message.name(receiver, selector)): a C string holds 8-bit units; use UTF-8, ASCII or Latin 1")
+        "*** \(Message.name(receiver, selector)): a C string holds 8-bit units; use UTF-8, ASCII, Latin 1 or Mac Roman")
     }
     guard let decoded else { return .nil }
     return try Runtime.msgSend(receiver, "initWithString:", .string(decoded))
   }
 
-  enum Kind { case ascii, latin1, utf8, utf16, utf32 }
+  enum Kind {
+    case ascii, latin1, macRoman, utf8, utf16, utf32
+
+    /// ASCII, Latin 1 and Mac Roman: one byte a character.
+    var isEightBit: Bool { self == .ascii || self == .latin1 || self == .macRoman }
+
+    /// In an 8-bit encoding, the byte of a character; nil when it has none (or the encoding is
+    /// not 8-bit).
+    func byte(_ scalar: Unicode.Scalar) -> UInt8? {
+      switch self {
+      case .ascii: return scalar.isASCII ? UInt8(scalar.value) : nil
+      case .latin1: return scalar.value < 0x100 ? UInt8(scalar.value) : nil
+      case .macRoman: return MacRoman.byte(scalar)
+      case .utf8, .utf16, .utf32: return nil
+      }
+    }
+
+    /// In an 8-bit encoding, the character of a byte; nil when it stands for none (ASCII past
+    /// 127, as Apple documents `NSASCIIStringEncoding`; or the encoding is not 8-bit).
+    func scalar(_ byte: UInt8) -> Unicode.Scalar? {
+      switch self {
+      case .ascii: return byte < 0x80 ? Unicode.Scalar(byte) : nil
+      case .latin1: return Unicode.Scalar(byte)
+      case .macRoman: return MacRoman.scalar(byte)
+      case .utf8, .utf16, .utf32: return nil
+      }
+    }
+  }
+
+  /// The bytes of `text`'s C string (without the NUL) in the encoding `value` names, nil when
+  /// the encoding cannot hold it: UTF-8 or an 8-bit encoding; UTF-16 and UTF-32 have zero bytes
+  /// and are refused with NSInvalidArgumentException.
+  static func cStringBytes(
+    _ text: String, _ value: Value, _ receiver: Object, _ selector: Selector
+  ) throws(FoundationError) -> [UInt8]? {
+    let kind = try encoding(value, receiver, selector)
+    if kind == .utf8 { return Array(text.utf8) }
+    guard kind.isEightBit else {
+      throw FoundationError(
+        .invalidArgument,
+        "*** \(Message.name(receiver, selector)): a C string holds 8-bit units; UTF-16 and UTF-32 have zero bytes")
+    }
+    return eightBitBytes(text, kind)
+  }
+
+  /// The bytes of `text` in an 8-bit encoding, nil when it cannot hold them.
+  static func eightBitBytes(_ text: String, _ kind: Kind) -> [UInt8]? {
+    var bytes: [UInt8] = []
+    for scalar in text.unicodeScalars {
+      guard let byte = kind.byte(scalar) else { return nil }
+      bytes.append(byte)
+    }
+    return bytes
+  }
+
+  /// The text `bytes` spell in an 8-bit encoding, nil when one stands for no character.
+  static func eightBitText(_ bytes: [UInt8], _ kind: Kind) -> String? {
+    var scalars = String.UnicodeScalarView()
+    for byte in bytes {
+      guard let scalar = kind.scalar(byte) else { return nil }
+      scalars.append(scalar)
+    }
+    return String(scalars)
+  }
 
   /// The encodings MiniFoundation converts, in the order `+availableStringEncodings` lists them:
   /// CoreFoundation's own order, by its encoding number (UTF-16 is its 0x100, UTF-8 0x08000100,
-  /// Latin 1 0x201, ASCII 0x600), which puts them as Apple's list does.
+  /// Latin 1 0x201, ASCII 0x600; Mac Roman is its 0), which puts them as Apple's list does.
   static let available: [(number: UInt64, kind: Kind)] = [
+    (30, .macRoman),  // NSMacOSRomanStringEncoding (CoreFoundation's 0)
     (10, .utf16),  // NSUTF16StringEncoding (NSUnicodeStringEncoding)
     (4, .utf8),  // NSUTF8StringEncoding
     (0x8c00_0100, .utf32),  // NSUTF32StringEncoding
@@ -114,7 +182,7 @@ enum NSStringEncodings {
   /// that length, as `maximumLengthOfBytesUsingEncoding:` answers): 3 in UTF-8, 1 in the 8-bit ones.
   static func maximumBytesPerUnit(_ kind: Kind) -> Int {
     switch kind {
-    case .ascii, .latin1: return 1
+    case .ascii, .latin1, .macRoman: return 1
     case .utf16: return 2
     case .utf8: return 3
     case .utf32: return 4
@@ -125,8 +193,7 @@ enum NSStringEncodings {
   /// cannot be written in it.
   static func byteCount(_ text: String, _ kind: Kind) -> Int? {
     switch kind {
-    case .ascii: return text.unicodeScalars.allSatisfy(\.isASCII) ? text.unicodeScalars.count : nil
-    case .latin1: return text.unicodeScalars.allSatisfy { $0.value < 256 } ? text.unicodeScalars.count : nil
+    case .ascii, .latin1, .macRoman: return text.unicodeScalars.allSatisfy { kind.byte($0) != nil } ? text.unicodeScalars.count : nil
     case .utf8: return text.utf8.count
     case .utf16: return text.utf16.count * 2
     case .utf32: return text.unicodeScalars.count * 4
