@@ -46,7 +46,9 @@ import Testing
     #expect(try runtime.msgSend(bridging: .float(0.5), "isEqual:", .double(0.5)) == true)
   }
 
-  @Test func stringValueOfFloatsIsTheirShortestForm() throws {
+  @Test func stringValueOfFloatsIsPercentGWithSevenOrSixteenDigits() throws {
+    // NSNumber describes a float with %0.7g and a double with %0.16g, not in the shortest form
+    // that reads back: 0.1 + 0.2 is 0.3 (shortest 0.30000000000000004), 1e-5 is 1e-05.
     let runtime = Runtime()
     try runtime.installFoundation()
     #expect(try runtime.msgSend(bridging: .float(1.5), "stringValue") == "1.5")
@@ -55,6 +57,8 @@ import Testing
     #expect(try runtime.msgSend(bridging: .double(100), "stringValue") == "100")
     #expect(try runtime.msgSend(bridging: .double(1.0 / 3.0), "stringValue") == "0.3333333333333333")
     #expect(try runtime.msgSend(bridging: .double(1e-5), "stringValue") == "1e-05")
+    #expect(try runtime.msgSend(bridging: .double(0.1 + 0.2), "stringValue") == "0.3", "16 digits")
+    #expect(try runtime.msgSend(bridging: .float(1.0 / 3.0), "stringValue") == "0.3333333", "7 digits (shortest 0.33333334)")
   }
 
   @Test func stringWithFormatPrintsEachConversionAsApplesDoes() throws {
