@@ -158,4 +158,35 @@ import Testing
     #expect(Value.object(set).orderedSetElements == ["c", "d"], "the receiver's order")
     try runtime.checkInvariants()
   }
+
+  @Test func substringsAtAndPastTheEnd() throws {
+    // TestNSString and GNUstep's Tests/base/NSString: an empty separator splits nothing; a
+    // substring from the length is empty, past it NSRangeException; a case-insensitive common
+    // prefix is spelled as the receiver spells it (GNUstep 1.28 gives each answer).
+    let runtime = Runtime()
+    try runtime.installFoundation()
+    #expect(try runtime.msgSend(bridging: "abc", "componentsSeparatedByString:", "") == ["abc"])
+    #expect(try runtime.msgSend(bridging: "abc", "substringFromIndex:", .uint64(3)) == "")
+    #expect(try runtime.msgSend(bridging: "abc", "substringToIndex:", .uint64(3)) == "abc")
+    let from = expectFoundationError(.indexOutOfBounds) {
+      try runtime.msgSend(bridging: "abc", "substringFromIndex:", .uint64(4))
+    }
+    #expect(from?.exceptionName == "NSRangeException")
+    let to = expectFoundationError(.indexOutOfBounds) {
+      try runtime.msgSend(bridging: "abc", "substringToIndex:", .uint64(4))
+    }
+    #expect(to?.exceptionName == "NSRangeException")
+    #expect(try runtime.msgSend(bridging: "abcd", "commonPrefixWithString:options:", "ABx", .uint64(1)) == "ab")
+  }
+
+  @Test func negativeZeroPrintsItsSignAndEqualsZero() throws {
+    // TestNSNumber: -0.0 is described with %0.16g, which keeps the sign (swift-corelibs-foundation
+    // prints -0.0, Swift's own description); it equals 0.0, hashes alike and compares the same.
+    let runtime = Runtime()
+    try runtime.installFoundation()
+    #expect(try runtime.msgSend(bridging: .double(-0.0), "description") == "-0")
+    #expect(try runtime.msgSend(bridging: .double(-0.0), "isEqual:", .double(0.0)) == true)
+    #expect(try runtime.msgSend(bridging: .double(-0.0), "compare:", .int(0)) == 0)
+    #expect(try runtime.msgSend(bridging: .double(-0.0), "hash") == runtime.msgSend(bridging: .double(0.0), "hash"))
+  }
 }
