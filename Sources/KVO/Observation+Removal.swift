@@ -98,7 +98,9 @@ extension Observation {
 
   /// Runs `body` on the registration `find` picks, under the table's lock; `nil` if it picks
   /// none. Runtime events are held back (`Runtime.deferringEvents`) only when the removal
-  /// empties the table, and so switches the object's isa back.
+  /// empties the table, and so switches the object's isa back. Inlined, so `find` and `body`
+  /// are too (no closure contexts: K5's removal).
+  @inline(__always)
   static func withTableLock<Result>(
     _ table: ObservationTable, emptying find: () -> Registration?, _ body: (Registration) -> Result
   ) -> Result? {

@@ -139,16 +139,20 @@ final class ObservationTable: @unchecked Sendable {
   ///
   /// - Complexity: O(observers of `keyPath`) at worst; O(1) for the most recent one.
   func lastRegistration(of observer: Object, keyPath: String, context: ObservationContext?) -> Registration? {
-    let path: ObservedPath
-    if let first = head?.path, first.plan.pathString == keyPath {  // the path alone: not the whole entry
+    // The path alone, not the whole entry; read without reference counting: the table holds
+    // its paths, and `lock` keeps them (UnretainedObservedPath.swift).
+    let path: UnretainedObservedPath
+    if let first = head.map({ UnretainedObservedPath($0.path) }), first.withPath({ $0.plan.pathString == keyPath }) {
       path = first
     } else if let entry = tail.first(where: { $0.path.plan.pathString == keyPath }) {
-      path = entry.path
+      path = UnretainedObservedPath(entry.path)
     } else {
       return nil
     }
     // A shared observer's registration is not the caller's to remove (SharedObserversSnapshot.swift).
-    return path.last { $0.isObserved(by: observer) && !$0.isShared && (context == nil || $0.context == context) }
+    return path.withPath { path in
+      path.last { $0.isObserved(by: observer) && !$0.isShared && (context == nil || $0.context == context) }
+    }
   }
 
   /// Every registration, in registration order. Locking: caller holds `lock`.

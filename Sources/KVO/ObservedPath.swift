@@ -177,6 +177,9 @@ final class ObservedPath: ManagedBuffer<ObservedPath.Header, Atomic<UInt>> {
   }
 
   /// The most recent live registration that satisfies `predicate`, searching from the end.
+  /// Inlined, so the predicate is too: a removal's search (`ObservationTable.lastRegistration`)
+  /// builds no closure context (K5).
+  @inline(__always)
   func last(where predicate: (Registration) -> Bool) -> Registration? {
     withUnsafeMutablePointerToElements { elements in
       var index = Self.end(of: elements[Self.stateIndex].load(ordering: .acquiring))
