@@ -220,12 +220,19 @@ public final class Runtime: @unchecked Sendable {
   /// Objective-C: none (MiniKVO extension).
   public var methodGeneration: UInt64 { events.methodGeneration.load(ordering: .acquiring) }
 
-  /// Empties the caches of `cls` and its subclasses, or of every class when `cls` is `nil`.
+  /// Empties the caches of `cls` and its subclasses, then those of its metaclass and the
+  /// metaclass's subclasses; or of every class when `cls` is `nil`.
+  ///
+  /// As objc4, the metaclass side is the class object's isa, and it is skipped for a metaclass
+  /// (a metaclass has no metaclass side of its own to flush) and for a root class (its metaclass
+  /// is one of its subclasses, flushed already).
   ///
   /// Objective-C: `_objc_flush_caches`
   public func flushCaches(_ cls: Class? = nil) {
     withState { state in
-      if let cls { flushCaches(of: cls, &state) } else { flushAllCaches(&state) }
+      guard let cls else { return flushAllCaches(&state) }
+      flushCaches(of: cls, &state)
+      if !cls.isMetaclass, cls.locked(&state).superclass != nil { flushCaches(of: cls.isa, &state) }
     }
   }
 

@@ -1,7 +1,7 @@
 // ObjC4BehaviourRound23ProbeTests.swift: the twenty-third round's probes of objc4 behaviour
 // written as a user would (objc-runtime-new.mm and objc-class.mm, from memory): the ivar
 // layout class_addIvar builds, class_respondsToSelector's resolver and its cached negative
-// answer, and a metaclass's protocol list.
+// answer, a metaclass's protocol list, and _objc_flush_caches.
 
 import Testing
 
@@ -82,6 +82,46 @@ import Testing
     #expect(person.isa.protocols.map(\.name) == ["Named"] && person.isa.conforms(to: named))
     #expect(person.protocols.isEmpty && !person.conforms(to: named))
     #expect(try runtime.msgSend(person, "conformsToProtocol:", .object(named)) == false, "+conformsToProtocol: asks Person")
+    try runtime.checkInvariants()
+  }
+
+  // MARK: - _objc_flush_caches
+
+  @Test func flushingAClassesCachesEmptiesItsMetaclassesToo() throws {
+    // objc4's _objc_flush_caches(cls) flushes cls and its subclasses, then, for a class that is
+    // neither a metaclass nor a root class, cls->ISA() and its subclasses: class methods cached
+    // by [Person new] and [Student new] go too.
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    let student = try makeSubclass(of: person, named: "Student", in: runtime)
+    _ = try new(person, in: runtime)
+    _ = try new(student, in: runtime)
+    let flushed = Recorder<String>()
+    let observation = runtime.addEventObserver { event in
+      if case .cacheFlushed(let name, let isMetaclass) = event { flushed.append(isMetaclass ? "+\(name)" : name) }
+    }
+    runtime.flushCaches(person)
+    observation.cancel()
+    #expect(Set(flushed.all) == ["Person", "Student", "+Person", "+Student"])
+    try runtime.checkInvariants()
+  }
+
+  @Test func flushingTheRootClassEmptiesTheRootMetaclassOnce() throws {
+    // objc4: for a root class the second flush is skipped, its metaclass being a subclass of
+    // it, so the first flush already covered it (and every metaclass, all under the root
+    // metaclass): each cache is emptied once.
+    let runtime = Runtime()
+    let person = try makePerson(in: runtime)
+    _ = try new(person, in: runtime)
+    _ = try runtime.msgSend(runtime.rootClass, "class")
+    let flushed = Recorder<String>()
+    let observation = runtime.addEventObserver { event in
+      if case .cacheFlushed(let name, let isMetaclass) = event { flushed.append(isMetaclass ? "+\(name)" : name) }
+    }
+    runtime.flushCaches(runtime.rootClass)
+    observation.cancel()
+    #expect(flushed.all.contains("+NSObject") && flushed.all.contains("+Person") && flushed.all.contains("Person"))
+    #expect(flushed.all.count == Set(flushed.all).count, "each cache once")
     try runtime.checkInvariants()
   }
 }
