@@ -61,7 +61,9 @@ extension Runtime {
         return (cls, owed)
       }
     }
-    for function in owed { function(imagePath) }  // call-out: load-image functions, no lock held
+    if !owed.isEmpty {  // call-out: load-image functions, no lock held (after an enclosing deferral)
+      Runtime.callingOutAfterDeferral { for function in owed { function(imagePath) } }
+    }
     return made
   }
 

@@ -32,7 +32,9 @@
 // A class made by `allocateClassPair` belongs to no image and is never sent `+load`, nor are
 // waiting categories attached to it (objc4 attaches them when it realizes an image's class).
 // Locking: each step takes `Runtime.lock` briefly; definitions, load-image functions and `+load`s
-// run with no lock held.
+// run with no lock held. Inside `deferringEvents` (a caller holding a lock of its own, as
+// Foundation installing its image), steps 4 and 5 wait until the section ends
+// (EventDeferral.swift), so user code never runs under the caller's lock.
 
 extension Runtime {
   /// Loads `image` into the runtime: registers its classes, attaches its categories, then calls
@@ -104,7 +106,6 @@ extension Runtime {
       state.record(.imageLoaded(name: image.name, classes: order.map(\.name), categories: image.categories.map(\.name)))
       return state.announceImage(image.name)
     }
-    for function in announce { function(image.name) }  // call-out: user functions, no lock held
     let classLoads = realized.compactMap { cls, load in
       load.map { PendingLoad(receiver: cls, label: "+[\(cls.name) load]", load: $0) }
     }
@@ -114,7 +115,19 @@ extension Runtime {
       else { return nil }
       return PendingLoad(receiver: target, label: "+[\(category.label) load]", load: load)
     }
-    try callLoadMethods(classes: classLoads, categories: categoryLoads)
+    let callOuts = { [self] () throws in
+      for function in announce { function(image.name) }  // call-out: user functions, no lock held
+      try callLoadMethods(classes: classLoads, categories: categoryLoads)
+    }
+    // Inside `deferringEvents` the caller may hold a lock these call-outs need (Foundation
+    // loads its image under the creation lock, and a function or +load may box a value): they
+    // wait until the section ends, as its events do (decision 0055).
+    guard EventDeferral.perThread.current.depth > 0 else { return try callOuts() }
+    Runtime.callingOutAfterDeferral { [self] in
+      do { try callOuts() } catch {
+        emit(.diagnostic(subsystem: "runtime", message: "a +load of image \(image.name) threw: \(error)"))
+      }
+    }
   }
 
   /// The categories of loaded images still waiting for their class to be loaded, as
