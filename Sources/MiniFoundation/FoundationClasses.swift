@@ -3,9 +3,10 @@
 // Docs: docs/foundation.md#the-classes. Tests: Tests/MiniFoundationTests/FoundationClassesTests.swift.
 //
 // Model: the first use of Foundation in a runtime (boxing a value, `installFoundation()`, or KVO
-// loading) makes the classes, as linking Foundation would: the public abstract classes
-// (`NSArray`, `NSMutableArray`, …) with their methods, and the private concrete classes `+alloc`
-// hands out (`__NSArrayI`, `__NSArrayM`, …), which add no methods of their own. The handles are
+// loading) loads Foundation's image (FoundationImage.swift), as linking Foundation would: the
+// public abstract classes (`NSArray`, `NSMutableArray`, …) with their methods, and the private
+// concrete classes `+alloc` hands out (`__NSArrayI`, `__NSArrayM`, …), which add no methods of
+// their own. The handles are
 // kept in a runtime-local slot (what Foundation keeps in its globals), made once under the
 // runtime's creation lock; after that, reads take no lock but the slot's spin lock.
 // Foundation's singletons, `NSNull`'s one instance and the two `__NSCFBoolean`s (`kCFBooleanTrue`
@@ -85,74 +86,51 @@ final class FoundationClasses: Sendable {
     let root = runtime.rootClass
     rootIsEqual = root.methodImplementationWithoutResolver(for: "isEqual:")
     rootHash = root.methodImplementationWithoutResolver(for: "hash")
-    func make(_ name: String, _ superclass: Class?, _ methods: ClassMethods = ClassMethods()) throws -> Class {
-      let cls = try runtime.allocateClassPair(superclass: superclass, name: name)
-      for entry in methods.instance {
-        let implementation = Implementation(
-          function: "-[\(name) \(entry.selector.name)]", variadic: entry.variadic, entry.body)
-        try cls.addMethod(entry.selector, types: entry.types, implementation: implementation)
+    let image = FoundationImage(runtime)
+    let made = try image.load()
+    func cls(_ name: String) throws -> Class {
+      guard let cls = made[name] else {
+        throw FoundationError(.invalidArgument, "Foundation's image did not make \(name)")
       }
-      for entry in methods.classSide {
-        let implementation = Implementation(
-          function: "+[\(name) \(entry.selector.name)]", variadic: entry.variadic, entry.body)
-        try cls.isa.addMethod(entry.selector, types: entry.types, implementation: implementation)
-      }
-      try runtime.registerClassPair(cls)
       return cls
     }
-    array = try make("NSArray", root, NSArrayMethods.all.adding(CollectionConveniences.array))
-    mutableArray = try make(
-      "NSMutableArray", array,
-      NSMutableArrayMethods.all.adding(CollectionConveniences.mutableArray, classSide: CollectionConveniences.mutableArrayClass))
-    arrayI = try make("__NSArrayI", array)
-    arrayM = try make("__NSArrayM", mutableArray)
-    dictionary = try make(
-      "NSDictionary", root,
-      NSDictionaryMethods.all.adding(CollectionConveniences.dictionary, classSide: CollectionConveniences.dictionaryClass))
-    mutableDictionary = try make(
-      "NSMutableDictionary", dictionary,
-      NSMutableDictionaryMethods.all.adding(CollectionConveniences.mutableDictionary, classSide: CollectionConveniences.mutableDictionaryClass))
-    dictionaryI = try make("__NSDictionaryI", dictionary)
-    dictionaryM = try make("__NSDictionaryM", mutableDictionary)
-    set = try make("NSSet", root, NSSetMethods.all.adding(CollectionConveniences.set))
-    mutableSet = try make(
-      "NSMutableSet", set, NSMutableSetMethods.all.adding(CollectionConveniences.mutableSet, classSide: CollectionConveniences.mutableSetClass))
-    setI = try make("__NSSetI", set)
-    setM = try make("__NSSetM", mutableSet)
-    countedSet = try make("NSCountedSet", mutableSet, NSCountedSetMethods.all)  // concrete: no cluster
-    orderedSet = try make(
-      "NSOrderedSet", root,
-      NSOrderedSetMethods.all.adding(CollectionConveniences.orderedSet, classSide: CollectionConveniences.orderedSetClass)
-        .adding(NSOrderedSetInitializers.instance, classSide: NSOrderedSetInitializers.classSide))
-    mutableOrderedSet = try make(
-      "NSMutableOrderedSet", orderedSet,
-      NSMutableOrderedSetMethods.all.adding(CollectionConveniences.mutableOrderedSet, classSide: CollectionConveniences.mutableOrderedSetClass))
-    orderedSetI = try make("__NSOrderedSetI", orderedSet)
-    orderedSetM = try make("__NSOrderedSetM", mutableOrderedSet)
-    string = try make("NSString", root, NSStringMethods.all)
-    mutableString = try make("NSMutableString", string, NSMutableStringMethods.all)
-    stringConcrete = try make("__NSCFString", mutableString)  // Apple's: immutable strings too (NSMutableString.swift)
-    value = try make(
-      "NSValue", root,
-      NSValueMethods.all.adding(
-        NSValueGeometry.instance + NSValueBytes.instance, classSide: NSValueGeometry.classSide + NSValueBytes.classSide))
-    number = try make("NSNumber", value, NSNumberMethods.all.adding(NSNumberMethods.initializers))
-    numberConcrete = try make("__NSCFNumber", number)
-    boolean = try make("__NSCFBoolean", number)
-    valueConcrete = try make("NSConcreteValue", value)
-    decimalNumber = try make("NSDecimalNumber", number, NSDecimalNumberMethods.all.adding(NSDecimalNumberBehaviors.instance, classSide: NSDecimalNumberDefaultBehavior.classSide))
-    decimalNumberHandler = try make("NSDecimalNumberHandler", root, NSDecimalNumberHandlerMethods.all)
-    null = try make("NSNull", root, NSNullMethods.all)
-    indexSet = try make("NSIndexSet", root, NSIndexSetMethods.all)
-    mutableIndexSet = try make("NSMutableIndexSet", indexSet, NSMutableIndexSetMethods.all)
-    swiftValue = try make("__SwiftValue", root, SwiftValueMethods.all)
-    enumerator = try make("NSEnumerator", root, NSEnumeratorMethods.all)
-    sortDescriptor = try make("NSSortDescriptor", root, NSSortDescriptorMethods.all)
-    characterSet = try make("NSCharacterSet", root, NSCharacterSetMethods.all)
-    mutableCharacterSet = try make("NSMutableCharacterSet", characterSet, NSMutableCharacterSetMethods.all)
-    characterSetConcrete = try make("__NSCFCharacterSet", mutableCharacterSet)  // Apple's: immutable sets too
-    proxy = try make("NSProxy", nil, NSProxyMethods.all(reusing: root))  // a root class: no superclass
-    if let nsObject = runtime.protocol(named: "NSObject") { try proxy.addProtocol(nsObject) }
+    array = try cls("NSArray")
+    mutableArray = try cls("NSMutableArray")
+    arrayI = try cls("__NSArrayI")
+    arrayM = try cls("__NSArrayM")
+    dictionary = try cls("NSDictionary")
+    mutableDictionary = try cls("NSMutableDictionary")
+    dictionaryI = try cls("__NSDictionaryI")
+    dictionaryM = try cls("__NSDictionaryM")
+    set = try cls("NSSet")
+    mutableSet = try cls("NSMutableSet")
+    setI = try cls("__NSSetI")
+    setM = try cls("__NSSetM")
+    countedSet = try cls("NSCountedSet")
+    orderedSet = try cls("NSOrderedSet")
+    mutableOrderedSet = try cls("NSMutableOrderedSet")
+    orderedSetI = try cls("__NSOrderedSetI")
+    orderedSetM = try cls("__NSOrderedSetM")
+    string = try cls("NSString")
+    mutableString = try cls("NSMutableString")
+    stringConcrete = try cls("__NSCFString")
+    value = try cls("NSValue")
+    number = try cls("NSNumber")
+    numberConcrete = try cls("__NSCFNumber")
+    boolean = try cls("__NSCFBoolean")
+    valueConcrete = try cls("NSConcreteValue")
+    decimalNumber = try cls("NSDecimalNumber")
+    decimalNumberHandler = try cls("NSDecimalNumberHandler")
+    null = try cls("NSNull")
+    indexSet = try cls("NSIndexSet")
+    mutableIndexSet = try cls("NSMutableIndexSet")
+    swiftValue = try cls("__SwiftValue")
+    enumerator = try cls("NSEnumerator")
+    sortDescriptor = try cls("NSSortDescriptor")
+    characterSet = try cls("NSCharacterSet")
+    mutableCharacterSet = try cls("NSMutableCharacterSet")
+    characterSetConcrete = try cls("__NSCFCharacterSet")
+    proxy = try cls("NSProxy")
   }
 
   /// The runtime's `NSNull` instance (`[NSNull null]`).

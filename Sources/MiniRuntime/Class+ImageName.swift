@@ -20,7 +20,8 @@ extension Class {
   ///
   /// NSObject, `Protocol` and `__IncompleteProtocol` answer libobjc's path
   /// (``Image/objcLibraryPath``); `NSMethodSignature`, `NSInvocation` and `NSBlock`
-  /// CoreFoundation's; the concrete block classes libsystem_blocks' (decision 0055).
+  /// CoreFoundation's; the concrete block classes libsystem_blocks'; MiniFoundation's classes
+  /// Foundation's (``Image/foundationPath``) (decision 0055).
   ///
   /// Objective-C: `class_getImageName`
   public var imageName: String? {

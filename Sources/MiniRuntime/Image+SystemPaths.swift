@@ -11,7 +11,20 @@
 // macOS; the concrete block classes (`__NSGlobalBlock__`, …) sit in libsystem_blocks' storage
 // (`_NSConcreteGlobalBlock`), which CoreFoundation fills in at launch, so the address lookup
 // answers libsystem_blocks, an image with no Objective-C metadata of its own: it is never listed.
+// Foundation's classes (MiniFoundation's) are Foundation's image's, loaded when Foundation is
+// first used but listed in load order before any program image.
 // The paths are written from memory of macOS 11 to 14 and not checked on a Mac (decision 0055).
+
+extension Runtime.State {
+  /// Lists `name` among the loaded images at its place in load order (``Image/loadOrderRank(of:)``):
+  /// a program image last, a system image after those before it.
+  /// Locking: caller holds `Runtime.lock` (enforced by inout State).
+  mutating func listImage(_ name: String) {
+    let rank = Image.loadOrderRank(of: name)
+    let index = imageNames.firstIndex { Image.loadOrderRank(of: $0) > rank } ?? imageNames.endIndex
+    imageNames.insert(name, at: index)
+  }
+}
 
 extension Image {
   /// The path of libobjc on macOS, the image of `NSObject`, `Protocol` and
@@ -35,8 +48,27 @@ extension Image {
   /// Objective-C: none (what `class_getImageName([__NSGlobalBlock__ class])` answers).
   public static let blocksLibraryPath = "/usr/lib/system/libsystem_blocks.dylib"
 
-  /// The images of the runtime itself, which `unloadImage` refuses.
-  static let runtimeImagePaths: Set<String> = [objcLibraryPath, coreFoundationPath]
+  /// The path of Foundation on macOS, the image of MiniFoundation's classes (and KVO's private
+  /// collection proxy classes, Foundation's on Apple); listed in ``Runtime/imageNames`` once
+  /// Foundation is installed, after libobjc and CoreFoundation and before any program image (its
+  /// place in load order). From memory, not checked on a Mac.
+  ///
+  /// Objective-C: none (what `class_getImageName([NSString class])` answers).
+  public static let foundationPath = "/System/Library/Frameworks/Foundation.framework/Versions/C/Foundation"
+
+  /// The images of the system, which `unloadImage` refuses: dyld never unmaps them.
+  static let runtimeImagePaths: Set<String> = [objcLibraryPath, coreFoundationPath, foundationPath]
+
+  /// Where an image goes in load order: libobjc, CoreFoundation and Foundation come before every
+  /// program image whenever they are listed (a program links them, so dyld maps them first).
+  static func loadOrderRank(of name: String) -> Int {
+    switch name {
+    case objcLibraryPath: return 0
+    case coreFoundationPath: return 1
+    case foundationPath: return 2
+    default: return 3
+    }
+  }
 
   /// The image of the runtime's own class `name` (`Runtime+BuiltinClasses.swift`).
   static func runtimeImagePath(ofBuiltinClass name: String) -> String {

@@ -55,7 +55,7 @@ extension Runtime {
         let owed = withState { state -> [LoadImageFunction] in
           state.builtinClasses[name] = cls
           guard imagePath == Image.coreFoundationPath, !state.imageNames.contains(imagePath) else { return [] }
-          state.imageNames.insert(imagePath, at: min(1, state.imageNames.count))  // after libobjc
+          state.listImage(imagePath)  // after libobjc, before Foundation and program images
           return state.announceImage(imagePath)
         }
         return (cls, owed)

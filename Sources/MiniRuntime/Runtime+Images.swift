@@ -138,7 +138,8 @@ extension Runtime {
 
   /// The names of the loaded images, in load order: libobjc's first (``Image/objcLibraryPath``,
   /// NSObject's image), then CoreFoundation's once the runtime made one of its classes
-  /// (``Image/coreFoundationPath``), then those ``loadImage(_:)`` loaded.
+  /// (``Image/coreFoundationPath``), then Foundation's once it is installed
+  /// (``Image/foundationPath``), then the program's images ``loadImage(_:)`` loaded, in order.
   ///
   /// Objective-C: `objc_copyImageNames`
   public var imageNames: [String] { withState { $0.imageNames } }
@@ -196,7 +197,7 @@ extension Runtime {
           throw RuntimeError(.foreignRuntime, "loadImage: category \(category.label) adopts \(proto.name) from another runtime")
         }
       }
-      state.imageNames.append(image.name)
+      state.listImage(image.name)
     }
     return order
   }
