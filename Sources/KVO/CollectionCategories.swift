@@ -35,6 +35,7 @@ enum CollectionCategories {
   }
 
   private static func install(in runtime: Runtime) {
+    ProxyClasses.addMethods(in: runtime)  // Foundation's proxy classes get KVC's methods too
     for (className, categories) in [
       ("NSArray", arrayMethods), ("NSSet", setMethods), ("NSOrderedSet", orderedSetMethods),
       ("NSDictionary", dictionaryMethods), ("NSMutableDictionary", mutableDictionaryMethods), ("NSNull", nullMethods),

@@ -17,7 +17,10 @@
 //     class notifies automatically for the key;
 //   - otherwise `valueForUndefinedKey:` / `setValue:forUndefinedKey:`.
 // The array proxy's classes are made here too (MutableArrayProxy+Object.swift).
-// The classes are made once per runtime (a runtime-local slot) on the first proxy. The proxy
+// The classes are Foundation's, in Foundation's image (MiniFoundation's
+// FoundationImage+KeyValueProxies.swift); KVO adds their methods when it is installed beside
+// Foundation (`ProxyClasses.addMethods`, from CollectionCategories.swift), and keeps the handles
+// in a runtime-local slot on the first proxy (decision 0055). The proxy
 // retains its container, as Foundation's does. Nothing is locked while a message runs: every
 // edit is messages to the container or the ivar's set, or a KVC set.
 
@@ -72,45 +75,60 @@ final class ProxyClasses: Sendable {
     return try of(runtime)
   }
 
-  /// The proxy classes of `runtime`, made on first use (after installing Foundation).
+  /// The proxy classes of `runtime`: Foundation's (installed first if needed, with KVO's
+  /// methods on them).
   static func of(_ runtime: Runtime) throws -> ProxyClasses {
     if let existing = slot.value(in: runtime) { return existing }
+    runtime.installKeyValueObserving()
     try runtime.installFoundation()
     return try slot.value(in: runtime) { try ProxyClasses(runtime) }
   }
 
-  private init(_ runtime: Runtime) throws {
-    func make(_ name: String, _ superclassName: String, ivars: Bool, _ methods: [(Selector, String, Implementation)]) throws -> Class {
-      guard let superclass = runtime.lookUpClass(named: superclassName) else {
-        throw KeyValueError(.invalidArgument, "Foundation's \(superclassName) is missing from this runtime")
-      }
-      let cls = try runtime.allocateClassPair(superclass: superclass, name: name)
-      if ivars {
-        try cls.addIvar("_container", type: .object(className: nil))
-        try cls.addIvar("_key", type: .object(className: "NSString"))
-      }
+  /// The proxy classes with the methods KVO gives them (the rest only inherit).
+  private static let methods: [(className: String, methods: [(Selector, String, Implementation)])] = [
+    ("NSKeyValueMutableSet", MutableSetProxy.methods),
+    ("NSKeyValueMutableOrderedSet", MutableOrderedSetProxy.methods),
+    ("NSKeyValueArray", CollectionGetterProxy.arrayMethods),
+    ("NSKeyValueOrderedSet", CollectionGetterProxy.orderedSetMethods),
+    ("NSKeyValueSet", CollectionGetterProxy.setMethods),
+    ("NSKeyValueMutableArray", MutableArrayProxy.objectMethods),
+  ]
+
+  /// Adds KVO's methods to Foundation's proxy classes in `runtime` (Foundation's own compiled
+  /// methods on Apple). Locking: called under the runtime's creation lock, with
+  /// CollectionCategories' methods.
+  static func addMethods(in runtime: Runtime) {
+    for (className, methods) in methods {
+      guard let cls = runtime.lookUpClass(named: className) else { continue }
       for (selector, types, implementation) in methods {
-        try cls.addMethod(selector, types: types, implementation: implementation)
+        // Cannot fail: fixed, valid selectors and encodings on a registered class.
+        _ = try? cls.addMethod(selector, types: types, implementation: implementation)
       }
-      try runtime.registerClassPair(cls)
+    }
+  }
+
+  private init(_ runtime: Runtime) throws {
+    func cls(_ name: String) throws -> Class {
+      guard let cls = runtime.lookUpClass(named: name) else {
+        throw KeyValueError(.invalidArgument, "Foundation's \(name) is missing from this runtime")
+      }
       return cls
     }
-    mutableSet = try make("NSKeyValueMutableSet", "NSMutableSet", ivars: true, MutableSetProxy.methods)
-    fastMutableSet = try make("NSKeyValueFastMutableSet", "NSKeyValueMutableSet", ivars: false, [])
-    slowMutableSet = try make("NSKeyValueSlowMutableSet", "NSKeyValueMutableSet", ivars: false, [])
-    ivarMutableSet = try make("NSKeyValueIvarMutableSet", "NSKeyValueMutableSet", ivars: false, [])
-    mutableOrderedSet = try make("NSKeyValueMutableOrderedSet", "NSMutableOrderedSet", ivars: true, MutableOrderedSetProxy.methods)
-    fastMutableOrderedSet = try make("NSKeyValueFastMutableOrderedSet", "NSKeyValueMutableOrderedSet", ivars: false, [])
-    slowMutableOrderedSet = try make("NSKeyValueSlowMutableOrderedSet", "NSKeyValueMutableOrderedSet", ivars: false, [])
-    ivarMutableOrderedSet = try make("NSKeyValueIvarMutableOrderedSet", "NSKeyValueMutableOrderedSet", ivars: false, [])
-    keyValueArray = try make("NSKeyValueArray", "NSArray", ivars: true, CollectionGetterProxy.arrayMethods)
-    keyValueOrderedSet = try make(
-      "NSKeyValueOrderedSet", "NSOrderedSet", ivars: true, CollectionGetterProxy.orderedSetMethods)
-    keyValueSet = try make("NSKeyValueSet", "NSSet", ivars: true, CollectionGetterProxy.setMethods)
-    mutableArray = try make("NSKeyValueMutableArray", "NSMutableArray", ivars: true, MutableArrayProxy.objectMethods)
-    fastMutableArray = try make("NSKeyValueFastMutableArray", "NSKeyValueMutableArray", ivars: false, [])
-    slowMutableArray = try make("NSKeyValueSlowMutableArray", "NSKeyValueMutableArray", ivars: false, [])
-    ivarMutableArray = try make("NSKeyValueIvarMutableArray", "NSKeyValueMutableArray", ivars: false, [])
+    mutableSet = try cls("NSKeyValueMutableSet")
+    fastMutableSet = try cls("NSKeyValueFastMutableSet")
+    slowMutableSet = try cls("NSKeyValueSlowMutableSet")
+    ivarMutableSet = try cls("NSKeyValueIvarMutableSet")
+    mutableOrderedSet = try cls("NSKeyValueMutableOrderedSet")
+    fastMutableOrderedSet = try cls("NSKeyValueFastMutableOrderedSet")
+    slowMutableOrderedSet = try cls("NSKeyValueSlowMutableOrderedSet")
+    ivarMutableOrderedSet = try cls("NSKeyValueIvarMutableOrderedSet")
+    keyValueArray = try cls("NSKeyValueArray")
+    keyValueOrderedSet = try cls("NSKeyValueOrderedSet")
+    keyValueSet = try cls("NSKeyValueSet")
+    mutableArray = try cls("NSKeyValueMutableArray")
+    fastMutableArray = try cls("NSKeyValueFastMutableArray")
+    slowMutableArray = try cls("NSKeyValueSlowMutableArray")
+    ivarMutableArray = try cls("NSKeyValueIvarMutableArray")
     func ivars(of cls: Class) throws -> ProxyIvars {
       guard let container = cls.ivar(named: "_container"), let key = cls.ivar(named: "_key") else {
         throw KeyValueError(.invalidArgument, "the proxy class \(cls.name) lost its ivars")
@@ -124,18 +142,18 @@ final class ProxyClasses: Sendable {
 }
 
 extension Runtime {
-  /// Makes the private classes of key-value coding's collection proxies now (installing
-  /// Foundation first if needed) instead of with the first proxy, as a process linked with
-  /// Foundation has them before `main`. Sends no message, so no class is initialized. Calling
-  /// it again does nothing.
+  /// Installs Foundation (whose image holds the private classes of key-value coding's collection
+  /// proxies) and key-value observing (which gives them their methods) now, instead of with the
+  /// first proxy, as a process linked with Foundation has them before `main`. Sends no message,
+  /// so no class is initialized. Calling it again does nothing.
   ///
   /// ```swift
   /// try runtime.installKeyValueCodingProxyClasses()
   /// runtime.lookUpClass(named: "NSKeyValueFastMutableSet")?.superclass?.name   // "NSKeyValueMutableSet"
   /// ```
   ///
-  /// - Throws: ``KeyValueError`` or Foundation's error if this runtime already has a class with
-  ///   one of their names.
+  /// - Throws: Foundation's error if this runtime already has a class with one of Foundation's
+  ///   names.
   ///
   /// Objective-C: none (the classes `NSKeyValueMutableSet`, `NSKeyValueFastMutableSet`, … are
   /// in Foundation's image).

@@ -82,10 +82,11 @@ struct FoundationImage {
     add("NSProxy", nil, NSProxyMethods.all(reusing: root)) { cls in  // a root class: no superclass
       if let nsObjectProtocol { try cls.addProtocol(nsObjectProtocol) }
     }
+    addKeyValueProxyClasses()  // FoundationImage+KeyValueProxies.swift
   }
 
   /// Adds the class `name` below `superclassName` with `methods` (and what `more` adds).
-  private mutating func add(
+  mutating func add(
     _ name: String, _ superclassName: String?, _ methods: ClassMethods = ClassMethods(),
     _ more: @escaping @Sendable (Class) throws -> Void = { _ in }
   ) {
