@@ -5,7 +5,8 @@
 //
 // Model: FB's `_FBKVOSharedController`, one per runtime (FB has one per process; here it lives
 // while some controller of the runtime does, see `Slot`). It is a
-// runtime object of the runtime class `_FBKVOSharedController`, registered with KVO as the
+// runtime object of the runtime class `_FBKVOSharedController`, a class of KVOController's image
+// (KVOControllerImage.swift, loaded once per runtime), registered with KVO as the
 // observer of every info (`addObserver:self … context:info`), so an observed object's
 // observation info names it; its `observeValueForKeyPath:ofObject:change:context:` maps the
 // context back to the info through a table of registered infos, as FB's `[_infos member:context]`
@@ -79,26 +80,25 @@ final class SharedController: @unchecked Sendable, CustomStringConvertible {
   static func of(_ runtime: Runtime) throws -> SharedController {
     let slot = slot.value(in: runtime) { Slot() }
     if let existing = slot.lock.withLock({ slot.shared }) { return existing }
+    // Before the slot's lock: loading takes the creation lock, the outermost one.
+    let cls = try KVOControllerImage.of(runtime).sharedControllerClass
     // The class and its methods raise events: delivered once the lock is released.
     return try runtime.deferringEvents {
       try slot.lock.withLock {
         if let existing = slot.shared { return existing }
-        let shared = try make(in: runtime)
+        let shared = try make(cls, in: runtime)
         slot.shared = shared
         return shared
       }
     }
   }
 
-  /// Makes the class (once per runtime), its methods (pointing at this shared controller) and
-  /// the one instance. Locking: the slot's lock.
-  private static func make(in runtime: Runtime) throws -> SharedController {
-    let cls: Class
-    if let existing = runtime.lookUpClass(named: className) {
-      cls = existing  // made for a shared controller since gone: its methods are replaced below
-    } else {
-      cls = try runtime.allocateClassPair(superclass: runtime.rootClass, name: className)
-      try runtime.registerClassPair(cls)
+  /// Gives the class of KVOController's image (its methods then belong to a shared controller
+  /// since gone, if any) its methods, pointing at this shared controller, and makes the one
+  /// instance. Locking: the slot's lock.
+  private static func make(_ cls: Class, in runtime: Runtime) throws -> SharedController {
+    guard runtime.classNames(inImage: Image.kvoControllerPath).contains(className) else {
+      throw KeyValueError(.invalidArgument, "KVOController's image was unloaded from this runtime")
     }
     // `[[_FBKVOSharedController alloc] init]`, as FB's `+sharedController` makes it.
     guard let instance = try Runtime.msgSend(cls, "new").objectValue else {
