@@ -330,16 +330,8 @@ import Testing
     let runtime = world.runtime
     runtime.installKeyValueObserving()  // what linking Foundation does before anything is sent
     let ann = try world.newPerson()
-    let proxyClass = try runtime.allocateClassPair(superclass: nil, name: "Proxy")
-    try proxyClass.addMethod("methodSignatureForSelector:", types: "@24@0:8:16") { _, _, arguments in
-      try runtime.msgSend(ann, "methodSignatureForSelector:", arguments[0])
-    }
-    try proxyClass.addMethod("forwardInvocation:", types: "v24@0:8@16") { _, _, arguments in
-      try Invocation(arguments[0].objectValue)?.invoke(target: ann)
-      return .nil
-    }
-    try runtime.registerClassPair(proxyClass)
-    let proxy = try proxyClass.createInstance()
+    let proxy = try forwardingProxy(to: ann, superclass: nil, named: "Proxy", in: runtime)
+    let proxyClass = proxy.isa
     let (observer, log) = try world.newObserver()
     let options = Value.uint64(UInt64(ObservingOptions([.old, .new]).rawValue))
     try runtime.msgSend(proxy, "addObserver:forKeyPath:options:context:", .object(observer), "age", options, .pointer(0), returning: .void)

@@ -72,16 +72,13 @@ import Testing
 
   @Test func manualNotificationOfADottedKeyReachesObserversOfThatPath() throws {
     let world = try World()
-    let person = try world.newPerson()
-    let friend = try world.newPerson()
-    try world.set(person, "friend", .object(friend))
-    let (observer, log) = try world.newObserver()
-    try person.addObserver(observer, forKeyPath: "friend.age", options: [.old, .new])
+    let (person, friend, observer, log) = try world.observedFriend()
     try person.willChangeValue(forKey: "friend.age")
     try friend.setValue(5, forIvar: "_age")
     try person.didChangeValue(forKey: "friend.age")
     #expect(log.all.map(\.change.old) == [0])
     #expect(log.all.map(\.change.new) == [5])
+    withExtendedLifetime(observer) {}  // the registration does not retain its observer
   }
 
   @Test func setValueForAnUndefinedKeyHandledByTheClassNotifiesObservers() throws {

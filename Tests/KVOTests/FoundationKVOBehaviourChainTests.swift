@@ -30,15 +30,12 @@ import Testing
 
   @Test func setValueForKeyPathThroughAChainNotifiesTheChainObserverOnTheRoot() throws {
     let world = try World()
-    let person = try world.newPerson()
-    let friend = try world.newPerson()
-    try world.set(person, "friend", .object(friend))
-    let (observer, log) = try world.newObserver()
-    try person.addObserver(observer, forKeyPath: "friend.age", options: [.old, .new])
+    let (person, _, observer, log) = try world.observedFriend()
     try person.setValue(7, forKeyPath: "friend.age")
     #expect(log.all.map(\.keyPath) == ["friend.age"])
     #expect(log.all.first?.object === person)
     #expect(log.all.first?.change.old == 0 && log.all.first?.change.new == 7)
+    withExtendedLifetime(observer) {}  // the registration does not retain its observer
   }
 
   @Test func chainThroughItselfNotifiesOnce() throws {

@@ -7,11 +7,7 @@ import Testing
 @Suite struct KeyPathChainTests {
   @Test func changingTheFriendsAgeNotifiesTheChainObserver() throws {
     let world = try World()
-    let person = try world.newPerson()
-    let friend = try world.newPerson()
-    try world.set(person, "friend", .object(friend))
-    let (observer, log) = try world.newObserver()
-    try person.addObserver(observer, forKeyPath: "friend.age", options: [.old, .new])
+    let (person, friend, observer, log) = try world.observedFriend()
     try world.set(friend, "age", 30)
     let received = try #require(log.all.first)
     #expect(received.keyPath == "friend.age")
@@ -19,18 +15,12 @@ import Testing
     #expect(received.change.old == 0)
     #expect(received.change.new == 30)
     #expect(friend.isa.name == "NSKVONotifying_Person")
+    withExtendedLifetime(observer) {}  // the registration does not retain its observer
   }
 
   @Test func replacingTheFriendNotifiesAndMovesTheObservation() throws {
     let world = try World()
-    let person = try world.newPerson()
-    let old = try world.newPerson()
-    let new = try world.newPerson()
-    try world.set(old, "age", 1)
-    try world.set(new, "age", 2)
-    try world.set(person, "friend", .object(old))
-    let (observer, log) = try world.newObserver()
-    try person.addObserver(observer, forKeyPath: "friend.age", options: [.old, .new])
+    let (person, old, new, observer, log) = try world.observedFriendSwap()
     try world.set(person, "friend", .object(new))
     #expect(log.all.map(\.change.old) == [1])
     #expect(log.all.map(\.change.new) == [2])
@@ -39,6 +29,7 @@ import Testing
     try world.set(old, "age", 10)
     try world.set(new, "age", 20)
     #expect(log.all.map(\.change.new) == [2, 20])
+    withExtendedLifetime(observer) {}  // the registration does not retain its observer
   }
 
   @Test func nilFriendGivesNilValuesAndANewFriendIsPickedUp() throws {

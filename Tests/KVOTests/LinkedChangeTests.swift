@@ -56,14 +56,7 @@ import Testing
   @Test func aLinkRemovedBetweenWillAndDidForwardsNoDid() throws {
     let idleBaseline = ThreadChanges.perThread.current.depth
     let world = try World()
-    let person = try world.newPerson()
-    let old = try world.newPerson()
-    let new = try world.newPerson()
-    try world.set(old, "age", 1)
-    try world.set(new, "age", 2)
-    try world.set(person, "friend", .object(old))
-    let (observer, log) = try world.newObserver()
-    try person.addObserver(observer, forKeyPath: "friend.age", options: [.old, .new])
+    let (person, old, new, observer, log) = try world.observedFriendSwap()
     try old.willChangeValue(forKey: "age")  // the link's change begins (the owner's entry with it)
     try world.set(person, "friend", .object(new))  // relinks: the old friend's link is removed
     try old.setValue(9, forIvar: "_age")
@@ -73,6 +66,7 @@ import Testing
     #expect(ThreadChanges.perThread.current.depth == idleBaseline)
     try world.set(new, "age", 4)
     #expect(log.all.last?.description == "friend.age setting new=4 old=2 prior=false")
+    withExtendedLifetime(observer) {}  // the registration does not retain its observer
   }
 
   @Test(arguments: [false, true])

@@ -8,20 +8,11 @@ import Testing
 @testable import KVO
 
 @Suite struct ProxyObservationTests {
-  /// `[[TargetProxy alloc] initWithTarget:target]`, an NSProxy subclass forwarding everything.
+  /// `[TargetProxy alloc]`, an NSProxy subclass forwarding everything to `target`.
   static func forwardingProxy(to target: Object, in runtime: Runtime) throws -> Object {
     try runtime.installFoundation()
     let nsProxy = try #require(runtime.lookUpClass(named: "NSProxy"))
-    let proxyClass = try runtime.allocateClassPair(superclass: nsProxy, name: "TargetProxy")
-    try proxyClass.addMethod("methodSignatureForSelector:", types: "@24@0:8:16") { _, _, arguments in
-      try Runtime.msgSend(target, "methodSignatureForSelector:", arguments[0])
-    }
-    try proxyClass.addMethod("forwardInvocation:", types: "v24@0:8@16") { _, _, arguments in
-      try Invocation(arguments[0].objectValue)?.invoke(target: target)
-      return .nil
-    }
-    try runtime.registerClassPair(proxyClass)
-    return try #require(try runtime.msgSend(proxyClass, "alloc").objectValue)
+    return try KVOTests.forwardingProxy(to: target, superclass: nsProxy, named: "TargetProxy", in: runtime)
   }
 
   @Test func observingThroughAnNSProxyObservesItsTarget() throws {

@@ -9,11 +9,7 @@ import Testing
 @Suite struct RefreshedGetterTests {
   @Test func aChainSeesAValueForKeyOverrideAddedAfterItsGettersWereRefreshed() throws {
     let world = try World()
-    let person = try world.newPerson()
-    let friend = try world.newPerson()
-    try world.set(person, "friend", .object(friend))
-    let (observer, log) = try world.newObserver()
-    try person.addObserver(observer, forKeyPath: "friend.age", options: [.old, .new])
+    let (person, friend, observer, log) = try world.observedFriend()
     try world.set(friend, "age", 30)  // the chain's getters are worked out again and kept here
     try world.set(friend, "age", 31)
     let root = world.runtime.rootClass
@@ -24,6 +20,7 @@ import Testing
     try world.set(friend, "age", 32)
     #expect(log.all.map(\.change.old) == [0, 30, 77])
     #expect(log.all.map(\.change.new) == [30, 31, 77])
+    withExtendedLifetime((person, observer)) {}  // nothing else holds the observed person or its observer
   }
 
   @Test func theRestOfAChainIsReadWithTheGetterOfTheFriendsOwnClass() throws {
@@ -48,14 +45,11 @@ import Testing
 
   @Test func aNilFriendStillReadsAsNilOnceTheGettersAreKept() throws {
     let world = try World()
-    let person = try world.newPerson()
-    let friend = try world.newPerson()
-    try world.set(person, "friend", .object(friend))
-    let (observer, log) = try world.newObserver()
-    try person.addObserver(observer, forKeyPath: "friend.age", options: [.old, .new])
+    let (person, friend, observer, log) = try world.observedFriend()
     try world.set(friend, "age", 3)
     try world.set(person, "friend", .nil)
     #expect(log.all.map(\.change.old) == [0, 3])
     #expect(log.all.map(\.change.new) == [3, .nil])
+    withExtendedLifetime(observer) {}  // the registration does not retain its observer
   }
 }
