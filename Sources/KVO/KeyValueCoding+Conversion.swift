@@ -55,7 +55,7 @@ extension KeyValueCoding {
   static func converted(_ value: Value, to type: TypeEncoding, _ object: Object, _ key: String) throws -> Value {
     if isExactNumber(value, for: type) { return value }  // what the conversion below would answer
     guard let selector = conversionSelector(for: type) else {
-      if case .structure(let name, _) = type.unqualified { return try structConverted(value, named: name, to: type, object, key) }
+      if case .structure = type.unqualified { return try structConverted(value, to: type, object, key) }
       return try strictlyConverted(value, to: type, object, key)
     }
     if !value.isObject, let exact = try? value.converted(to: type) { return exact }  // the box would answer the same
@@ -102,14 +102,14 @@ extension KeyValueCoding {
   /// does not answer it is the runtime's unrecognized selector, as in Foundation
   /// (`-[__NSCFString pointValue]: unrecognized selector …`); an answer is stored, converted.
   private static func structConverted(
-    _ value: Value, named name: String, to type: TypeEncoding, _ object: Object, _ key: String
+    _ value: Value, to type: TypeEncoding, _ object: Object, _ key: String
   ) throws -> Value {
     guard let runtime = object.runtime, let receiver = try? runtime.object(bridging: value),
       let nsValue = runtime.lookUpClass(named: "NSValue")
     else {
       return try strictlyConverted(value, to: type, object, key)
     }
-    let selector = structSelector(named: name)
+    let selector = structSelector(for: type)
     if receiver.isa.isSubclass(of: nsValue) {
       if let unboxed = try? value.converted(to: type) { return unboxed }
       // call-out: -objCType, to name the value's type (an NSValue subclass may override it)
@@ -128,14 +128,15 @@ extension KeyValueCoding {
     return try strictlyConverted(value, to: type, object, key)  // no bytes to copy here: refused
   }
 
-  /// The message Foundation's KVC unboxes a struct of this name with.
-  private static func structSelector(named name: String) -> Selector {
-    switch name {
-    case "CGPoint", "NSPoint", "_NSPoint": return StructSelectors.point
-    case "CGSize", "NSSize", "_NSSize": return StructSelectors.size
-    case "CGRect", "NSRect", "_NSRect": return StructSelectors.rect
-    case "_NSRange", "NSRange": return StructSelectors.range
-    default: return StructSelectors.getValue
+  /// The message Foundation's KVC unboxes a struct of this type with: the geometry and range
+  /// messages for exactly its NSPoint, NSSize, NSRect and NSRange, `getValue:` for any other.
+  private static func structSelector(for type: TypeEncoding) -> Selector {
+    switch FoundationStruct(type) {
+    case .point: return StructSelectors.point
+    case .size: return StructSelectors.size
+    case .rect: return StructSelectors.rect
+    case .range: return StructSelectors.range
+    case nil: return StructSelectors.getValue
     }
   }
 

@@ -217,14 +217,8 @@ enum NotifyingSetters {
     case .float: kind = "Float"
     case .double: kind = "Double"
     case .object, .class, .block: kind = "Object"
-    case .structure(let name, _):
-      switch name {
-      case "CGPoint", "NSPoint", "_NSPoint": kind = "Point"
-      case "CGSize", "NSSize", "_NSSize": kind = "Size"
-      case "CGRect", "NSRect", "_NSRect": kind = "Rect"
-      case "_NSRange", "NSRange": kind = "Range"
-      default: kind = ""  // any other structure: boxed in an NSValue
-      }
+    case .structure:
+      kind = FoundationStruct(type)?.flavourName ?? ""  // any other structure: boxed in an NSValue
     default: return nil
     }
     return "_NSSet\(kind)ValueAndNotify"
