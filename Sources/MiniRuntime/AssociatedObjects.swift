@@ -12,8 +12,9 @@
 // instances (a flag subclasses inherit), and a runtime can install a hook in front of every set
 // (objc4's `objc_setHook_setAssociatedObject`), read with one atomic load when none is installed.
 // The getter of an atomic policy retains what it read under the object's lock, as objc4 retains
-// under its associations lock (a side-table stripe, a leaf, taken under it), so a set on another
-// thread releases the old value only after that retain; the autorelease follows after unlocking.
+// under its associations lock (the count is a compare-and-swap of the value's own word, no lock),
+// so a set on another thread releases the old value only after that retain; the autorelease
+// follows after unlocking.
 
 import Synchronization
 

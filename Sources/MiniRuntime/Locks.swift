@@ -35,13 +35,13 @@
 //     6. a `PropertyLocks` stripe (an `AdaptiveLock`, objc4's `PropertyLocks`): one reference word
 //        of an object's storage (ObjectStorage.swift). Held for a load and a retain, or one
 //        exchange; an atomic object getter's retain (for a class with custom retain-release, the
-//        runtime's hold) may take a `RetainCounts` stripe (the leaf side table of
-//        ManualRetainRelease.swift) under it, as objc4 retains under its spinlock.
+//        runtime's hold) is taken under it, as objc4 retains under its spinlock: a
+//        compare-and-swap of the object's own word (RetainCounts.swift), no lock.
 //     7. `Object.lock` (an `AdaptiveLock`, one per object): the object's associated objects and
 //        its observation-info slot; `RuntimeLocals.lock` (an `AdaptiveLock`): the per-runtime
-//        state slots. Held for a few loads and stores; an atomic association getter's retain may
-//        take a `RetainCounts` stripe (the leaf side table) under `Object.lock`, as objc4 retains
-//        under its associations lock.
+//        state slots. Held for a few loads and stores; an atomic association getter's retain (a
+//        compare-and-swap, no lock) is taken under `Object.lock`, as objc4 retains under its
+//        associations lock.
 //     8. a `SyncTable`'s monitor (Runtime+Synchronized.swift): which objects `@synchronized`
 //        holds. A leaf. The lock `@synchronized` gives the user is not in this order: it is
 //        held while the user's body runs, which may call anything, as in Objective-C.

@@ -1,116 +1,34 @@
 // ManualRetainRelease.swift: `-retain`, `-release` and `-retainCount` on top of Swift's counting.
 //
-// Docs: docs/runtime.md#manual-retain-and-release, docs/decisions/0017-manual-retain-release.md.
+// Docs: docs/runtime.md#manual-retain-and-release, docs/decisions/0017-manual-retain-release.md,
+// docs/decisions/0056-the-retain-count-in-the-object.md.
 // Tests: Tests/MiniRuntimeTests/ManualRetainReleaseTests.swift.
 //
 // Model: Swift's reference count frees an object; manual retain-release is bookkeeping beside
 // it. The Swift reference the caller holds is the object's one ownership (objc4's count of 1
 // after `alloc`). Each `retain` adds an *extra retain*: one Swift strong retain of the object
-// (so it outlives every Swift variable) and one in a striped side table keyed by the object
-// (objc4's `SideTables`); `release` gives an extra retain back. A `release` with no extra retain
-// left gives up that last ownership, as objc4's release to zero does: `dealloc` is sent now, the
-// ivars, associated objects and observation info are released, weak references read nil, and
-// the Swift shell lives on, zeroed, until its last Swift reference goes (its deinit sends no
-// second `dealloc`). A retain-count message sent after that is an over-release: it throws the
-// zombie text instead of crashing.
+// (so it outlives every Swift variable) and one in the count kept in the object's own word
+// (RetainCounts.swift, objc4's `extra_rc` in the isa); `release` gives an extra retain back. A
+// `release` with no extra retain left gives up that last ownership, as objc4's release to zero
+// does: `dealloc` is sent now, the ivars, associated objects and observation info are released,
+// weak references read nil, and the Swift shell lives on, zeroed, until its last Swift reference
+// goes (its deinit sends no second `dealloc`). A retain-count message sent after that is an
+// over-release: it throws the zombie text instead of crashing.
 //
-// Locking: a side-table stripe (a `Locked`, a leaf) is held only to read or change one count,
-// and to decide a release to zero: the release that finds no extra retain marks the object
-// deallocating under the stripe, and a try-retain (a weak load's `_tryRetain`) checks that mark
-// and adds its count under the same stripe, so the two are ordered as objc4's compare-and-swaps
-// on the isa word order them: a weak load either retains first (and the release gives that
-// count back instead of deallocating) or reads a deallocating object and answers nil. Without
-// it, a load could slip between the release's "no extra retain" and its mark, and hand out an
-// object whose `dealloc` had begun (ObjC4BehaviourRound19WeakTests). The Swift release and
-// `dealloc` run after the stripe is unlocked (a release may run user code); a try-retain's Swift
-// retain is taken under the stripe, so the Swift release of the count it added can never come
-// first. Readers see a count that is exact at some instant.
+// Locking: none here. A count and the deallocating mark change together, in one compare-and-swap
+// of the object's word (RetainCounts.swift says how a weak load racing the last release is
+// ordered). The Swift release and `dealloc` run after it, with no lock held (a release may run
+// user code). Readers see a count that is exact at some instant.
 //
 // A hold: an extra retain the runtime takes for itself (an atomic getter's, under the property
 // stripe, before it sends a custom `-retain`: decision 0041) is counted like any other, so a
-// release on another thread gives it back instead of deallocating, and it is also noted as held,
-// so `retainCount` does not show it. Letting it go is a release that also drops the note.
-
-/// The side table of extra retains: objc4's `SideTables`, stripes picked by address.
-enum RetainCounts {
-  /// One stripe: the extra retains per object (absent: none), and how many of them are the
-  /// runtime's own holds (absent: none), which `retainCount` does not show.
-  private struct Table {
-    var counts: [ObjectIdentifier: Int] = [:]
-    var holds: [ObjectIdentifier: Int] = [:]
-  }
-
-  /// Eight stripes, as objc4 has on iOS.
-  private static let stripes: [Locked<Table>] = (0..<8).map { _ in Locked(Table()) }
-
-  private static func stripe(of object: Object) -> Locked<Table> {
-    let address = UInt(bitPattern: ObjectIdentifier(object))
-    return stripes[Int((address >> 4) ^ (address >> 9)) & (stripes.count - 1)]
-  }
-
-  /// The extra retains `object` holds, less the runtime's own holds (never below 0: a release on
-  /// another thread may have given back the count a hold added before the hold is let go).
-  static func extra(of object: Object) -> Int {
-    stripe(of: object).withLock { table in
-      let key = ObjectIdentifier(object)
-      return max(0, (table.counts[key] ?? 0) - (table.holds[key] ?? 0))
-    }
-  }
-
-  /// Adds an extra retain (one in the table and one Swift strong retain) unless the object has
-  /// begun deallocating, checked under the stripe a release to zero marks it under (objc4's
-  /// `rootTryRetain`). A `hold` is also noted as the runtime's own. `false`: nothing was added.
-  static func tryAdd(to object: Object, hold: Bool = false) -> Bool {
-    stripe(of: object).withLock { table -> Bool in
-      guard object.lifeState.load(ordering: .acquiring) == 0 else { return false }
-      table.counts[ObjectIdentifier(object), default: 0] += 1
-      if hold { table.holds[ObjectIdentifier(object), default: 0] += 1 }
-      // The Swift retain under the stripe too (no user code runs in it): a release on another
-      // thread that finds this count gives back its Swift retain after unlocking, so that
-      // retain must exist by then, or the release would take the caller's reference instead
-      // and the object could be freed under it (AddressSanitizer saw it in
-      // ObjC4BehaviourRound19WeakTests).
-      _ = Unmanaged.passUnretained(object).retain()
-      return true
-    }
-  }
-
-  /// What a release did to the count.
-  enum Release {
-    /// An extra retain was given back.
-    case extraGivenBack
-    /// None was left: this release marked the object deallocating and must run its `dealloc`.
-    case lastReference
-    /// The object had begun deallocating already: nothing changed.
-    case alreadyDeallocating
-  }
-
-  /// Gives back an extra retain if there is one; otherwise marks the object deallocating (bits
-  /// 0 and 2 of its life state), under the stripe, so no try-retain can add a count after this
-  /// decision (objc4's `rootRelease` deciding on the isa word). A release `endingHold` also
-  /// drops one of the runtime's holds.
-  static func release(_ object: Object, endingHold: Bool = false) -> Release {
-    let result = stripe(of: object).withLock { table -> Release in
-      let key = ObjectIdentifier(object)
-      if endingHold, let holds = table.holds[key] { table.holds[key] = holds == 1 ? nil : holds - 1 }
-      guard object.lifeState.load(ordering: .acquiring) == 0 else { return .alreadyDeallocating }
-      guard let count = table.counts[key] else {
-        let old = object.lifeState.bitwiseOr(1 | 4, ordering: .acquiringAndReleasing).oldValue
-        return old & 1 == 0 ? .lastReference : .alreadyDeallocating
-      }
-      table.counts[key] = count == 1 ? nil : count - 1
-      return .extraGivenBack
-    }
-    // After unlocking; the caller holds a reference, so this cannot free the object.
-    if result == .extraGivenBack { Unmanaged.passUnretained(object).release() }
-    return result
-  }
-}
+// release on another thread gives it back instead of deallocating, and it is also counted as a
+// hold, so `retainCount` does not show it. Letting it go is a release that also drops the hold.
 
 extension Object {
   /// Whether `dealloc` has run to its end through a `release` or the object was destroyed by
   /// `object_dispose`: Objective-C would have freed its memory.
-  var isFreedForObjectiveC: Bool { lifeState.load(ordering: .acquiring) & (2 | 8) != 0 }
+  var isFreedForObjectiveC: Bool { lifeWord.load(ordering: .acquiring) & (2 | 8) != 0 }
 
   /// The zombie text (NSZombieEnabled's) for a retain-count message sent after the object was
   /// freed, where objc4 would read freed memory.
@@ -179,7 +97,7 @@ extension Object {
     releaseAssociationsAndObservationInfo()
     storage.clear()  // the ivars' objects, as objc_destructInstance releases them
     bridgedStorage?.releaseContents()  // a collection's elements, as its -dealloc releases them
-    lifeState.bitwiseOr(8, ordering: .acquiringAndReleasing)
+    lifeWord.bitwiseOr(8, ordering: .acquiringAndReleasing)
   }
 
   /// The object's retain count as `-[NSObject retainCount]` answers it, without sending a
@@ -239,8 +157,8 @@ extension Object {
 /// `releaseHeldValue`): retained when it was stored for a retain policy (a copy policy keeps its
 /// copy's +1, decision 0023) and released when the association lets
 /// it go (replaced, removed, or its owner deallocated), both through ``StrongReference``: a
-/// message to a class with custom retain-release (customrr.m, association.m), the side-table
-/// count otherwise, so `retainCount` counts the association. Released outside the owner's lock,
+/// message to a class with custom retain-release (customrr.m, association.m), the count in the
+/// object's word otherwise, so `retainCount` counts the association. Released outside the owner's lock,
 /// like every association value.
 final class CustomRetainedValue: Sendable {
   let value: Value

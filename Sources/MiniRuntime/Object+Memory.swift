@@ -75,7 +75,7 @@ extension Object {
     guard let runtime = owningRuntime else {
       throw RuntimeError(.invalidArgument, "object_dispose: \(description) is a class object")
     }
-    guard lifeState.bitwiseOr(2, ordering: .acquiringAndReleasing).oldValue & 2 == 0 else {
+    guard lifeWord.bitwiseOr(2, ordering: .acquiringAndReleasing).oldValue & 2 == 0 else {
       throw RuntimeError(.invalidArgument, "object_dispose: \(description) was already disposed")
     }
     storage.clear()  // releases the ivars' objects after unlocking their stripes
@@ -94,8 +94,8 @@ extension Object {
   func destructInstance() {
     storage.releaseReferences()
     let associated = withLock { () -> [Association] in
-      if lifeState.load(ordering: .relaxed) & (1 | 2) != 0 {  // deallocating or disposed: not a stray [obj dealloc]
-        lifeState.bitwiseOr(Self.associationsRemovedBit, ordering: .relaxed)  // under the lock: a later set sees it
+      if lifeWord.load(ordering: .relaxed) & (1 | 2) != 0 {  // deallocating or disposed: not a stray [obj dealloc]
+        lifeWord.bitwiseOr(Self.associationsRemovedBit, ordering: .relaxed)  // under the lock: a later set sees it
       }
       defer { associations = [] }
       return associations
@@ -103,9 +103,9 @@ extension Object {
     withExtendedLifetime(associated) {}  // released here, outside the lock
   }
 
-  /// The `lifeState` bit `destructInstance` sets: objc4's `_object_remove_assocations(obj,
+  /// The `lifeWord` bit `destructInstance` sets: objc4's `_object_remove_assocations(obj,
   /// /*deallocating*/ true)` has taken the owner's entry out of the associations table.
-  static let associationsRemovedBit: UInt8 = 16
+  static let associationsRemovedBit: UInt64 = 16
 
   /// Removes and releases the associated objects and the observation info, after `dealloc`
   /// (outside the object's lock: a release may run another object's `dealloc`).
@@ -119,7 +119,7 @@ extension Object {
         associations = []
         observationInfoStorage = nil
       }
-      let removed = lifeState.load(ordering: .relaxed) & Self.associationsRemovedBit != 0
+      let removed = lifeWord.load(ordering: .relaxed) & Self.associationsRemovedBit != 0
       return (associations, observationInfoStorage, removed)
     }
     releaseObservationInfo(info)

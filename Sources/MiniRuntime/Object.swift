@@ -7,7 +7,9 @@
 // it, the runtime stays alive because every instance holds it, and a class cannot be disposed
 // while it has instances. The ivars live in `storage` (ObjectStorage.swift), which alone knows
 // how they are kept and locked. `lock`, the object's own lock, guards associated objects and
-// the observation-info slot; nothing runs user code under it. Lock order: Locks.swift.
+// the observation-info slot; nothing runs user code under it. Lock order: Locks.swift. The
+// object's life state and its retain counts are one atomic word, `lifeWord`, changed without a
+// lock (RetainCounts.swift).
 // An object of a Foundation value class also carries `bridgedStorage`, its contents, fixed at
 // creation (BridgedStorage.swift); the storage guards itself.
 //
@@ -49,11 +51,15 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
   /// The ivars' memory, in the layout the object was allocated with.
   let storage: ObjectStorage
 
-  /// Bit 0: deallocating (`dealloc` has begun, or the deinit). Bit 1: destroyed by
-  /// `object_dispose`. Bit 2: deallocated by a `release` (ManualRetainRelease.swift). Bit 3: that
-  /// `dealloc` has returned (the object is freed as far as Objective-C is concerned). Bit 4:
-  /// `objc_destructInstance` has removed its associations (Object+Memory.swift).
-  @usableFromInline let lifeState = Atomic<UInt8>(0)
+  /// The object's life state and retain counts, one word (objc4 keeps both in the isa). The low
+  /// byte is the life state: bit 0 deallocating (`dealloc` has begun, or the deinit), bit 1
+  /// destroyed by `object_dispose`, bit 2 deallocated by a `release` (ManualRetainRelease.swift),
+  /// bit 3 that `dealloc` has returned (the object is freed as far as Objective-C is concerned),
+  /// bit 4 `objc_destructInstance` has removed its associations (Object+Memory.swift). Above it,
+  /// the extra retains and the runtime's holds (RetainCounts.swift, which alone changes them).
+  /// It takes the place of a life-state byte and its seven bytes of padding before
+  /// `owningRuntime`: the object is no larger (112 bytes).
+  @usableFromInline let lifeWord = Atomic<UInt64>(0)
 
   /// Keeps the runtime (and so every class) alive while the instance lives. `nil` for classes.
   let owningRuntime: Runtime?
@@ -103,7 +109,7 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
   }
 
   deinit {
-    let state = lifeState.bitwiseOr(1, ordering: .acquiringAndReleasing).oldValue
+    let state = lifeWord.bitwiseOr(1, ordering: .acquiringAndReleasing).oldValue
     // object_dispose sends no dealloc; a release to zero already sent it (ManualRetainRelease.swift).
     if let runtime = owningRuntime, state & (2 | 4) == 0 {
       runtime.runDealloc(self)  // call-out: user `dealloc` implementations, no lock held
@@ -117,11 +123,13 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
 
   /// Whether the object is being deallocated (its `dealloc` is running or done) or was destroyed
   /// by `object_dispose`: weak references to it read nil, and none can be formed.
-  /// Inlined into callers (KVO reads it for every observer of every notification): one load.
+  /// Inlined into callers (KVO reads it for every observer of every notification): one load,
+  /// and a test of the word's life-state byte (`RetainCounts.lifeStateMask`; the counts above it
+  /// do not count).
   ///
-  /// Objective-C: none (objc4's `isDeallocating()`, the deallocating bit of the isa).
+  /// Objective-C: none (objc4's `isDeallocating()`, read from the isa).
   @inlinable
-  public final var isDeallocating: Bool { lifeState.load(ordering: .acquiring) != 0 }
+  public final var isDeallocating: Bool { lifeWord.load(ordering: .acquiring) & 0xFF != 0 }
 
   /// `object` while it lives, nil once it is deallocating: what a `__weak` load answers.
   /// A Swift `weak` reference reads nil once Swift frees the object, but a `release` that gives

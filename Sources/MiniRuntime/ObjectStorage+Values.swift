@@ -73,11 +73,11 @@ extension ObjectStorage {
   /// Reads a one-word strong object ivar as an atomic getter does (objc4's `objc_getProperty`
   /// retains under the property's spinlock): under the word's stripe, the value gets its Swift
   /// retain and, when its class has no custom retain-release, its Objective-C retain too
-  /// (`-[NSObject retain]` run directly: a side-table stripe, a leaf). A setter's exchange takes
-  /// the same stripe, so its release of the old value comes after that retain and cannot free
-  /// what was read. An instance of a class with custom retain-release gets the runtime's hold
-  /// instead (an uncounted extra retain, the same leaf), since its `retain` is user code, which
-  /// the caller sends with no lock held before it ends the hold (decision 0041).
+  /// (`-[NSObject retain]` run directly: a compare-and-swap of its word, no lock). A setter's
+  /// exchange takes the same stripe, so its release of the old value comes after that retain and
+  /// cannot free what was read. An instance of a class with custom retain-release gets the
+  /// runtime's hold instead (an uncounted extra retain, the same word), since its `retain` is
+  /// user code, which the caller sends with no lock held before it ends the hold (decision 0041).
   ///
   /// - Returns: The value, and what it got: `retained` (its Objective-C retain; also for an
   ///   object already deallocating, which is not revived), `held` (the runtime's hold), or

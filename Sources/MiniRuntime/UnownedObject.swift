@@ -22,7 +22,7 @@
 // allocated, and either wins before A's last release (then A's release is not the last one; the
 // object lives until B lets go, an ordinary retain race) or sees the deiniting state and fails.
 // No load retains freed memory: the memory is freed only when the last unowned count goes,
-// which is when the last holder is destroyed. `lifeState` is read only after a successful
+// which is when the last holder is destroyed. `lifeWord` is read only after a successful
 // try-retain, while B owns the object.
 //
 // The three entry points are the Swift runtime's own (the ones `unowned(safe)` references
