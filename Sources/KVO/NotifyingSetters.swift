@@ -26,6 +26,7 @@
 // (so a trace shows the real sequence); otherwise they call the same code directly, which
 // behaves identically and saves two sends.
 
+import MiniFoundation
 import MiniRuntime
 
 enum NotifyingSetters {

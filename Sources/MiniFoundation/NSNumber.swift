@@ -9,21 +9,18 @@
 
 enum NSValueMethods {
   static let all = ClassMethods(
-    instance: ValueClassMethods.common + [
+    instance: ValueClassMethods.common.filter { $0.selector != "isEqual:" } + [
       MethodEntry("objCType", "r*16@0:8") { receiver, selector, _ in
         // The type a box of bytes was given, as written (NSValue+Bytes.swift), else CFNumber's.
-        if let given = (receiver.bridgedStorage as? ScalarStorage)?.objCType { return .cString(given) }
+        if let storage = receiver.bridgedStorage as? ScalarStorage { return .cString(NSValueBytes.typeText(storage)) }
         return .cString(NSNumberMethods.objCType(of: try ValueClassMethods.value(of: receiver, selector, "NSValue")))
       },
-      MethodEntry("isEqualToValue:", "B24@0:8@16") { receiver, _, arguments in .bool(Value.object(receiver) == arguments[0]) },
+      MethodEntry("isEqual:", "B24@0:8@16") { receiver, _, arguments in .bool(NSValueBytes.isEqual(receiver, arguments[0])) },
+      MethodEntry("isEqualToValue:", "B24@0:8@16") { receiver, _, arguments in .bool(NSValueBytes.isEqual(receiver, arguments[0])) },
       MethodEntry("pointerValue", "^v16@0:8") { receiver, selector, _ in
         let value = try ValueClassMethods.value(of: receiver, selector, "NSValue")
         if case .pointer = value { return value }
         return .nil
-      },
-      MethodEntry("rangeValue", "{_NSRange=QQ}16@0:8") { receiver, selector, _ in
-        let value = try ValueClassMethods.value(of: receiver, selector, "NSValue")
-        return value.rangeValue.map { Value.range($0) } ?? .range(0..<0)
       },
       MethodEntry("description", "@16@0:8") { receiver, selector, _ in
         .string(valueDescription(try ValueClassMethods.value(of: receiver, selector, "NSValue")))
@@ -33,19 +30,18 @@ enum NSValueMethods {
       MethodEntry("valueWithPointer:", "@24@0:8^v16") { receiver, _, arguments in
         try ValueClassMethods.box(arguments[0].isNil ? .pointer(0) : arguments[0], in: try FoundationClasses.of(receiver).valueConcrete)
       },
-      MethodEntry("valueWithRange:", "@32@0:8{_NSRange=QQ}16") { receiver, _, arguments in
-        try ValueClassMethods.box(arguments[0], in: try FoundationClasses.of(receiver).valueConcrete)
-      },
     ])
 }
 
-/// `-[NSValue description]`: Foundation names the geometry it knows (`NSRange: {1, 2}`,
-/// `NSPoint: {1.5, 2}`, `NSSize: {3, 4}`, `NSRect: {{0, 0}, {3, 4}}`, the CG names included);
-/// any other value prints as the value does.
+/// `-[NSValue description]`: Foundation names the four structs it knows, by their whole encoding
+/// (FoundationStruct.swift): `NSRange: {1, 2}`, `NSPoint: {1.5, 2}`, `NSSize: {3, 4}`,
+/// `NSRect: {{0, 0}, {3, 4}}`. Any other value, a struct only named alike included
+/// (`{_NSPoint=dd}`), prints as the value does.
 private func valueDescription(_ value: Value) -> String {
-  guard case .structure(let structure) = value else { return value.description }
+  guard case .structure(let structure) = value, structure.fields.count == 2, let kind = FoundationStruct(value.encoding)
+  else { return value.description }
   func number(_ field: Value) -> String {
-    if case .structure = field { return "?" }
+    if case .uint64(let whole) = field { return String(whole) }  // an NSRange's, exactly
     guard let double = field.doubleValue else { return field.description }
     let text = String(double)
     return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
@@ -55,19 +51,8 @@ private func valueDescription(_ value: Value) -> String {
     return "{\(number(inner.fields[0])), \(number(inner.fields[1]))}"
   }
   let fields = structure.fields
-  guard fields.count == 2 else { return value.description }
-  switch structure.name {
-  case "_NSRange", "NSRange":
-    return "NSRange: {\(number(fields[0])), \(number(fields[1]))}"
-  case "CGPoint", "NSPoint", "_NSPoint":
-    return "NSPoint: {\(number(fields[0])), \(number(fields[1]))}"
-  case "CGSize", "NSSize", "_NSSize":
-    return "NSSize: {\(number(fields[0])), \(number(fields[1]))}"
-  case "CGRect", "NSRect", "_NSRect":
-    return "NSRect: {\(pair(fields[0])), \(pair(fields[1]))}"
-  default:
-    return value.description
-  }
+  let text = kind == .rect ? "{\(pair(fields[0])), \(pair(fields[1]))}" : "{\(number(fields[0])), \(number(fields[1]))}"
+  return "\(kind.typeName): \(text)"
 }
 
 enum NSNumberMethods {

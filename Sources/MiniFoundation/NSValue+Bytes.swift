@@ -95,6 +95,25 @@ enum NSValueBytes {
     },
   ]
 
+  /// `-[NSValue isEqualToValue:]` (and NSValue's `-isEqual:`): equal values, and when neither is
+  /// a number (numbers compare by value, as CFNumber does), the same type string, as
+  /// NSConcreteValue compares `objCType` with `strcmp` before the bytes: the bytes of an `int` 5
+  /// and of an `unsigned int` 5 are two values (`i` is not `I`), and so are a `{_NSPoint=dd}` and
+  /// an NSPoint of the same doubles.
+  static func isEqual(_ receiver: Object, _ other: Value) -> Bool {
+    guard Value.object(receiver) == other else { return false }
+    guard let own = receiver.bridgedStorage as? ScalarStorage, let object = other.objectValue,
+      let theirs = object.bridgedStorage as? ScalarStorage, let classes = FoundationClasses.installed(for: receiver),
+      !receiver.isa.isSubclass(of: classes.number), !object.isa.isSubclass(of: classes.number)
+    else { return true }
+    return typeText(own) == typeText(theirs)
+  }
+
+  /// What `-objCType` answers for a box: the type it was given, else the one its value implies.
+  static func typeText(_ storage: ScalarStorage) -> String {
+    storage.objCType ?? NSNumberMethods.objCType(of: storage.value)
+  }
+
   /// A new `NSConcreteValue` holding what `bytes` points at, as the type `type` says.
   private static func box(_ bytes: Value, _ type: Value, _ receiver: Object, _ selector: Selector) throws -> Value {
     let source = try buffer(bytes, receiver, selector)

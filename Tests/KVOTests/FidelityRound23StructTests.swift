@@ -2,7 +2,7 @@
 // compares a setter's argument type with `strcmp` against `@encode(NSPoint)`, `@encode(NSSize)`,
 // `@encode(NSRect)` and `@encode(NSRange)` (the reconstructions of `_NSKVONotifyingEnableForInfoAndKey`
 // and of NSKeyValueAccessor's method setter show it; docs/kvo.md#value-conversion), so only the
-// exact 64-bit encodings count, not a struct that is only named alike (FoundationStruct.swift).
+// exact 64-bit encodings count, not a struct that is only named alike (MiniFoundation's FoundationStruct.swift).
 
 import MiniRuntime
 import Testing

@@ -118,7 +118,7 @@ import Testing
     #expect(try send(boxedRect.objectValue, "rectValue") == rect)
     #expect(try send(boxedRect.objectValue, "description") == "NSRect: {{1.5, 2}, {3, 4}}")
     let wrongKind = expectFoundationError(.invalidArgument) { try send(boxedPoint.objectValue, "rectValue") }
-    #expect(wrongKind?.message.hasSuffix("not a rect") == true)
+    #expect(wrongKind?.message.hasSuffix("not the 32 bytes of an NSRect") == true)
     expectFoundationError(.invalidArgument) { try send(nsValue, "valueWithSize:", point) }
   }
 }
