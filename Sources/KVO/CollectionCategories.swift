@@ -41,7 +41,8 @@ enum CollectionCategories {
       ("NSDictionary", dictionaryMethods), ("NSMutableDictionary", mutableDictionaryMethods), ("NSNull", nullMethods),
     ] {
       guard let cls = runtime.lookUpClass(named: className) else { continue }
-      for (selector, types, implementation) in categories + CollectionObservation.methods(for: className) {
+      let operators = CollectionOperatorMethods.methods(for: className)
+      for (selector, types, implementation) in categories + CollectionObservation.methods(for: className) + operators {
         // Cannot fail: fixed, valid selectors and encodings on a registered class.
         _ = try? cls.addMethod(selector, types: types, implementation: implementation)
       }

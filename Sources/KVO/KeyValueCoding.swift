@@ -274,8 +274,11 @@ enum KeyValueCoding {
         // as Foundation's selector is built from the name's C string); any other value takes it
         // as a key, NUL and all.
         if key.utf8.first == UInt8(ascii: "@"), try CollectionObservation.isToManyCollection(current) {
-          guard let op = CollectionOperator(piece: key) else { throw notImplemented(key.dropFirst(), by: current, in: runtimeOf()) }
-          return try apply(op, to: current, rest: path.components.dropFirst(index + 1), in: runtimeOf())
+          let name = CollectionOperator.name(ofPiece: key)
+          let rest = path.components.dropFirst(index + 1)
+          if let result = try operateByMethod(named: name, on: current, rest: rest, in: runtimeOf()) { return result }
+          guard let op = CollectionOperator(rawValue: name) else { throw notImplemented(key.dropFirst(), by: current, in: runtimeOf()) }
+          return try apply(op, to: current, rest: rest, in: runtimeOf())
         }
         if case .object(let object) = current {  // the common case: no runtime needed
           current = try object.value(forKey: key)
@@ -283,15 +286,34 @@ enum KeyValueCoding {
           current = try value(of: current, forKey: key, in: runtimeOf())
         }
       case .collectionOperator(let op):
-        return try apply(op, to: current, rest: path.components.dropFirst(index + 1), in: runtimeOf())
+        let rest = path.components.dropFirst(index + 1)
+        if try CollectionObservation.isToManyCollection(current),
+          let result = try operateByMethod(named: op.rawValue, on: current, rest: rest, in: runtimeOf())
+        {
+          return result
+        }
+        return try apply(op, to: current, rest: rest, in: runtimeOf())
       }
     }
     return current
   }
 
+  /// The operator `name` sent as `_<name>ForKeyPath:` with the rest of the path (nil for none)
+  /// when the collection's class has a method for it that is not the built-in one (a category's,
+  /// a subclass's, a replacement: CollectionOperatorMethods.swift); nil when the built-in applies
+  /// or the class has none.
+  private static func operateByMethod(
+    named name: String, on collection: Value, rest: ArraySlice<KeyValuePath.Component>, in runtime: Runtime?
+  ) throws -> Value? {
+    guard let selector = try CollectionOperatorMethods.foreignMethod(named: name, for: collection, in: runtime) else { return nil }
+    let receiver = try collection.objectValue ?? runtime?.object(bridging: collection)
+    let argument: Value = rest.isEmpty ? .nil : .string(KeyValuePath(components: Array(rest)).description)
+    return try Runtime.msgSend(receiver, selector, argument)  // call-out: the class's operator method
+  }
+
   /// Applies the collection operator `op` of a key path to `current`, with the path's `rest` as
   /// its right key path.
-  private static func apply(
+  static func apply(
     _ op: CollectionOperator, to current: Value, rest: ArraySlice<KeyValuePath.Component>, in runtime: Runtime?
   ) throws -> Value {
     if current.isNil { return .nil }

@@ -65,8 +65,13 @@ public enum CollectionOperator: String, Hashable, Sendable, CaseIterable {
   /// unknown name, or for nothing before the NUL.
   init?<S: StringProtocol>(piece: S) {
     guard piece.utf8.first == UInt8(ascii: "@") else { return nil }
+    self.init(rawValue: Self.name(ofPiece: piece))
+  }
+
+  /// The operator name a piece `@name` gives its selector: the bytes after the `@` up to a NUL.
+  static func name<S: StringProtocol>(ofPiece piece: S) -> String {
     let name = piece.utf8.dropFirst()  // bytes: a NUL may start a grapheme with what follows it
-    self.init(rawValue: String(decoding: name.prefix { $0 != 0 }, as: UTF8.self))
+    return String(decoding: name.prefix { $0 != 0 }, as: UTF8.self)
   }
 }
 
