@@ -11,17 +11,9 @@ import Testing
 @testable import KVO
 
 @Suite struct FidelityRound21OperatorTests {
-  /// Ann's items: three people aged 3, 9 and 5.
+  /// Ann, whose items are three people aged 3, 9 and 5 (World.newPersonWithItems).
   private func annWithItems(_ world: World) throws -> Object {
-    let ann = try world.newPerson()
-    var people: [Value] = []
-    for age in [3, 9, 5] {
-      let person = try world.newPerson()
-      try world.set(person, "age", .int(age))
-      people.append(.object(person))
-    }
-    try world.set(ann, "items", .array(people))
-    return ann
+    return try world.newPersonWithItems()
   }
 
   /// An operator piece with a NUL answers as the operator named before the NUL.

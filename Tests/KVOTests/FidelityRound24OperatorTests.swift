@@ -14,18 +14,10 @@ import Testing
 @testable import KVO
 
 @Suite struct FidelityRound24OperatorTests {
-  /// Ann, whose items are three people aged 3, 9 and 5 (a bridged array).
+  /// Ann, whose items are three people aged 3, 9 and 5 (World.newPersonWithItems).
   private func annWithItems(_ world: World) throws -> Object {
     try world.runtime.installFoundation()
-    let ann = try world.newPerson()
-    var people: [Value] = []
-    for age in [3, 9, 5] {
-      let person = try world.newPerson()
-      try world.set(person, "age", .int(age))
-      people.append(.object(person))
-    }
-    try world.set(ann, "items", .array(people))
-    return ann
+    return try world.newPersonWithItems()
   }
 
   /// Adds `-[<className>(Median) _medianForKeyPath:]`, which logs its receiver's class and its

@@ -201,4 +201,18 @@ struct World {
   func set(_ object: Object, _ key: String, _ value: Value) throws {
     try runtime.msgSend(object, Selector(interning: "set" + key.prefix(1).uppercased() + key.dropFirst() + ":"), value)
   }
+
+  /// A new person whose `items` are three people aged 3, 9 and 5 (a bridged array): the
+  /// collection the operator suites aggregate.
+  func newPersonWithItems() throws -> Object {
+    let owner = try newPerson()
+    var people: [Value] = []
+    for age in [3, 9, 5] {
+      let person = try newPerson()
+      try set(person, "age", .int(age))
+      people.append(.object(person))
+    }
+    try set(owner, "items", .array(people))
+    return owner
+  }
 }
