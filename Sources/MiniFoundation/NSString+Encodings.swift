@@ -3,12 +3,14 @@
 //
 // Docs: docs/foundation.md#string-encodings. Tests:
 // Tests/MiniFoundationTests/FoundationBehaviourRound8CollectionTests.swift,
-// Tests/MiniFoundationTests/FoundationBehaviourRound23MacRomanTests.swift.
+// Tests/MiniFoundationTests/FoundationBehaviourRound23MacRomanTests.swift,
+// Tests/MiniFoundationTests/FoundationBehaviourRound24CStringTests.swift.
 //
 // Stateless. The encodings are the Unicode ones and the three 8-bit ones whose answer follows
 // from the characters alone: ASCII (1), ISO Latin 1 (5), Mac Roman (30, MacRoman.swift's table),
 // UTF-8 (4), UTF-16 (10 and its BE and LE forms), UTF-32 (and BE, LE). A string that an encoding
-// cannot hold takes 0 bytes in it and has no C string in it (nil), as Apple documents. Any other
+// cannot hold takes 0 bytes in it and has no C string in it (nil), as Apple documents; a C string
+// is its bytes, whatever they are (decision 0049). Any other
 // encoding needs a conversion table MiniFoundation does not carry, so it is refused with
 // NSInvalidArgumentException. The class side lists the encodings (`+availableStringEncodings`),
 // names them and answers the C-string encoding (decision 0051).
@@ -30,15 +32,7 @@ enum NSStringEncodings {
     MethodEntry("cStringUsingEncoding:", "r*24@0:8Q16") { receiver, selector, arguments in
       let text = try NSStringMethods.text(receiver, selector)
       guard let bytes = try cStringBytes(text, arguments[0], receiver, selector) else { return .nil }
-      // A `.cString` is a Swift string whose UTF-8 is the C string's bytes: bytes past ASCII
-      // that are not UTF-8 cannot be one (docs/differences.md).
-      guard let cString = String(validating: bytes, as: UTF8.self) else {
-        throw FoundationError(
-          .invalidArgument,
-          "*** \(Message.name(receiver, selector)): its bytes in this encoding are not UTF-8, which a C string value must be here"
-        )
-      }
-      return .cString(cString)
+      return .cString(CString(bytes: bytes))  // any byte: Latin 1's 0xE9 for "é" (decision 0049)
     },
   ]
 
@@ -70,16 +64,15 @@ enum NSStringEncodings {
 
   /// `-initWithCString:encoding:` (and `+stringWithCString:encoding:` through it): the C string's
   /// bytes read in an 8-bit encoding (UTF-8, ASCII, Latin 1, Mac Roman); nil when they are not
-  /// valid in it.
+  /// valid in it (decision 0049).
   static let initializer = MethodEntry("initWithCString:encoding:", "@32@0:8r*16Q24") { receiver, selector, arguments in
-    guard let text = arguments[0].cStringValue else {
+    guard let bytes = arguments[0].cStringBytes else {
       throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): NULL cString")
     }
-    let bytes = Array(text.utf8)
     let kind = try encoding(arguments[1], receiver, selector)
     let decoded: String?
     switch kind {
-    case .utf8: decoded = text
+    case .utf8: decoded = String(validating: bytes, as: UTF8.self)  // nil for bytes that are not UTF-8
     case .ascii, .latin1, .macRoman: decoded = eightBitText(bytes, kind)
     case .utf16, .utf32:
       throw FoundationError(

@@ -104,6 +104,9 @@ enum NSStringMethods {
           try StringFormat.format(format.stringValue ?? "", values, receiver, selector, decimalSeparator: separator), receiver, selector)
       },
       MethodEntry("initWithUTF8String:", "@24@0:8r*16") { receiver, selector, arguments in
+        if let bytes = arguments[0].cStringBytes, String(validating: bytes, as: UTF8.self) == nil {
+          return .nil  // bytes that are not UTF-8: Apple answers nil (decision 0049)
+        }
         guard let text = arguments[0].cStringValue ?? arguments[0].stringValue else {
           throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): NULL cString")
         }

@@ -148,7 +148,8 @@ enum NSValueBytes {
   {
     let text: String
     switch value.bridged {
-    case .cString(let characters), .string(let characters): text = characters
+    case .cString(let characters): text = String(decoding: characters.bytes, as: UTF8.self)  // past ASCII: unparsable
+    case .string(let characters): text = characters
     default:
       throw FoundationError(
         .invalidArgument, "*** \(Message.name(receiver, selector)): \(value) is not a type encoding")

@@ -208,7 +208,9 @@ enum StringFormat {
         }
       case .cString?:
         if argument.isNil { return padded("(null)") }
-        guard case .cString(let text) = argument else { return nil }
+        // The bytes in the default C string encoding, Mac Roman (decision 0051), as CoreFoundation
+        // reads %s: UTF-8's "é" prints "√©". Every byte is a character there, so precision counts bytes.
+        guard let bytes = argument.cStringBytes, let text = NSStringEncodings.eightBitText(bytes, .macRoman) else { return nil }
         return padded(text)
       case .unicharString?:
         // `const unichar *`: UTF-16 units up to the first zero.

@@ -29,7 +29,7 @@ extension Value: CustomStringConvertible {
       case .longDouble(let value): return Value.cFormatted(value)  // as %Lg prints it
     #endif
     case .string(let value): return "\"\(value)\""
-    case .cString(let value): return "(char *)\"\(value)\""
+    case .cString(let value): return "(char *)\(value)"
     case .null: return "<null>"
     case .object(let object):
       guard let storage = object.bridgedStorage else { return object.description }

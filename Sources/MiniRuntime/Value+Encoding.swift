@@ -73,7 +73,7 @@ extension Value {
     switch self {
     case .nil: return "nil"
     case .string(let text): return "String \"\(text)\""
-    case .cString(let text): return "char * \"\(text)\""
+    case .cString(let text): return "char * \(text)"
     default: return "\(encoding.cDeclaration) \(self)"
     }
   }
@@ -136,7 +136,7 @@ extension Value {
     case .cString:
       switch self {
       case .nil, .cString: return self
-      case .string(let text): return .cString(text)
+      case .string(let text): return .cString(CString(text))
       case .swiftObject(let object) where object is VariablePointer: return self  // a `char *` buffer to fill
       default: return nil
       }

@@ -37,7 +37,8 @@ extension Value: Hashable {
     if let left = lhs.numeric, let right = rhs.numeric { return Self.numericEqual(left, right) }
     switch (lhs, rhs) {
     case (.nil, .nil), (.null, .null): return true
-    case (.string(let a), .string(let b)), (.cString(let a), .cString(let b)):
+    case (.cString(let a), .cString(let b)): return a == b  // byte by byte, as strcmp
+    case (.string(let a), .string(let b)):
       // Literally, unit by unit, as -isEqualToString: compares: "é" and "e\u{301}" are
       // canonically equivalent (Swift's ==) but not equal strings.
       return a.utf8.elementsEqual(b.utf8)
@@ -98,7 +99,8 @@ extension Value: Hashable {
     switch self {
     case .nil: hasher.combine(1 as UInt8)
     case .null: hasher.combine(2 as UInt8)
-    case .string(let value), .cString(let value): hasher.combine(value)
+    case .string(let value): hasher.combine(value)
+    case .cString(let value): hasher.combine(value)
     case .selector(let value): hasher.combine(value)
     case .pointer(let value): hasher.combine(value)
     case .structure(let value): hasher.combine(value)

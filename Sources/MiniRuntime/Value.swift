@@ -61,8 +61,9 @@ public enum Value: Sendable {
   ///
   /// Stored where a `char *` is expected, it becomes a ``cString(_:)``.
   case string(String)
-  /// A C string, `char *` (encoding `*`): its characters. Not an object: nothing can be sent to it.
-  case cString(String)
+  /// A C string, `char *` (encoding `*`): its bytes, in whatever encoding wrote them (decision
+  /// 0049). Not an object: nothing can be sent to it.
+  case cString(CString)
   /// A runtime object (encoding `@"ClassName"`).
   case object(Object)
   /// A class object (encoding `#`).
@@ -94,6 +95,15 @@ public enum Value: Sendable {
   /// This is how higher layers hand their own Swift objects (a KVO change, a controller) to
   /// runtime methods and associated objects, as Swift objects bridge to `id` on Apple platforms.
   case swiftObject(any AnyObject & Sendable)
+
+  /// A C string (`.cString`) of `text`'s UTF-8, cut at its first NUL.
+  ///
+  /// ```swift
+  /// Value.cString(type.description) == .cString(CString(type.description))  // true
+  /// ```
+  ///
+  /// Objective-C: none (`text.UTF8String`).
+  public static func cString(_ text: String) -> Value { .cString(CString(text)) }
 
   /// A `long long` (`.int64`) from an `Int`.
   ///
@@ -160,11 +170,20 @@ extension Value {
     return nil
   }
 
-  /// The characters, for a C string (`.cString`).
+  /// The characters, for a C string (`.cString`) whose bytes are UTF-8; nil for any other value
+  /// or bytes (``cStringBytes`` has them all).
   ///
-  /// Objective-C: none (a `char *`).
+  /// Objective-C: none (`+[NSString stringWithUTF8String:]` of a `char *`).
   public var cStringValue: String? {
-    if case .cString(let value) = self { return value }
+    if case .cString(let value) = self { return value.text }
+    return nil
+  }
+
+  /// The bytes, without the NUL, for a C string (`.cString`).
+  ///
+  /// Objective-C: none (the bytes a `char *` points to, up to `strlen`).
+  public var cStringBytes: [UInt8]? {
+    if case .cString(let value) = self { return value.bytes }
     return nil
   }
 
