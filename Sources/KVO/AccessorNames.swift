@@ -22,8 +22,22 @@ import MiniRuntime
 final class AccessorNames: Sendable {
   /// Keys kept before the table starts over.
   private static let capacity = 512
-  /// Key → its names. Locking: its own lock, a leaf.
-  private static let table = Locked<[String: AccessorNames]>([:])
+  /// Key → its names, and the entry found last. Locking: its own lock, a leaf.
+  private static let table = Locked(Table())
+
+  /// The table's state: every entry, and the last one found, compared first (a first
+  /// observation asks for one key's names three times: the setters, the getter, the dependencies).
+  private struct Table {
+    var names: [String: AccessorNames] = [:]
+    var last: AccessorNames?
+
+    mutating func find(_ key: String) -> AccessorNames? {
+      if let last, last.key == key { return last }
+      guard let found = names[key] else { return nil }
+      last = found
+      return found
+    }
+  }
 
   let key: String
   /// `Age` for `age`.
@@ -113,15 +127,16 @@ final class AccessorNames: Sendable {
 
   /// The names of `key`'s accessors, made on the first call for the key.
   ///
-  /// - Complexity: one hashed lookup under a leaf lock; the first call for a key also builds and
-  ///   interns about twenty names.
+  /// - Complexity: one compare with the last key found, else one hashed lookup, under a leaf
+  ///   lock; the first call for a key also builds and interns about twenty names.
   static func of(_ key: String) -> AccessorNames {
-    if let known = table.withLock({ $0[key] }) { return known }
+    if let known = table.withLock({ $0.find(key) }) { return known }
     let made = AccessorNames(key)  // interning takes the selector table's lock: not under `table`
     return table.withLock { table in
-      if let known = table[key] { return known }
-      if table.count >= capacity { table.removeAll(keepingCapacity: true) }
-      table[key] = made
+      if let known = table.find(key) { return known }
+      if table.names.count >= capacity { table.names.removeAll(keepingCapacity: true) }
+      table.names[key] = made
+      table.last = made
       return made
     }
   }

@@ -30,10 +30,12 @@ enum DependentKeys {
   /// file comment). Call-outs: the class's dependency methods, no lock held.
   private static func flattened(_ key: String, of cls: Class) throws -> [KeyValuePath] {
     var result: [KeyValuePath] = []
-    var seenKeys: Set<String> = [key]
+    var seenKeys: Set<String> = []  // `key` and the keys queued; made once an answer names a key
     var queue = [key]
-    while !queue.isEmpty {
-      let current = queue.removeFirst()
+    var next = 0
+    while next < queue.count {
+      let current = queue[next]
+      next += 1
       // call-out: the class's dependency methods, no lock held
       let answer = try KeyValueCategory.keyPathsForValuesAffecting(cls, key: current)
       for element in try keyPaths(in: answer, of: cls, key: current) {
@@ -42,6 +44,7 @@ enum DependentKeys {
         }
         let path = KeyValuePath(observing: text)  // unchecked, as an observed key path, operators included
         if path.components.count == 1 {
+          if seenKeys.isEmpty { seenKeys.insert(key) }
           if seenKeys.insert(text).inserted {
             result.append(path)
             queue.append(text)

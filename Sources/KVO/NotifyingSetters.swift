@@ -57,9 +57,7 @@ enum NotifyingSetters {
       if signature.returnType.unqualified != .void {
         diagnostics.append(
           "KVO autonotifying only supports -set<Key>: methods that return void. Autonotifying will not be done for invocations of \(original.isMetaclass ? "+" : "-")[\(original.name) \(selector.name)].")
-      } else if let type = signature.messageArgumentTypes.first, signature.messageArgumentTypes.count == 1,
-        let flavour = flavour(of: type)
-      {
+      } else if signature.numberOfArguments == 3, let type = signature.argumentType(at: 2), let flavour = flavour(of: type) {
         hooks.append(
           Hook(
             selector: selector, signature: method.signature,
@@ -202,26 +200,26 @@ enum NotifyingSetters {
   /// Foundation's name for the notifying setter of an argument of type `type`, or `nil` for a
   /// type Foundation's KVO cannot box (a C string, a pointer, a selector, an array, a union…).
   static func flavour(of type: TypeEncoding) -> String? {
-    let kind: String
+    // Whole literals for the scalars and objects: the names are the same for every class, so none
+    // is built per setter.
     switch type.unqualified {
-    case .bool: kind = "Bool"
-    case .char: kind = "Char"
-    case .unsignedChar: kind = "UnsignedChar"
-    case .short: kind = "Short"
-    case .unsignedShort: kind = "UnsignedShort"
-    case .int: kind = "Int"
-    case .unsignedInt: kind = "UnsignedInt"
-    case .long: kind = "Long"
-    case .unsignedLong: kind = "UnsignedLong"
-    case .longLong: kind = "LongLong"
-    case .unsignedLongLong: kind = "UnsignedLongLong"
-    case .float: kind = "Float"
-    case .double: kind = "Double"
-    case .object, .class, .block: kind = "Object"
-    case .structure:
-      kind = FoundationStruct(type)?.flavourName ?? ""  // any other structure: boxed in an NSValue
-    default: return nil
+    case .bool: "_NSSetBoolValueAndNotify"
+    case .char: "_NSSetCharValueAndNotify"
+    case .unsignedChar: "_NSSetUnsignedCharValueAndNotify"
+    case .short: "_NSSetShortValueAndNotify"
+    case .unsignedShort: "_NSSetUnsignedShortValueAndNotify"
+    case .int: "_NSSetIntValueAndNotify"
+    case .unsignedInt: "_NSSetUnsignedIntValueAndNotify"
+    case .long: "_NSSetLongValueAndNotify"
+    case .unsignedLong: "_NSSetUnsignedLongValueAndNotify"
+    case .longLong: "_NSSetLongLongValueAndNotify"
+    case .unsignedLongLong: "_NSSetUnsignedLongLongValueAndNotify"
+    case .float: "_NSSetFloatValueAndNotify"
+    case .double: "_NSSetDoubleValueAndNotify"
+    case .object, .class, .block: "_NSSetObjectValueAndNotify"
+    case .structure:  // NSPoint and the like by Foundation's word for them; any other structure boxed in an NSValue
+      FoundationStruct(type).map { "_NSSet\($0.flavourName)ValueAndNotify" } ?? "_NSSetValueAndNotify"
+    default: nil
     }
-    return "_NSSet\(kind)ValueAndNotify"
   }
 }

@@ -44,7 +44,9 @@ enum NotifyingSubclass {
       throw KeyValueError(.invalidArgument, "the runtime of \(original.name) no longer exists")
     }
     var plans: [(key: String, hooks: [NotifyingSetters.Hook], diagnostics: [String])] = []
-    for key in Set(keys).subtracting(known).sorted() {
+    // One key (every plain observation): no set to build and sort.
+    let unhooked = keys.count == 1 ? keys.filter { !known.contains($0) } : Set(keys).subtracting(known).sorted()
+    for key in unhooked {
       // call-out: the class's `+automaticallyNotifiesObserversForKey:`, no lock held
       let automatic = try KeyValueCategory.automaticallyNotifiesObservers(original, forKey: key)
       // call-out: the class's resolver, for each accessor it lacks (AccessorLookup.swift)

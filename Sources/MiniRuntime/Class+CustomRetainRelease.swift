@@ -20,8 +20,9 @@ extension Class {
   /// Bit of `flags`: the class has custom retain-release (objc4's `RW_HAS_CUSTOM_RR` inverse).
   static let customRetainReleaseFlag: UInt8 = 2
 
-  /// The methods whose override makes a class's retain-release custom (objc4's list).
-  static let retainReleaseSelectors: Set<Selector> = [
+  /// The methods whose override makes a class's retain-release custom (objc4's list). Eight:
+  /// a linear search of their indexes is cheaper than hashing each changed selector.
+  static let retainReleaseSelectors: [Selector] = [
     "retain", "release", "autorelease", "retainCount", "_tryRetain", "_isDeallocating",
     "allowsWeakReference", "retainWeakReference",
   ]

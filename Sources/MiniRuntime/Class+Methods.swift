@@ -247,16 +247,22 @@ extension Runtime {
     adjustCustomRetainRelease(in: cls, selectors: selectors, &state)
     var removedInAll = 0
     for selector in selectors {
-      var pending = [cls]
-      while let each = pending.popLast() {
+      // `cls` first, then its subclasses depth first; the worklist is only allocated when there
+      // are subclasses (a class being built has none).
+      var each = cls
+      var pending: [Class] = []
+      while true {
         let data = each.locked(&state)
-        if each !== cls && data.methods[selector] != nil { continue }  // overrides: keeps its entries
-        let removed = each.cache.remove(selector, &state)
-        if removed > 0 {
-          removedInAll += removed
-          state.record(.cacheEntriesFlushed(class: each.name, isMetaclass: each.isMetaclass, selector: selector, count: removed))
+        if each === cls || data.methods[selector] == nil {  // an override keeps its entries
+          let removed = each.cache.remove(selector, &state)
+          if removed > 0 {
+            removedInAll += removed
+            state.record(.cacheEntriesFlushed(class: each.name, isMetaclass: each.isMetaclass, selector: selector, count: removed))
+          }
+          if !data.subclasses.isEmpty { pending += data.subclasses }
         }
-        pending += data.subclasses
+        guard let next = pending.popLast() else { break }
+        each = next
       }
     }
     return removedInAll

@@ -51,7 +51,14 @@ extension Class {
   package func addMethods(
     signed methods: [(selector: Selector, implementation: Implementation, signature: MethodSignature)]
   ) throws(RuntimeError) -> [Selector] {
-    try changeMethods(methods.map { ($0.selector, $0.implementation, .signature($0.signature)) }, replacing: false, "class_addMethodsBulk")
+    let function = "class_addMethodsBulk"
+    var checked: [(Selector, MethodSignature, Implementation)] = []  // checked in place: no copy of the list
+    checked.reserveCapacity(methods.count)
+    for (selector, implementation, signature) in methods {
+      let (_, selector, signature) = try prepareMethodChange(selector, types: .signature(signature), function)
+      checked.append((selector, signature, implementation))
+    }
+    return try applyMethodChanges(checked, replacing: false, function)
   }
 
   /// Replaces the implementations of the class's own methods and adds the others, several at
@@ -66,18 +73,26 @@ extension Class {
     _ = try changeMethods(methods.map { ($0.selector, $0.implementation, .string($0.types)) }, replacing: true, "class_replaceMethodsBulk")
   }
 
-  /// The shared body: validate all, then change all under one lock, then invalidate once.
+  /// The shared body: validate all (each entry's check also refuses a class whose runtime is
+  /// gone), then change all under one lock, then invalidate once.
   private func changeMethods(
     _ entries: [(Selector, Implementation, MethodTypes)], replacing: Bool, _ function: String
   ) throws(RuntimeError) -> [Selector] {
-    guard let runtime = linkedRuntime else {
-      throw RuntimeError(.foreignRuntime, "\(function): the runtime of \(name) no longer exists")
-    }
     var checked: [(Selector, MethodSignature, Implementation)] = []
     checked.reserveCapacity(entries.count)
     for (selector, implementation, types) in entries {
       let (_, selector, signature) = try prepareMethodChange(selector, types: types, function)
       checked.append((selector, signature, implementation))
+    }
+    return try applyMethodChanges(checked, replacing: replacing, function)
+  }
+
+  /// The change itself, once every entry was checked: all under one lock, then one invalidation.
+  private func applyMethodChanges(
+    _ checked: [(Selector, MethodSignature, Implementation)], replacing: Bool, _ function: String
+  ) throws(RuntimeError) -> [Selector] {
+    guard let runtime = linkedRuntime else {
+      throw RuntimeError(.foreignRuntime, "\(function): the runtime of \(name) no longer exists")
     }
     return try runtime.withState { state throws(RuntimeError) -> [Selector] in
       let data = try lockedForMethodChange(&state, function)
@@ -105,7 +120,11 @@ extension Class {
         }
         if !changed.contains(selector) { changed.append(selector) }
       }
-      data.methodOrder.insert(contentsOf: added, at: 0)  // one new list, in front (attachLists)
+      if data.methodOrder.isEmpty {  // the class's first list (a class being built): no copy
+        data.methodOrder = added
+      } else {
+        data.methodOrder.insert(contentsOf: added, at: 0)  // one new list, in front (attachLists)
+      }
       data.methods.reserveCapacity(data.methods.count + added.count)
       for method in added.reversed() { data.methods[method.selector] = method }  // the first wins
       if !changed.isEmpty { runtime.methodsChanged(in: self, selectors: changed, &state) }

@@ -277,10 +277,9 @@ extension Runtime.State {
   /// `diagnostic` event with objc4's line, `??` standing for the image a class made at run time
   /// does not have).
   mutating func addNamedClass(_ cls: Class) {
-    guard let first = classesByName[cls.name], first !== cls else {
-      classesByName[cls.name] = cls
-      return
-    }
+    // One hash for the usual case (a new name); a clash puts the first class back.
+    guard let first = classesByName.updateValue(cls, forKey: cls.name), first !== cls else { return }
+    classesByName[cls.name] = first
     let firstImage = first.locked(&self).imageName ?? "??"
     let image = cls.locked(&self).imageName ?? "??"
     record(

@@ -163,7 +163,9 @@ extension Runtime {
   ///
   /// - Complexity: O(*n* × *d*) for *n* selectors and a hierarchy *d* deep.
   func findMethods(_ selectors: [Selector], in cls: Class, _ state: inout State) -> [Method?] {
-    var found = [Method?](repeating: nil, count: selectors.count)
+    var found: [Method?] = []  // appended, not `init(repeating:count:)`, which is not specialized here
+    found.reserveCapacity(selectors.count)
+    for _ in selectors { found.append(nil) }
     var missing = selectors.count
     var each: Class? = cls
     while let current = each, missing > 0 {

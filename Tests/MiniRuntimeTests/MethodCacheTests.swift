@@ -290,6 +290,25 @@ import Testing
     try h.runtime.checkInvariants()
   }
 
+  /// The flush visits a class, then its subclasses depth first, the last registered first: the
+  /// `cacheEntriesFlushed` events keep that order (pinned when the walk stopped allocating its
+  /// worklist for a class without subclasses, perf28).
+  @Test func flushEventsFollowTheSubclassTreeDepthFirst() throws {
+    let h = try Hierarchy()
+    let flushed = Recorder<RuntimeEvent>()
+    let observation = h.runtime.addEventObserver { event in
+      if case .cacheEntriesFlushed = event { flushed.append(event) }
+    }
+    try h.person.replaceMethod("age", types: "q16@0:8") { _, _, _ in 7 }
+    observation.cancel()
+    #expect(
+      flushed.all == ["Person", "Teacher", "Prof", "Student", "Grad"].map {
+        .cacheEntriesFlushed(class: $0, isMetaclass: false, selector: "age", count: 1)
+      })
+    #expect(h.caches("age", h.robot), "Robot, outside the tree, kept its own age")
+    try h.runtime.checkInvariants()
+  }
+
   @Test func addingAnOverrideFlushesOnlyTheSubclassesBelowIt() throws {
     let h = try Hierarchy()
     try addReturning(h.student, "greet", "student")
