@@ -7,14 +7,6 @@ import Testing
 @testable import MiniRuntime
 
 @Suite struct InitializeTests {
-  /// Adds `+initialize` to `cls`, recording `"+[<receiver> initialize]"`.
-  func recordInitialize(_ cls: Class, into calls: Recorder<String>) throws {
-    try cls.isa.addMethod("initialize", types: "v16@0:8") { receiver, _, _ in
-      calls.append("+[\((receiver as? Class)?.name ?? "?") initialize]")
-      return .nil
-    }
-  }
-
   @Test func initializeIsSentOnceBeforeTheFirstMessageToTheClass() throws {
     let runtime = Runtime()
     let person = try makePerson(in: runtime)

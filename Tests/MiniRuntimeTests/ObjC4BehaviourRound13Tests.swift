@@ -115,14 +115,6 @@ import Testing
     #expect(try runtime.msgSend(object, "respondsToSelector:", .selector("description")) == false)
   }
 
-  /// Adds `+initialize` to `cls`, recording `"+[<receiver> initialize]"`.
-  private func recordInitialize(_ cls: Class, into calls: Recorder<String>) throws {
-    try cls.isa.addMethod("initialize", types: "v16@0:8") { receiver, _, _ in
-      calls.append("+[\((receiver as? Class)?.name ?? "?") initialize]")
-      return .nil
-    }
-  }
-
   @Test func setClassInitializesTheNewClassBeforeTheIsaChanges() throws {
     // objc-class.mm: object_setClass provokes +initialize of a class not yet initialized
     // ("ensuring that no weakly-referenced object has an un-+initialized isa"), superclasses first.

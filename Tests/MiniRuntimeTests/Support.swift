@@ -40,6 +40,14 @@ final class Recorder<Element: Sendable>: Sendable {
   var count: Int { storage.withLock { $0.count } }
 }
 
+/// Adds `+initialize` to `cls`, recording `"+[<receiver> initialize]"` in `calls`.
+func recordInitialize(_ cls: Class, into calls: Recorder<String>) throws {
+  try cls.isa.addMethod("initialize", types: "v16@0:8") { receiver, _, _ in
+    calls.append("+[\((receiver as? Class)?.name ?? "?") initialize]")
+    return .nil
+  }
+}
+
 /// A registered class with no ivars; `configure` runs before registration (add ivars, methods).
 func makeClass(
   _ name: String, superclass: Class? = nil, in runtime: Runtime, configure: (Class) throws -> Void = { _ in }
