@@ -22,8 +22,9 @@ final class WeakValue: Sendable {
   /// does (objc4 aborts there; here it throws).
   ///
   /// - Throws: ``RuntimeError`` with code `deallocatingObject`, with objc4's message.
-  /// An instance of a class not yet initialized initializes it first (objc4's `storeWeak`
-  /// sends `+initialize` before registering the reference); what `+initialize` throws is thrown.
+  /// An object whose class is not yet initialized initializes it first (objc4's `storeWeak`
+  /// sends `+initialize` before registering the reference, a class object's own included);
+  /// what `+initialize` throws is thrown.
   convenience init(_ value: Value) throws(RuntimeError) {
     if let object = value.objectValue, let refusal = try WeakValue.refusal(toHold: object) { throw refusal }
     self.init(unchecked: value)
@@ -39,11 +40,14 @@ final class WeakValue: Sendable {
   }
 
   /// objc4's "Cannot form weak reference" error if `object` cannot be held weakly (it is being
-  /// deallocated, or `allowsWeakReference` answers NO), or nil. An instance of a class not yet
-  /// initialized initializes it first (objc4's `storeWeak`); what `+initialize` throws is thrown.
+  /// deallocated, or `allowsWeakReference` answers NO), or nil. An object whose isa is not yet
+  /// initialized initializes it first (objc4's `storeWeak` calls `class_initialize(isa, object)`):
+  /// an instance its class, a class object itself (its isa is its metaclass), a metaclass object
+  /// the root class; what `+initialize` throws is thrown.
   private static func refusal(toHold object: Object) throws(RuntimeError) -> RuntimeError? {
-    if !(object is Class), let runtime = object.owningRuntime, !object.isa.isInitialized {
-      try runtime.initializeForStore(object.isa, "objc_storeWeak")  // call-out: user +initialize, no lock held
+    if !object.isa.isInitialized, let runtime = object.runtime {
+      let cls = runtime.withState { state in runtime.nonMetaClass(object.isa, receiver: object, &state) }
+      try runtime.initializeForStore(cls, "objc_storeWeak")  // call-out: user +initialize, no lock held
     }
     if object.isDeallocating || !object.allowsWeakReference() { return cannotFormWeakReference(to: object) }
     return nil
