@@ -12,9 +12,11 @@
 //      captured in an `NSInvocation` (target: the original receiver; number arguments converted
 //      to the signature's types, as the caller's call converted them) and `-forwardInvocation:` is
 //      sent; the message's result is the invocation's return value, whatever the handler did.
-//      NSObject's `-forwardInvocation:` sends `-doesNotRecognizeSelector:`. Apple's NSInvocation
-//      does not support variadic methods: a message with more arguments than its signature has
-//      is refused here with `invalidArgument` (Foundation would drop the extra ones).
+//      NSObject's `-forwardInvocation:` sends `-doesNotRecognizeSelector:`; a class that does not
+//      respond to `-forwardInvocation:` (a root class of the user's) has the message dropped with
+//      a warning, answering zero. Apple's NSInvocation does not support variadic methods: a
+//      message with more arguments than its signature has is refused here with
+//      `invalidArgument` (Foundation would drop the extra ones).
 //   3. With no signature, `-doesNotRecognizeSelector:`, whose NSObject implementation throws
 //      objc4's "unrecognized selector" error (NSInvalidArgumentException).
 // Every step is a real send, with no lock held. `respondsToSelector:` is not fooled: it asks the
@@ -33,9 +35,10 @@ extension Runtime {
     }
     if query("methodSignatureForSelector:", in: cls) != nil {
       let answer = try msgSend(receiver, "methodSignatureForSelector:", .selector(selector))
-      if let signatureObject = answer.objectValue, let signature = MethodSignature(signatureObject),
-        query("forwardInvocation:", in: cls) != nil
-      {
+      if let signatureObject = answer.objectValue, let signature = MethodSignature(signatureObject) {
+        guard query("forwardInvocation:", in: cls) != nil else {
+          return dropMessage(to: receiver, signature)
+        }
         guard signature.numberOfArguments == arguments.count + 2 else {
           // More arguments than the selector's colons: a variadic message, whose extra arguments
           // an NSInvocation cannot hold (Foundation's would drop them silently).
@@ -58,6 +61,20 @@ extension Runtime {
       _ = try msgSend(receiver, "doesNotRecognizeSelector:", .selector(selector))
     }
     throw Runtime.unrecognizedSelector(receiver, selector)
+  }
+
+  /// A message with a signature that nothing can take as an invocation: CoreFoundation's
+  /// `___forwarding___` warns that the receiver's class "does not implement forwardInvocation:"
+  /// and the message answers zero, without `-doesNotRecognizeSelector:`. Only a root class other
+  /// than NSObject (whose `-forwardInvocation:` every subclass inherits) gets here.
+  private func dropMessage(to receiver: Object, _ signature: MethodSignature) -> Value {
+    let cls = receiver.isa
+    emit(
+      .diagnostic(
+        subsystem: "runtime",
+        message: "*** NSForwarding: warning: object \(receiver.address) of class '\(cls.instanceClass?.name ?? cls.name)' "
+          + "does not implement forwardInvocation: -- dropping message"))
+    return Value.zero(of: signature.returnType)
   }
 
   /// `-[Person fly]: unrecognized selector sent to instance 0x…` (or `+[…] … sent to class …`).
