@@ -140,4 +140,39 @@ import Testing
     #expect(try list.value(forKeyPath: "@max.self") == "max 21")
     #expect(try list.value(forKeyPath: "@min.self") == 1)  // not overridden: NSArray's
   }
+
+  // MARK: - Probes that already matched
+
+  /// A category on NSObject reaches every collection, but only a collection reads `@median` as
+  /// an operator: any other object takes it as a key (NSObject's valueForKey:, undefined), and
+  /// so does an array's `valueForKey:`, which asks NSObject for `median` (already matched).
+  @Test func aCustomOperatorOnNSObjectIsAnOperatorToCollectionsOnly() throws {
+    let world = try World()
+    let ann = try annWithItems(world)
+    let log = Log<String>()
+    try addMedian(to: "NSObject", in: world, log: log)
+    #expect(try ann.value(forKeyPath: "items.@median.age") == 5)
+    let onObject = #expect(throws: KeyValueError.self) { try ann.value(forKeyPath: "@median.age") }
+    #expect(onObject?.message.hasSuffix("for the key @median.") == true)
+    let items = try #require(try world.runtime.object(bridging: try ann.value(forKey: "items")))
+    let asKey = #expect(throws: KeyValueError.self) { try items.value(forKey: "@median") }
+    #expect(asKey?.message.hasSuffix("for the key median.") == true)
+    #expect(log.all == ["__NSArrayI age"])
+  }
+
+  /// The proxy array `valueForKey:` makes from `countOf<Key>` and `objectIn<Key>AtIndex:` is an
+  /// NSArray subclass, so NSArray's category operator serves it, read through its primitives
+  /// (already matched).
+  @Test func aCustomOperatorServesTheProxyArrayOfIndexedAccessors() throws {
+    let world = try World()
+    try world.runtime.installFoundation()
+    let log = Log<String>()
+    try addMedian(to: "NSArray", in: world, log: log)
+    let table = try instance(of: "Table", in: world) { cls in
+      try cls.addMethod("countOfRows", types: "Q16@0:8") { _, _, _ in .uint64(3) }
+      try cls.addMethod("objectInRowsAtIndex:", types: "@24@0:8Q16") { _, _, arguments in .int(7 - 2 * (arguments[0].intValue ?? 0)) }
+    }
+    #expect(try table.value(forKeyPath: "rows.@median.self") == 5)
+    #expect(log.all == ["NSKeyValueArray self"])
+  }
 }
