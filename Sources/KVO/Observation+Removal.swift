@@ -99,10 +99,11 @@ extension Observation {
   /// Runs `body` on the registration `find` picks, under the table's lock; `nil` if it picks
   /// none. Runtime events are held back (`Runtime.deferringEvents`) only when the removal
   /// empties the table, and so switches the object's isa back. Inlined, so `find` and `body`
-  /// are too (no closure contexts: K5's removal).
+  /// are too (no closure contexts: K5's removal). `body` takes the registration `find` gave
+  /// (consuming it: a removal keeps it past the lock without a second retain).
   @inline(__always)
   static func withTableLock<Result>(
-    _ table: ObservationTable, emptying find: () -> Registration?, _ body: (Registration) -> Result
+    _ table: ObservationTable, emptying find: () -> Registration?, _ body: (consuming Registration) -> Result
   ) -> Result? {
     let (switchesIsa, result) = table.lock.withLock { () -> (Bool, Result?) in
       guard let match = find() else { return (false, nil) }
@@ -111,7 +112,10 @@ extension Observation {
     }
     guard switchesIsa else { return result }
     return Runtime.deferringEvents {
-      table.lock.withLock { () -> Result? in find().map(body) }
+      table.lock.withLock { () -> Result? in
+        guard let match = find() else { return nil }
+        return body(match)
+      }
     }
   }
 
@@ -149,6 +153,7 @@ extension Observation {
 
   /// Removes the registration a chain link holds on its target (a `removeObserver:forKeyPath:`
   /// message to it, ChainLink.swift).
+  @inline(__always)
   static func tearDown(_ link: ChainLink?) {
     link?.unregister()
   }

@@ -53,7 +53,10 @@ enum Observation {
     }
     let registration = Registration.make(
       plan: plan, options: options, context: context, observer: observer, extra: extra, isShared: isShared)
-    try insert(registration, into: object, observed, table: snapshot?.table)
+    // The table borrowed from the snapshot, which holds it (no retain of its own: K5).
+    if try snapshot?.withTable({ try insert(registration, into: object, observed, table: $0) }) == nil {
+      try insert(registration, into: object, observed, table: nil)
+    }
     do {
       if plan.isChain { try KeyPathChain.relink(registration, of: object) }
       if !plan.dependencyPaths.isEmpty { try DependentKeys.retainLinks(for: registration, on: object) }
@@ -141,7 +144,7 @@ enum Observation {
   ) -> (ObservedClass, KeyPathPlan)? {
     let found: ObservedClass?
     if let snapshot {
-      let observed = snapshot.table.observed
+      let observed = snapshot.withTable { $0.observed }
       if let plan = snapshot.plan(for: keyPath), plan.generation == generation, object.hasIsa(observed.notifying) {
         return (observed, plan)
       }
@@ -170,10 +173,21 @@ enum Observation {
   /// Records `registration` in the object's table (`table`, if known), switching its isa on the
   /// first one. Only a change that switches the isa pays for holding back runtime events.
   private static func insert(
-    _ registration: Registration, into object: Object, _ observed: ObservedClass, table known: ObservationTable?
+    _ registration: Registration, into object: Object, _ observed: ObservedClass, table: ObservationTable?
   ) throws {
-    var known = known
     var deferring = !object.hasIsa(observed.notifying)
+    var known = table
+    if let table, !deferring {
+      // The common case (K5): a table known and the isa switched already. One lock section,
+      // with the table borrowed from the caller (no retain, no closure capturing a copy).
+      switch attempt(registration, into: object, observed, table) {
+      case .done:
+        if registration.plan.overridesSetObservationInfo { try tellOverride(of: object, adding: registration) }
+        return
+      case .retry: known = nil
+      case .retryDeferringEvents: deferring = true
+      }
+    }
     if deferring { try initializeBeforeSwitching(to: observed.notifying) }
     // No table known: the slot was empty when `add` read it (or held something else than a
     // snapshot, which the loop below then finds). Make the first table at once, without reading
@@ -202,24 +216,46 @@ enum Observation {
         table = snapshot.table
       }
       known = nil
-      func attempt(_ deferring: Bool) throws -> Attempt {
-        try table.lock.withLock { () throws -> Attempt in
-          guard table.isActive else { return .retry }
-          if !object.hasIsa(observed.notifying) {
-            guard deferring else { return .retryDeferringEvents }
-            try object.setClass(observed.notifying)
-          }
-          if table.add(registration) { table.publish(on: object) }
-          return .done
-        }
-      }
-      switch deferring ? try Runtime.deferringEvents({ try attempt(true) }) : try attempt(false) {
+      let outcome =
+        deferring
+        ? try Runtime.deferringEvents({ try attemptDeferring(registration, into: object, observed, table) })
+        : attempt(registration, into: object, observed, table)
+      switch outcome {
       case .done:
         if registration.plan.overridesSetObservationInfo { try tellOverride(of: object, adding: registration) }
         return
       case .retry: continue
       case .retryDeferringEvents: deferring = true
       }
+    }
+  }
+
+  /// One attempt to record `registration` in `table` under its lock, switching the isa if it
+  /// is not switched yet (the caller holds runtime events back: `Runtime.deferringEvents`).
+  private static func attemptDeferring(
+    _ registration: Registration, into object: Object, _ observed: ObservedClass, _ table: ObservationTable
+  ) throws -> Attempt {
+    try table.lock.withLock { () throws -> Attempt in
+      guard table.isActive else { return .retry }
+      if !object.hasIsa(observed.notifying) { try object.setClass(observed.notifying) }
+      if table.add(registration) { table.publish(on: object) }
+      return .done
+    }
+  }
+
+  /// `attemptDeferring` without runtime events held back: an object whose isa is not switched yet is
+  /// left to a retry that holds them back. Cannot throw (only the isa switch can), so the
+  /// lock section keeps the table borrowed, as the caller holds it (a throwing one retains it:
+  /// K5's add).
+  @inline(__always)
+  private static func attempt(
+    _ registration: Registration, into object: Object, _ observed: ObservedClass, _ table: ObservationTable
+  ) -> Attempt {
+    table.lock.withLock { () -> Attempt in
+      guard table.isActive else { return .retry }
+      guard object.hasIsa(observed.notifying) else { return .retryDeferringEvents }
+      if table.add(registration) { table.publish(on: object) }
+      return .done
     }
   }
 

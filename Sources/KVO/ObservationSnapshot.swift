@@ -105,6 +105,20 @@ struct ObservationSnapshot {
     }
   }
 
+  /// Runs `body` with the table, borrowed: what the slot held (a path or a trigger list) holds
+  /// its table strongly and this snapshot holds that, so the table outlives `body` without a
+  /// retain of its own (`table` takes one: two per add+remove pair, K5).
+  @inline(__always)
+  func withTable<Result>(_ body: (ObservationTable) throws -> Result) rethrows -> Result {
+    // INVARIANT: the table outlives the snapshot's holder (see above).
+    let table: Unmanaged<ObservationTable>
+    switch storage {
+    case .path(let path): table = path.withUnsafeMutablePointerToHeader { .passUnretained($0.pointee.table) }
+    case .list(let list): table = .passUnretained(list.table)
+    }
+    return try table._withUnsafeGuaranteedRef(body)
+  }
+
   /// What a change of `key` affects, or `nil` if it affects nothing: the number of observed
   /// paths and the first of them, unretained (valid while the caller holds the snapshot:
   /// UnretainedObservedPath.swift). No reference counting.

@@ -17,13 +17,20 @@ extension ObservationTable {
   /// The lock of one table: a handle to its `AdaptiveLock`, valid while the table lives.
   struct TableLock {
     // INVARIANT: a handle is made by `ObservationTable.lock` and used at once, by a caller that
-    // holds a strong reference to the table, so the table outlives it.
-    unowned(unsafe) let table: ObservationTable
+    // holds a strong reference to the table, so the table outlives it. So the lock word is
+    // reached through the table borrowed, not retained: a field declared `unowned(unsafe)` is
+    // still retained and released around each use (a retain and a release per lock section,
+    // two per add+remove pair: K5).
+    let table: Unmanaged<ObservationTable>
+
+    init(table: ObservationTable) { self.table = .passUnretained(table) }
 
     /// Runs `body` holding the table's lock.
     @inline(__always)
-    func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
-      try table.word.withLock(parkingKey: UInt(bitPattern: ObjectIdentifier(table)), body)
+    func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+      try table._withUnsafeGuaranteedRef { table in
+        try table.word.withLock(parkingKey: UInt(bitPattern: ObjectIdentifier(table)), body)
+      }
     }
   }
 }
