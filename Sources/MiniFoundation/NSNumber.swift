@@ -23,7 +23,9 @@ enum NSValueMethods {
         return .nil
       },
       MethodEntry("description", "@16@0:8") { receiver, selector, _ in
-        .string(valueDescription(try ValueClassMethods.value(of: receiver, selector, "NSValue")))
+        let value = try ValueClassMethods.value(of: receiver, selector, "NSValue")
+        let givenBytes = (receiver.bridgedStorage as? ScalarStorage)?.objCType != nil  // +valueWithBytes:objCType:
+        return .string(valueDescription(value, givenBytes: givenBytes))
       },
     ],
     classSide: [
@@ -35,11 +37,18 @@ enum NSValueMethods {
 
 /// `-[NSValue description]`: Foundation names the four structs it knows, by their whole encoding
 /// (FoundationStruct.swift): `NSRange: {1, 2}`, `NSPoint: {1.5, 2}`, `NSSize: {3, 4}`,
-/// `NSRect: {{0, 0}, {3, 4}}`. Any other value, a struct only named alike included
-/// (`{_NSPoint=dd}`), prints as the value does.
-private func valueDescription(_ value: Value) -> String {
-  guard case .structure(let structure) = value, structure.fields.count == 2, let kind = FoundationStruct(value.encoding)
-  else { return value.description }
+/// `NSRect: {{0, 0}, {3, 4}}`. Any other struct, one only named alike included (`{_NSPoint=dd}`),
+/// and a number given as bytes print as NSConcreteValue prints a box, its bytes in hex
+/// (`<05000000>`, as a union's do); a struct whose bytes hold an object, and other values, print
+/// as the value does.
+private func valueDescription(_ value: Value, givenBytes: Bool) -> String {
+  guard case .structure(let structure) = value else {
+    // A number given as bytes is a box of bytes, not an NSNumber.
+    return givenBytes && value.doubleValue != nil ? hexDescription(value) ?? value.description : value.description
+  }
+  guard structure.fields.count == 2, let kind = FoundationStruct(value.encoding) else {
+    return hexDescription(value) ?? value.description
+  }
   func number(_ field: Value) -> String {
     if case .uint64(let whole) = field { return String(whole) }  // an NSRange's, exactly
     guard let double = field.doubleValue else { return field.description }
@@ -53,6 +62,13 @@ private func valueDescription(_ value: Value) -> String {
   let fields = structure.fields
   let text = kind == .rect ? "{\(pair(fields[0])), \(pair(fields[1]))}" : "{\(number(fields[0])), \(number(fields[1]))}"
   return "\(kind.typeName): \(text)"
+}
+
+/// The bytes of `value` in hex, as `<05000000>`: written as the one member of a union, whose
+/// description is its bytes; nil when no `Union` holds them (an object pointer among them).
+private func hexDescription(_ value: Value) -> String? {
+  let overlay = TypeEncoding.union(name: "?", fields: [.init(value.encoding)])
+  return (try? Union(overlay, member: 0, value)).map { Value.union($0).description }
 }
 
 enum NSNumberMethods {

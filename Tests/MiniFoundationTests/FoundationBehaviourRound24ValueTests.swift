@@ -91,3 +91,22 @@ import Testing
     #expect(try send(alike, "isEqualToValue:", exact) == false)
   }
 }
+
+@Suite struct FoundationBehaviourRound24ValueDescriptionTests {
+  @Test func anyOtherBoxPrintsItsBytesInHex() throws {
+    let runtime = Runtime()
+    let nsValue = try foundationClass("NSValue", in: runtime)
+    func described(_ value: Value, _ type: String) throws -> Value {
+      let box = try send(nsValue, "valueWithBytes:objCType:", .swiftObject(VariablePointer(value)), .cString(type))
+      return try send(box.objectValue, "description")
+    }
+    let span = Value.structure(Structure(name: "Span", fields: [.int64(1), .int64(2)]))
+    #expect(try described(span, "{Span=qq}") == "<01000000 00000000 02000000 00000000>")
+    let alike = Value.structure(Structure(name: "_NSPoint", fields: [.double(1), .double(2)]))
+    #expect(try described(alike, "{_NSPoint=dd}") == "<00000000 0000f03f 00000000 00000040>")
+    #expect(try described(.int32(5), "i") == "<05000000>")
+    #expect(try described(.uint8(200), "C") == "<c8>")
+    // An NSNumber is no box of bytes: it prints its number.
+    #expect(try runtime.msgSend(bridging: .int32(5), "description") == "5")
+  }
+}
