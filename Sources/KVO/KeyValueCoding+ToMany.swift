@@ -65,11 +65,9 @@ enum ToManyKeyPath {
   /// otherwise the first key's value (`valueForKey:`, nil giving nil) is sent `pathMessage` with
   /// the rest of the path. A bridged value on the way is boxed into its Foundation object.
   static func proxy(of receiver: Object, keyPath: String, _ pathMessage: Selector, _ keyMessage: Selector) throws -> Value {
-    guard let dot = keyPath.firstIndex(of: ".") else {
+    guard let (key, rest) = KeyValuePath.splitAtFirstDot(keyPath) else {
       return try Runtime.msgSend(receiver, keyMessage, .string(keyPath))
     }
-    let key = String(keyPath[..<dot])
-    let rest = String(keyPath[keyPath.index(after: dot)...])
     let next = try KeyValueCoding.value(of: .object(receiver), forKey: key, in: receiver.runtime)  // call-out: accessors
     if next.isNil { return .nil }
     guard let runtime = receiver.runtime, let object = try? runtime.object(bridging: next) else {

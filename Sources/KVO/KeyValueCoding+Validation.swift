@@ -130,11 +130,9 @@ enum ValidationCategory {
       validateValueForKeyPath, "B40@0:8^@16@24^@32",
       KeyValueCategory.method("NSKeyValueCoding", "validateValue:forKeyPath:error:") { receiver, _, arguments in
         let keyPath = try KeyValueCategory.key(arguments[1], receiver)
-        guard let dot = keyPath.firstIndex(of: ".") else {
+        guard let (first, rest) = KeyValuePath.splitAtFirstDot(keyPath) else {
           return try Runtime.msgSend(receiver, validateValueForKey, arguments: [arguments[0], arguments[1], arguments[2]])
         }
-        let first = String(keyPath[..<dot])
-        let rest = String(keyPath[keyPath.index(after: dot)...])
         let next = try KeyValueCoding.value(of: .object(receiver), forKey: first, in: receiver.runtime)  // call-out: accessors
         guard let runtime = receiver.runtime, !next.isNil, let object = try? runtime.object(bridging: next) else {
           return false  // [nil validateValue:…] answers NO; so does a value that is no object

@@ -118,9 +118,9 @@ public struct KeyValuePath: Hashable, Sendable, CustomStringConvertible {
       return
     }
     var components: [Component] = []
-    for piece in string.split(separator: ".", omittingEmptySubsequences: false) {
+    for piece in Self.pieces(of: string) {
       if piece.isEmpty { throw Self.error(string, "it has an empty component") }
-      if piece.first == "@" {
+      if piece.utf8.first == UInt8(ascii: "@") {
         guard let op = CollectionOperator(piece: piece) else {
           throw Self.error(string, "unknown collection operator '\(piece)'")
         }
@@ -129,7 +129,7 @@ public struct KeyValuePath: Hashable, Sendable, CustomStringConvertible {
         guard Self.isKey(piece) else {
           throw Self.error(string, "'\(piece)' is not a valid key (letters, digits and '_', not starting with a digit, up to any NUL)")
         }
-        components.append(.key(String(piece)))
+        components.append(.key(piece))
       }
     }
     try Self.checkOperands(components, string)
@@ -156,15 +156,15 @@ public struct KeyValuePath: Hashable, Sendable, CustomStringConvertible {
   /// after it is kept: applied, it asks each element for the nil key path, as Foundation does.
   init(keyValueCoding string: String) {
     // The common case, one key with no `.` and no `@`: no splitting.
-    if !string.utf8.contains(UInt8(ascii: ".")) && string.first != "@" {
+    if !string.utf8.contains(Self.separator) && string.utf8.first != UInt8(ascii: "@") {
       self.components = [.key(string)]
       return
     }
-    self.components = string.split(separator: ".", omittingEmptySubsequences: false).map { piece in
-      if piece.first == "@", let op = CollectionOperator(rawValue: String(piece.dropFirst())) {
+    self.components = Self.pieces(of: string).map { piece in
+      if piece.utf8.first == UInt8(ascii: "@"), let op = CollectionOperator(rawValue: String(decoding: piece.utf8.dropFirst(), as: UTF8.self)) {
         return .collectionOperator(op)
       }
-      return .key(String(piece))
+      return .key(piece)
     }
   }
 
@@ -173,12 +173,11 @@ public struct KeyValuePath: Hashable, Sendable, CustomStringConvertible {
   /// `@count` the key `@count`, `first name` one key); the rest is read as key-value coding reads
   /// it (`items.@count` reads the count), as the object the first key leads to splits it again.
   init(observing string: String) {
-    guard let dot = string.firstIndex(of: ".") else {
+    guard let (key, rest) = Self.splitAtFirstDot(string) else {
       self.components = [.key(string)]
       return
     }
-    let rest = KeyValuePath(keyValueCoding: String(string[string.index(after: dot)...]))
-    self.components = [.key(String(string[..<dot]))] + rest.components
+    self.components = [.key(key)] + KeyValuePath(keyValueCoding: rest).components
   }
 
   /// Splits a key path as `setValue:forKeyPath:` does: on every `.`, each piece a key whatever
@@ -186,11 +185,42 @@ public struct KeyValuePath: Hashable, Sendable, CustomStringConvertible {
   /// piece `@count` is sent on as a key (to an array, which sets it on every element; to any
   /// other object, an undefined key).
   init(keys string: String) {
-    if !string.utf8.contains(UInt8(ascii: ".")) {
+    if !string.utf8.contains(Self.separator) {
       self.components = [.key(string)]
       return
     }
-    self.components = string.split(separator: ".", omittingEmptySubsequences: false).map { .key(String($0)) }
+    self.components = Self.pieces(of: string).map { .key($0) }
+  }
+
+  /// The separator of key paths, the code unit `.`. Foundation finds it with CFString's literal
+  /// search, which compares code units, so a `.` followed by a combining mark (one Swift
+  /// `Character`, `".\u{301}"`) separates as any other; `.` is one unit in UTF-8 as in UTF-16,
+  /// so the UTF-8 bytes of a Swift string split at the same places.
+  static let separator = UInt8(ascii: ".")
+
+  /// The pieces of `string` between its `.` code units, empty ones kept (`a..b` is `a`, ``, `b`).
+  static func pieces(of string: String) -> [String] {
+    var pieces: [String] = []
+    let utf8 = string.utf8
+    var start = utf8.startIndex
+    var index = start
+    while index != utf8.endIndex {
+      if utf8[index] == separator {
+        pieces.append(String(decoding: utf8[start..<index], as: UTF8.self))
+        start = utf8.index(after: index)
+      }
+      index = utf8.index(after: index)
+    }
+    pieces.append(String(decoding: utf8[start...], as: UTF8.self))
+    return pieces
+  }
+
+  /// `string` cut at its first `.` code unit into the key before it and the path after it, or
+  /// `nil` if it has none: how Foundation's recursive key-path methods take a path apart.
+  static func splitAtFirstDot(_ string: String) -> (key: String, rest: String)? {
+    let utf8 = string.utf8
+    guard let dot = utf8.firstIndex(of: separator) else { return nil }
+    return (String(decoding: utf8[..<dot], as: UTF8.self), String(decoding: utf8[utf8.index(after: dot)...], as: UTF8.self))
   }
 
   /// The path as a string, `.`-separated.
