@@ -11,11 +11,16 @@
 // So a category's `_medianForKeyPath:` makes `@median`, and one that replaces (or a subclass
 // that overrides) `_sumForKeyPath:` is what `@sum` runs.
 //
-// When the method found is a built-in one, the operator is applied at once, as before: no
-// message and no boxing of a bridged collection. The check is one cached lookup
-// (`class_getMethodImplementation`) of the collection's class, which for a bridged array or set
-// is the class boxing would make (`__NSArrayI`, `__NSSetI`). Stateless: the built-in
-// implementations are made once per process and shared by every runtime.
+// When the method found is the built-in one of the operator named, the operator is applied at
+// once, as before: no message and no boxing of a bridged collection. Any other body is sent, a
+// built-in one of another operator included (after `method_exchangeImplementations` of
+// `_maxForKeyPath:` and `_minForKeyPath:`, `@max` runs the minimum, as in Foundation). The
+// check is one cached lookup (`class_getMethodImplementation`) of the collection's class, which
+// for a bridged array or set is the class boxing would make (`__NSArrayI`, `__NSSetI`).
+// Foundation asks `[self class]` and invokes the method it finds; here the lookup is on the
+// object's isa and the call is a message, which differ only for a collection whose `-class` is
+// overridden. Stateless: the built-in implementations are made once per process and shared by
+// every runtime.
 
 import MiniFoundation
 import MiniRuntime
@@ -32,16 +37,16 @@ enum CollectionOperatorMethods {
     } ?? []
   }
 
-  /// The method a collection's class has for the operator `name`, unless it is a built-in one
-  /// (applied without a message) or there is none (`.forwarding`): a category's, a subclass's or
-  /// a replacement, to be sent.
+  /// The method a collection's class has for the operator `name`, unless it is the built-in one
+  /// of that operator (applied without a message) or there is none (`.forwarding`): a
+  /// category's, a subclass's, a replacement or another operator's body, to be sent.
   ///
   /// - Throws: What `+initialize` or the resolver of the collection's class threw.
   static func foreignMethod(named name: String, for collection: Value, in runtime: Runtime?) throws -> Selector? {
     guard let cls = collectionClass(of: collection, in: runtime) else { return nil }
     let selector = selector(name)
     guard let found = try cls.methodImplementation(for: selector), found !== Implementation.forwarding,
-      !builtInIdentities.contains(ObjectIdentifier(found))
+      builtInOperators[ObjectIdentifier(found)]?.rawValue != name  // another body: `@max` after an exchange with `_min`
     else { return nil }
     return selector
   }
@@ -72,8 +77,9 @@ enum CollectionOperatorMethods {
     return tables
   }()
 
-  private static let builtInIdentities: Set<ObjectIdentifier> = Set(
-    builtIns.values.flatMap { $0.values.map { ObjectIdentifier($0) } })
+  /// The operator each built-in body applies, by the body's identity.
+  private static let builtInOperators: [ObjectIdentifier: CollectionOperator] = Dictionary(
+    uniqueKeysWithValues: builtIns.values.flatMap { table in table.map { (ObjectIdentifier($0.value), $0.key) } })
 
   /// The built-in operator `op` as a method: applied to the receiver with the argument as its
   /// right key path (nil for none).

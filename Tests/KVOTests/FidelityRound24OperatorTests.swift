@@ -121,6 +121,25 @@ import Testing
     #expect(try ann.value(forKeyPath: "items.@sum.age") == "sum of age over 3")
   }
 
+  /// The operator runs the body its selector has now, even another operator's built-in body:
+  /// with NSArray's `_maxForKeyPath:` and `_minForKeyPath:` exchanged, `@max` answers the least
+  /// and `@min` the greatest, and `_sumForKeyPath:`'s body added as `_medianForKeyPath:` makes
+  /// `@median` a sum.
+  @Test func anOperatorRunsTheBodyItsSelectorHasEvenAnotherOperators() throws {
+    let world = try World()
+    let ann = try annWithItems(world)
+    #expect(try ann.value(forKeyPath: "items.@max.age") == 9)  // KVO's categories are installed
+    let array = try #require(world.runtime.lookUpClass(named: "NSArray"))
+    let max = try #require(try array.instanceMethod(for: "_maxForKeyPath:"))
+    let min = try #require(try array.instanceMethod(for: "_minForKeyPath:"))
+    try max.exchangeImplementation(with: min)
+    #expect(try ann.value(forKeyPath: "items.@max.age") == 3)
+    #expect(try ann.value(forKeyPath: "items.@min.age") == 9)
+    let sum = try #require(try array.instanceMethod(for: "_sumForKeyPath:"))
+    #expect(try array.addMethod("_medianForKeyPath:", types: "@24@0:8@16", implementation: sum.implementation))
+    #expect(try ann.value(forKeyPath: "items.@median.age") == 17)
+  }
+
   /// A subclass of NSArray overriding `_maxForKeyPath:` and calling super gets its own answer
   /// for `@max`, built on NSArray's.
   @Test func aSubclassOverrideOfABuiltInOperatorIsSentAndCanCallSuper() throws {
