@@ -59,7 +59,7 @@ public enum Value: Sendable {
   #endif
   /// A string, bridged to `NSString *` (encoding `@"NSString"`), as Swift bridges `String`.
   ///
-  /// Stored where a `char *` is expected, it becomes a ``cString(_:)``.
+  /// Stored where a `char *` is expected, it becomes a ``cString(_:)-enum.case``.
   case string(String)
   /// A C string, `char *` (encoding `*`): its bytes, in whatever encoding wrote them (decision
   /// 0049). Not an object: nothing can be sent to it.
