@@ -33,7 +33,7 @@ enum KeyValueCategory {
   /// instance is read through its primitives (`length`, `characterAtIndex:`).
   static func key(_ value: Value, _ receiver: Object) throws -> String {
     if let key = value.stringValue { return key }
-    guard !value.isNil, value.cStringValue == nil, let runtime = receiver.runtime,
+    guard !value.isNil, value.cStringBytes == nil, let runtime = receiver.runtime,  // a C string, any bytes
       let object = try value.objectValue ?? runtime.object(bridging: value)
     else { throw KeyValueError(.invalidArgument, "a key must be a string, not \(value)") }
     // call-out: raises unrecognized selector for an object that is no string
