@@ -55,10 +55,11 @@ enum CollectionCategories {
     Implementation(function: "-[\(className)(\(category)) \(selector)]", body)
   }
 
-  /// NSObject's own `valueForKey:` for `@key` without its `@` (`@count` → `-count`).
+  /// NSObject's own `valueForKey:` for `@key` without its `@` unit (`@count` → `-count`,
+  /// `@\u{301}count` → the key `\u{301}count`).
   static func superValueForKey(_ receiver: Object, _ key: String) throws -> Value {
     guard let root = receiver.runtime?.rootClass else { return .nil }
-    return try Runtime.msgSendSuper(receiver, superclass: root, Selectors.valueForKey, .string(String(key.dropFirst())))
+    return try Runtime.msgSendSuper(receiver, superclass: root, Selectors.valueForKey, .string(KeyValuePath.droppingOperatorMark(key)))
   }
 
   // MARK: - NSArray, NSOrderedSet, NSSet
@@ -68,7 +69,7 @@ enum CollectionCategories {
       "valueForKey:", "@24@0:8@16",
       method("NSArray", "NSKeyValueCoding", "valueForKey:") { receiver, _, arguments in
         let key = try KeyValueCategory.key(arguments[0], receiver)
-        if key.hasPrefix("@") { return try superValueForKey(receiver, key) }
+        if KeyValuePath.startsWithOperatorMark(key) { return try superValueForKey(receiver, key) }
         return .array(try eachElement(of: receiver, "valueForKey:") { element in
           let value = try KeyValueCoding.value(of: element, forKey: key, in: receiver.runtime)
           return value.isNil ? .null : value  // an array holds NSNull for nil
@@ -83,7 +84,7 @@ enum CollectionCategories {
       "valueForKey:", "@24@0:8@16",
       method("NSOrderedSet", "NSKeyValueCoding", "valueForKey:") { receiver, _, arguments in
         let key = try KeyValueCategory.key(arguments[0], receiver)
-        if key.hasPrefix("@") { return try superValueForKey(receiver, key) }
+        if KeyValuePath.startsWithOperatorMark(key) { return try superValueForKey(receiver, key) }
         let values = try eachElement(of: receiver, "valueForKey:") { element in
           let value = try KeyValueCoding.value(of: element, forKey: key, in: receiver.runtime)
           return value.isNil ? Value.null : value
@@ -100,7 +101,7 @@ enum CollectionCategories {
       "valueForKey:", "@24@0:8@16",
       method("NSSet", "NSKeyValueCoding", "valueForKey:") { receiver, _, arguments in
         let key = try KeyValueCategory.key(arguments[0], receiver)
-        if key.hasPrefix("@") { return try superValueForKey(receiver, key) }
+        if KeyValuePath.startsWithOperatorMark(key) { return try superValueForKey(receiver, key) }
         let values = try eachElement(of: receiver, "valueForKey:") { element in
           try KeyValueCoding.value(of: element, forKey: key, in: receiver.runtime)
         }
@@ -146,7 +147,7 @@ enum CollectionCategories {
       "valueForKey:", "@24@0:8@16",
       method("NSDictionary", "NSKeyValueCoding", "valueForKey:") { receiver, _, arguments in
         let key = try KeyValueCategory.key(arguments[0], receiver)
-        if key.hasPrefix("@") { return try superValueForKey(receiver, key) }
+        if KeyValuePath.startsWithOperatorMark(key) { return try superValueForKey(receiver, key) }
         return try Runtime.msgSend(receiver, "objectForKey:", .string(key))
       }
     )

@@ -256,7 +256,7 @@ enum KeyValueCoding {
   }
 
   /// A collection's refusal of an operator its class does not implement, in Foundation's words.
-  private static func notImplemented(_ operation: Substring, by current: Value, in runtime: Runtime?) -> KeyValueError {
+  private static func notImplemented(_ operation: String, by current: Value, in runtime: Runtime?) -> KeyValueError {
     let box = current.objectValue ?? (runtime.flatMap { $0.hasFoundation ? $0 : nil }.flatMap { try? $0.object(bridging: current) })
     let name = box.map { "\($0.isa.name) \($0.address)" } ?? CollectionObservation.className(of: current)
     return KeyValueError(
@@ -273,11 +273,11 @@ enum KeyValueCoding {
         // A collection reads an `@` piece as an operator, named up to a NUL (`@max\0x` is `@max`,
         // as Foundation's selector is built from the name's C string); any other value takes it
         // as a key, NUL and all.
-        if key.utf8.first == UInt8(ascii: "@"), try CollectionObservation.isToManyCollection(current) {
+        if KeyValuePath.startsWithOperatorMark(key), try CollectionObservation.isToManyCollection(current) {
           let name = CollectionOperator.name(ofPiece: key)
           let rest = path.components.dropFirst(index + 1)
           if let result = try operateByMethod(named: name, on: current, rest: rest, in: runtimeOf()) { return result }
-          guard let op = CollectionOperator(rawValue: name) else { throw notImplemented(key.dropFirst(), by: current, in: runtimeOf()) }
+          guard let op = CollectionOperator(rawValue: name) else { throw notImplemented(KeyValuePath.droppingOperatorMark(key), by: current, in: runtimeOf()) }
           return try apply(op, to: current, rest: rest, in: runtimeOf())
         }
         if case .object(let object) = current {  // the common case: no runtime needed
@@ -329,7 +329,7 @@ enum KeyValueCoding {
       return try rightPath.map { try value(of: result, at: $0, in: runtime) } ?? result
     }
     if case .set = contents, !op.isImplementedBySets {  // NSSet has no union that keeps duplicates
-      throw notImplemented(Substring(op.rawValue), by: current, in: runtime)
+      throw notImplemented(op.rawValue, by: current, in: runtime)
     }
     return try CollectionOperators.apply(op, to: contents, rightPath: rightPath, in: runtime)
   }

@@ -64,7 +64,7 @@ public enum CollectionOperator: String, Hashable, Sendable, CaseIterable {
   /// NUL ends it (`@max\0x` is `@max`, `@count\0` is `@count`). `nil` without the `@`, for an
   /// unknown name, or for nothing before the NUL.
   init?<S: StringProtocol>(piece: S) {
-    guard piece.utf8.first == UInt8(ascii: "@") else { return nil }
+    guard KeyValuePath.startsWithOperatorMark(piece) else { return nil }
     self.init(rawValue: Self.name(ofPiece: piece))
   }
 
@@ -120,7 +120,7 @@ public struct KeyValuePath: Hashable, Sendable, CustomStringConvertible {
     var components: [Component] = []
     for piece in Self.pieces(of: string) {
       if piece.isEmpty { throw Self.error(string, "it has an empty component") }
-      if piece.utf8.first == UInt8(ascii: "@") {
+      if Self.startsWithOperatorMark(piece) {
         guard let op = CollectionOperator(piece: piece) else {
           throw Self.error(string, "unknown collection operator '\(piece)'")
         }
@@ -156,12 +156,12 @@ public struct KeyValuePath: Hashable, Sendable, CustomStringConvertible {
   /// after it is kept: applied, it asks each element for the nil key path, as Foundation does.
   init(keyValueCoding string: String) {
     // The common case, one key with no `.` and no `@`: no splitting.
-    if !string.utf8.contains(Self.separator) && string.utf8.first != UInt8(ascii: "@") {
+    if !Self.containsSeparator(string) && !Self.startsWithOperatorMark(string) {
       self.components = [.key(string)]
       return
     }
     self.components = Self.pieces(of: string).map { piece in
-      if piece.utf8.first == UInt8(ascii: "@"), let op = CollectionOperator(rawValue: String(decoding: piece.utf8.dropFirst(), as: UTF8.self)) {
+      if Self.startsWithOperatorMark(piece), let op = CollectionOperator(rawValue: Self.droppingOperatorMark(piece)) {
         return .collectionOperator(op)
       }
       return .key(piece)
@@ -185,7 +185,7 @@ public struct KeyValuePath: Hashable, Sendable, CustomStringConvertible {
   /// piece `@count` is sent on as a key (to an array, which sets it on every element; to any
   /// other object, an undefined key).
   init(keys string: String) {
-    if !string.utf8.contains(Self.separator) {
+    if !Self.containsSeparator(string) {
       self.components = [.key(string)]
       return
     }
@@ -197,6 +197,30 @@ public struct KeyValuePath: Hashable, Sendable, CustomStringConvertible {
   /// `Character`, `".\u{301}"`) separates as any other; `.` is one unit in UTF-8 as in UTF-16,
   /// so the UTF-8 bytes of a Swift string split at the same places.
   static let separator = UInt8(ascii: ".")
+
+  /// The mark that starts a collection operator, the code unit `@`. Foundation asks a key's
+  /// first UTF-16 unit for it (a literal prefix test), so `@` followed by a combining mark (one
+  /// Swift `Character`, `"@\u{301}"`) starts an operator key as a plain `@` does; `@` is one unit
+  /// in UTF-8 as in UTF-16.
+  static let operatorMark = UInt8(ascii: "@")
+
+  /// Whether `string` starts with the code unit `@`: the one test of every place that reads a
+  /// key as an operator (`@count`) or refuses one.
+  static func startsWithOperatorMark<S: StringProtocol>(_ string: S) -> Bool {
+    string.utf8.first == operatorMark
+  }
+
+  /// `string` after its first code unit, the `@` of an operator key: Foundation's
+  /// `substringFromIndex:1`, so a combining mark after the `@` stays (`@\u{301}count` →
+  /// `\u{301}count`).
+  static func droppingOperatorMark(_ string: String) -> String {
+    String(decoding: string.utf8.dropFirst(), as: UTF8.self)
+  }
+
+  /// Whether `string` holds a `.` code unit, the separator, anywhere: a key path rather than a key.
+  static func containsSeparator<S: StringProtocol>(_ string: S) -> Bool {
+    string.utf8.contains(separator)
+  }
 
   /// The pieces of `string` between its `.` code units, empty ones kept (`a..b` is `a`, ``, `b`).
   static func pieces(of string: String) -> [String] {

@@ -63,7 +63,8 @@ public final class SharedObservers: Sendable {
   public func addSharedObserver(
     _ observer: Object, forKey key: String, options: ObservingOptions = [], context: ObservationContext = .none
   ) throws {
-    guard !key.isEmpty, !key.contains("."), !key.hasPrefix("@") else {
+    // By code units, as every key check: "a.\u{301}b" holds a `.`, "@\u{301}count" starts with `@`.
+    guard !key.isEmpty, !KeyValuePath.containsSeparator(key), !KeyValuePath.startsWithOperatorMark(key) else {
       throw KeyValueError(
         .invalidArgument,
         "-[NSKeyValueSharedObservers addSharedObserver:forKey:options:context:]: \"\(key)\" is not a key; shared observers observe keys, not key paths or collection operators")

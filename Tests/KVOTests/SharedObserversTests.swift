@@ -268,8 +268,10 @@ import Testing
     #expect(diagnostics.all.first?.hasSuffix("Key paths: name") == true)
   }
 
-  /// Keys only: a key path (or a collection operator) is refused when it is added.
-  @Test(arguments: ["friend.age", "@count", ""])
+  /// Keys only: a key path (or a collection operator) is refused when it is added. The `.` and
+  /// the `@` are code units (round 25): a dot or an `@` followed by a combining mark, one Swift
+  /// Character with it, is refused too.
+  @Test(arguments: ["friend.age", "@count", "", "friend.\u{301}b", "@\u{301}count"])
   func aKeyPathIsRefused(key: String) throws {
     let world = try World()
     let (observer, _) = try world.newObserver()
