@@ -12,6 +12,8 @@
 // and the dictionary reading (`change[.old]`, `dictionary`, messages) holds `.null`, Foundation's
 // `NSNull`, as `objectForKey:` answers.
 
+import MiniFoundation
+
 /// What kind of change a notification reports.
 ///
 /// Objective-C: `NSKeyValueChange`
@@ -313,18 +315,20 @@ public final class Change: Hashable, @unchecked Sendable, CustomStringConvertibl
     hasher.combine(isPrior)
   }
 
-  /// The dictionary as `NSDictionary` prints it, one entry per line, keys sorted. A value that
-  /// was nil prints as `NSNull` does (`"<null>"`); a value not asked for has no line.
+  /// The dictionary as `NSDictionary` prints it, one entry per line, keys sorted, each value as
+  /// a dictionary prints its values: a plain word bare (`age`, `43`), any other text quoted
+  /// (`"Ann Lee"`, `"2.5"`, `"<Person: 0x…>"`), a collection indented. A value that was nil
+  /// prints as `NSNull` does (`"<null>"`); a value not asked for has no line.
   ///
   /// Objective-C: `-[NSDictionary description]`
   public var description: String {
-    // Built without making the index set object: describing a change (as the runtime's
-    // `observerNotified` event does) must not create objects or load Foundation's classes.
+    // Built without making the index set object or sending a message: describing a change (as
+    // the runtime's `observerNotified` event does) must not run user code, create objects or
+    // load Foundation's classes. An object prints its identity, not its `-description`.
     let lines = presentKeys.map(\.rawValue).sorted().map { key -> String in
       if key == ChangeKey.indexes.rawValue, let indexes { return "    indexes = \(indexes);" }
       let value = self[ChangeKey(key)] ?? .null
-      if value == .null { return "    \(key) = \"<null>\";" }
-      return "    \(key) = \(value);"
+      return "    \(key) = \(Describing.entryWithoutMessages(value) ?? value.description);"
     }
     return "{\n" + lines.joined(separator: "\n") + "\n}"
   }

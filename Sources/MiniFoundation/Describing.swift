@@ -11,16 +11,18 @@
 // order of its keys. Other objects are asked for their `description` (a message: user
 // code, no lock held).
 
-enum Describing {
+package enum Describing {
   /// The `description` of `value`, as Foundation's `-description` gives it; with a locale's
   /// `decimalSeparator`, as `-descriptionWithLocale:` gives it: a number's and each number
   /// element's point written as the separator (a decimal number's as `NSDecimalString` writes it).
-  static func text(of value: Value, indent: Int = 0, decimalSeparator: String = ".") throws -> String {
+  /// Without `sendingMessages` an object that is no Foundation value prints its identity
+  /// (`<Person: 0x…>`, ``Object/description``) instead of being sent `description`.
+  static func text(of value: Value, indent: Int = 0, decimalSeparator: String = ".", sendingMessages: Bool = true) throws -> String {
     let pad = String(repeating: "    ", count: indent)
     let inner = pad + "    "
     func localized(_ text: String) -> String { Describing.localized(text, decimalSeparator: decimalSeparator) }
     func element(_ value: Value, indent: Int) throws -> String {
-      try Describing.element(value, indent: indent, decimalSeparator: decimalSeparator)
+      try Describing.element(value, indent: indent, decimalSeparator: decimalSeparator, sendingMessages: sendingMessages)
     }
     if let decimal = value.objectValue?.bridgedStorage as? DecimalStorage { return localized(decimal.description) }  // exact, not its nearest double
     switch value.bridged {
@@ -36,11 +38,11 @@ enum Describing {
       let lines = try elements.map { inner + (try element($0, indent: indent + 1)) }
       return "(\n" + lines.joined(separator: ",\n") + "\n" + pad + ")"
     case .set(let elements):
-      return try unordered(Array(elements), sorted: true, indent: indent, decimalSeparator: decimalSeparator)
+      return try unordered(Array(elements), sorted: true, indent: indent, decimalSeparator: decimalSeparator, sendingMessages: sendingMessages)
     case .dictionary(let entries):
       // In the order of the keys' own text (Foundation sorts string keys with compare:), not of
       // the printed lines, where a quoted key's `"` would sort first.
-      let sortedEntries = try entries.map { (sortKey: try text(of: $0.key), key: $0.key, value: $0.value) }
+      let sortedEntries = try entries.map { (sortKey: try text(of: $0.key, sendingMessages: sendingMessages), key: $0.key, value: $0.value) }
         .sorted { $0.sortKey < $1.sortKey }
       let lines = try sortedEntries.map { entry in
         inner + (try element(entry.key, indent: indent + 1)) + " = " + (try element(entry.value, indent: indent + 1)) + ";"
@@ -48,14 +50,23 @@ enum Describing {
       return "{\n" + lines.map { $0 + "\n" }.joined() + pad + "}"
     case .object(let object):
       if let elements = value.orderedSetElements {
-        return try unordered(elements, sorted: false, indent: indent, decimalSeparator: decimalSeparator)
+        return try unordered(elements, sorted: false, indent: indent, decimalSeparator: decimalSeparator, sendingMessages: sendingMessages)
       }
       if let indexes = value.indexesValue { return "<\(object.isa.name): \(object.address)>" + indexes.description }
+      guard sendingMessages else { return object.description }
       // call-out: the object's own -description
       return try Runtime.msgSend(object, "description").stringValue ?? object.description
     case let other:
       return other.description
     }
+  }
+
+  /// `value` as the value of an entry of a top-level dictionary's description prints it
+  /// (`name = "Ann Lee";` gives `"Ann Lee"`, a plain word bare, a collection indented), without
+  /// sending any message: KVO's change dictionary is described from inside notifications and
+  /// events, where no user code may run. `nil` for a collection too deep to print.
+  package static func entryWithoutMessages(_ value: Value) -> String? {
+    try? element(value, indent: 1, decimalSeparator: ".", sendingMessages: false)
   }
 
   /// `-[NSDictionary descriptionInStringsFileFormat]`: a line `"key" = "value";` per entry, in the
@@ -73,25 +84,29 @@ enum Describing {
 
   /// `{(\n    a,\n    b\n)}`: a set (elements sorted by their text, as any order is Foundation's)
   /// or an ordered set (in order).
-  static func unordered(_ elements: [Value], sorted: Bool, indent: Int, decimalSeparator: String = ".") throws -> String {
+  static func unordered(
+    _ elements: [Value], sorted: Bool, indent: Int, decimalSeparator: String = ".", sendingMessages: Bool = true
+  ) throws -> String {
     let pad = String(repeating: "    ", count: indent)
-    var lines = try elements.map { pad + "    " + (try element($0, indent: indent + 1, decimalSeparator: decimalSeparator)) }
+    var lines = try elements.map {
+      pad + "    " + (try element($0, indent: indent + 1, decimalSeparator: decimalSeparator, sendingMessages: sendingMessages))
+    }
     if sorted { lines.sort() }
     return "{(\n" + lines.joined(separator: ",\n") + (lines.isEmpty ? "" : "\n") + pad + ")}"
   }
 
   /// An element inside a collection: a nested collection indented, a leaf's text in quotes
   /// unless it is a plain word.
-  private static func element(_ value: Value, indent: Int, decimalSeparator: String) throws -> String {
+  private static func element(_ value: Value, indent: Int, decimalSeparator: String, sendingMessages: Bool = true) throws -> String {
     // A collection holding itself ends past Value.nestingLimit levels (Apple's runs out of stack).
-    guard let text = try Value.nested({ () throws -> String in try nestedElement(value, indent: indent, decimalSeparator) }) else {
+    guard let text = try Value.nested({ () throws -> String in try nestedElement(value, indent: indent, decimalSeparator, sendingMessages) }) else {
       throw MessageEquality.tooDeep(value, "description")
     }
     return text
   }
 
-  private static func nestedElement(_ value: Value, indent: Int, _ decimalSeparator: String) throws -> String {
-    let text = try self.text(of: value, indent: indent, decimalSeparator: decimalSeparator)
+  private static func nestedElement(_ value: Value, indent: Int, _ decimalSeparator: String, _ sendingMessages: Bool) throws -> String {
+    let text = try self.text(of: value, indent: indent, decimalSeparator: decimalSeparator, sendingMessages: sendingMessages)
     switch value.bridged {
     case .array, .set, .dictionary: return String(repeating: "    ", count: indent) + text
     case .object where value.orderedSetElements != nil: return String(repeating: "    ", count: indent) + text
