@@ -55,7 +55,8 @@ package enum Describing {
       if let indexes = value.indexesValue { return "<\(object.isa.name): \(object.address)>" + indexes.description }
       guard sendingMessages else { return object.description }
       // call-out: the object's own -description
-      return try Runtime.msgSend(object, "description").stringValue ?? object.description
+      // (a string with a lone surrogate prints it as U+FFFD, as Swift reads it)
+      return NSStringMethods.text(of: try Runtime.msgSend(object, "description"))?.lossy ?? object.description
     case let other:
       return other.description
     }

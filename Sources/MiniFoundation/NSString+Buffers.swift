@@ -24,7 +24,7 @@ enum NSStringBuffers {
       return try Runtime.msgSend(receiver, "getCharacters:range:", arguments[0], .range(0..<length))
     },
     MethodEntry("getCString:maxLength:encoding:", "B40@0:8*16Q24Q32") { receiver, selector, arguments in
-      let text = try NSStringMethods.text(receiver, selector)
+      let text = try NSStringMethods.stringText(receiver, selector)
       let maxLength = try Message.index(arguments[1], receiver, selector)
       guard let bytes = try NSStringEncodings.cStringBytes(text, arguments[2], receiver, selector), bytes.count < maxLength else {
         return false

@@ -38,12 +38,12 @@ struct CanonicalMatcher {
     self.caseInsensitive = caseInsensitive
     self.literal = literal
     let plain = target.allSatisfy { $0 < 0xA0 } && units.allSatisfy { $0 < 0xA0 }
-    guard !(literal && !caseInsensitive), !plain, !target.isEmpty else {
+    // A target with a lone surrogate (decision 0050) has no canonical form: unit by unit.
+    guard !(literal && !caseInsensitive), !plain, !target.isEmpty, let text = String(validating: target, as: UTF16.self) else {
       (canonicalTarget, boundaries) = (nil, nil)
       return
     }
-    canonicalTarget = Self.canonical(
-      String(decoding: target, as: UTF16.self).unicodeScalars, literal: literal, caseInsensitive: caseInsensitive)
+    canonicalTarget = Self.canonical(text.unicodeScalars, literal: literal, caseInsensitive: caseInsensitive)
     boundaries =
       literal ? nil : Set([0] + NSStringLines.composedRanges(of: String(decoding: units, as: UTF16.self)).map(\.upperBound))
   }

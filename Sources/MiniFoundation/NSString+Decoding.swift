@@ -26,14 +26,13 @@ enum NSStringDecoding {
   static let factory = CollectionLifecycle.convenience(
     "stringWithCharacters:length:", "@32@0:8r^S16Q24", "initWithCharacters:length:")
 
-  /// An initializer from `length` UTF-16 units; a lone half of a surrogate pair becomes U+FFFD,
-  /// as a Swift string holds no lone surrogate.
+  /// An initializer from `length` UTF-16 units, a lone half of a surrogate pair kept (decision 0050).
   private static func characters(_ name: Selector, _ types: String) -> MethodEntry {
     MethodEntry(name, types) { receiver, selector, arguments in
       let units = try slots(arguments[0], arguments[1], "characters", receiver, selector).map { slot throws(FoundationError) in
         UInt16(truncatingIfNeeded: try Message.index(slot, receiver, selector))
       }
-      return try Runtime.msgSend(receiver, "initWithString:", .string(String(decoding: units, as: UTF16.self)))
+      return try Runtime.msgSend(receiver, "initWithString:", try NSStringSearching.result(units, receiver))
     }
   }
 
@@ -45,7 +44,7 @@ enum NSStringDecoding {
       }
       let encoding = try NSStringByteConversion.Target(arguments[2], receiver, selector)
       guard let text = decode(bytes, encoding) else { return .nil }
-      return try Runtime.msgSend(receiver, "initWithString:", .string(text))
+      return try Runtime.msgSend(receiver, "initWithString:", try NSStringMethods.result(text, receiver))
     }
   }
 
@@ -62,23 +61,22 @@ enum NSStringDecoding {
     return slots
   }
 
-  /// The text `bytes` spell in `encoding`, or nil.
-  static func decode(_ bytes: [UInt8], _ encoding: NSStringByteConversion.Target) -> String? {
+  /// The text `bytes` spell in `encoding` (UTF-16's units as they are, a lone surrogate too), or nil.
+  static func decode(_ bytes: [UInt8], _ encoding: NSStringByteConversion.Target) -> StringText? {
     switch encoding.kind {
     case .ascii, .latin1, .macRoman:
-      return NSStringEncodings.eightBitText(bytes, encoding.kind)
+      return NSStringEncodings.eightBitText(bytes, encoding.kind).map(StringText.string)
     case .utf8:
-      return utf8(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes)
+      return utf8(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes).map(StringText.string)
     case .utf16:
-      let units = words(bytes, width: 2, encoding).map { UInt16(truncatingIfNeeded: $0) }
-      return String(decoding: units, as: UTF16.self)
+      return StringText(units: words(bytes, width: 2, encoding).map { UInt16(truncatingIfNeeded: $0) })
     case .utf32:
       var scalars = String.UnicodeScalarView()
       for word in words(bytes, width: 4, encoding) {
         guard let scalar = Unicode.Scalar(word) else { return nil }
         scalars.append(scalar)
       }
-      return String(scalars)
+      return .string(String(scalars))
     }
   }
 

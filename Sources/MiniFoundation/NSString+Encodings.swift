@@ -18,19 +18,19 @@
 enum NSStringEncodings {
   static let all: [MethodEntry] = [
     MethodEntry("lengthOfBytesUsingEncoding:", "Q24@0:8Q16") { receiver, selector, arguments in
-      let text = try NSStringMethods.text(receiver, selector)
+      let text = try NSStringMethods.stringText(receiver, selector)
       return .uint64(UInt64(byteCount(text, try encoding(arguments[0], receiver, selector)) ?? 0))
     },
     MethodEntry("maximumLengthOfBytesUsingEncoding:", "Q24@0:8Q16") { receiver, selector, arguments in
-      let length = try NSStringMethods.text(receiver, selector).utf16.count
+      let length = try NSStringMethods.stringText(receiver, selector).count
       return .uint64(UInt64(length * maximumBytesPerUnit(try encoding(arguments[0], receiver, selector))))
     },
     MethodEntry("canBeConvertedToEncoding:", "B24@0:8Q16") { receiver, selector, arguments in
-      let text = try NSStringMethods.text(receiver, selector)
+      let text = try NSStringMethods.stringText(receiver, selector)
       return .bool(byteCount(text, try encoding(arguments[0], receiver, selector)) != nil)
     },
     MethodEntry("cStringUsingEncoding:", "r*24@0:8Q16") { receiver, selector, arguments in
-      let text = try NSStringMethods.text(receiver, selector)
+      let text = try NSStringMethods.stringText(receiver, selector)
       guard let bytes = try cStringBytes(text, arguments[0], receiver, selector) else { return .nil }
       return .cString(CString(bytes: bytes))  // any byte: Latin 1's 0xE9 for "é" (decision 0049)
     },
@@ -113,19 +113,19 @@ enum NSStringEncodings {
   }
 
   /// The bytes of `text`'s C string (without the NUL) in the encoding `value` names, nil when
-  /// the encoding cannot hold it: UTF-8 or an 8-bit encoding; UTF-16 and UTF-32 have zero bytes
-  /// and are refused with NSInvalidArgumentException.
+  /// the encoding cannot hold it: UTF-8 or an 8-bit encoding (none holds a lone surrogate);
+  /// UTF-16 and UTF-32 have zero bytes and are refused with NSInvalidArgumentException.
   static func cStringBytes(
-    _ text: String, _ value: Value, _ receiver: Object, _ selector: Selector
+    _ text: StringText, _ value: Value, _ receiver: Object, _ selector: Selector
   ) throws(FoundationError) -> [UInt8]? {
     let kind = try encoding(value, receiver, selector)
-    if kind == .utf8 { return Array(text.utf8) }
+    if kind == .utf8 { return text.string.map { Array($0.utf8) } }
     guard kind.isEightBit else {
       throw FoundationError(
         .invalidArgument,
         "*** \(Message.name(receiver, selector)): a C string holds 8-bit units; UTF-16 and UTF-32 have zero bytes")
     }
-    return eightBitBytes(text, kind)
+    return text.string.flatMap { eightBitBytes($0, kind) }
   }
 
   /// The bytes of `text` in an 8-bit encoding, nil when it cannot hold them.
@@ -183,8 +183,9 @@ enum NSStringEncodings {
   }
 
   /// The bytes `text` takes in `kind` (without a byte order mark or terminator), or nil if it
-  /// cannot be written in it.
-  static func byteCount(_ text: String, _ kind: Kind) -> Int? {
+  /// cannot be written in it: only UTF-16 holds a lone surrogate.
+  static func byteCount(_ text: StringText, _ kind: Kind) -> Int? {
+    guard case .string(let text) = text else { return kind == .utf16 ? text.count * 2 : nil }
     switch kind {
     case .ascii, .latin1, .macRoman: return text.unicodeScalars.allSatisfy { kind.byte($0) != nil } ? text.unicodeScalars.count : nil
     case .utf8: return text.utf8.count

@@ -22,13 +22,13 @@ enum NSStringSearching {
       let units = try units(receiver, selector)
       let index = try Message.index(arguments[0], receiver, selector)
       guard index <= units.count else { throw indexOutOfBounds(arguments[0], units.count, receiver, selector) }
-      return .string(String(decoding: units[index...], as: UTF16.self))
+      return try result(units[index...], receiver)
     },
     MethodEntry("substringToIndex:", "@24@0:8Q16") { receiver, selector, arguments in
       let units = try units(receiver, selector)
       let index = try Message.index(arguments[0], receiver, selector)
       guard index <= units.count else { throw indexOutOfBounds(arguments[0], units.count, receiver, selector) }
-      return .string(String(decoding: units[..<index], as: UTF16.self))
+      return try result(units[..<index], receiver)
     },
     MethodEntry("substringWithRange:", "@32@0:8{_NSRange=QQ}16") { receiver, selector, arguments in
       let units = try units(receiver, selector)
@@ -38,7 +38,7 @@ enum NSStringSearching {
           .indexOutOfBounds,
           "*** \(Message.name(receiver, selector)): Range {\(range.lowerBound), \(range.count)} out of bounds; string length \(units.count)")
       }
-      return .string(String(decoding: units[range], as: UTF16.self))
+      return try result(units[range], receiver)
     },
     MethodEntry("rangeOfString:", "{_NSRange=QQ}24@0:8@16") { receiver, selector, arguments in
       let found = find(try argument(arguments[0], receiver, selector), in: try units(receiver, selector)).first
@@ -58,12 +58,12 @@ enum NSStringSearching {
     ) { receiver, selector, arguments in
       let units = try units(receiver, selector)
       let found = try occurrences(receiver, selector, arguments[0], options: arguments[2], within: arguments[3])
-      return .string(String(decoding: replaced(units, at: found, with: try argument(arguments[1], receiver, selector)), as: UTF16.self))
+      return try result(replaced(units, at: found, with: try argument(arguments[1], receiver, selector)), receiver)
     },
     MethodEntry("stringByReplacingCharactersInRange:withString:", "@40@0:8{_NSRange=QQ}16@32") { receiver, selector, arguments in
       let units = try units(receiver, selector)
       let range = try checkedRange(arguments[0], length: units.count, receiver, selector)
-      return .string(String(decoding: replaced(units, at: [range], with: try argument(arguments[1], receiver, selector)), as: UTF16.self))
+      return try result(replaced(units, at: [range], with: try argument(arguments[1], receiver, selector)), receiver)
     },
     MethodEntry("stringByPaddingToLength:withString:startingAtIndex:", "@40@0:8Q16@24Q32") { receiver, selector, arguments in
       // Cut to the length, or padded with the pad string repeated from the index.
@@ -74,17 +74,17 @@ enum NSStringSearching {
       guard !pad.isEmpty, start < pad.count else {
         throw FoundationError(.indexOutOfBounds, "*** \(Message.name(receiver, selector)): out of range padIndex")
       }
-      guard length > units.count else { return .string(String(decoding: units.prefix(length), as: UTF16.self)) }
+      guard length > units.count else { return try result(units.prefix(length), receiver) }
       let padding = (0..<(length - units.count)).map { pad[(start + $0) % pad.count] }
-      return .string(String(decoding: units + padding, as: UTF16.self))
+      return try result(units + padding, receiver)
     },
     MethodEntry("hasPrefix:", "B24@0:8@16") { receiver, selector, arguments in
-      let prefix = Array((arguments[0].stringValue ?? "").utf16)
+      let prefix = NSStringMethods.text(of: arguments[0])?.utf16 ?? []
       let matcher = CanonicalMatcher(prefix, in: try units(receiver, selector), literal: false)
       return .bool(matcher.first(backwards: false, anchored: true) != nil)
     },
     MethodEntry("hasSuffix:", "B24@0:8@16") { receiver, selector, arguments in
-      let suffix = Array((arguments[0].stringValue ?? "").utf16)
+      let suffix = NSStringMethods.text(of: arguments[0])?.utf16 ?? []
       let matcher = CanonicalMatcher(suffix, in: try units(receiver, selector), literal: false)
       return .bool(matcher.first(backwards: true, anchored: true) != nil)
     },
@@ -93,25 +93,25 @@ enum NSStringSearching {
       var pieces: [Value] = []
       var start = 0
       for range in find(try argument(arguments[0], receiver, selector), in: units) {
-        pieces.append(.string(String(decoding: units[start..<range.lowerBound], as: UTF16.self)))
+        pieces.append(try result(units[start..<range.lowerBound], receiver))
         start = range.upperBound
       }
-      pieces.append(.string(String(decoding: units[start...], as: UTF16.self)))
+      pieces.append(try result(units[start...], receiver))
       return .array(pieces)
     },
     MethodEntry("stringByReplacingOccurrencesOfString:withString:", "@32@0:8@16@24") { receiver, selector, arguments in
       let units = try units(receiver, selector)
       let target = try argument(arguments[0], receiver, selector)
       let replacement = try argument(arguments[1], receiver, selector)
-      var result: [UInt16] = []
+      var joined: [UInt16] = []
       var start = 0
       for range in find(target, in: units) {
-        result += units[start..<range.lowerBound]
-        result += replacement
+        joined += units[start..<range.lowerBound]
+        joined += replacement
         start = range.upperBound
       }
-      result += units[start...]
-      return .string(String(decoding: result, as: UTF16.self))
+      joined += units[start...]
+      return try result(joined, receiver)
     },
     MethodEntry("capitalizedString", "@16@0:8") { receiver, selector, _ in
       // The first letter of each word in title case, every other letter lower case; a word starts
@@ -296,12 +296,18 @@ enum NSStringSearching {
 
   /// The receiver's UTF-16 code units.
   static func units(_ receiver: Object, _ selector: Selector) throws(FoundationError) -> [UInt16] {
-    Array(try NSStringMethods.text(receiver, selector).utf16)
+    try NSStringMethods.stringText(receiver, selector).utf16
   }
 
   /// A string argument's code units (NSStringMethods.stringArgument: nil raises `nil argument`).
   static func argument(_ value: Value, _ receiver: Object, _ selector: Selector) throws -> [UInt16] {
-    Array(try NSStringMethods.stringArgument(value, receiver, selector).utf16)
+    try NSStringMethods.textArgument(value, receiver, selector).utf16
+  }
+
+  /// What a message answers for the text `units` spell: `.string`, or a string object keeping a
+  /// lone surrogate.
+  static func result(_ units: some Collection<UInt16>, _ receiver: Object) throws -> Value {
+    try NSStringMethods.result(StringText(units: units), receiver)
   }
 
   /// The ranges where `target` occurs in `units` under a search without options (not literal:

@@ -2,8 +2,9 @@
 //
 // Docs: docs/foundation.md#the-classes. Tests: Tests/MiniFoundationTests/NSStringAndNumberTests.swift.
 //
-// A string object holds a Swift `String` (bridged `.string`). Lengths and indexes count UTF-16
-// code units, as NSString's do. The number conversions (`intValue`, `doubleValue`, `boolValue`)
+// A string object holds a Swift `String` (bridged `.string`), or, when its UTF-16 units are not
+// valid UTF-16 (a lone surrogate), the units themselves (StringText.swift, decision 0050).
+// Lengths and indexes count UTF-16 code units, as NSString's do. The number conversions (`intValue`, `doubleValue`, `boolValue`)
 // read a leading number and ignore the rest, as NSString's do (`"12abc"` is 12). A mutable
 // string is the same class with a storage that changes (NSMutableString.swift): `-copy` of one is
 // a new immutable string, of an immutable one the string itself (retained, Copying.swift); `-mutableCopy` always a new
@@ -14,17 +15,17 @@ enum NSStringMethods {
   static let all = ClassMethods(
     instance: ValueClassMethods.equality + [
       MethodEntry("copyWithZone:", "@24@0:8^v16") { receiver, selector, _ in
-        if receiver.bridgedStorage is ScalarStorage { return try Copying.itself(receiver) }  // immutable: itself, retained
+        if isImmutable(receiver) { return try Copying.itself(receiver) }  // immutable: itself, retained
         let classes = try FoundationClasses.of(receiver)
-        return try ValueClassMethods.box(.string(try contents(receiver, selector)), in: classes.stringConcrete)
+        return try box(try contentsText(receiver, selector), in: classes.stringConcrete)
       },
       MethodEntry("mutableCopyWithZone:", "@24@0:8^v16") { receiver, selector, _ in
         let classes = try FoundationClasses.of(receiver)
-        return .object(try classes.stringConcrete.createInstance(bridgedStorage: StringStorage.string(try contents(receiver, selector))))
+        return .object(try classes.stringConcrete.createInstance(bridgedStorage: StringStorage.string(try contentsText(receiver, selector))))
       },
-      MethodEntry("length", "Q16@0:8") { receiver, selector, _ in .uint64(UInt64(try text(receiver, selector).utf16.count)) },
+      MethodEntry("length", "Q16@0:8") { receiver, selector, _ in .uint64(UInt64(try stringText(receiver, selector).count)) },
       MethodEntry("characterAtIndex:", "S24@0:8Q16") { receiver, selector, arguments in
-        let units = Array(try text(receiver, selector).utf16)
+        let units = try stringText(receiver, selector).utf16
         let index = try Message.index(arguments[0], receiver, selector)
         guard index < units.count else {
           throw FoundationError(
@@ -36,15 +37,17 @@ enum NSStringMethods {
       MethodEntry("description", "@16@0:8") { receiver, _, _ in .object(receiver) },
       MethodEntry("isEqualToString:", "B24@0:8@16") { receiver, selector, arguments in
         // Literally, unit by unit: "é" is not equal to "e\u{301}", though compare: orders them the same.
-        let mine = try text(receiver, selector)
-        return .bool(arguments[0].stringValue.map { $0.utf8.elementsEqual(mine.utf8) } ?? false)
+        let mine = try stringText(receiver, selector)
+        return .bool(text(of: arguments[0]).map { $0 == mine } ?? false)
       },
       MethodEntry("stringByAppendingString:", "@24@0:8@16") { receiver, selector, arguments in
-        .string(try text(receiver, selector) + (try stringArgument(arguments[0], receiver, selector)))
+        try result(try stringText(receiver, selector) + (try textArgument(arguments[0], receiver, selector)), receiver)
       },
       MethodEntry("uppercaseString", "@16@0:8") { receiver, selector, _ in .string(try text(receiver, selector).uppercased()) },
       MethodEntry("lowercaseString", "@16@0:8") { receiver, selector, _ in .string(NSStringCasing.lowercased(try text(receiver, selector))) },
-      MethodEntry("UTF8String", "r*16@0:8") { receiver, selector, _ in .cString(try text(receiver, selector)) },
+      MethodEntry("UTF8String", "r*16@0:8") { receiver, selector, _ in
+        try stringText(receiver, selector).string.map(Value.cString) ?? .nil  // UTF-8 has no lone surrogate
+      },
       MethodEntry("intValue", "i16@0:8") { receiver, selector, _ in
         .int32(Int32(clamping: leadingInteger(try text(receiver, selector))))  // INT_MAX/INT_MIN past the range
       },
@@ -64,17 +67,16 @@ enum NSStringMethods {
       },
       MethodEntry("init", "@16@0:8") { receiver, selector, _ in
         // A subclass's instance is its own empty string: it keeps its characters its own way.
-        receiver.bridgedStorage == nil ? .object(receiver) : try make("", receiver, selector)
+        receiver.bridgedStorage == nil ? .object(receiver) : try make(.string(""), receiver, selector)
       },
       MethodEntry("initWithString:", "@24@0:8@16") { receiver, selector, arguments in
-        try make(try stringArgument(arguments[0], receiver, selector), receiver, selector)
+        try make(try textArgument(arguments[0], receiver, selector), receiver, selector)
       },
       MethodEntry("initWithFormat:", "@24@0:8@16", variadic: true) { receiver, selector, arguments in
         // Variadic: the values follow the format, as a C call's `...` passes them.
         let format = try Message.object(arguments[0], receiver, selector, what: "format")
         let values = Array(arguments.values.dropFirst())
-        let text = try StringFormat.format(format.stringValue ?? "", values, receiver, selector)
-        return try make(text, receiver, selector)
+        return try make(try StringFormat.format(text(of: format)?.lossy ?? "", values, receiver, selector), receiver, selector)
       },
       MethodEntry("initWithFormat:locale:", "@32@0:8@16@24", variadic: true) { receiver, selector, arguments in
         // The values follow the locale; a locale dictionary's NSDecimalSeparator prints the
@@ -83,25 +85,25 @@ enum NSStringMethods {
         let separator = try LocaleDictionary.decimalSeparator(arguments[1], receiver, selector)
         let values = Array(arguments.values.dropFirst(2))
         return try make(
-          try StringFormat.format(format.stringValue ?? "", values, receiver, selector, decimalSeparator: separator), receiver, selector)
+          try StringFormat.format(text(of: format)?.lossy ?? "", values, receiver, selector, decimalSeparator: separator), receiver, selector)
       },
       MethodEntry("stringByAppendingFormat:", "@24@0:8@16", variadic: true) { receiver, selector, arguments in
         let format = try Message.object(arguments[0], receiver, selector, what: "format")
         let values = Array(arguments.values.dropFirst())
-        let addition = try StringFormat.format(format.stringValue ?? "", values, receiver, selector)
-        return .string(try contents(receiver, selector) + addition)
+        let addition = try StringFormat.format(text(of: format)?.lossy ?? "", values, receiver, selector)
+        return try result(try contentsText(receiver, selector) + addition, receiver)
       },
       MethodEntry("initWithFormat:arguments:", "@32@0:8@16@24") { receiver, selector, arguments in
         let format = try Message.object(arguments[0], receiver, selector, what: "format")
         let values = try Message.array(arguments[1], receiver, selector)
-        return try make(try StringFormat.format(format.stringValue ?? "", values, receiver, selector), receiver, selector)
+        return try make(try StringFormat.format(text(of: format)?.lossy ?? "", values, receiver, selector), receiver, selector)
       },
       MethodEntry("initWithFormat:locale:arguments:", "@40@0:8@16@24@32") { receiver, selector, arguments in
         let format = try Message.object(arguments[0], receiver, selector, what: "format")
         let separator = try LocaleDictionary.decimalSeparator(arguments[1], receiver, selector)
         let values = try Message.array(arguments[2], receiver, selector)
         return try make(
-          try StringFormat.format(format.stringValue ?? "", values, receiver, selector, decimalSeparator: separator), receiver, selector)
+          try StringFormat.format(text(of: format)?.lossy ?? "", values, receiver, selector, decimalSeparator: separator), receiver, selector)
       },
       MethodEntry("initWithUTF8String:", "@24@0:8r*16") { receiver, selector, arguments in
         if let bytes = arguments[0].cStringBytes, String(validating: bytes, as: UTF8.self) == nil {
@@ -110,7 +112,7 @@ enum NSStringMethods {
         guard let text = arguments[0].cStringValue ?? arguments[0].stringValue else {
           throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): NULL cString")
         }
-        return try make(text, receiver, selector)
+        return try make(.string(text), receiver, selector)
       },
       NSStringEncodings.initializer,
     ] + NSStringSearching.all + NSStringComparing.all + NSStringEncodings.all
@@ -122,7 +124,7 @@ enum NSStringMethods {
         guard let cls = receiver as? Class, let runtime = cls.runtime else { return .nil }
         let classes = try FoundationClasses.of(runtime)
         if cls === classes.mutableString {  // a mutable placeholder: its initializers make mutable strings
-          return .object(try classes.stringConcrete.createInstance(bridgedStorage: StringStorage.string("")))
+          return .object(try classes.stringConcrete.createInstance(bridgedStorage: StringStorage.string(.string(""))))
         }
         guard cls === classes.string || cls === classes.stringConcrete else {
           return try Runtime.msgSendSuper(receiver, superclass: runtime.rootClass.isa, "alloc")
@@ -152,44 +154,97 @@ enum NSStringMethods {
   /// error. An NSString subclass's instance gives its characters through its primitives; any other
   /// object is sent what Foundation's string code sends it first, `length`, so an NSNumber raises
   /// `-[__NSCFNumber length]: unrecognized selector sent to instance …`, as on Apple.
-  static func stringArgument(
+  static func textArgument(
     _ value: Value, _ receiver: Object, _ selector: Selector, mutation: Bool = false
-  ) throws -> String {
+  ) throws -> StringText {
     if value.isNil {
       throw FoundationError(.invalidArgument, "\(mutation ? "" : "*** ")\(Message.name(receiver, selector)): nil argument")
     }
-    if let text = try Message.object(value, receiver, selector, what: "string").stringValue { return text }
+    if let text = text(of: try Message.object(value, receiver, selector, what: "string")) { return text }
     guard let runtime = receiver.runtime, let object = try value.objectValue ?? runtime.object(bridging: value) else {
       throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): \(value) is not a string")
     }
     let classes = try FoundationClasses.of(runtime)
-    if object.bridgedStorage == nil, object.isa.isSubclass(of: classes.string) { return try contents(object, selector) }
+    if object.bridgedStorage == nil, object.isa.isSubclass(of: classes.string) { return try contentsText(object, selector) }
     _ = try Runtime.msgSend(object, "length")  // call-out: raises unrecognized selector for a non-string
     throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): \(object.isa.name) is not a string")
   }
 
-  /// The characters of a string object.
+  /// A string argument's characters as Swift reads them (a lone surrogate as U+FFFD): see
+  /// ``textArgument(_:_:_:mutation:)``.
+  static func stringArgument(
+    _ value: Value, _ receiver: Object, _ selector: Selector, mutation: Bool = false
+  ) throws -> String {
+    try textArgument(value, receiver, selector, mutation: mutation).lossy
+  }
+
+  /// The characters of a `.string` or of a string object with a storage, without a message; nil
+  /// for any other value.
+  static func text(of value: Value) -> StringText? {
+    if let storage = value.objectValue?.bridgedStorage as? StringStorage { return storage.value }
+    return value.stringValue.map(StringText.string)
+  }
+
+  /// The characters of a string object as Swift reads them (a lone surrogate as U+FFFD): what
+  /// the text readers (case mapping, comparing, numbers, paths) read.
   static func text(_ receiver: Object, _ selector: Selector) throws(FoundationError) -> String {
-    if let storage = receiver.bridgedStorage as? StringStorage { return storage.value }
+    if let storage = receiver.bridgedStorage as? StringStorage { return storage.value.lossy }
     return try ValueClassMethods.value(of: receiver, selector, "NSString").stringValue ?? ""
   }
 
-  /// The characters of any string object: from its storage, else through the primitives a
-  /// subclass defines (`length`, `characterAtIndex:`).
+  /// The characters of a string object, a lone surrogate kept: what the unit readers read.
+  static func stringText(_ receiver: Object, _ selector: Selector) throws(FoundationError) -> StringText {
+    if let storage = receiver.bridgedStorage as? StringStorage { return storage.value }
+    return .string(try ValueClassMethods.value(of: receiver, selector, "NSString").stringValue ?? "")
+  }
+
+  /// The characters of any string object as Swift reads them (a lone surrogate as U+FFFD): see
+  /// ``contentsText(_:_:)``.
   static func contents(_ receiver: Object, _ selector: Selector) throws -> String {
-    guard receiver.bridgedStorage == nil else { return try text(receiver, selector) }
+    try contentsText(receiver, selector).lossy
+  }
+
+  /// The characters of any string object, a lone surrogate kept: from its storage, else through
+  /// the primitives a subclass defines (`length`, `characterAtIndex:`).
+  static func contentsText(_ receiver: Object, _ selector: Selector) throws -> StringText {
+    guard receiver.bridgedStorage == nil else { return try stringText(receiver, selector) }
     let length = try Runtime.msgSend(receiver, "length").intValue ?? 0  // call-out: the subclass's primitives
     let units = try (0..<max(0, length)).map { UInt16(truncatingIfNeeded: try Runtime.msgSend(receiver, "characterAtIndex:", .int($0)).intValue ?? 0) }
-    return String(decoding: units, as: UTF16.self)
+    return StringText(units: units)
+  }
+
+  /// Whether `object` is an immutable string (an ordinary one's `ScalarStorage`, or an immutable
+  /// `StringStorage` with a lone surrogate).
+  static func isImmutable(_ object: Object) -> Bool {
+    switch object.bridgedStorage {
+    case is ScalarStorage: return true
+    case let storage as StringStorage: return !storage.isMutable
+    default: return false
+    }
+  }
+
+  /// What a message answers for new text: `.string`, or a new immutable string object for text
+  /// with a lone surrogate (a `.string` cannot hold it).
+  static func result(_ text: StringText, _ receiver: Object) throws -> Value {
+    if case .string(let string) = text { return .string(string) }
+    return try box(text, in: try FoundationClasses.of(receiver).stringConcrete)
+  }
+
+  /// A new immutable string object of `cls` holding `text`.
+  static func box(_ text: StringText, in cls: Class) throws -> Value {
+    if case .string(let string) = text { return try ValueClassMethods.box(.string(string), in: cls) }
+    return .object(try cls.createInstance(bridgedStorage: StringStorage(text, mutable: false)))
   }
 
   /// What an initializer returns: a new string object (an allocated string is a placeholder, as
   /// Foundation's is), mutable when the placeholder is, or the abstract-class error for a
   /// subclass's instance.
-  private static func make(_ text: String, _ receiver: Object, _ selector: Selector) throws -> Value {
-    if receiver.bridgedStorage is StringStorage { return .object(try receiver.isa.createInstance(bridgedStorage: StringStorage.string(text))) }
-    guard receiver.bridgedStorage is ScalarStorage else { throw Message.abstract(receiver, selector, "NSString") }
-    return try ValueClassMethods.box(.string(text), in: receiver.isa)
+  private static func make(_ text: StringText, _ receiver: Object, _ selector: Selector) throws -> Value {
+    if let storage = receiver.bridgedStorage as? StringStorage, storage.isMutable {
+      return .object(try receiver.isa.createInstance(bridgedStorage: StringStorage.string(text)))
+    }
+    guard isImmutable(receiver) else { throw Message.abstract(receiver, selector, "NSString") }
+    return try box(text, in: receiver.isa)
   }
 
   /// The decimal integer at the start of `text` after spaces, as `intValue`, `integerValue` and

@@ -11,7 +11,8 @@
 // and all 64 with `l`, `ll`, `q`, `z`, `t` or `j`, as on LP64. `%@` prints the argument's
 // `-description` (a message: user code, no lock held) or `(null)`; `%s` a C string; `%S` a
 // `const unichar *`, given as a `.cArray` of UTF-16 units, read up to its first zero; `%c` the
-// byte of its code as Latin-1, `%C` a UTF-16 unit; numbers go through the C library's own
+// byte of its code as Latin-1, `%C` a UTF-16 unit (a lone surrogate kept: the result is units,
+// StringText.swift, decision 0050); numbers go through the C library's own
 // `snprintf` with the same flags, width and precision, so `%05.1f` and `%x` print exactly as
 // printf does. Width and precision apply to `%s` and `%S` in characters; `%@` ignores both, and
 // the `l` of `%ls` and `%lc` changes nothing, as CoreFoundation's format parser (run through
@@ -32,8 +33,16 @@ enum StringFormat {
   /// with `decimalSeparator` for the point (a locale's `NSDecimalSeparator`).
   static func format(
     _ format: String, _ arguments: [Value], _ receiver: Object, _ selector: Selector, decimalSeparator: String = "."
-  ) throws -> String {
+  ) throws -> StringText {
     var output = ""
+    var units: [UInt16]?  // once a piece has a lone surrogate: the units from then on
+    func append(_ text: some StringProtocol) {
+      if units == nil { output += text } else { units? += text.utf16 }
+    }
+    func append(_ text: StringText) {
+      guard case .units(let piece) = text else { return append(text.lossy) }
+      units = (units ?? Array(output.utf16)) + piece
+    }
     var characters = Substring(format)
     var next = 0
     func failure(_ reason: String) -> FoundationError {
@@ -48,7 +57,7 @@ enum StringFormat {
       return arguments[index]
     }
     while let percent = characters.firstIndex(of: "%") {
-      output += characters[..<percent]
+      append(characters[..<percent])
       characters = characters[characters.index(after: percent)...]
       var spec = Spec()
       guard spec.parse(&characters) else {
@@ -56,7 +65,7 @@ enum StringFormat {
         throw failure(reason)
       }
       if spec.conversion == "%" {
-        output += "%"
+        append("%")
         continue
       }
       guard let kind = spec.kind else {
@@ -82,12 +91,13 @@ enum StringFormat {
         throw failure("\(argument) for %\(spec.conversion) is not \(kind.expected)")
       }
       if case .floating = kind, decimalSeparator != "." {
-        output += text.split(separator: ".", omittingEmptySubsequences: false).joined(separator: decimalSeparator)
+        append(text.lossy.split(separator: ".", omittingEmptySubsequences: false).joined(separator: decimalSeparator))
       } else {
-        output += text
+        append(text)
       }
     }
-    return output + characters
+    append(characters)
+    return units.map { StringText(units: $0) } ?? .string(output)
   }
 
   /// What a conversion reads from its argument.
@@ -198,7 +208,39 @@ enum StringFormat {
     }
 
     /// The argument's text, or `nil` when it is not of the kind the conversion reads.
-    func text(of argument: Value) throws -> String? {
+    func text(of argument: Value) throws -> StringText? {
+      switch kind {
+      case .object?:
+        // A string with a lone surrogate prints its units (its -description is itself).
+        if let text = NSStringMethods.text(of: argument), case .units = text { return text }
+        return try plainText(of: argument).map(StringText.string)
+      case .unicharString?, .wideCharacter?:
+        return try unitText(of: argument)
+      default:
+        return try plainText(of: argument).map(StringText.string)
+      }
+    }
+
+    /// `%S` or `%C`: UTF-16 units, a lone surrogate kept.
+    private func unitText(of argument: Value) throws -> StringText? {
+      if case .wideCharacter? = kind {
+        guard let code = Self.integer(argument) else { return nil }
+        return padded(StringText(units: [UInt16(truncatingIfNeeded: code)]), cut: false)
+      }
+      // `const unichar *`: UTF-16 units up to the first zero.
+      if argument.isNil { return .string(padded("(null)")) }
+      guard case .cArray(let elements) = argument else { return nil }
+      var units: [UInt16] = []
+      for element in elements {
+        guard let unit = Self.integer(element) else { return nil }
+        if unit == 0 { break }
+        units.append(UInt16(truncatingIfNeeded: unit))
+      }
+      return padded(StringText(units: units))
+    }
+
+    /// The text of every other conversion.
+    private func plainText(of argument: Value) throws -> String? {
       switch kind {
       case .object?:
         switch argument {
@@ -212,23 +254,9 @@ enum StringFormat {
         // reads %s: UTF-8's "é" prints "√©". Every byte is a character there, so precision counts bytes.
         guard let bytes = argument.cStringBytes, let text = NSStringEncodings.eightBitText(bytes, .macRoman) else { return nil }
         return padded(text)
-      case .unicharString?:
-        // `const unichar *`: UTF-16 units up to the first zero.
-        if argument.isNil { return padded("(null)") }
-        guard case .cArray(let elements) = argument else { return nil }
-        var units: [UInt16] = []
-        for element in elements {
-          guard let unit = Self.integer(element) else { return nil }
-          if unit == 0 { break }
-          units.append(UInt16(truncatingIfNeeded: unit))
-        }
-        return padded(String(decoding: units, as: UTF16.self))
       case .character?:
         guard let code = Self.integer(argument) else { return nil }
         return padded(String(Character(Unicode.Scalar(UInt8(truncatingIfNeeded: code)))), cut: false)
-      case .wideCharacter?:
-        guard let code = Self.integer(argument) else { return nil }
-        return padded(String(Character(Unicode.Scalar(UInt16(truncatingIfNeeded: code)) ?? "\u{FFFD}")), cut: false)
       case .signed?:
         guard let number = Self.integer(argument) else { return nil }
         return printed("lld", signed(number))
@@ -252,7 +280,7 @@ enum StringFormat {
         case .class(let cls): return padded(cls.address, cut: false)
         default: return nil
         }
-      case nil:
+      case nil, .unicharString?, .wideCharacter?:
         return nil
       }
     }
@@ -326,6 +354,15 @@ enum StringFormat {
       guard missing > 0 else { return cut }
       let padding = String(repeating: " ", count: missing)
       return flags.contains("-") ? cut + padding : padding + cut
+    }
+
+    /// `text` cut to the precision and padded to the width as a `String` is; text with a lone
+    /// surrogate counts its units.
+    private func padded(_ text: StringText, cut shortens: Bool = true) -> StringText {
+      guard case .units(let units) = text else { return .string(padded(text.lossy, cut: shortens)) }
+      let cut = shortens ? Array(units.prefix(precision ?? units.count)) : units
+      let padding = [UInt16](repeating: 0x20, count: max(0, (width ?? 0) - cut.count))
+      return StringText(units: flags.contains("-") ? cut + padding : padding + cut)
     }
 
     /// `argument` printed by the C library with this conversion's flags, width and precision.
