@@ -95,16 +95,18 @@ enum NSValueBytes {
     },
   ]
 
-  /// `-[NSValue isEqualToValue:]` (and NSValue's `-isEqual:`): equal values, and when neither is
-  /// a number (numbers compare by value, as CFNumber does), the same type string, as
-  /// NSConcreteValue compares `objCType` with `strcmp` before the bytes: the bytes of an `int` 5
-  /// and of an `unsigned int` 5 are two values (`i` is not `I`), and so are a `{_NSPoint=dd}` and
-  /// an NSPoint of the same doubles.
+  /// `-[NSValue isEqualToValue:]` (and `-isEqual:`) of NSValue and NSNumber. A number equals
+  /// numbers only, by value (CFNumber's equality: `@5` and `@5U` are equal, a box of bytes is no
+  /// number). Any other box equals a value whose `-objCType` string is its own and whose value
+  /// is equal, whatever the argument's class, as NSConcreteValue compares the types with `strcmp`
+  /// before the bytes: an `int` 5 box equals `@5` (both `i`), an `unsigned int` 5 box (`I`) does
+  /// not, and a `{_NSPoint=dd}` is not an NSPoint of the same doubles.
   static func isEqual(_ receiver: Object, _ other: Value) -> Bool {
     guard Value.object(receiver) == other else { return false }
-    guard let own = receiver.bridgedStorage as? ScalarStorage, let object = other.objectValue,
-      let theirs = object.bridgedStorage as? ScalarStorage, let classes = FoundationClasses.installed(for: receiver),
-      !receiver.isa.isSubclass(of: classes.number), !object.isa.isSubclass(of: classes.number)
+    guard let object = other.objectValue, let classes = FoundationClasses.installed(for: receiver) else { return true }
+    let otherIsNumber = object.isa.isSubclass(of: classes.number)
+    if receiver.isa.isSubclass(of: classes.number) { return otherIsNumber }
+    guard let own = receiver.bridgedStorage as? ScalarStorage, let theirs = object.bridgedStorage as? ScalarStorage
     else { return true }
     return typeText(own) == typeText(theirs)
   }
