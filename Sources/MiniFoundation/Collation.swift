@@ -99,13 +99,16 @@ enum Collation {
   }
 
   /// NSOrderedAscending (-1), NSOrderedSame (0) or NSOrderedDescending (1) of `left` against
-  /// `right` under `options`.
-  static func compare(_ left: String, _ right: String, options: Options) -> Int {
+  /// `right` under `options`, in the root collation or a locale's `tailoring`.
+  static func compare(_ left: String, _ right: String, options: Options, tailoring: Tailoring? = nil) -> Int {
     let numeric = options.contains(.numeric)
     let width = options.contains(.widthInsensitive)
     let fold = options.contains(.caseInsensitive)  // case folding makes ß ss
-    let leftElements = elements(of: left, numeric: numeric, widthInsensitive: width, foldingCase: fold)
-    let rightElements = elements(of: right, numeric: numeric, widthInsensitive: width, foldingCase: fold)
+    func elements(of text: String, foldingCase: Bool) -> [Element] {
+      Collation.elements(of: text, numeric: numeric, widthInsensitive: width, foldingCase: foldingCase, tailoring: tailoring)
+    }
+    let leftElements = elements(of: left, foldingCase: fold)
+    let rightElements = elements(of: right, foldingCase: fold)
     let order = compare(
       leftElements, rightElements, accents: !options.contains(.diacriticInsensitive), case: !options.contains(.caseInsensitive))
     if order != 0 { return order }
@@ -114,7 +117,7 @@ enum Collation {
     if left.utf16.count != right.utf16.count {
       let (shorter, longer) = left.utf16.count < right.utf16.count ? (left, right) : (right, left)
       if longer.utf16.starts(with: shorter.utf16),
-        elements(of: String(decoding: longer.utf16.dropFirst(shorter.utf16.count), as: UTF16.self), numeric: false).isEmpty
+        Collation.elements(of: String(decoding: longer.utf16.dropFirst(shorter.utf16.count), as: UTF16.self), numeric: false).isEmpty
       {
         return shorter == left ? -1 : 1
       }
@@ -123,9 +126,7 @@ enum Collation {
     // A tie forced ordering must break: all three levels, then the shorter run of digits of the
     // same value ("x1" before "x01"), then the UTF-16 units.
     let full = fold
-      ? compare(
-        elements(of: left, numeric: numeric, widthInsensitive: width), elements(of: right, numeric: numeric, widthInsensitive: width),
-        accents: true, case: true)
+      ? compare(elements(of: left, foldingCase: false), elements(of: right, foldingCase: false), accents: true, case: true)
       : compare(leftElements, rightElements, accents: true, case: true)
     if full != 0 { return full }
     let runs = sequenceOrder(digitRunLengths(left), digitRunLengths(right))
@@ -172,13 +173,23 @@ enum Collation {
     return rightIterator.next() == nil ? 0 : -1
   }
 
-  /// The collation elements of `text`.
-  static func elements(of text: String, numeric: Bool, widthInsensitive: Bool = false, foldingCase: Bool = false) -> [Element] {
-    let scalars = Array(text.unicodeScalars)
+  /// The collation elements of `text`, in the root collation or a locale's `tailoring` (whose
+  /// letters are matched on the composed scalars, so that `a` + U+030A is a Swedish `å`).
+  static func elements(
+    of text: String, numeric: Bool, widthInsensitive: Bool = false, foldingCase: Bool = false, tailoring: Tailoring? = nil
+  ) -> [Element] {
+    let scalars =
+      tailoring == nil
+      ? Array(text.unicodeScalars) : UnicodeNormalization.normalized(text, compatibility: false, compose: true).unicodeScalars.map { $0 }
     var result: [Element] = []
     result.reserveCapacity(scalars.count)
     var index = 0
     while index < scalars.count {
+      if let tailoring, let (found, length) = tailoring.match(scalars, at: index) {
+        result += found
+        index += length
+        continue
+      }
       if numeric, let first = decimalDigit(scalars[index]) {
         var digits = [first]
         var variant = !scalars[index].isASCII
@@ -206,7 +217,8 @@ enum Collation {
       }
       index += 1
     }
-    return result
+    guard let tailoring, tailoring.upperFirst else { return result }
+    return result.map { Element(primary: $0.primary, secondary: $0.secondary, tertiary: tailoring.tertiary($0.tertiary)) }
   }
 
   /// The value of a decimal digit of any script.

@@ -70,6 +70,7 @@ struct FoundationImage {
       NSDecimalNumberMethods.all.adding(NSDecimalNumberBehaviors.instance, classSide: NSDecimalNumberDefaultBehavior.classSide))
     add("NSDecimalNumberHandler", "NSObject", NSDecimalNumberHandlerMethods.all)
     add("NSNull", "NSObject", NSNullMethods.all)
+    add("NSLocale", "NSObject", NSLocaleMethods.all)
     add("NSIndexSet", "NSObject", NSIndexSetMethods.all)
     add("NSMutableIndexSet", "NSIndexSet", NSMutableIndexSetMethods.all)
     add("__SwiftValue", "NSObject", SwiftValueMethods.all)

@@ -6,9 +6,9 @@
 //
 // Apple documents the locale of `+[NSDecimalNumber decimalNumberWithString:locale:]`,
 // `NSDecimalString` and `-[NSString initWithFormat:locale:]` as an NSLocale or "a dictionary
-// that defines the locale (specifically the NSDecimalSeparator)". MiniFoundation has no
-// NSLocale: nil is the point, a dictionary is its `NSDecimalSeparator` (the point when it names
-// none), and any other object is refused rather than ignored. `-descriptionWithLocale:` of a
+// that defines the locale (specifically the NSDecimalSeparator)". MiniFoundation's NSLocale
+// carries no number formats: nil is the point, a dictionary is its `NSDecimalSeparator` (the
+// point when it names none), and any other object, an NSLocale too, is refused rather than ignored. `-descriptionWithLocale:` of a
 // number or a collection reads its locale the same way (Sorting.swift). Stateless.
 
 enum LocaleDictionary {

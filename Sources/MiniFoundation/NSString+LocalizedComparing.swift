@@ -7,9 +7,10 @@
 // Docs: docs/foundation.md#localized-comparisons. Tests:
 // Tests/MiniFoundationTests/FoundationBehaviourRound10CollationTests.swift.
 //
-// Every locale collates as the root ("en") collation of Collation.swift: MiniFoundation has no
-// NSLocale and carries no locale's tailoring (Swedish `ä` after `z`, say), so the locale argument
-// says only whether the comparison is localized (nil: it is not, as on Apple). Stateless.
+// The locale argument of `compare:options:range:locale:` chooses the collation: an NSLocale's
+// identifier its tailoring (Collation+Tailoring.swift), any other object the current locale's
+// (`en_US`, the root), nil no localized comparison at all, as on Apple. The other messages use
+// the current locale. Stateless.
 
 enum NSStringLocalizedComparing {
   /// `localizedStandardCompare:`'s options, as Foundation documents them: case-insensitive,
@@ -49,7 +50,9 @@ enum NSStringLocalizedComparing {
         let mask = try NSStringComparing.options(arguments[1], receiver, selector)
         return try NSStringComparing.ordering(receiver, selector, arguments[0], range: range, options: mask)
       }
-      return try order(receiver, selector, arguments[0], range: range, options: try options(arguments[1], receiver, selector))
+      let tailoring = Collation.Tailoring.forLocale(NSLocaleMethods.identifier(of: arguments[3]))
+      return try order(
+        receiver, selector, arguments[0], range: range, options: try options(arguments[1], receiver, selector), tailoring: tailoring)
     },
   ]
 
@@ -69,11 +72,12 @@ enum NSStringLocalizedComparing {
   /// The collation order of the receiver (its characters in `range`, or all) against `argument`,
   /// which must be a string.
   static func order(
-    _ receiver: Object, _ selector: Selector, _ argument: Value, range: Range<Int>?, options: Collation.Options
+    _ receiver: Object, _ selector: Selector, _ argument: Value, range: Range<Int>?, options: Collation.Options,
+    tailoring: Collation.Tailoring? = nil
   ) throws -> Value {
     let text = try NSStringComparing.text(receiver, selector, in: range)
     let other = try NSStringMethods.stringArgument(argument, receiver, selector)
-    return .int64(Int64(Collation.compare(text, other, options: options)))
+    return .int64(Int64(Collation.compare(text, other, options: options, tailoring: tailoring)))
   }
 
   /// `[receiver rangeOfString:needle options:options]`, nil when not found.
