@@ -76,3 +76,19 @@ import Testing
     expectFoundationError(.indexOutOfBounds) { try send(ordered, "setObject:atIndex:", "y", 4) }
   }
 }
+
+@Suite struct FoundationBehaviourRound25DescriptionTests {
+  /// A nested collection's first line carries the indent twice (the element's indent, then its
+  /// own), as Foundation's `-descriptionWithLocale:indent:` prints it: sets and ordered sets too.
+  @Test func setsAndOrderedSetsNestedInArraysAndDictionariesAreIndentedAsArraysAre() throws {
+    let runtime = Runtime()
+    let ordered = try runtime.orderedSet(["a"])
+    let set = try runtime.mutableSet(["b"])
+    let array = try runtime.mutableArray([.object(ordered), .object(set)])
+    #expect(try send(array, "description") == "(\n        {(\n        a\n    )},\n        {(\n        b\n    )}\n)")
+    let dictionary = try runtime.mutableDictionary(["k": .object(ordered), "s": .object(set)])
+    #expect(try send(dictionary, "description") == "{\n    k =     {(\n        a\n    )};\n    s =     {(\n        b\n    )};\n}")
+    let empty = try runtime.mutableArray([.object(try runtime.mutableArray([])), .object(try runtime.mutableDictionary([:]))])
+    #expect(try send(empty, "description") == "(\n        (\n    ),\n        {\n    }\n)")
+  }
+}
