@@ -8,11 +8,15 @@ import Testing
 @testable import MiniFoundation
 
 @Suite struct FoundationBehaviourRound25ValueTests {
+  /// `[NSValue valueWithBytes:&value objCType:type]`.
+  private func box(_ value: Value, _ type: String, in runtime: Runtime) throws -> Value {
+    try send(try foundationClass("NSValue", in: runtime), "valueWithBytes:objCType:", .swiftObject(VariablePointer(value)), .cString(type))
+  }
+
   @Test func aBoxOfAnotherTypeIsNotEqualToANumberEitherWay() throws {
     let runtime = Runtime()
-    let nsValue = try foundationClass("NSValue", in: runtime)
     let nsNumber = try foundationClass("NSNumber", in: runtime)
-    let unsigned = try send(nsValue, "valueWithBytes:objCType:", .swiftObject(VariablePointer(.uint32(5))), .cString("I"))
+    let unsigned = try box(.uint32(5), "I", in: runtime)
     let five = try send(nsNumber, "numberWithInt:", .int32(5))
     #expect(try send(five.objectValue, "objCType") == .cString("i"))
     // The box's type `I` is not the number's `i`: NSConcreteValue answers NO before the bytes.
@@ -29,10 +33,8 @@ import Testing
 
   @Test func aBoxOfTheNumbersTypeAndBytesEqualsItButNotTheOtherWay() throws {
     let runtime = Runtime()
-    let nsValue = try foundationClass("NSValue", in: runtime)
-    let nsNumber = try foundationClass("NSNumber", in: runtime)
-    let int = try send(nsValue, "valueWithBytes:objCType:", .swiftObject(VariablePointer(.int32(5))), .cString("i"))
-    let five = try send(nsNumber, "numberWithInt:", .int32(5))
+    let int = try box(.int32(5), "i", in: runtime)
+    let five = try send(try foundationClass("NSNumber", in: runtime), "numberWithInt:", .int32(5))
     // strcmp("i", "i") and the same four bytes: NSConcreteValue answers YES.
     #expect(try send(int.objectValue, "isEqual:", five) == true)
     #expect(try send(int.objectValue, "isEqualToValue:", five) == true)
@@ -40,7 +42,7 @@ import Testing
     #expect(try send(five.objectValue, "isEqual:", int) == false)
     #expect(try send(five.objectValue, "isEqualToValue:", int) == false)
     // Other bytes of the same type are another value.
-    let six = try send(nsValue, "valueWithBytes:objCType:", .swiftObject(VariablePointer(.int32(6))), .cString("i"))
+    let six = try box(.int32(6), "i", in: runtime)
     #expect(try send(int.objectValue, "isEqual:", six) == false)
   }
 }
