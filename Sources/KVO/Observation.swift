@@ -171,8 +171,19 @@ enum Observation {
   }
 
   /// Records `registration` in the object's table (`table`, if known), switching its isa on the
-  /// first one. Only a change that switches the isa pays for holding back runtime events.
+  /// first one, then tells a `setObservationInfo:` override of the class, if it has one: the
+  /// one place an add tells it, whichever way `record` went.
   private static func insert(
+    _ registration: Registration, into object: Object, _ observed: ObservedClass, table: ObservationTable?
+  ) throws {
+    try record(registration, into: object, observed, table: table)
+    if registration.plan.overridesSetObservationInfo { try tellOverride(of: object, adding: registration) }
+  }
+
+  /// Records `registration` in the object's table (`table`, if known), switching its isa on the
+  /// first one. Only a change that switches the isa pays for holding back runtime events.
+  @inline(__always)
+  private static func record(
     _ registration: Registration, into object: Object, _ observed: ObservedClass, table: ObservationTable?
   ) throws {
     var deferring = !object.hasIsa(observed.notifying)
@@ -181,9 +192,7 @@ enum Observation {
       // The common case (K5): a table known and the isa switched already. One lock section,
       // with the table borrowed from the caller (no retain, no closure capturing a copy).
       switch attempt(registration, into: object, observed, table) {
-      case .done:
-        if registration.plan.overridesSetObservationInfo { try tellOverride(of: object, adding: registration) }
-        return
+      case .done: return
       case .retry: known = nil
       case .retryDeferringEvents: deferring = true
       }
@@ -193,10 +202,7 @@ enum Observation {
     // snapshot, which the loop below then finds). Make the first table at once, without reading
     // the slot a second time (K7a): `insertFirst` publishes it only if the slot is still empty,
     // atomically, and otherwise lets it go and this starts over as below.
-    if known == nil, try insertFirst(registration, into: object, observed) {
-      if registration.plan.overridesSetObservationInfo { try tellOverride(of: object, adding: registration) }
-      return
-    }
+    if known == nil, try insertFirst(registration, into: object, observed) { return }
     while true {
       let table: ObservationTable
       if let known {
@@ -204,10 +210,7 @@ enum Observation {
       } else {
         let info = object.observationInfo
         guard let info else {
-          if try insertFirst(registration, into: object, observed) {
-            if registration.plan.overridesSetObservationInfo { try tellOverride(of: object, adding: registration) }
-            return
-          }
+          if try insertFirst(registration, into: object, observed) { return }
           continue
         }
         guard let snapshot = ObservationSnapshot(info: info) ?? (info as? OverriddenObservationInfo)?.snapshot else {
@@ -221,9 +224,7 @@ enum Observation {
         ? try Runtime.deferringEvents({ try attemptDeferring(registration, into: object, observed, table) })
         : attempt(registration, into: object, observed, table)
       switch outcome {
-      case .done:
-        if registration.plan.overridesSetObservationInfo { try tellOverride(of: object, adding: registration) }
-        return
+      case .done: return
       case .retry: continue
       case .retryDeferringEvents: deferring = true
       }
