@@ -78,11 +78,11 @@ enum DependentKeys {
     guard !registration.dependencyPaths.isEmpty, let table = object.ownObservationSnapshot?.table else { return }
     let key = registration.firstKeyID
     let isFirst = table.lock.withLock { () -> Bool in
-      if let entry = table.dependencyLinks[key] {
-        table.dependencyLinks[key] = (entry.count + 1, entry.links)
+      if let entry = table.madeExtras.dependencyLinks[key] {
+        table.madeExtras.dependencyLinks[key] = (entry.count + 1, entry.links)
         return false
       }
-      table.dependencyLinks[key] = (1, [])
+      table.madeExtras.dependencyLinks[key] = (1, [])
       return true
     }
     guard isFirst else { return }
@@ -95,12 +95,12 @@ enum DependentKeys {
       }
     } catch {
       for link in links { Observation.remove(link, from: object) }
-      _ = table.lock.withLock { table.dependencyLinks.removeValue(forKey: key) }
+      _ = table.lock.withLock { table.madeExtras.dependencyLinks.removeValue(forKey: key) }
       throw error
     }
     let kept = table.lock.withLock { () -> Bool in
-      guard let entry = table.dependencyLinks[key] else { return false }
-      table.dependencyLinks[key] = (entry.count, links)
+      guard let entry = table.madeExtras.dependencyLinks[key] else { return false }
+      table.madeExtras.dependencyLinks[key] = (entry.count, links)
       return true
     }
     if !kept { for link in links { Observation.remove(link, from: object) } }
@@ -112,12 +112,12 @@ enum DependentKeys {
     guard !registration.dependencyPaths.isEmpty, let table = object.ownObservationSnapshot?.table else { return }
     let key = registration.firstKeyID
     let links = table.lock.withLock { () -> [Registration] in
-      guard let entry = table.dependencyLinks[key] else { return [] }
+      guard let entry = table.madeExtras.dependencyLinks[key] else { return [] }
       if entry.count > 1 {
-        table.dependencyLinks[key] = (entry.count - 1, entry.links)
+        table.madeExtras.dependencyLinks[key] = (entry.count - 1, entry.links)
         return []
       }
-      table.dependencyLinks[key] = nil
+      table.madeExtras.dependencyLinks[key] = nil
       return entry.links
     }
     for link in links { Observation.remove(link, from: object) }

@@ -12,20 +12,36 @@ import MiniRuntime
 
 extension ObservationTable {
   /// One observed path and the table's bookkeeping of it. Locking: the table's `lock`.
+  ///
+  /// Size: 36 bytes with no padding at its end (two words, then five 32-bit counts), so that
+  /// the table, which holds its first entry inline, puts its 32-bit lock word right after it
+  /// (ObservationTable.swift). Swift lays a struct's stored properties out in declaration order.
   struct PathEntry {
     private(set) var path: ObservedPath
-    private(set) var live: Int32 = 0
-    private var wantsOld: Int32 = 0
-    private var wantsNew: Int32 = 0
-    private var wantsPrior: Int32 = 0
-    private var forwarders: Int32 = 0
-    /// Whether some registrations' plans bring dependency keys the others do not (declared
-    /// here, beside the counts, to fill their padding: the table holds one entry inline).
-    private var mixedDependencies = false
     /// The keys whose changes affect the path besides its own: its plan's, or the union of
     /// its registrations' plans' when they differ (a dependency method added between two
     /// registrations).
     private(set) var dependencyKeyIDs: [KeyID]
+    private(set) var live: Int32 = 0
+    private var wantsOld: Int32 = 0
+    private var wantsNew: Int32 = 0
+    private var wantsPrior: Int32 = 0
+    /// The number of KVO's own registrations (`forwarders`) in the low 31 bits and, in the top
+    /// bit, whether some registrations' plans bring dependency keys the others do not
+    /// (`mixedDependencies`): one word, so the entry ends without padding (see above).
+    private var forwardersAndMixed: UInt32 = 0
+    private static let mixedBit: UInt32 = 1 << 31
+
+    private var forwarders: Int32 {
+      get { Int32(bitPattern: forwardersAndMixed & ~Self.mixedBit) }
+      set { forwardersAndMixed = UInt32(bitPattern: newValue) & ~Self.mixedBit | forwardersAndMixed & Self.mixedBit }
+    }
+
+    /// Whether some registrations' plans bring dependency keys the others do not.
+    private var mixedDependencies: Bool {
+      get { forwardersAndMixed & Self.mixedBit != 0 }
+      set { forwardersAndMixed = newValue ? forwardersAndMixed | Self.mixedBit : forwardersAndMixed & ~Self.mixedBit }
+    }
 
     /// A new path of `table` holding `registration`, with room for `capacity`.
     init(_ registration: Registration, table: ObservationTable, capacity: Int) {

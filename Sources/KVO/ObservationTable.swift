@@ -35,20 +35,25 @@ import MiniRuntime
 
 /// The mutable observation state of one object. See the file comment for the locking rules.
 final class ObservationTable: @unchecked Sendable {
-  /// The table's lock word (see `lock`). Only `TableLock` uses it.
-  let word = AdaptiveLock()
+  // Size: 72 bytes (an 80-byte heap block; one is made per observed object). Swift lays a
+  // class's stored properties out in declaration order, so the order below is part of the
+  // size: the first path's entry is 36 bytes (ObservationTable.PathEntry.swift), the 32-bit
+  // lock word fills the rest of its last word, and what few tables need is in `extras`.
 
   /// The object's original class, and its notifying subclass.
   let observed: ObservedClass
 
-  /// The first observed path, and the others, in the order first observed (the first kept
-  /// inline: most objects observe one key path). Locking: `lock` (so exclusive without the
-  /// dynamic check).
+  /// The first observed path, kept inline: most objects observe one key path. Locking: `lock`
+  /// (so exclusive without the dynamic check).
   @exclusivity(unchecked) private var head: PathEntry?
-  @exclusivity(unchecked) private var tail: [PathEntry] = []
-  /// Internal registrations made for the key-path dependencies of each observed key, with the
-  /// number of registrations that need them. Locking: `lock`.
-  @exclusivity(unchecked) var dependencyLinks: [KeyID: (count: Int, links: [Registration])] = [:]
+
+  /// The table's lock word (see `lock`), after `head` to sit in its last word. Only `TableLock`
+  /// uses it.
+  let word = AdaptiveLock()
+
+  /// The other paths and the dependency links, made by the first that needs them
+  /// (ObservationTable.Extras.swift). Locking: `lock`.
+  @exclusivity(unchecked) private var extras: Extras?
 
   init(observed: ObservedClass) { self.observed = observed }
 
@@ -73,6 +78,22 @@ final class ObservationTable: @unchecked Sendable {
   /// holds `lock`.
   var entries: [PathEntry] { head.map { [$0] + tail } ?? [] }
 
+  /// The observed paths after the first, in the order first observed. Locking: caller holds
+  /// `lock`.
+  private var tail: [PathEntry] { extras?.tail ?? [] }
+
+  /// Whether the table observes one path at most. Locking: caller holds `lock`.
+  private var hasNoTail: Bool { extras?.tail.isEmpty ?? true }
+
+  /// The table's extras, made on first use (the second path observed, or the first dependency
+  /// links: DependentKeys.swift). Locking: caller holds `lock`.
+  var madeExtras: Extras {
+    if let extras { return extras }
+    let made = Extras()
+    extras = made
+    return made
+  }
+
   /// Adds `registration` to its path. Returns whether the snapshot must be published again.
   /// Locking: caller holds `lock`.
   ///
@@ -80,7 +101,7 @@ final class ObservationTable: @unchecked Sendable {
   func add(_ registration: Registration) -> Bool {
     guard let index = index(of: registration.pathID) else {
       let entry = PathEntry(registration, table: self, capacity: 1)
-      if head == nil { head = entry } else { tail.append(entry) }
+      if head == nil { head = entry } else { madeExtras.tail.append(entry) }
       return true
     }
     return withEntry(index) { entry in
@@ -108,9 +129,9 @@ final class ObservationTable: @unchecked Sendable {
     }
     if isEmpty {
       if index == 0 {
-        head = tail.isEmpty ? nil : tail.removeFirst()
+        head = hasNoTail ? nil : extras?.tail.removeFirst()
       } else {
-        tail.remove(at: index - 1)
+        extras?.tail.remove(at: index - 1)
       }
     }
     return changed
@@ -119,7 +140,7 @@ final class ObservationTable: @unchecked Sendable {
   /// Whether removing `registration` (a live one of this table) leaves the table empty.
   /// Locking: caller holds `lock`.
   func isEmptied(byRemoving registration: Registration) -> Bool {
-    guard let head, tail.isEmpty else { return false }
+    guard let head, hasNoTail else { return false }
     return head.live == 1 && head.pathID == registration.pathID
   }
 
@@ -129,8 +150,7 @@ final class ObservationTable: @unchecked Sendable {
     let all = registrations
     for registration in all { registration.markRemoved() }
     head = nil
-    tail = []
-    dependencyLinks = [:]
+    extras = nil
     return all
   }
 
@@ -144,7 +164,7 @@ final class ObservationTable: @unchecked Sendable {
     let path: UnretainedObservedPath
     if let first = head.map({ UnretainedObservedPath($0.path) }), first.withPath({ $0.plan.pathString == keyPath }) {
       path = first
-    } else if let entry = tail.first(where: { $0.path.plan.pathString == keyPath }) {
+    } else if let entry = extras?.tail.first(where: { $0.path.plan.pathString == keyPath }) {
       path = UnretainedObservedPath(entry.path)
     } else {
       return nil
@@ -158,7 +178,7 @@ final class ObservationTable: @unchecked Sendable {
   /// Every registration, in registration order. Locking: caller holds `lock`.
   var registrations: [Registration] {
     guard let head else { return [] }
-    if tail.isEmpty { return head.path.registrations }
+    if hasNoTail { return head.path.registrations }
     return entries.flatMap(\.path.registrations).sorted { $0.id < $1.id }
   }
 
@@ -166,7 +186,7 @@ final class ObservationTable: @unchecked Sendable {
   func makeSnapshot() -> ObservationSnapshot {
     // The common case read in place: passing `head` to the general initializer copies the entry
     // (a retain and a release of its path and its key array; K7a).
-    if tail.isEmpty, head?.isItsOwnTrigger == true, let path = head?.path { return ObservationSnapshot(soleTriggered: path) }
+    if hasNoTail, head?.isItsOwnTrigger == true, let path = head?.path { return ObservationSnapshot(soleTriggered: path) }
     return ObservationSnapshot(table: self, first: head!, others: tail)  // set: the table is not empty (callers check)
   }
 
@@ -190,7 +210,7 @@ final class ObservationTable: @unchecked Sendable {
   /// Locking: caller holds `lock`.
   func discard() {
     head = nil
-    tail = []
+    extras?.tail = []
   }
 
   /// Lets go of the paths when the object let go of its snapshot without KVO's `dealloc`
@@ -206,12 +226,12 @@ final class ObservationTable: @unchecked Sendable {
   private func index(of pathID: KeyID) -> Int? {
     guard let head else { return nil }
     if head.pathID == pathID { return 0 }
-    return tail.firstIndex { $0.pathID == pathID }.map { $0 + 1 }
+    return extras?.tail.firstIndex { $0.pathID == pathID }.map { $0 + 1 }
   }
 
   /// Runs `body` on the entry at `index` (see `index(of:)`).
   private func withEntry<Result>(_ index: Int, _ body: (inout PathEntry) -> Result) -> Result {
-    if index > 0 { return body(&tail[index - 1]) }
+    if index > 0 { return body(&extras!.tail[index - 1]) }  // set: `index(of:)` found it there
     return body(&head!)  // set: `index(of:)` gave 0 (an internal invariant)
   }
 }
