@@ -44,36 +44,78 @@ public final class AssociationKey: Sendable, CustomStringConvertible {
   public var description: String { name }
 }
 
-/// How an associated object is held.
+/// How an associated object is held: objc4's policy number, whose bits this type keeps as they are.
+///
+/// The five public policies are its static members; ``systemObject`` is the flag objc4 keeps for
+/// Apple's own frameworks, which a program can or into any of them, as it can or the bare number
+/// into an `objc_AssociationPolicy`:
+///
+/// ```swift
+/// try owner.setAssociatedObject(.object(tag), forKey: key, policy: [.retainNonatomic, .systemObject])
+/// owner.removeAssociatedObjects()   // keeps tag's association, releases the others
+/// ```
+///
+/// The low byte says how the setter holds the value (1 retain, 3 copy, anything else as it is,
+/// like `assign`); bits 8 and 9 together make the getter retain and autorelease what it returns.
 ///
 /// Objective-C: `objc_AssociationPolicy`
-public enum AssociationPolicy: Sendable, Hashable {
-  /// Not retained. MiniKVO holds objects weakly here, so a read after the object is gone gives
-  /// `nil` instead of the dangling pointer Objective-C would give.
+public struct AssociationPolicy: OptionSet, Sendable, Hashable {
+  /// The policy's number, as objc4 stores it.
+  ///
+  /// Objective-C: the `uintptr_t` value of an `objc_AssociationPolicy`
+  public let rawValue: UInt
+
+  /// The policy with these bits (any bits: objc4 checks none).
+  ///
+  /// Objective-C: `(objc_AssociationPolicy)rawValue`
+  public init(rawValue: UInt) { self.rawValue = rawValue }
+
+  /// Not retained (0). MiniKVO holds objects weakly here, so a read after the object is gone
+  /// gives `nil` instead of the dangling pointer Objective-C would give.
   ///
   /// Objective-C: `OBJC_ASSOCIATION_ASSIGN`
-  case assign
-  /// Retained, with non-atomic access.
+  public static let assign = AssociationPolicy([])
+  /// Retained, with non-atomic access (1).
   ///
   /// Objective-C: `OBJC_ASSOCIATION_RETAIN_NONATOMIC`
-  case retainNonatomic
-  /// Copied, with non-atomic access: values are copied by value; an object gets `copy` sent.
+  public static let retainNonatomic = AssociationPolicy(rawValue: 1)
+  /// Copied, with non-atomic access (3): values are copied by value; an object gets `copy` sent.
   ///
   /// Objective-C: `OBJC_ASSOCIATION_COPY_NONATOMIC`
-  case copyNonatomic
-  /// Retained, with atomic access.
+  public static let copyNonatomic = AssociationPolicy(rawValue: 3)
+  /// Retained, with atomic access (0x301: the getter retains and autoreleases).
   ///
   /// Objective-C: `OBJC_ASSOCIATION_RETAIN`
-  case retain
-  /// Copied, with atomic access.
+  public static let retain = AssociationPolicy(rawValue: 0x301)
+  /// Copied, with atomic access (0x303: the getter retains and autoreleases).
   ///
   /// Objective-C: `OBJC_ASSOCIATION_COPY`
-  case copy
+  public static let copy = AssociationPolicy(rawValue: 0x303)
+  /// The flag (bit 16) that makes ``Object/removeAssociatedObjects()`` keep the association and
+  /// the removal at deallocation release it after every other association of the object.
+  ///
+  /// Objective-C: `OBJC_ASSOCIATION_SYSTEM_OBJECT` (objc4's private flag, `1 << 16`)
+  public static let systemObject = AssociationPolicy(rawValue: 1 << 16)
+
+  /// How the setter holds a value: by the low byte, as objc4's `acquireValue` switches on it.
+  enum Holding { case asIs, retained, copied }
+
+  /// The setter's holding for this policy.
+  var holding: Holding {
+    switch rawValue & 0xFF {
+    case 1: return .retained
+    case 3: return .copied
+    default: return .asIs
+    }
+  }
 
   /// Whether the getter retains and autoreleases an object it returns (objc4's
-  /// `OBJC_ASSOCIATION_GETTER_RETAIN | OBJC_ASSOCIATION_GETTER_AUTORELEASE`, set in the atomic
-  /// policies only).
-  var getterRetains: Bool { self == .retain || self == .copy }
+  /// `OBJC_ASSOCIATION_GETTER_RETAIN | OBJC_ASSOCIATION_GETTER_AUTORELEASE`, both set in the
+  /// atomic policies).
+  var getterRetains: Bool { rawValue & 0x300 == 0x300 }
+
+  /// Whether the ``systemObject`` flag is set.
+  var isSystemObject: Bool { rawValue & Self.systemObject.rawValue != 0 }
 }
 
 /// One associated value as stored.
@@ -145,21 +187,21 @@ extension Object {
         "objc_setAssociatedObject called on instance (\(address)) of class \(isa.name) which does not allow associated objects")
     }
     let storage: Association.Storage?
-    switch (value, policy) {
+    switch (value, policy.holding) {
     case (.nil, _):
       storage = nil
-    case (.object, .assign), (.class, .assign), (.swiftObject, .assign):
+    case (.object, .asIs), (.class, .asIs), (.swiftObject, .asIs):
       storage = .weak(WeakValue(unchecked: value))  // assign forms no weak reference in objc4
-    case (.object, .copy), (.object, .copyNonatomic), (.class, .copy), (.class, .copyNonatomic):
+    case (.object, .copied), (.class, .copied):
       let copy = try Runtime.msgSend(value.objectValue, "copy")  // call-out: user `copy`
       // Every copy is +1 already (a new object, or an immutable one's `[self retain]`): the
       // association keeps it, as objc4's acquireValue does, with no second retain.
       storage = try CustomRetainedValue(holding: copy, sendingRetain: false).map(Association.Storage.custom) ?? .strong(copy)
-    case (.object, .retain), (.object, .retainNonatomic):
+    case (.object, .retained):
       // objc_retain: a class with custom retain-release is sent `retain` (call-out); any other
       // instance is counted directly.
       storage = try CustomRetainedValue(holding: value, sendingRetain: true).map(Association.Storage.custom) ?? .strong(value)
-    case (.swiftObject, .copy), (.swiftObject, .copyNonatomic):
+    case (.swiftObject, .copied):
       throw RuntimeError(
         .invalidArgument, "cannot associate \(value) with a copy policy: a Swift object has no `copy`")
     default:
@@ -220,13 +262,17 @@ extension Object {
     return value
   }
 
-  /// Removes every association of this object.
+  /// Removes every association of this object but those set with the
+  /// ``AssociationPolicy/systemObject`` flag, which stay.
+  ///
+  /// The removed values are released after the lock, in the order of ``associationKeys``.
   ///
   /// Objective-C: `objc_removeAssociatedObjects`
   public func removeAssociatedObjects() {
     let removed = withLock { () -> [Association] in
-      defer { associations = [] }
-      return associations
+      let kept = associations.filter(\.policy.isSystemObject)
+      defer { associations = kept }
+      return kept.isEmpty ? associations : associations.filter { !$0.policy.isSystemObject }
     }
     withExtendedLifetime(removed) {}  // released here, outside the lock
   }

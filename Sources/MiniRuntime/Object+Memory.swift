@@ -1,5 +1,5 @@
 // Object+Memory.swift: objc4's functions on an object's memory: indexed ivars, object_copy,
-// object_dispose.
+// object_dispose, objc_destructInstance.
 //
 // Docs: docs/runtime.md#memory-layout. Tests: Tests/MiniRuntimeTests/ObjectMemoryTests.swift.
 //
@@ -79,9 +79,45 @@ extension Object {
       throw RuntimeError(.invalidArgument, "object_dispose: \(description) was already disposed")
     }
     storage.clear()  // releases the ivars' objects after unlocking their stripes
-    destructInstance()
+    destructIvarsAndAssociations()
     releaseAssociationsAndObservationInfo()
     runtime.emit(.objectDisposed(object: description, class: isa.name))
+  }
+
+  /// Destroys the object in place without freeing it or sending `dealloc`: its object ivars are
+  /// released and set to nil (scalar ivars keep their values), its associated objects are removed
+  /// and released (those with ``AssociationPolicy/systemObject`` last), and every weak reference
+  /// to it made so far reads nil.
+  ///
+  /// ```swift
+  /// let reference = WeakReference(ann)
+  /// try ann.destructInstance() === ann   // true
+  /// reference.object                    // nil
+  /// ann.associationKeys                 // []
+  /// WeakReference(ann).object === ann   // true: a reference made afterwards reads it
+  /// ```
+  ///
+  /// The object is still allocated afterwards: it keeps its class and retain count, answers
+  /// messages, can take new associations and weak references, and is sent `dealloc` when its last
+  /// ownership goes, as any other. objc4's callers (a custom allocator, `object_dispose`) free the
+  /// memory next; here Swift frees it when its last reference goes.
+  ///
+  /// - Returns: The object itself.
+  /// A root class's own `dealloc` may call it before it lets the object go, as objc4's callers
+  /// do before `free`.
+  ///
+  /// - Throws: ``RuntimeError`` with code `deallocatingObject` for an object that was freed
+  ///   (disposed, or its `dealloc` has returned: objc4 would read freed memory).
+  ///
+  /// Objective-C: `objc_destructInstance`
+  @discardableResult
+  public func destructInstance() throws(RuntimeError) -> Object {
+    guard !isFreedForObjectiveC else {
+      throw RuntimeError(.deallocatingObject, "objc_destructInstance: \(description) was freed")
+    }
+    destructIvarsAndAssociations()
+    if !isDeallocating { clearWeakReferences() }  // a deallocating object's read nil already
+    return self
   }
 
   /// objc4's `objc_destructInstance`, as `NSObject`'s `-dealloc` runs it: first the ivars'
@@ -91,14 +127,14 @@ extension Object {
   /// *inside* the `[super dealloc]` chain, before a subclass's code after it (KVO's check for
   /// observers left registered) runs. Weak references already read nil (the deallocating bit
   /// was set before `dealloc` was sent).
-  func destructInstance() {
+  func destructIvarsAndAssociations() {
     storage.releaseReferences()
     let associated = withLock { () -> [Association] in
       if lifeWord.load(ordering: .relaxed) & (1 | 2) != 0 {  // deallocating or disposed: not a stray [obj dealloc]
         lifeWord.bitwiseOr(Self.associationsRemovedBit, ordering: .relaxed)  // under the lock: a later set sees it
       }
       defer { associations = [] }
-      return associations
+      return associations.sortedForRemovalAtDeallocation()
     }
     withExtendedLifetime(associated) {}  // released here, outside the lock
   }
@@ -110,7 +146,7 @@ extension Object {
   /// Removes and releases the associated objects and the observation info, after `dealloc`
   /// (outside the object's lock: a release may run another object's `dealloc`).
   ///
-  /// Associations set after `destructInstance` removed the others (by a `dealloc` those releases
+  /// Associations set after `destructIvarsAndAssociations` removed the others (by a `dealloc` those releases
   /// ran) are not released: objc4 reads its table no more for an object it frees, so they stay
   /// under the freed address for good, leaked. The runtime keeps them (``Runtime/strand(_:)``).
   func releaseAssociationsAndObservationInfo() {
@@ -120,7 +156,7 @@ extension Object {
         observationInfoStorage = nil
       }
       let removed = lifeWord.load(ordering: .relaxed) & Self.associationsRemovedBit != 0
-      return (associations, observationInfoStorage, removed)
+      return (associations.sortedForRemovalAtDeallocation(), observationInfoStorage, removed)
     }
     releaseObservationInfo(info)
     if removed, !associated.isEmpty, let runtime = owningRuntime {
@@ -129,6 +165,16 @@ extension Object {
       return
     }
     withExtendedLifetime((associated, info)) {}  // released here, outside the lock
+  }
+}
+
+extension [Association] {
+  /// The associations in the order the removal at deallocation releases them: those without the
+  /// ``AssociationPolicy/systemObject`` flag first, then those with it (objc4 keeps these for a
+  /// second loop), each group in the order of the keys.
+  func sortedForRemovalAtDeallocation() -> [Association] {
+    guard contains(where: \.policy.isSystemObject) else { return self }
+    return filter { !$0.policy.isSystemObject } + filter(\.policy.isSystemObject)
   }
 }
 

@@ -115,6 +115,7 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
       runtime.runDealloc(self)  // call-out: user `dealloc` implementations, no lock held
     }
     releaseAssociationsAndObservationInfo()
+    if state & RetainCounts.weaklyClearedBit != 0 { forgetWeakClearings() }
     // The ivars are released when `storage` is destroyed, right after this deinit body.
     if owningRuntime != nil {
       isa.instanceCount.subtract(1, ordering: .relaxed)

@@ -7,8 +7,9 @@
 //
 // Model: `Object.lifeWord` is one `Atomic<UInt64>`. Its low byte is the object's life state
 // (deallocating, disposed, released to zero, freed, associations removed: Object.swift); bits 8
-// to 39 count the extra retains (each also one Swift strong retain of the object); bits 40 to 63
-// count how many of those are the runtime's own holds, which `retainCount` does not show.
+// to 38 count the extra retains (each also one Swift strong retain of the object); bit 39 says
+// `objc_destructInstance` cleared its weak references (Object+WeakClearing.swift); bits 40 to 63
+// count how many of the extra retains are the runtime's own holds, which `retainCount` does not show.
 //
 // Locking: none. Every change is one compare-and-swap of the word (the life-state bits set
 // elsewhere are atomic ors of the same word), so a count and the deallocating mark are decided
@@ -38,8 +39,11 @@ enum RetainCounts {
   static let lifeStateMask: UInt64 = 0xFF
   /// One extra retain.
   static let countUnit: UInt64 = 1 << 8
-  /// The extra retains' field, in place.
-  static let countMask: UInt64 = 0xFFFF_FFFF << 8
+  /// The extra retains' field, in place (31 bits: Swift stops the process before 2^30).
+  static let countMask: UInt64 = 0x7FFF_FFFF << 8
+  /// Set once `objc_destructInstance` has cleared the object's weak references on a live object
+  /// (Object+WeakClearing.swift); no count ever reaches it.
+  static let weaklyClearedBit: UInt64 = 1 << 39
   /// One of the runtime's holds.
   static let holdUnit: UInt64 = 1 << 40
   /// The holds' field, in place.

@@ -151,7 +151,7 @@ enum RootClass {
       ("_isDeallocating", "B16@0:8", { receiver, _, _ in .bool(receiver.isDeallocating) }),
       ("_tryRetain", "B16@0:8", { receiver, _, _ in .bool(receiver.tryRetain()) }),
       ("dealloc", "v16@0:8", { receiver, _, _ in
-        receiver.destructInstance()  // objc4's _objc_rootDealloc: associated objects go here
+        receiver.destructIvarsAndAssociations()  // objc4's _objc_rootDealloc: associated objects go here
         return .nil
       }),
       ("forwardingTargetForSelector:", "@24@0:8:16", { _, _, _ in .nil }),

@@ -81,6 +81,9 @@ public final class Runtime: @unchecked Sendable {
     /// Associations set on objects after `objc_destructInstance` removed the others: objc4
     /// leaks them, so they are kept, never released (Object+Memory.swift).
     var strandedAssociations: [Association] = []
+    /// How many times `objc_destructInstance` cleared each live object's weak references (only
+    /// objects with `RetainCounts.weaklyClearedBit`; removed when the object goes).
+    var weakClearings: [ObjectIdentifier: UInt] = [:]
 
     mutating func record(_ event: @autoclosure () -> RuntimeEvent) {
       if recordsEvents { pendingEvents.append(event()) }

@@ -3,7 +3,8 @@
 // Docs: docs/runtime.md#weak-references. Tests: Tests/MiniRuntimeTests/WeakReferenceTests.swift.
 //
 // Model: an immutable box around a Swift `weak let`, so loads are thread-safe and read `nil`
-// from the moment the object starts deallocating, as `objc_loadWeak` does.
+// from the moment the object starts deallocating, as `objc_loadWeak` does, or once
+// `objc_destructInstance` cleared the object's weak references (Object+WeakClearing.swift).
 
 /// A weak reference that reads `nil` once its object is gone.
 ///
@@ -21,6 +22,8 @@
 /// Objective-C: `__weak id` (`objc_initWeak`, `objc_loadWeak`, `objc_destroyWeak`)
 public final class WeakReference<Target: AnyObject & Sendable>: Sendable {
   private weak let stored: Target?
+  /// The object's weak clearings when the reference was made (Object+WeakClearing.swift).
+  private let clearings: UInt
 
   /// The object, or `nil` once it has been freed or has started deallocating (a runtime object
   /// a `release` deallocated reads nil too, though its shell lives on: decision 0017).
@@ -28,12 +31,15 @@ public final class WeakReference<Target: AnyObject & Sendable>: Sendable {
   /// Objective-C: `objc_loadWeak`
   public var object: Target? {
     guard let object = stored else { return nil }
-    if let runtimeObject = object as? Object, runtimeObject.isDeallocating { return nil }
+    if let runtimeObject = object as? Object, !runtimeObject.isWeaklyReadable(since: clearings) { return nil }
     return object
   }
 
   /// Creates a weak reference to `object`.
   ///
   /// Objective-C: `objc_initWeak`
-  public init(_ object: Target?) { stored = object }
+  public init(_ object: Target?) {
+    stored = object
+    clearings = (object as? Object)?.currentWeakClearings ?? 0
+  }
 }

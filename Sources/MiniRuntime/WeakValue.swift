@@ -7,7 +7,8 @@
 // Model: an immutable box. An object (or class, or Swift object) is held by a Swift `weak let`,
 // which reads `nil` from the moment the object starts deallocating, as `objc_loadWeak` does;
 // reading also answers `nil` for an object `object_dispose` destroyed (objc4 clears its weak
-// references then). A value that is not an object is held as it is. Immutable, so any thread
+// references then), and for one `objc_destructInstance` cleared the weak references of since
+// the box was made (Object+WeakClearing.swift). A value that is not an object is held as it is. Immutable, so any thread
 // may read it without a lock, and a weak word or variable can share one box with another.
 
 /// A value held weakly if it is an object.
@@ -17,6 +18,9 @@ final class WeakValue: Sendable {
   /// A value that is not an object, held as it is (nil for objects).
   private let plain: Value?
   private let isClass: Bool
+  /// The object's weak clearings when this box was made: once `objc_destructInstance` clears
+  /// them again, the box reads nil (Object+WeakClearing.swift).
+  private let clearings: UInt
 
   /// Holds `value` weakly, refusing an object that is being deallocated, as `objc_storeWeak`
   /// does (objc4 aborts there; here it throws).
@@ -62,21 +66,25 @@ final class WeakValue: Sendable {
       swiftObject = nil
       plain = nil
       isClass = object is Class
+      clearings = object.currentWeakClearings
     case .class(let cls):
       object = cls
       swiftObject = nil
       plain = nil
       isClass = true
+      clearings = cls.currentWeakClearings
     case .swiftObject(let reference):
       object = nil
       swiftObject = reference
       plain = nil
       isClass = false
+      clearings = 0
     default:
       object = nil
       swiftObject = nil
       plain = value
       isClass = false
+      clearings = 0
     }
   }
 
@@ -84,7 +92,7 @@ final class WeakValue: Sendable {
   var value: Value {
     if let plain { return plain }
     if let swiftObject { return .swiftObject(swiftObject) }
-    guard let object, !object.isDeallocating else { return .nil }
+    guard let object, object.isWeaklyReadable(since: clearings) else { return .nil }
     if isClass, let cls = object as? Class { return .class(cls) }
     return .object(object)
   }
@@ -100,7 +108,7 @@ final class WeakValue: Sendable {
 
   /// The address of the weakly held object, or 0 (for memory pictures).
   var referentAddress: UInt {
-    if let object, !object.isDeallocating { return UInt(bitPattern: ObjectIdentifier(object)) }
+    if let object, object.isWeaklyReadable(since: clearings) { return UInt(bitPattern: ObjectIdentifier(object)) }
     if let swiftObject { return UInt(bitPattern: ObjectIdentifier(swiftObject)) }
     return 0
   }

@@ -28,6 +28,8 @@ import Testing
     // Rosetta: object_copy
     let second = try first.copy(extraBytes: 4)
     #expect(second.withIndexedIvars { $0[0] } == 1)
+    // Rosetta: objc_destructInstance
+    #expect(try first.copy().destructInstance().isa === first.isa)
     // Rosetta: object_dispose
     try second.dispose()
 

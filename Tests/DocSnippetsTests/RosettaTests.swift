@@ -74,6 +74,8 @@ import Testing
     let key = AssociationKey("nameTag")
     // Rosetta: objc_AssociationPolicy
     let policies: [AssociationPolicy] = [
+      // Rosetta: OBJC_ASSOCIATION_SYSTEM_OBJECT
+      [.retain, .systemObject],  // first: removeAssociatedObjects would keep it
       // Rosetta: OBJC_ASSOCIATION_ASSIGN
       .assign,
       // Rosetta: OBJC_ASSOCIATION_RETAIN_NONATOMIC

@@ -58,6 +58,32 @@ func makeClass(
   return cls
 }
 
+/// A registered `NSObject` subclass named `name` whose `dealloc` records the name in `deallocs`;
+/// `configure` runs before registration (add ivars, properties).
+func makeDeallocRecordingClass(
+  _ name: String, in runtime: Runtime, deallocs: Recorder<String>, configure: (Class) throws -> Void = { _ in }
+) throws -> Class {
+  try makeClass(name, in: runtime) { cls in
+    try configure(cls)
+    try cls.addMethod("dealloc", types: "v16@0:8") { [root = runtime.rootClass] receiver, _cmd, _ in
+      deallocs.append(receiver.isa.name)
+      return try Runtime.msgSendSuper(receiver, superclass: root, _cmd)
+    }
+  }
+}
+
+/// Associates with `owner`, for each (name, policy), a new instance of a dealloc-recording class
+/// of that name under a key of that name; the association holds the only reference.
+func associateRecordingTags(
+  _ policies: [(String, AssociationPolicy)], with owner: Object, in runtime: Runtime, deallocs: Recorder<String>
+) throws {
+  for (name, policy) in policies {
+    let tag = try new(try makeDeallocRecordingClass(name, in: runtime, deallocs: deallocs), in: runtime)
+    try owner.setAssociatedObject(.object(tag), forKey: AssociationKey(name), policy: policy)
+    try Runtime.release(tag)
+  }
+}
+
 /// Adds `-selector` (no arguments) to `cls`, returning the string `text`.
 @discardableResult
 func addReturning(_ cls: Class, _ selector: Selector, _ text: String) throws -> Bool {
