@@ -82,6 +82,25 @@ indirect enum CharacterMembers: Sendable, Hashable {
     .points(Set(text.unicodeScalars.map(\.value)))
   }
 
+  /// The code points of `text`: a pair counts as its one code point, a lone surrogate as its
+  /// unit, as CFCharacterSet takes it.
+  static func characters(in text: StringText) -> CharacterMembers {
+    guard case .units(let units) = text else { return characters(in: text.lossy) }
+    var points = Set<UInt32>()
+    var index = 0
+    while index < units.count {
+      let unit = units[index]
+      if UTF16.isLeadSurrogate(unit), index + 1 < units.count, UTF16.isTrailSurrogate(units[index + 1]) {
+        points.insert(0x10000 + (UInt32(unit - 0xD800) << 10) + UInt32(units[index + 1] - 0xDC00))
+        index += 2
+      } else {
+        points.insert(UInt32(unit))
+        index += 1
+      }
+    }
+    return .points(points)
+  }
+
   func contains(_ point: UInt32) -> Bool {
     switch self {
     case .named(let named): return named.contains(point)

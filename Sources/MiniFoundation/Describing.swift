@@ -53,10 +53,8 @@ package enum Describing {
         return try unordered(elements, sorted: false, indent: indent, decimalSeparator: decimalSeparator, sendingMessages: sendingMessages)
       }
       if let indexes = value.indexesValue { return "<\(object.isa.name): \(object.address)>" + indexes.description }
-      guard sendingMessages else { return object.description }
-      // call-out: the object's own -description
-      // (a string with a lone surrogate prints it as U+FFFD, as Swift reads it)
-      return NSStringMethods.text(of: try Runtime.msgSend(object, "description"))?.lossy ?? object.description
+      // (at the top, a string with a lone surrogate prints it as U+FFFD, as Swift reads it)
+      return try objectText(object, sendingMessages: sendingMessages).lossy
     case let other:
       return other.description
     }
@@ -107,12 +105,32 @@ package enum Describing {
   }
 
   private static func nestedElement(_ value: Value, indent: Int, _ decimalSeparator: String, _ sendingMessages: Bool) throws -> String {
+    if case .object(let object) = value.bridged, value.orderedSetElements == nil, value.indexesValue == nil,
+      !(object.bridgedStorage is DecimalStorage)
+    {
+      return quoted(try objectText(object, sendingMessages: sendingMessages))  // its units escaped: "\Ud800"
+    }
     let text = try self.text(of: value, indent: indent, decimalSeparator: decimalSeparator, sendingMessages: sendingMessages)
     switch value.bridged {
     case .array, .set, .dictionary: return String(repeating: "    ", count: indent) + text
     case .object where value.orderedSetElements != nil: return String(repeating: "    ", count: indent) + text
     default: return quoted(text)
     }
+  }
+
+  /// The text of an object that is no Foundation collection or number: its `description`
+  /// (a message: user code, no lock held); without `sendingMessages`, a string object's own
+  /// characters (read from its storage) and any other object's identity.
+  private static func objectText(_ object: Object, sendingMessages: Bool) throws -> StringText {
+    guard sendingMessages else { return (object.bridgedStorage as? StringStorage)?.value ?? .string(object.description) }
+    // call-out: the object's own -description
+    return NSStringMethods.text(of: try Runtime.msgSend(object, "description")) ?? .string(object.description)
+  }
+
+  /// ``quoted(_:)`` of text that may hold a lone surrogate, which is escaped as its unit.
+  static func quoted(_ text: StringText) -> String {
+    guard case .units(let units) = text else { return quoted(text.lossy) }
+    return "\"" + escaped(units) + "\""  // a surrogate is no plain word
   }
 
   /// `text` in quotes unless it is a plain word: one or more ASCII letters and digits. Any
@@ -128,9 +146,12 @@ package enum Describing {
   /// The inside of a quoted string as Foundation writes it: `\` and `"` escaped, a newline,
   /// tab or carriage return as `\n`, `\t`, `\r`, and every other character outside printable
   /// ASCII as `\U` and its UTF-16 code unit in four lowercase hex digits (`café` is `caf\U00e9`).
-  static func escaped(_ text: String) -> String {
+  static func escaped(_ text: String) -> String { escaped(text.utf16) }
+
+  /// ``escaped(_:)`` of UTF-16 units: a lone surrogate is written as its unit (`\Ud800`).
+  static func escaped(_ units: some Sequence<UInt16>) -> String {
     var result = ""
-    for unit in text.utf16 {
+    for unit in units {
       switch unit {
       case 0x5C: result += "\\\\"
       case 0x22: result += "\\\""

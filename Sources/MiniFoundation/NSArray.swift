@@ -42,8 +42,12 @@ enum NSArrayMethods {
         .array(try Ordered.elements(of: receiver) + (try Message.array(arguments[0], receiver, selector)))
       },
       MethodEntry("componentsJoinedByString:", "@24@0:8@16") { receiver, _, arguments in
-        let separator = arguments[0].stringValue ?? ""
-        return .string(try Ordered.elements(of: receiver).map { try Describing.text(of: $0) }.joined(separator: separator))
+        // Each element's description, a string's its own units (a lone surrogate kept).
+        let separator = NSStringMethods.text(of: arguments[0]) ?? .string("")
+        let pieces = try Ordered.elements(of: receiver).map { try NSStringMethods.text(of: $0) ?? .string(try Describing.text(of: $0)) }
+        let strings = pieces.compactMap(\.string)
+        if let separator = separator.string, strings.count == pieces.count { return .string(strings.joined(separator: separator)) }
+        return try NSStringMethods.result(StringText(units: Array(pieces.map(\.utf16).joined(separator: separator.utf16))), receiver)
       },
     ],
     classSide: [

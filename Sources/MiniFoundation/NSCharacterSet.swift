@@ -150,9 +150,9 @@ enum NSCharacterSetMethods {
     return .object(try concrete.createInstance(bridgedStorage: CharacterSetStorage(members, mutable: mutable)))
   }
 
-  /// A string argument; nil raises NSInvalidArgumentException.
-  static func text(_ value: Value, _ receiver: Object, _ selector: Selector) throws(FoundationError) -> String {
-    guard let text = try Message.object(value, receiver, selector, what: "string").stringValue else {
+  /// A string argument, a lone surrogate kept; nil raises NSInvalidArgumentException.
+  static func text(_ value: Value, _ receiver: Object, _ selector: Selector) throws(FoundationError) -> StringText {
+    guard let text = NSStringMethods.text(of: try Message.object(value, receiver, selector, what: "string")) else {
       throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): \(value) is not a string")
     }
     return text

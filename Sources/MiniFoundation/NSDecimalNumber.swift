@@ -117,7 +117,7 @@ enum NSDecimalNumberMethods {
   /// A string argument's text; nil and anything else are refused.
   private static func text(_ value: Value, _ receiver: Object, _ selector: Selector) throws(FoundationError) -> String {
     let argument = try Message.object(value, receiver, selector, what: "string")
-    guard let text = argument.stringValue else {
+    guard let text = NSStringMethods.text(of: argument)?.lossy else {  // no digit is a surrogate
       throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): \(argument) is not a string")
     }
     return text

@@ -122,7 +122,7 @@ enum NSSortDescriptorMethods {
       switch arguments[0] {
       case .nil: fields.key = nil
       case let key:
-        guard let text = key.stringValue else {
+        guard let text = NSStringMethods.text(of: key)?.lossy else {  // a key is Swift text
           throw FoundationError(
             .invalidArgument, "*** \(Message.name(receiver, selector)): the key \(key) is not a string")
         }

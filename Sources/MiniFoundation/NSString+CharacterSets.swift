@@ -20,9 +20,8 @@ enum NSStringCharacterSets {
       var last = characters.count
       while last > first, try isMember(characters[last - 1].point) { last -= 1 }
       guard first < last else { return .string("") }
-      return .string(
-        String(
-          decoding: units[characters[first].range.lowerBound..<characters[last - 1].range.upperBound], as: UTF16.self))
+      return try NSStringMethods.result(
+        StringText(units: units[characters[first].range.lowerBound..<characters[last - 1].range.upperBound]), receiver)
     },
     MethodEntry("rangeOfCharacterFromSet:", "{_NSRange=QQ}24@0:8@16") { receiver, selector, arguments in
       try search(receiver, selector, arguments[0], options: .uint64(0), within: nil)
@@ -40,10 +39,10 @@ enum NSStringCharacterSets {
       var components: [Value] = []
       var start = 0
       for character in characters(of: units, in: 0..<units.count) where try isMember(character.point) {
-        components.append(.string(String(decoding: units[start..<character.range.lowerBound], as: UTF16.self)))
+        components.append(try NSStringMethods.result(StringText(units: units[start..<character.range.lowerBound]), receiver))
         start = character.range.upperBound
       }
-      components.append(.string(String(decoding: units[start...], as: UTF16.self)))
+      components.append(try NSStringMethods.result(StringText(units: units[start...]), receiver))
       return .array(components)
     },
   ]

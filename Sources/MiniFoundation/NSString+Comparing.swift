@@ -74,22 +74,28 @@ enum NSStringComparing {
     _ receiver: Object, _ selector: Selector, _ argument: Value, range: Range<Int>? = nil, options: UInt64
   ) throws -> Value {
     let text = try text(receiver, selector, in: range)
-    let other = try NSStringMethods.stringArgument(argument, receiver, selector)
-    return .int64(Int64(order(text, other, options: options)))
+    let other = try NSStringMethods.textArgument(argument, receiver, selector)
+    let order = order(text.lossy, other.lossy, options: options)
+    guard order == 0, text.string == nil || other.string == nil else { return .int64(Int64(order)) }
+    // Texts that read alike with a lone surrogate read as U+FFFD: the units that read as U+FFFD
+    // decide, so 0xD800 orders before a real U+FFFD and compare: agrees with isEqual:.
+    let (mine, theirs) = (text.replacementUnits, other.replacementUnits)
+    return .int64(mine == theirs ? 0 : mine.lexicographicallyPrecedes(theirs) ? -1 : 1)
   }
 
-  /// The receiver's text, or its UTF-16 units in `range` (which must lie inside it).
-  static func text(_ receiver: Object, _ selector: Selector, in range: Range<Int>?) throws(FoundationError) -> String {
-    let text = try NSStringMethods.text(receiver, selector)
+  /// The receiver's text, or its UTF-16 units in `range` (which must lie inside it; a pair it
+  /// splits keeps its half).
+  static func text(_ receiver: Object, _ selector: Selector, in range: Range<Int>?) throws(FoundationError) -> StringText {
+    let text = try NSStringMethods.stringText(receiver, selector)
     guard let range else { return text }
-    let units = Array(text.utf16)
+    let units = text.utf16
     guard range.upperBound <= units.count else {
       throw FoundationError(
         .indexOutOfBounds,
         "*** \(Message.name(receiver, selector)): Range {\(range.lowerBound), \(range.count)} out of bounds; string length \(units.count)"
       )
     }
-    return String(decoding: units[range], as: UTF16.self)
+    return StringText(units: units[range])
   }
 
   /// The characters `text` begins with that `other` begins with too, as `text` writes them: whole

@@ -28,9 +28,9 @@ enum NSStringLines {
     MethodEntry("enumerateLinesUsingBlock:", "v24@0:8@?16") { receiver, selector, arguments in
       let block = try BlockArgument.block(arguments[0], receiver, selector)
       let units = try NSStringSearching.units(receiver, selector)
-      try BlockArgument.enumerate(lines(of: units), calling: block) { line in
-        [.string(String(decoding: units[line], as: UTF16.self))]
-      }
+      // Each line's units, a lone surrogate kept (a string object then).
+      let texts = try lines(of: units).map { try NSStringMethods.result(StringText(units: units[$0]), receiver) }
+      try BlockArgument.enumerate(texts, calling: block) { [$0] }
       return .nil
     },
     MethodEntry("rangeOfComposedCharacterSequenceAtIndex:", "{_NSRange=QQ}24@0:8Q16") { receiver, selector, arguments in

@@ -75,7 +75,7 @@ enum NSStringLocalizedComparing {
     _ receiver: Object, _ selector: Selector, _ argument: Value, range: Range<Int>?, options: Collation.Options,
     tailoring: Collation.Tailoring? = nil
   ) throws -> Value {
-    let text = try NSStringComparing.text(receiver, selector, in: range)
+    let text = try NSStringComparing.text(receiver, selector, in: range).lossy
     let other = try NSStringMethods.stringArgument(argument, receiver, selector)
     return .int64(Int64(Collation.compare(text, other, options: options, tailoring: tailoring)))
   }

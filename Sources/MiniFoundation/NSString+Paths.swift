@@ -39,7 +39,7 @@ enum NSStringPaths {
       // Each string appended as `stringByAppendingPathComponent:` does; nil is no strings.
       let path = try NSStringMethods.contents(receiver, selector)
       return .array(try Message.array(arguments[0], receiver, selector).map { component in
-        .string(appending(try text(of: component, receiver, selector), to: path))
+        .string(appending(try text(of: component, receiver, selector).lossy, to: path))
       })
     },
     MethodEntry("stringByAppendingPathExtension:", "@24@0:8@16") { receiver, selector, arguments in
@@ -59,23 +59,29 @@ enum NSStringPaths {
   /// one of the given extensions, in the array's order; elements that are not strings are passed
   /// over.
   static let pathsMatchingExtensions = MethodEntry("pathsMatchingExtensions:", "@24@0:8@16") { receiver, selector, arguments in
-    let wanted = Set(try Message.array(arguments[0], receiver, selector).compactMap(\.stringValue))
+    let wanted = Set(try Message.array(arguments[0], receiver, selector).compactMap { NSStringMethods.text(of: $0)?.lossy })
     return .array(try Ordered.elements(of: receiver).filter { element in
-      guard let path = element.stringValue.map(fixingSlashes) else { return false }
+      guard let path = NSStringMethods.text(of: element).map({ fixingSlashes($0.lossy) }) else { return false }
       return wanted.contains(extensionStart(of: path).map { String(path[$0...]) } ?? "")
     })
   }
 
   static let classSide: [MethodEntry] = [
     MethodEntry("pathWithComponents:", "@24@0:8@16") { receiver, selector, arguments in
-      let components = try Message.array(arguments[0], receiver, selector)
-      return .string(try components.reduce("") { path, component in appending(try text(of: component, receiver, selector), to: path) })
+      let components = try Message.array(arguments[0], receiver, selector).map { try text(of: $0, receiver, selector) }
+      let strings = components.compactMap(\.string)
+      if strings.count == components.count { return .string(strings.reduce("") { path, component in appending(component, to: path) }) }
+      // A lone surrogate is no slash: the same joining, unit by unit, keeps it (decision 0050).
+      return try NSStringMethods.result(StringText(units: fixingSlashes(components.reduce([UInt16]()) { path, component in
+        component.count == 0 ? path : path.isEmpty ? component.utf16 : path + [slash] + component.utf16
+      })), receiver)
     }
   ]
 
-  /// The text of a component in an array argument; anything but a string is refused.
-  private static func text(of component: Value, _ receiver: Object, _ selector: Selector) throws(FoundationError) -> String {
-    guard let text = component.stringValue else {
+  /// The text of a component in an array argument, a lone surrogate kept; anything but a string
+  /// is refused.
+  private static func text(of component: Value, _ receiver: Object, _ selector: Selector) throws(FoundationError) -> StringText {
+    guard let text = NSStringMethods.text(of: component) else {
       throw FoundationError(.invalidArgument, "*** \(Message.name(receiver, selector)): \(component) is not a string")
     }
     return text
@@ -86,6 +92,17 @@ enum NSStringPaths {
     var fixed = ""
     for character in path where !(character == "/" && fixed.hasSuffix("/")) { fixed.append(character) }
     if fixed.count > 1, fixed.hasSuffix("/") { fixed.removeLast() }
+    return fixed
+  }
+
+  /// The slash's UTF-16 unit.
+  private static let slash: UInt16 = 0x2F
+
+  /// ``fixingSlashes(_:)`` of units, for a path with a lone surrogate.
+  static func fixingSlashes(_ path: [UInt16]) -> [UInt16] {
+    var fixed: [UInt16] = []
+    for unit in path where !(unit == slash && fixed.last == slash) { fixed.append(unit) }
+    if fixed.count > 1, fixed.last == slash { fixed.removeLast() }
     return fixed
   }
 

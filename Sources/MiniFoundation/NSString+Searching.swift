@@ -116,7 +116,7 @@ enum NSStringSearching {
     MethodEntry("capitalizedString", "@16@0:8") { receiver, selector, _ in
       // The first letter of each word in title case, every other letter lower case; a word starts
       // where CFStringCapitalize starts one (so "it's" gives "It's": NSString+Casing.swift).
-      .string(NSStringCasing.capitalized(try NSStringMethods.text(receiver, selector)))
+      try NSStringMethods.result(try NSStringMethods.stringText(receiver, selector).mappingRuns(NSStringCasing.capitalized), receiver)
     },
   ]
 
@@ -177,11 +177,12 @@ enum NSStringSearching {
     var origins: [Range<Int>] = []
     var position = offset
     var character = 0  // index in `origins` of the last character's first unit
-    let scalars = Array(String(decoding: units, as: UTF16.self).unicodeScalars)
-    for (index, scalar) in scalars.enumerated() {
-      let length = scalar.utf16.count
-      let next = index + 1 < scalars.count ? scalars[index + 1] : nil
-      let pieces = NSStringComparing.folded(scalar, before: next, options: options)
+    let scalars = scalarsKeepingLoneUnits(units)
+    for (index, (scalar, lone)) in scalars.enumerated() {
+      let length = lone == nil ? scalar.utf16.count : 1
+      let next = index + 1 < scalars.count ? scalars[index + 1].scalar : nil
+      // A lone surrogate folds to nothing else: it matches only itself (decision 0050).
+      let pieces = lone.map { [$0] } ?? NSStringComparing.folded(scalar, before: next, options: options)
         .flatMap { $0.utf16 }.map { fold ? folded($0) : $0 }
       if pieces.isEmpty, character < origins.count {
         let widened = origins[character].lowerBound..<(position + length)
@@ -198,11 +199,29 @@ enum NSStringSearching {
     return (haystack, origins)
   }
 
-  /// The string argument `needle` folded as `options` say.
+  /// The scalars of `units`, each lone surrogate as U+FFFD with its unit beside it.
+  private static func scalarsKeepingLoneUnits(_ units: ArraySlice<UInt16>) -> [(scalar: Unicode.Scalar, lone: UInt16?)] {
+    var scalars: [(scalar: Unicode.Scalar, lone: UInt16?)] = []
+    var index = units.startIndex
+    while index < units.endIndex {
+      let unit = units[index]
+      if UTF16.isLeadSurrogate(unit), index + 1 < units.endIndex, UTF16.isTrailSurrogate(units[index + 1]) {
+        let value = 0x10000 + (UInt32(unit - 0xD800) << 10) + UInt32(units[index + 1] - 0xDC00)
+        scalars.append((Unicode.Scalar(value) ?? "\u{FFFD}", nil))
+        index += 2
+      } else {
+        scalars.append(Unicode.Scalar(unit).map { ($0, nil) } ?? ("\u{FFFD}", unit))
+        index += 1
+      }
+    }
+    return scalars
+  }
+
+  /// The string argument `needle` folded as `options` say, a lone surrogate kept as itself.
   private static func foldedNeedle(_ needle: Value, options: UInt64, _ receiver: Object, _ selector: Selector) throws -> [UInt16] {
     let fold = options & NSStringComparing.caseInsensitive != 0
-    let text = String(decoding: try argument(needle, receiver, selector), as: UTF16.self)
-    return NSStringComparing.folded(text, options: options).utf16.map { fold ? folded($0) : $0 }
+    let text = try NSStringMethods.textArgument(needle, receiver, selector)
+    return text.mappingRuns { NSStringComparing.folded($0, options: options) }.utf16.map { fold ? folded($0) : $0 }
   }
 
   /// Whether `target` is at `candidate` in the folded `haystack`: a match starts at the first

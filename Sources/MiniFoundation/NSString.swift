@@ -43,8 +43,12 @@ enum NSStringMethods {
       MethodEntry("stringByAppendingString:", "@24@0:8@16") { receiver, selector, arguments in
         try result(try stringText(receiver, selector) + (try textArgument(arguments[0], receiver, selector)), receiver)
       },
-      MethodEntry("uppercaseString", "@16@0:8") { receiver, selector, _ in .string(try text(receiver, selector).uppercased()) },
-      MethodEntry("lowercaseString", "@16@0:8") { receiver, selector, _ in .string(NSStringCasing.lowercased(try text(receiver, selector))) },
+      MethodEntry("uppercaseString", "@16@0:8") { receiver, selector, _ in
+        try result(try stringText(receiver, selector).mappingRuns { $0.uppercased() }, receiver)
+      },
+      MethodEntry("lowercaseString", "@16@0:8") { receiver, selector, _ in
+        try result(try stringText(receiver, selector).mappingRuns(NSStringCasing.lowercased), receiver)
+      },
       MethodEntry("UTF8String", "r*16@0:8") { receiver, selector, _ in
         try stringText(receiver, selector).string.map(Value.cString) ?? .nil  // UTF-8 has no lone surrogate
       },

@@ -69,6 +69,51 @@ enum StringText: Sendable, Hashable {
     }
   }
 
+  /// The text with `transform` applied to each run of valid text between lone surrogates, which
+  /// stay as they are: how CFString maps case (it passes a lone surrogate through).
+  func mappingRuns(_ transform: (String) -> String) -> StringText {
+    guard case .units(let units) = self else { return .string(transform(lossy)) }
+    var mapped: [UInt16] = []
+    var run: [UInt16] = []
+    var index = 0
+    while index < units.count {
+      let unit = units[index]
+      if UTF16.isLeadSurrogate(unit), index + 1 < units.count, UTF16.isTrailSurrogate(units[index + 1]) {
+        run += units[index...index + 1]
+        index += 2
+        continue
+      }
+      index += 1
+      guard UTF16.isLeadSurrogate(unit) || UTF16.isTrailSurrogate(unit) else {
+        run.append(unit)
+        continue
+      }
+      mapped += transform(String(decoding: run, as: UTF16.self)).utf16
+      mapped.append(unit)
+      run = []
+    }
+    mapped += transform(String(decoding: run, as: UTF16.self)).utf16
+    return StringText(units: mapped)
+  }
+
+  /// The units that the Swift view reads as U+FFFD, in order: each lone surrogate, and each real
+  /// U+FFFD. Texts whose views are alike order by these (`compare:`).
+  var replacementUnits: [UInt16] {
+    guard case .units(let units) = self else { return utf16.filter { $0 == 0xFFFD } }
+    var found: [UInt16] = []
+    var index = 0
+    while index < units.count {
+      let unit = units[index]
+      if UTF16.isLeadSurrogate(unit), index + 1 < units.count, UTF16.isTrailSurrogate(units[index + 1]) {
+        index += 2
+        continue
+      }
+      if unit == 0xFFFD || UTF16.isLeadSurrogate(unit) || UTF16.isTrailSurrogate(unit) { found.append(unit) }
+      index += 1
+    }
+    return found
+  }
+
   /// The text followed by `other`: two halves of a pair join back into a `String`.
   static func + (lhs: StringText, rhs: StringText) -> StringText {
     if case .string(let a) = lhs, case .string(let b) = rhs { return .string(a + b) }

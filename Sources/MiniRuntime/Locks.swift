@@ -45,7 +45,8 @@
 //     8. a `SyncTable`'s monitor (Runtime+Synchronized.swift): which objects `@synchronized`
 //        holds. A leaf. The lock `@synchronized` gives the user is not in this order: it is
 //        held while the user's body runs, which may call anything, as in Objective-C.
-//   MiniFoundation: a collection's `contents` (a `Locked`, CollectionStorage.swift). A leaf.
+//   MiniFoundation: a collection's `contents` (a `Locked`, CollectionStorage.swift) and a
+//   string object's text (a `Locked`, StringStorage.swift). Leaves, never held together.
 //   KVOController (Sources/KVOController), outside all of the above, taken one at a time (never
 //   nested), never held while KVO is called or a callback runs:
 //     - each `KVOController.lock` (a `Lock`): that controller's entries;

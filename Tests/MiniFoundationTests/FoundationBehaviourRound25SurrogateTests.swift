@@ -15,17 +15,8 @@ import Testing
     return try #require(try Runtime.msgSend(nsString, "stringWithFormat:", arguments: Arguments([.string(format)] + values)).objectValue)
   }
 
-  /// The UTF-16 units of a string object, read through `length` and `characterAtIndex:` (of a
-  /// bridged `.string`, its Swift units).
-  private func units(_ value: Value) throws -> [UInt16] {
-    if case .string(let text) = value { return Array(text.utf16) }
-    let object = try #require(value.objectValue)
-    let length = try #require(try send(object, "length").intValue)
-    return try (0..<length).map { index in
-      guard case .uint16(let unit) = try send(object, "characterAtIndex:", .int(index)) else { return 0 }
-      return unit
-    }
-  }
+  /// The UTF-16 units of a string value (``stringUnits(_:)``).
+  private func units(_ value: Value) throws -> [UInt16] { try stringUnits(value) }
 
   /// `[@"😀" substringToIndex:1]` and `[@"😀" substringFromIndex:1]`.
   private func halves(in runtime: Runtime) throws -> (high: Value, low: Value) {

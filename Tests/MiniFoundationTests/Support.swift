@@ -10,6 +10,18 @@ func send(_ receiver: Object?, _ selector: Selector, _ arguments: Value...) thro
   try Runtime.msgSend(receiver, selector, arguments: Arguments(arguments))
 }
 
+/// The UTF-16 units of a string object, read through `length` and `characterAtIndex:` (of a
+/// bridged `.string`, its Swift units).
+func stringUnits(_ value: Value) throws -> [UInt16] {
+  if case .string(let text) = value { return Array(text.utf16) }
+  let object = try #require(value.objectValue)
+  let length = try #require(try send(object, "length").intValue)
+  return try (0..<length).map { index in
+    guard case .uint16(let unit) = try send(object, "characterAtIndex:", .int(index)) else { return 0 }
+    return unit
+  }
+}
+
 /// The class named `name` (Foundation installed first).
 func foundationClass(_ name: String, in runtime: Runtime) throws -> Class {
   try runtime.installFoundation()
