@@ -232,6 +232,15 @@ final class ClassMetadata: @unchecked Sendable {
   /// `class_getVersion`: 0 for a class, 7 for a metaclass, until set (Class+Version.swift).
   @exclusivity(unchecked) var version: Int32 = 0
 
+  /// The class's own method for `selector`; if it has none, `nil`, with `next` set to the
+  /// superclass (unretained: the caller walks the chain under `Runtime.lock`, which keeps it).
+  @inline(__always)
+  func method(for selector: Selector, orSuperclass next: inout Unmanaged<Class>?) -> Method? {
+    if let method = methods[selector] { return method }
+    if let superclass { next = Unmanaged.passUnretained(superclass) }
+    return nil
+  }
+
   func clear() {
     instanceClass = nil
     superclass = nil

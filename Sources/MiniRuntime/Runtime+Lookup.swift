@@ -147,13 +147,17 @@ extension Runtime {
   ///
   /// - Complexity: O(*d*) in the depth of the superclass chain.
   func findMethod(_ selector: Selector, in cls: Class, _ state: inout State) -> Method? {
-    var each: Class? = cls
-    while let current = each {
-      let data = current.locked(&state)
-      if let method = data.methods[selector] { return method }
-      each = data.superclass
+    // The walk holds no class: under the lock each class of the chain is held by its
+    // subclass's metadata (the first by the caller), so a retained step (three retains and
+    // three releases of the class, its metadata and its superclass) bought nothing.
+    var current = Unmanaged.passUnretained(cls)
+    while true {
+      var next: Unmanaged<Class>? = nil
+      let found = current._withUnsafeGuaranteedRef { $0.locked(&state).method(for: selector, orSuperclass: &next) }
+      if let found { return found }
+      guard let superclass = next else { return nil }
+      current = superclass
     }
-    return nil
   }
 
   /// The methods `selectors` name for instances of `cls`, in order (`nil` where there is
@@ -167,15 +171,20 @@ extension Runtime {
     found.reserveCapacity(selectors.count)
     for _ in selectors { found.append(nil) }
     var missing = selectors.count
-    var each: Class? = cls
-    while let current = each, missing > 0 {
-      let data = current.locked(&state)
-      for (position, selector) in selectors.enumerated() where found[position] == nil {
-        guard let method = data.methods[selector] else { continue }
-        found[position] = method
-        missing -= 1
+    var current = Unmanaged.passUnretained(cls)  // unretained, as in `findMethod`
+    while missing > 0 {
+      var next: Unmanaged<Class>? = nil
+      current._withUnsafeGuaranteedRef { each in
+        let data = each.locked(&state)
+        for (position, selector) in selectors.enumerated() where found[position] == nil {
+          guard let method = data.methods[selector] else { continue }
+          found[position] = method
+          missing -= 1
+        }
+        if let superclass = data.superclass { next = Unmanaged.passUnretained(superclass) }
       }
-      each = data.superclass
+      guard let superclass = next else { break }
+      current = superclass
     }
     return found
   }
