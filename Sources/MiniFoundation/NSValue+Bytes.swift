@@ -82,7 +82,7 @@ enum NSValueBytes {
       let argument = try Message.object(arguments[0], receiver, selector)
       guard let runtime = receiver.runtime, let object = try runtime.object(bridging: argument) else { return .nil }
       let referent: NonretainedReferent =
-        argument.objectValue != nil ? .object(WeakReference(object)) : .box(object)
+        argument.objectValue != nil ? .object(WeakReference(outsideWeakTable: object)) : .box(object)
       let storage = ScalarStorage(
         .pointer(UInt(bitPattern: ObjectIdentifier(object))), objCType: "^v", referent: referent)
       return .object(try concrete.createInstance(bridgedStorage: storage))

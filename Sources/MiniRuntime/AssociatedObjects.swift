@@ -191,7 +191,7 @@ extension Object {
     case (.nil, _):
       storage = nil
     case (.object, .asIs), (.class, .asIs), (.swiftObject, .asIs):
-      storage = .weak(WeakValue(unchecked: value))  // assign forms no weak reference in objc4
+      storage = .weak(WeakValue(unchecked: value, inWeakTable: false))  // assign forms no weak reference in objc4
     case (.object, .copied), (.class, .copied):
       let copy = try Runtime.msgSend(value.objectValue, "copy")  // call-out: user `copy`
       // Every copy is +1 already (a new object, or an immutable one's `[self retain]`): the

@@ -45,6 +45,11 @@
 //     8. a `SyncTable`'s monitor (Runtime+Synchronized.swift): which objects `@synchronized`
 //        holds. A leaf. The lock `@synchronized` gives the user is not in this order: it is
 //        held while the user's body runs, which may call anything, as in Objective-C.
+//     9. `Runtime.weakClearings` (a `Locked`, Object+WeakClearing.swift): how many times
+//        `objc_destructInstance` cleared each object's weak references. A leaf, taken under any
+//        lock above, `Runtime.lock` included: a weak load of a destructed object takes the
+//        weak-clearing leaf lock, and weak loads happen under `Object.lock` (an association
+//        getter), leaf locks and the runtime lock. Nothing is taken inside it.
 //   MiniFoundation: a collection's `contents` (a `Locked`, CollectionStorage.swift) and a
 //   string object's text (a `Locked`, StringStorage.swift). Leaves, never held together.
 //   KVOController (Sources/KVOController), outside all of the above, taken one at a time (never

@@ -81,9 +81,6 @@ public final class Runtime: @unchecked Sendable {
     /// Associations set on objects after `objc_destructInstance` removed the others: objc4
     /// leaks them, so they are kept, never released (Object+Memory.swift).
     var strandedAssociations: [Association] = []
-    /// How many times `objc_destructInstance` cleared each live object's weak references (only
-    /// objects with `RetainCounts.weaklyClearedBit`; removed when the object goes).
-    var weakClearings: [ObjectIdentifier: UInt] = [:]
 
     mutating func record(_ event: @autoclosure () -> RuntimeEvent) {
       if recordsEvents { pendingEvents.append(event()) }
@@ -96,6 +93,12 @@ public final class Runtime: @unchecked Sendable {
 
   /// The observers of runtime events.
   let events = EventHub()
+
+  /// How many times `objc_destructInstance` cleared each object's weak references (only objects
+  /// with `RetainCounts.weaklyClearedBit`; removed when the object is freed, a class object's
+  /// kept for the runtime's life). A leaf lock of its own, not `lock`: a weak load of such an
+  /// object reads it, and a weak load may happen under any lock (Object+WeakClearing.swift).
+  let weakClearings = Locked<[ObjectIdentifier: UInt]>([:])
 
   /// The `setAssociatedObject` hook, if any (AssociatedObjects.swift).
   let associationHook = InstalledHook<SetAssociatedObjectHook>()

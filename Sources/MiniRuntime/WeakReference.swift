@@ -22,8 +22,9 @@
 /// Objective-C: `__weak id` (`objc_initWeak`, `objc_loadWeak`, `objc_destroyWeak`)
 public final class WeakReference<Target: AnyObject & Sendable>: Sendable {
   private weak let stored: Target?
-  /// The object's weak clearings when the reference was made (Object+WeakClearing.swift).
-  private let clearings: UInt
+  /// The object's weak clearings when the reference was made (Object+WeakClearing.swift); nil
+  /// for a reference outside the weak table.
+  private let clearings: UInt?
 
   /// The object, or `nil` once it has been freed or has started deallocating (a runtime object
   /// a `release` deallocated reads nil too, though its shell lives on: decision 0017).
@@ -41,5 +42,13 @@ public final class WeakReference<Target: AnyObject & Sendable>: Sendable {
   public init(_ object: Target?) {
     stored = object
     clearings = (object as? Object)?.currentWeakClearings ?? 0
+  }
+
+  /// A reference to `object` outside the weak table: it reads nil once the object is freed or
+  /// deallocating, but `objc_destructInstance` does not clear it (the pointer
+  /// `+[NSValue valueWithNonretainedObject:]` keeps).
+  package init(outsideWeakTable object: Target?) {
+    stored = object
+    clearings = nil
   }
 }

@@ -19,8 +19,9 @@ final class WeakValue: Sendable {
   private let plain: Value?
   private let isClass: Bool
   /// The object's weak clearings when this box was made: once `objc_destructInstance` clears
-  /// them again, the box reads nil (Object+WeakClearing.swift).
-  private let clearings: UInt
+  /// them again, the box reads nil (Object+WeakClearing.swift). Nil for a box outside the weak
+  /// table (an assign association), which only the object's deallocation makes read nil.
+  private let clearings: UInt?
 
   /// Holds `value` weakly, refusing an object that is being deallocated, as `objc_storeWeak`
   /// does (objc4 aborts there; here it throws).
@@ -57,22 +58,23 @@ final class WeakValue: Sendable {
     return nil
   }
 
-  /// Holds `value` weakly without checking (an assign association; a copy of a weak value read
-  /// from a live object).
-  init(unchecked value: Value) {
+  /// Holds `value` weakly without checking (a copy of a weak value read from a live object; with
+  /// `inWeakTable` false, an assign association, which objc4 keeps as a plain pointer that
+  /// `objc_destructInstance` does not clear).
+  init(unchecked value: Value, inWeakTable: Bool = true) {
     switch value {
     case .object(let object):
       self.object = object
       swiftObject = nil
       plain = nil
       isClass = object is Class
-      clearings = object.currentWeakClearings
+      clearings = inWeakTable ? object.currentWeakClearings : nil
     case .class(let cls):
       object = cls
       swiftObject = nil
       plain = nil
       isClass = true
-      clearings = cls.currentWeakClearings
+      clearings = inWeakTable ? cls.currentWeakClearings : nil
     case .swiftObject(let reference):
       object = nil
       swiftObject = reference

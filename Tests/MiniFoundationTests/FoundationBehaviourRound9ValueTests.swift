@@ -37,6 +37,16 @@ import Testing
     #expect(try send(nsValue, "valueWithNonretainedObject:", .nil) == (try send(nsValue, "valueWithPointer:", .nil)))
   }
 
+  @Test func aNonretainedObjectStillReadsAfterDestructInstance() throws {
+    let runtime = Runtime()
+    let nsValue = try foundationClass("NSValue", in: runtime)
+    let target = try object(runtime)
+    let boxed = try send(nsValue, "valueWithNonretainedObject:", .object(target))
+    try target.destructInstance()  // still allocated; clearDeallocating nils only __weak variables
+    #expect(try send(boxed.objectValue, "nonretainedObjectValue").objectValue === target)
+    try send(target, "release")
+  }
+
   @Test func aNonretainedObjectThatIsGoneReadsNilAndAPlainPointerIsNoObject() throws {
     let runtime = Runtime()
     let nsValue = try foundationClass("NSValue", in: runtime)

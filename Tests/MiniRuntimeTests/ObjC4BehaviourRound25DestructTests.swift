@@ -86,4 +86,36 @@ import Testing
     expectError(.deallocatingObject) { try owner.destructInstance() }
     try runtime.checkInvariants()
   }
+  @Test func anAssignAssociationStillReadsTheObjectAfterDestructInstance() throws {
+    let runtime = Runtime()
+    let deallocs = Recorder<String>()
+    let ownerClass = try makeOwnerClass(in: runtime, deallocs: deallocs)
+    let holder = try new(ownerClass, in: runtime)
+    let owner = try new(ownerClass, in: runtime)
+    let key = AssociationKey("assigned")
+    try holder.setAssociatedObject(.object(owner), forKey: key, policy: .assign)
+    try owner.destructInstance()
+    #expect(
+      holder.associatedObject(forKey: key) == .object(owner),
+      "ASSIGN keeps a plain pointer, not in the weak table: clearDeallocating leaves it, and the object is still allocated")
+    try Runtime.release(owner)
+    try Runtime.release(holder)
+    try runtime.checkInvariants()
+  }
+
+  @Test func aWeakLoadOfADestructedObjectUnderTheRuntimeLockOrTheObjectsLockCompletes() throws {
+    let runtime = Runtime()
+    let deallocs = Recorder<String>()
+    let owner = try new(try makeOwnerClass(in: runtime, deallocs: deallocs), in: runtime)
+    let before = WeakReference(owner)
+    try owner.destructInstance()
+    let after = WeakReference(owner)
+    // The clearing counts sit under a leaf lock of their own, not Runtime.lock (Locks.swift).
+    let underRuntimeLock = runtime.withState { _ in (before.object, after.object) }
+    #expect(underRuntimeLock.0 == nil && underRuntimeLock.1 === owner)
+    let underObjectLock = owner.withLock { (before.object, after.object) }
+    #expect(underObjectLock.0 == nil && underObjectLock.1 === owner)
+    try Runtime.release(owner)
+    try runtime.checkInvariants()
+  }
 }
