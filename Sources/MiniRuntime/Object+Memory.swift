@@ -100,12 +100,13 @@ extension Object {
   /// The object is still allocated afterwards: it keeps its class and retain count, answers
   /// messages, can take new associations and weak references, and is sent `dealloc` when its last
   /// ownership goes, as any other. objc4's callers (a custom allocator, `object_dispose`) free the
-  /// memory next; here Swift frees it when its last reference goes.
+  /// memory next; here Swift frees it when its last reference goes. A root class's own `dealloc`
+  /// may call it before it lets the object go, as objc4's callers do before `free`.
+  ///
+  /// Only `__weak` references are cleared: an assign association and a nonretained `NSValue`
+  /// still answer the object, which is still allocated.
   ///
   /// - Returns: The object itself.
-  /// A root class's own `dealloc` may call it before it lets the object go, as objc4's callers
-  /// do before `free`.
-  ///
   /// - Throws: ``RuntimeError`` with code `deallocatingObject` for an object that was freed
   ///   (disposed, or its `dealloc` has returned: objc4 would read freed memory).
   ///

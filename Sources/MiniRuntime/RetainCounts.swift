@@ -25,7 +25,7 @@
 // that count's Swift retain. Readers load the word once: a count exact at some instant.
 //
 // No side table: objc4 moves half of `extra_rc` to a side table when its 8 or 19 bits overflow.
-// Here the count cannot reach its 32 bits: every extra retain also holds a Swift strong retain,
+// Here the count cannot reach its 31 bits: every extra retain also holds a Swift strong retain,
 // and Swift stops the process when an object's strong count passes 2^30 (its own 30-bit field),
 // before this one fills. A hold is one in flight in an atomic getter (decision 0041), so 24 bits
 // are far more than any number of threads can hold at once; both overflows are checked anyway.
