@@ -15,8 +15,8 @@ enum NSValueMethods {
         if let storage = receiver.bridgedStorage as? ScalarStorage { return .cString(NSValueBytes.typeText(storage)) }
         return .cString(NSNumberMethods.objCType(of: try ValueClassMethods.value(of: receiver, selector, "NSValue")))
       },
-      MethodEntry("isEqual:", "B24@0:8@16") { receiver, _, arguments in .bool(NSValueBytes.isEqual(receiver, arguments[0])) },
-      MethodEntry("isEqualToValue:", "B24@0:8@16") { receiver, _, arguments in .bool(NSValueBytes.isEqual(receiver, arguments[0])) },
+      MethodEntry("isEqual:", "B24@0:8@16") { receiver, _, arguments in .bool(try NSValueBytes.isEqual(receiver, arguments[0])) },
+      MethodEntry("isEqualToValue:", "B24@0:8@16") { receiver, _, arguments in .bool(try NSValueBytes.isEqual(receiver, arguments[0])) },
       MethodEntry("pointerValue", "^v16@0:8") { receiver, selector, _ in
         let value = try ValueClassMethods.value(of: receiver, selector, "NSValue")
         if case .pointer = value { return value }

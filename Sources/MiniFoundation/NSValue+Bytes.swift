@@ -100,15 +100,18 @@ enum NSValueBytes {
   /// number). Any other box equals a value whose `-objCType` string is its own and whose value
   /// is equal, whatever the argument's class, as NSConcreteValue compares the types with `strcmp`
   /// before the bytes: an `int` 5 box equals `@5` (both `i`), an `unsigned int` 5 box (`I`) does
-  /// not, and a `{_NSPoint=dd}` is not an NSPoint of the same doubles.
-  static func isEqual(_ receiver: Object, _ other: Value) -> Bool {
+  /// not, and a `{_NSPoint=dd}` is not an NSPoint of the same doubles. A number without a box's
+  /// storage (an NSDecimalNumber: `d`) is asked its `-objCType`, so an `int` 5 box is not it.
+  static func isEqual(_ receiver: Object, _ other: Value) throws -> Bool {
     guard Value.object(receiver) == other else { return false }
     guard let object = other.objectValue, let classes = FoundationClasses.installed(for: receiver) else { return true }
     let otherIsNumber = object.isa.isSubclass(of: classes.number)
     if receiver.isa.isSubclass(of: classes.number) { return otherIsNumber }
-    guard let own = receiver.bridgedStorage as? ScalarStorage, let theirs = object.bridgedStorage as? ScalarStorage
-    else { return true }
-    return typeText(own) == typeText(theirs)
+    guard let own = receiver.bridgedStorage as? ScalarStorage else { return true }
+    if let theirs = object.bridgedStorage as? ScalarStorage { return typeText(own) == typeText(theirs) }
+    guard otherIsNumber else { return true }
+    let theirType = try Runtime.msgSend(object, "objCType")  // call-out: may be user code
+    return theirType.cStringBytes.flatMap { String(validating: $0, as: UTF8.self) } == typeText(own)
   }
 
   /// What `-objCType` answers for a box: the type it was given, else the one its value implies.
