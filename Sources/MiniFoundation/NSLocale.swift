@@ -1,6 +1,7 @@
 // NSLocale.swift: NSLocale, as far as MiniFoundation's messages read one: a locale identifier
 // (`sv_SE`, `de@collation=phonebook`), which chooses the collation of NSString's localized
-// comparisons (Collation+Tailoring.swift).
+// comparisons (Collation+Tailoring.swift) and, by its language, the decimal separator of the
+// number and format messages (LocaleDictionary.swift).
 //
 // Docs: docs/foundation.md#localized-comparisons. Tests:
 // Tests/MiniFoundationTests/FoundationBehaviourRound25CollationTests.swift.

@@ -83,8 +83,8 @@ enum NSStringMethods {
         return try make(try StringFormat.format(text(of: format)?.lossy ?? "", values, receiver, selector), receiver, selector)
       },
       MethodEntry("initWithFormat:locale:", "@32@0:8@16@24", variadic: true) { receiver, selector, arguments in
-        // The values follow the locale; a locale dictionary's NSDecimalSeparator prints the
-        // floating conversions.
+        // The values follow the locale; its decimal separator (a dictionary's NSDecimalSeparator,
+        // an NSLocale's language's) prints the floating conversions.
         let format = try Message.object(arguments[0], receiver, selector, what: "format")
         let separator = try LocaleDictionary.decimalSeparator(arguments[1], receiver, selector)
         let values = Array(arguments.values.dropFirst(2))

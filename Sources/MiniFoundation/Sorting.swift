@@ -27,10 +27,10 @@ enum Sorting {
   }
 
   /// `-descriptionWithLocale:` of a number or a collection: with a nil locale, the
-  /// `description`; with a locale dictionary, the description with its `NSDecimalSeparator` for
-  /// the point of the number and of each number element (Apple formats "each of the array's
-  /// elements (where recognized)" with the locale). MiniFoundation's NSLocale carries no number
-  /// formats, so another kind of locale is refused rather than ignored (LocaleDictionary.swift).
+  /// `description`; with a locale dictionary or an NSLocale, the description with its decimal
+  /// separator for the point of the number and of each number element (Apple formats "each of
+  /// the array's elements (where recognized)" with the locale). Another kind of locale is
+  /// refused rather than ignored (LocaleDictionary.swift).
   static let descriptionWithLocale = MethodEntry("descriptionWithLocale:", "@24@0:8@16") {
     receiver, selector, arguments in
     if arguments[0].isNil { return try Runtime.msgSend(receiver, "description") }

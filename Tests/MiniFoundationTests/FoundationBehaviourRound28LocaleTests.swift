@@ -1,0 +1,73 @@
+// FoundationBehaviourRound28LocaleTests.swift: an NSLocale where Apple documents "an NSLocale or
+// a dictionary" (`-descriptionWithLocale:`, `+decimalNumberWithString:locale:`,
+// `-initWithFormat:locale:`) stands for its decimal separator, as CLDR gives it for the locale's
+// language; and a box of bytes is not equal to a decimal number of another `objCType`.
+
+import Testing
+
+@testable import MiniFoundation
+
+@Suite struct FoundationBehaviourRound28LocaleTests {
+  /// `[NSLocale localeWithLocaleIdentifier:identifier]`.
+  private func locale(_ identifier: String, in runtime: Runtime) throws -> Value {
+    try send(try foundationClass("NSLocale", in: runtime), "localeWithLocaleIdentifier:", .string(identifier))
+  }
+
+  @Test func descriptionWithAnNSLocaleWritesItsDecimalSeparator() throws {
+    let runtime = Runtime()
+    try runtime.installFoundation()
+    let swedish = try locale("sv_SE", in: runtime)
+    let current = try send(try foundationClass("NSLocale", in: runtime), "currentLocale")
+    let array: Value = [.double(1.5)]
+    #expect(try runtime.msgSend(bridging: array, "descriptionWithLocale:", swedish) == "(\n    \"1,5\"\n)")
+    #expect(try runtime.msgSend(bridging: array, "descriptionWithLocale:", current) == "(\n    \"1.5\"\n)")
+    #expect(try runtime.msgSend(bridging: .double(1.5), "descriptionWithLocale:", swedish) == "1,5")
+    #expect(try runtime.msgSend(bridging: ["k": .double(2.5)], "descriptionWithLocale:", try locale("de_DE", in: runtime)) == "{\n    k = \"2,5\";\n}")
+    #expect(try runtime.msgSend(bridging: .double(2.5), "descriptionWithLocale:", try locale("en_GB", in: runtime)) == "2.5")
+    #expect(try runtime.msgSend(bridging: .double(2.5), "descriptionWithLocale:", try locale("ja_JP", in: runtime)) == "2.5", "a language not listed: the point")
+    let system = try send(try foundationClass("NSLocale", in: runtime), "systemLocale")
+    #expect(try runtime.msgSend(bridging: .double(2.5), "descriptionWithLocale:", system) == "2.5")
+  }
+
+  @Test func aDecimalNumberReadsAnNSLocalesDecimalSeparator() throws {
+    let runtime = Runtime()
+    let decimalClass = try foundationClass("NSDecimalNumber", in: runtime)
+    let read = try send(decimalClass, "decimalNumberWithString:locale:", "1,5", try locale("sv_SE", in: runtime))
+    #expect(try send(read.objectValue, "description") == "1.5")
+    let current = try send(try foundationClass("NSLocale", in: runtime), "currentLocale")
+    let english = try send(decimalClass, "decimalNumberWithString:locale:", "1.5", current)
+    #expect(try send(english.objectValue, "description") == "1.5")
+    #expect(try send(read.objectValue, "descriptionWithLocale:", try locale("fr_FR", in: runtime)) == "1,5")
+  }
+
+  @Test func initWithFormatLocaleWritesAnNSLocalesDecimalSeparator() throws {
+    // Apple's -initWithFormat:locale: formats %f and %g with the locale's decimal separator
+    // (CFStringCreateWithFormat with a CFLocale); integers and objects are not changed.
+    let runtime = Runtime()
+    let stringClass = try foundationClass("NSString", in: runtime)
+    func format(_ locale: Value) throws -> Value {
+      let allocated = try send(stringClass, "alloc")
+      return try send(allocated.objectValue, "initWithFormat:locale:", "%f|%g|%d|%@", locale, 1.5, 1.5, .int32(3), "a.b")
+    }
+    #expect(try format(try locale("de_DE", in: runtime)) == "1,500000|1,5|3|a.b")
+    #expect(try format(try send(try foundationClass("NSLocale", in: runtime), "currentLocale")) == "1.500000|1.5|3|a.b")
+    let listed = try send(
+      try send(stringClass, "alloc").objectValue, "initWithFormat:locale:arguments:", "%.1f", try locale("nb_NO", in: runtime), [2.5])
+    #expect(listed == "2,5")
+  }
+
+  @Test func aBoxOfAnIntIsNotEqualToADecimalNumber() throws {
+    // NSConcreteValue compares the objCType strings first: the box's "i" is not the decimal
+    // number's "d", so NO before the bytes.
+    let runtime = Runtime()
+    let five = try send(try foundationClass("NSDecimalNumber", in: runtime), "decimalNumberWithString:", "5")
+    #expect(try send(five.objectValue, "objCType") == .cString("d"))
+    let int = try send(
+      try foundationClass("NSValue", in: runtime), "valueWithBytes:objCType:", .swiftObject(VariablePointer(.int32(5))), .cString("i"))
+    #expect(try send(int.objectValue, "isEqual:", five) == false)
+    #expect(try send(int.objectValue, "isEqualToValue:", five) == false)
+    let double = try send(
+      try foundationClass("NSValue", in: runtime), "valueWithBytes:objCType:", .swiftObject(VariablePointer(.double(5))), .cString("d"))
+    #expect(try send(double.objectValue, "isEqual:", five) == true, "the same type and value")
+  }
+}
