@@ -148,7 +148,8 @@ enum CollectionCategories {
       method("NSDictionary", "NSKeyValueCoding", "valueForKey:") { receiver, _, arguments in
         let key = try KeyValueCategory.key(arguments[0], receiver)
         if KeyValuePath.startsWithOperatorMark(key) { return try superValueForKey(receiver, key) }
-        return try Runtime.msgSend(receiver, "objectForKey:", .string(key))
+        // The key object itself, as Foundation's: a string's units may be more than `key` holds.
+        return try Runtime.msgSend(receiver, "objectForKey:", arguments[0])
       }
     )
   ]
@@ -160,10 +161,10 @@ enum CollectionCategories {
         let key = try KeyValueCategory.key(arguments[1], receiver)
         let value = arguments[0]
         let set = { () throws -> Void in
-          if value.isNil {
-            try Runtime.msgSend(receiver, "removeObjectForKey:", .string(key))
+          if value.isNil {  // the key object itself, as in `valueForKey:` above
+            try Runtime.msgSend(receiver, "removeObjectForKey:", arguments[1])
           } else {
-            try Runtime.msgSend(receiver, "setObject:forKey:", value, .string(key))
+            try Runtime.msgSend(receiver, "setObject:forKey:", value, arguments[1])
           }
         }
         // A dictionary's keys are observable through KVC: notify around the change.
