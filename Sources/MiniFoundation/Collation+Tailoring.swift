@@ -6,7 +6,8 @@
 //
 // A tailoring gives some letters (and the contraction `aa`) elements of their own, matched on the
 // string's canonically composed scalars so that `a` + U+030A is `å`. From CLDR's rules:
-// - sv: `å < ä < ö` after `z`; `æ` (and `ę`) a second-level variant of `ä`, `ø`, `ő`, `œ` of `ö`,
+// - sv, and fi (CLDR's standard Finnish order of these letters; v and w apart, as in the root):
+//   `å < ä < ö` after `z`; `æ` (and `ę`) a second-level variant of `ä`, `ø`, `ő`, `œ` of `ö`,
 //   `ü`, `ű` of `y`;
 // - da, nb, nn, no: `æ < ø < å` after `z`; `ä` (and `ę`) a variant of `æ`, `ö`, `ő`, `œ` of `ø`,
 //   `ü`, `ű` of `y`; `aa` is `å` at the third level (`å` < `Å` < `aa` < `Aa` < `AA`); Danish sorts
@@ -15,7 +16,7 @@
 // - de with the keyword `collation=phonebook` (or `-u-co-phonebk`): `ä`, `ö`, `ü` are `ae`, `oe`,
 //   `ue` with a second-level mark after them. Plain `de` is the root, as in CLDR.
 // Every other locale is the root: CLDR's answer for en, fr, it, nl, pt; a known gap for the
-// locales CLDR tailors and we do not (fi, is, et, pl, cs, sk, hr, tr, hu, lt, lv, …). The rules for `đ`, `ð` (already `d` with a mark in the root) and
+// locales CLDR tailors and we do not (is, et, pl, cs, sk, hr, tr, hu, lt, lv, …). The rules for `đ`, `ð` (already `d` with a mark in the root) and
 // `þ` (`th` at the third level in the Nordic rules; a letter after `z` here) are not tailored.
 // Stateless; the tables are immutable statics.
 
@@ -54,7 +55,7 @@ extension Collation {
     static func forLocale(_ identifier: String) -> Tailoring? {
       let lowered = identifier.lowercased()
       switch NSLocaleMethods.languageCode(of: identifier) {
-      case "sv": return swedish
+      case "sv", "fi": return swedish
       case "da": return danish
       case "nb", "nn", "no": return norwegian
       case "es": return spanish

@@ -71,3 +71,20 @@ import Testing
     #expect(try send(double.objectValue, "isEqual:", five) == true, "the same type and value")
   }
 }
+
+@Suite struct FoundationBehaviourRound28CollationTests {
+  @Test func finnishPutsARingADiaeresisAndODiaeresisAfterZAndKeepsVAndWApart() throws {
+    // CLDR's standard Finnish collation: å < ä < ö after z, as Swedish; v and w are separate
+    // letters (the old v = w rule is only the "traditional" collation).
+    let runtime = Runtime()
+    let finnish = try send(try foundationClass("NSLocale", in: runtime), "localeWithLocaleIdentifier:", "fi_FI")
+    func order(_ left: String, _ right: String) throws -> Int? {
+      try runtime.msgSend(
+        bridging: .string(left), "compare:options:range:locale:", .string(right), 0, .range(0..<left.utf16.count), finnish
+      ).intValue
+    }
+    let words = ["ö", "z", "ä", "å", "a", "w", "v"]
+    #expect(try words.sorted { try order($0, $1) == -1 } == ["a", "v", "w", "z", "å", "ä", "ö"])
+    #expect(try order("wa", "vb") == 1, "w is no v")
+  }
+}
