@@ -44,80 +44,6 @@ public final class AssociationKey: Sendable, CustomStringConvertible {
   public var description: String { name }
 }
 
-/// How an associated object is held: objc4's policy number, whose bits this type keeps as they are.
-///
-/// The five public policies are its static members; ``systemObject`` is the flag objc4 keeps for
-/// Apple's own frameworks, which a program can or into any of them, as it can or the bare number
-/// into an `objc_AssociationPolicy`:
-///
-/// ```swift
-/// try owner.setAssociatedObject(.object(tag), forKey: key, policy: [.retainNonatomic, .systemObject])
-/// owner.removeAssociatedObjects()   // keeps tag's association, releases the others
-/// ```
-///
-/// The low byte says how the setter holds the value (1 retain, 3 copy, anything else as it is,
-/// like `assign`); bits 8 and 9 together make the getter retain and autorelease what it returns.
-///
-/// Objective-C: `objc_AssociationPolicy`
-public struct AssociationPolicy: OptionSet, Sendable, Hashable {
-  /// The policy's number, as objc4 stores it.
-  ///
-  /// Objective-C: the `uintptr_t` value of an `objc_AssociationPolicy`
-  public let rawValue: UInt
-
-  /// The policy with these bits (any bits: objc4 checks none).
-  ///
-  /// Objective-C: `(objc_AssociationPolicy)rawValue`
-  public init(rawValue: UInt) { self.rawValue = rawValue }
-
-  /// Not retained (0). MiniKVO holds objects weakly here, so a read after the object is gone
-  /// gives `nil` instead of the dangling pointer Objective-C would give.
-  ///
-  /// Objective-C: `OBJC_ASSOCIATION_ASSIGN`
-  public static let assign = AssociationPolicy([])
-  /// Retained, with non-atomic access (1).
-  ///
-  /// Objective-C: `OBJC_ASSOCIATION_RETAIN_NONATOMIC`
-  public static let retainNonatomic = AssociationPolicy(rawValue: 1)
-  /// Copied, with non-atomic access (3): values are copied by value; an object gets `copy` sent.
-  ///
-  /// Objective-C: `OBJC_ASSOCIATION_COPY_NONATOMIC`
-  public static let copyNonatomic = AssociationPolicy(rawValue: 3)
-  /// Retained, with atomic access (0x301: the getter retains and autoreleases).
-  ///
-  /// Objective-C: `OBJC_ASSOCIATION_RETAIN`
-  public static let retain = AssociationPolicy(rawValue: 0x301)
-  /// Copied, with atomic access (0x303: the getter retains and autoreleases).
-  ///
-  /// Objective-C: `OBJC_ASSOCIATION_COPY`
-  public static let copy = AssociationPolicy(rawValue: 0x303)
-  /// The flag (bit 16) that makes ``Object/removeAssociatedObjects()`` keep the association and
-  /// the removal at deallocation release it after every other association of the object.
-  ///
-  /// Objective-C: `OBJC_ASSOCIATION_SYSTEM_OBJECT` (objc4's private flag, `1 << 16`)
-  public static let systemObject = AssociationPolicy(rawValue: 1 << 16)
-
-  /// How the setter holds a value: by the low byte, as objc4's `acquireValue` switches on it.
-  enum Holding { case asIs, retained, copied }
-
-  /// The setter's holding for this policy.
-  var holding: Holding {
-    switch rawValue & 0xFF {
-    case 1: return .retained
-    case 3: return .copied
-    default: return .asIs
-    }
-  }
-
-  /// Whether the getter retains and autoreleases an object it returns (objc4's
-  /// `OBJC_ASSOCIATION_GETTER_RETAIN | OBJC_ASSOCIATION_GETTER_AUTORELEASE`, both set in the
-  /// atomic policies).
-  var getterRetains: Bool { rawValue & 0x300 == 0x300 }
-
-  /// Whether the ``systemObject`` flag is set.
-  var isSystemObject: Bool { rawValue & Self.systemObject.rawValue != 0 }
-}
-
 /// One associated value as stored.
 struct Association {
   enum Storage {
@@ -229,7 +155,9 @@ extension Object {
   /// innermost pool pops even if another thread replaces the association meanwhile. The retain
   /// is taken under the object's association lock (the one a set replaces the value under)
   /// unless the value's class has custom retain-release, whose `retain` is sent after it. The
-  /// nonatomic policies and `assign` return the value as it is.
+  /// nonatomic policies and `assign` return the value as it is. A policy number with only one of
+  /// the two getter bits does only that half: 0x100 alone returns a +1 the caller owns, 0x200
+  /// alone autoreleases without a retain, as objc4 tests each bit.
   ///
   /// - Complexity: O(*n*) in the number of associations of this object (usually one or two).
   ///
@@ -248,16 +176,21 @@ extension Object {
     }
     guard let found else { return .nil }
     let value = found.value
-    guard found.policy.getterRetains, case .object(let object) = value, object.owningRuntime != nil else { return value }
-    do {
-      if !retained { try Runtime.retain(object) }  // call-out: a `retain` override, no lock held
-    } catch {
-      return value  // the retain refused (an override threw, or a freed object): no +1 to hand to the pool
+    let retains = found.policy.getterRetains
+    guard retains || found.policy.getterAutoreleases, case .object(let object) = value, object.owningRuntime != nil
+    else { return value }
+    if retains {
+      do {
+        if !retained { try Runtime.retain(object) }  // call-out: a `retain` override, no lock held
+      } catch {
+        return value  // the retain refused (an override threw, or a freed object): no +1 to hand to the pool
+      }
     }
+    guard found.policy.getterAutoreleases else { return value }  // 0x100 alone: the caller owns the +1
     do {
       try Runtime.autorelease(object)  // call-out: an `autorelease` override, no lock held
     } catch {
-      try? Runtime.release(object)  // the pool refused it: give the +1 back rather than leak it
+      if retains { try? Runtime.release(object) }  // the pool refused it: give the +1 back rather than leak it
     }
     return value
   }

@@ -118,4 +118,34 @@ import Testing
     try Runtime.release(owner)
     try runtime.checkInvariants()
   }
+  @Test func theGetterRetainAndGetterAutoreleaseBitsAreTestedEachOnItsOwn() throws {
+    // objc4's getter retains under its lock if OBJC_ASSOCIATION_GETTER_RETAIN (0x100) is set and
+    // autoreleases afterwards if OBJC_ASSOCIATION_GETTER_AUTORELEASE (0x200) is set, each alone.
+    let runtime = Runtime()
+    let deallocs = Recorder<String>()
+    let ownerClass = try makeOwnerClass(in: runtime, deallocs: deallocs)
+    let holder = try new(ownerClass, in: runtime)
+    let value = try new(ownerClass, in: runtime)
+    let retainOnly = AssociationKey("retainOnly")
+    let autoreleaseOnly = AssociationKey("autoreleaseOnly")
+    try holder.setAssociatedObject(.object(value), forKey: retainOnly, policy: AssociationPolicy(rawValue: 0x101))
+    #expect(value.retainCount == 2)
+    var pool = Runtime.autoreleasePoolPush()
+    #expect(holder.associatedObject(forKey: retainOnly) == .object(value))
+    try Runtime.autoreleasePoolPop(pool)
+    #expect(value.retainCount == 3, "0x100 alone: a +1 nobody autoreleases, the caller's to release")
+    try Runtime.release(value)
+    try holder.setAssociatedObject(.object(value), forKey: autoreleaseOnly, policy: AssociationPolicy(rawValue: 0x201))
+    #expect(value.retainCount == 3)
+    pool = Runtime.autoreleasePoolPush()
+    #expect(holder.associatedObject(forKey: autoreleaseOnly) == .object(value))
+    #expect(value.retainCount == 3, "0x200 alone: no retain")
+    try Runtime.autoreleasePoolPop(pool)
+    #expect(value.retainCount == 2, "0x200 alone: autoreleased without a retain, one release too many")
+    try Runtime.retain(value)  // give back the count the pool took
+    holder.removeAssociatedObjects()
+    try Runtime.release(value)
+    try Runtime.release(holder)
+    try runtime.checkInvariants()
+  }
 }
