@@ -153,14 +153,16 @@ final class FoundationClasses: Sendable {
     }
   }
 
-  /// The object `slot` holds if it is still alive, else a new one from `make`, kept weakly.
+  /// The object `slot` holds if it is still alive, else a new one from `make`, kept weakly and
+  /// outside the weak table: `objc_destructInstance` of a singleton does not make the next request
+  /// answer a second object, as Apple's static `kCFNull` and `kCFBooleanTrue` stay the same.
   private static func singleton(
     in slot: Locked<WeakReference<Object>?>, _ make: () throws(RuntimeError) -> Object
   ) throws(RuntimeError) -> Object {
     try slot.withLock { (reference: inout WeakReference<Object>?) throws(RuntimeError) -> Object in
       if let existing = reference?.object { return existing }
       let made = try make()
-      reference = WeakReference(made)
+      reference = WeakReference(outsideWeakTable: made)
       return made
     }
   }

@@ -8,8 +8,10 @@
 // `NSDecimalString` and `-[NSString initWithFormat:locale:]` as an NSLocale or "a dictionary
 // that defines the locale (specifically the NSDecimalSeparator)". nil is the point, a dictionary
 // is its `NSDecimalSeparator` (the point when it names none), an NSLocale is the separator CLDR
-// gives its language (`commaLanguages`; every other language, and the current `en_US`, the
-// point), and any other object is refused rather than ignored. `-descriptionWithLocale:` of a
+// gives it (from memory): its language and region first (`regionSeparators`: `de_CH`, `es_MX`
+// write the point, `en_ZA` the comma), else its language (`commaLanguages`; every other
+// language, and the current `en_US`, the point), and any other object is refused rather than
+// ignored. `-descriptionWithLocale:` of a
 // number or a collection reads its locale the same way (Sorting.swift). Stateless.
 
 enum LocaleDictionary {
@@ -20,14 +22,41 @@ enum LocaleDictionary {
 
   /// The languages whose CLDR decimal separator is a comma, among those MiniFoundation lists;
   /// every other language writes the point.
-  static let commaLanguages: Set<String> = ["sv", "da", "nb", "de", "es", "fr", "fi", "it", "nl", "pt", "ru"]
+  static let commaLanguages: Set<String> = [
+    "sv", "da", "nb", "nn", "no", "de", "es", "fr", "fi", "it", "nl", "pt", "ru",
+  ]
+
+  /// The locales (language and region) whose CLDR decimal separator differs from their
+  /// language's, as far as it is known here (CLDR, from memory).
+  static let regionSeparators: [String: String] = {
+    var table: [String: String] = [:]
+    for locale in ["de_CH", "de_LI", "it_CH", "es_MX", "es_US", "es_419", "es_PR", "es_DO", "es_GT",
+                   "es_HN", "es_NI", "es_PA", "es_PE", "es_SV"] { table[locale] = "." }
+    for locale in ["en_ZA", "en_150", "en_DK", "en_DE", "en_SE", "en_FI", "en_NL", "en_AT", "en_BE"] {
+      table[locale] = ","
+    }
+    return table
+  }()
+
+  /// The separator of the locale `identifier`: its language and region's, else its language's.
+  static func separator(ofLocale identifier: String) -> String {
+    let language = NSLocaleMethods.languageCode(of: identifier)
+    let parts = identifier.prefix { $0 != "@" }.split { $0 == "_" || $0 == "-" }.dropFirst()
+    // The region is the part of two letters or three digits (a script, `Hans`, is skipped).
+    if let region = parts.first(where: { $0.count == 2 && $0.allSatisfy(\.isLetter) || $0.count == 3 && $0.allSatisfy(\.isNumber) }),
+      let separator = regionSeparators["\(language)_\(region.uppercased())"]
+    {
+      return separator
+    }
+    return commaLanguages.contains(language) ? "," : "."
+  }
 
   /// The decimal separator `locale` names: `.` for nil or a dictionary without one; an
-  /// NSLocale's by its language (`commaLanguages`).
+  /// NSLocale's by its language and region (`separator(ofLocale:)`).
   static func decimalSeparator(_ locale: Value, _ receiver: Object, _ selector: Selector) throws -> String {
     if locale.isNil { return "." }
     if let identifier = (locale.objectValue?.bridgedStorage as? LocaleStorage)?.identifier {
-      return commaLanguages.contains(NSLocaleMethods.languageCode(of: identifier)) ? "," : "."
+      return separator(ofLocale: identifier)
     }
     guard let entries = try? NSDictionaryMethods.dictionary(locale, receiver, selector) else {
       throw FoundationError(

@@ -48,8 +48,8 @@
 //     9. `Runtime.weakClearings` (a `Locked`, Object+WeakClearing.swift): how many times
 //        `objc_destructInstance` cleared each object's weak references. A leaf, taken under any
 //        lock above, `Runtime.lock` included: a weak load of a destructed object takes the
-//        weak-clearing leaf lock, and weak loads happen under `Object.lock` (an association
-//        getter), leaf locks and the runtime lock. Nothing is taken inside it.
+//        weak-clearing leaf lock, and weak loads may happen under any lock above. Nothing is
+//        taken inside it.
 //   MiniFoundation: a collection's `contents` (a `Locked`, CollectionStorage.swift) and a
 //   string object's text (a `Locked`, StringStorage.swift). Leaves, never held together.
 //   KVOController (Sources/KVOController), outside all of the above, taken one at a time (never

@@ -1,5 +1,5 @@
 // WeakValue.swift: a value held as `__weak id` holds it, shared by weak ivars, weak variables
-// and `OBJC_ASSOCIATION_ASSIGN` associations.
+// and `OBJC_ASSOCIATION_ASSIGN` associations (those outside the weak table).
 //
 // Docs: docs/runtime.md#weak-references. Tests: Tests/MiniRuntimeTests/WeakReferenceTests.swift,
 // WeakVariableTests.swift.
@@ -7,8 +7,9 @@
 // Model: an immutable box. An object (or class, or Swift object) is held by a Swift `weak let`,
 // which reads `nil` from the moment the object starts deallocating, as `objc_loadWeak` does;
 // reading also answers `nil` for an object `object_dispose` destroyed (objc4 clears its weak
-// references then), and for one `objc_destructInstance` cleared the weak references of since
-// the box was made (Object+WeakClearing.swift). A value that is not an object is held as it is. Immutable, so any thread
+// references then), and, for a box in the weak table (not an assign association's, which only
+// deallocation makes read nil), for one `objc_destructInstance` cleared the weak references of
+// since the box was made (Object+WeakClearing.swift). A value that is not an object is held as it is. Immutable, so any thread
 // may read it without a lock, and a weak word or variable can share one box with another.
 
 /// A value held weakly if it is an object.

@@ -40,9 +40,39 @@ import Testing
     #expect(try send(read.objectValue, "descriptionWithLocale:", try locale("fr_FR", in: runtime)) == "1,5")
   }
 
+  @Test func aRegionOverridesItsLanguagesDecimalSeparator() throws {
+    // CLDR gives the separator per locale, not per language: Swiss German and Mexican Spanish
+    // write the point, South African English and Norwegian Nynorsk the comma.
+    let runtime = Runtime()
+    let decimalClass = try foundationClass("NSDecimalNumber", in: runtime)
+    for identifier in ["es_MX", "de_CH", "es_419", "es-US"] {
+      let read = try send(decimalClass, "decimalNumberWithString:locale:", "1.5", try locale(identifier, in: runtime))
+      #expect(try send(read.objectValue, "description") == "1.5", "\(identifier)")
+    }
+    #expect(try runtime.msgSend(bridging: .double(1.5), "descriptionWithLocale:", try locale("nn_NO", in: runtime)) == "1,5")
+    #expect(try runtime.msgSend(bridging: .double(1.5), "descriptionWithLocale:", try locale("en_ZA", in: runtime)) == "1,5")
+    #expect(try runtime.msgSend(bridging: .double(1.5), "descriptionWithLocale:", try locale("es_ES", in: runtime)) == "1,5")
+    #expect(try runtime.msgSend(bridging: .double(1.5), "descriptionWithLocale:", try locale("en_US", in: runtime)) == "1.5")
+  }
+
+  @Test func theNullSingletonSurvivesDestructInstance() throws {
+    // Apple's kCFNull is static: objc_destructInstance of it does not make [NSNull null] answer
+    // a second object.
+    let runtime = Runtime()
+    let nsNull = try foundationClass("NSNull", in: runtime)
+    let first = try #require(try send(nsNull, "null").objectValue)
+    try first.destructInstance()
+    let second = try #require(try send(nsNull, "null").objectValue)
+    #expect(first === second)
+    let yes = try #require(try send(try foundationClass("NSNumber", in: runtime), "numberWithBool:", true).objectValue)
+    try yes.destructInstance()
+    #expect(try send(try foundationClass("NSNumber", in: runtime), "numberWithBool:", true).objectValue === yes)
+  }
+
   @Test func initWithFormatLocaleWritesAnNSLocalesDecimalSeparator() throws {
     // Apple's -initWithFormat:locale: formats %f and %g with the locale's decimal separator
-    // (CFStringCreateWithFormat with a CFLocale); integers and objects are not changed.
+    // (CFStringCreateWithFormat with a CFLocale). Integers and objects are left unchanged: our
+    // choice, unverified (Apple may group %d or use -descriptionWithLocale: for %@).
     let runtime = Runtime()
     let stringClass = try foundationClass("NSString", in: runtime)
     func format(_ locale: Value) throws -> Value {
