@@ -4,7 +4,9 @@
 //
 // A class's protocol list lives in its metadata, under `Runtime.lock`; a class can adopt
 // protocols at any time, registered or not (as objc4's `class_addProtocol`). The list keeps the
-// newest first, as objc4 attaches each added list in front of the older ones.
+// newest first, as objc4 attaches each added list in front of the older ones; a compiled class
+// (an image's, NSObject) starts with its declared list in order, in its metaclass too
+// (Runtime+Images.swift). `class_addProtocol` adds to the class it is given only.
 // `class_conformsToProtocol` looks at the class's own list only (with what those protocols
 // incorporate); NSObject's `-conformsToProtocol:` also walks the superclasses (RootClass.swift).
 

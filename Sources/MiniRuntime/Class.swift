@@ -220,7 +220,8 @@ final class ClassMetadata: @unchecked Sendable {
   @exclusivity(unchecked) var weakIvarLayout = IvarLayoutString.compiled
   /// `class_getIvarLayout`'s source, as `weakIvarLayout` (recorded only: Class+IvarLayout.swift).
   @exclusivity(unchecked) var strongIvarLayout = IvarLayoutString.compiled
-  /// Adopted protocols, the most recently added first (Class+Protocols.swift).
+  /// Adopted protocols, the most recently added first, after a compiled class's own list in its
+  /// declared order (Class+Protocols.swift, Runtime+Images.swift).
   @exclusivity(unchecked) var protocols: [Protocol] = []
   /// Kept in a metaclass's metadata only: where its class is in `+initialize`, and the
   /// subclasses whose `+initialize` finished while this class's was still running

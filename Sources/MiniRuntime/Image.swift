@@ -36,6 +36,8 @@ public struct Image: Sendable {
     /// Objective-C: none (`objc_class.superclass`).
     public let superclassName: String?
     /// Adds the class's ivars, methods, properties and protocols to the class under construction.
+    /// The protocols and properties it adds become the class's compiled lists, in the order
+    /// added, and its protocols are listed by its metaclass too, as clang emits them.
     ///
     /// Objective-C: none (the class's compiled method, ivar and property lists).
     public let define: @Sendable (Class) throws -> Void

@@ -5,7 +5,8 @@
 // Tests/MiniRuntimeTests/ObjC4BehaviourRound4Tests.swift.
 //
 // In a process, objc4 defines the class `Protocol` and the protocol `NSObject` (NSObject.h)
-// before any user code runs, and the class NSObject lists the protocol as its own. A runtime does
+// before any user code runs, and the class NSObject and its metaclass list the protocol as their
+// own (clang writes a compiled class's protocol list into both class_ro_t). A runtime does
 // the same in `init`, through the public protocol calls (no event observer exists yet, so nothing
 // is reported). The declarations are those of NSObject.h, with the encodings clang writes on
 // 64-bit platforms: the methods and property getters are required instance methods, except
@@ -70,5 +71,8 @@ enum NSObjectProtocol {
     }
     try? runtime.registerProtocol(proto)
     _ = try? runtime.rootClass.addProtocol(proto)
+    // NSObject is compiled: clang writes its protocol list into its metaclass's class_ro_t too
+    // (Runtime+Images.swift, adoptCompiledProtocols).
+    _ = try? runtime.rootClass.isa.addProtocol(proto)
   }
 }

@@ -9,8 +9,10 @@
 //      and distinct; every superclass is in the image or registered; no superclass cycle), so a
 //      refused image changes nothing.
 //   2. Realize the classes, each after its superclass: allocate the pair, run its definition
-//      (ivars, methods, properties; user code, no lock held), note its *own* `+load` (from its
-//      method list as defined, before any category), register it. If a definition throws, the
+//      (ivars, methods, properties; user code, no lock held), make the protocols and properties
+//      it added its compiled lists (declared order; the protocols in the metaclass too, as clang
+//      writes them), note its *own* `+load` (from its method list as defined, before any
+//      category), register it. If a definition throws, the
 //      classes realized so far are disposed and the error is rethrown. A class whose name a
 //      registered class has is realized too, as objc4's `readClass` does: registration keeps the
 //      first by name and logs objc4's "implemented in both" line (`addNamedClass`, decision 0032).
@@ -211,12 +213,35 @@ extension Runtime {
     do {
       withState { state in cls.locked(&state).imageName = image.name }
       try definition.define(cls)  // call-out: the class's definition, no lock held
-      let load = withState { state in cls.ownMetaclass.locked(&state).methods["load"]?.implementation }
+      let load = withState { state in
+        adoptCompiledLists(cls, &state)
+        return cls.ownMetaclass.locked(&state).methods["load"]?.implementation
+      }
       try registerClassPair(cls)
       return (cls, load)
     } catch {
       try? disposeClassPair(cls)
       throw error
     }
+  }
+
+  /// Makes the protocols and properties `cls`'s definition added its compiled lists, in the order
+  /// added (the declared order of `@interface Animal : NSObject <Named, Pet>` and its
+  /// `@property` lines, where `class_addProtocol` and `class_addProperty` put each new one in
+  /// front), and gives the metaclass the class's protocols too. From memory of clang's CGObjCMac
+  /// (`BuildClassRoTInitializer`): one `_OBJC_CLASS_PROTOCOLS_$_` list goes into the `class_ro_t`
+  /// of the class and of its metaclass, and objc4 attaches each ro's `baseProtocols` to its own
+  /// class, so `class_copyProtocolList(object_getClass(Animal))` lists them. A category's
+  /// protocols and `class_addProtocol` reach the class only (Class+Categories.swift,
+  /// Class+Protocols.swift).
+  /// Locking: caller holds `Runtime.lock` (enforced by `inout State`).
+  private func adoptCompiledLists(_ cls: Class, _ state: inout State) {
+    // The class is new and no category is attached yet: only the definition added to its lists.
+    let data = cls.locked(&state)
+    let meta = cls.ownMetaclass.locked(&state)
+    data.properties.reverse()
+    meta.properties.reverse()
+    data.protocols.reverse()
+    meta.protocols += data.protocols.filter { proto in !meta.protocols.contains { $0 === proto } }
   }
 }
