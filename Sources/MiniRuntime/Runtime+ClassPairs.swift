@@ -182,9 +182,11 @@ extension Runtime {
     // A root class's own metaclass inherits from it (the root metaclass pattern), so it is
     // listed among its subclasses; it goes with the pair and does not count as a user.
     let subclasses = data.subclasses.filter { $0 !== cls.ownMetaclass && !leaving($0) }
-    guard subclasses.isEmpty else {
-      let names = subclasses.map(\.name).joined(separator: ", ")
-      throw RuntimeError(.classInUse, "\(caller): class '\(cls.name)' still has subclasses: \(names)")
+    // objc4's objc_disposeClassPair logs this line, naming rw->firstSubclass (the subclass added
+    // last: addSubclass links each new one first), and frees the class all the same.
+    if let newest = subclasses.last {
+      throw RuntimeError(
+        .classInUse, "\(caller): class '\(cls.name)' still has subclasses, including '\(newest.name)'!")
     }
     // A class made by objc_duplicateClass shares its original's metaclass
     // (Runtime+DuplicateClass.swift): disposing it leaves the metaclass, and an original goes

@@ -80,7 +80,7 @@ import Testing
       case .ivarAlignmentOutOfRange: return (.invalidArgument, "alignment 2^13 of '_bits' is out of range")
       case .misalignedObjectIvar: return (.invalidArgument, "not a multiple of 8 (12)")
       case .disposeClassWithInstances: return (.classInUse, "'Person' still has 1 live instance")
-      case .disposeClassWithSubclasses: return (.classInUse, "'A' still has subclasses: B")
+      case .disposeClassWithSubclasses: return (.classInUse, "class 'A' still has subclasses, including 'B'!")
       case .disposeRootClass: return (.invalidClassState, "NSObject cannot be disposed")
       case .disposeMetaclass: return (.invalidClassState, "Student is a metaclass; pass the class")
       case .malformedMethodTypes: return (.invalidTypeEncoding, "unknown type code 'z' at offset 3")

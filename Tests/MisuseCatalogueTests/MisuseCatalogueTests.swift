@@ -204,7 +204,7 @@ enum Misuse: String, CaseIterable, Sendable {
     case .disposeClassWithInstances: return .runtimeError(.classInUse, "'Other' still has 1 live instance(s)")
     case .unloadImageInUse: return .runtimeError(.classInUse, "unloadImage: class 'Bundled' still has 1 live instance(s)")
     case .disposeObservedClass:
-      return .runtimeError(.classInUse, "'Person' still has subclasses: NSKVONotifying_Person")
+      return .runtimeError(.classInUse, "'Person' still has subclasses, including 'NSKVONotifying_Person'!")
     case .disposeKVOSubclassInUse:
       return .runtimeError(.classInUse, "'NSKVONotifying_Person' still has 2 live instance(s)")
     case .addIvarAfterRegistration: return .nothingHappens
