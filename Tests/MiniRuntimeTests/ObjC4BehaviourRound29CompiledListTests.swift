@@ -114,4 +114,40 @@ import Testing
     #expect(animal.propertyList.map(\.name) == ["age", "wings", "legs", "name"], "added at run time: in front")
     try runtime.checkInvariants()
   }
+
+  @Test func aDuplicateOfACompiledClassKeepsItsListAndSharesTheMetaclassThatListsIt() throws {
+    // Already matched: objc_duplicateClass copies the class's protocol list and takes the
+    // original's metaclass as its isa, so the duplicate's metaclass is the one clang filled.
+    let runtime = Runtime()
+    let named = try registeredProtocol("Named", in: runtime)
+    let pet = try registeredProtocol("Pet", in: runtime)
+    var zoo = Image(named: "Zoo")
+    zoo.addClass("Animal", superclass: "NSObject") { cls in
+      try cls.addProtocol(named)
+      try cls.addProtocol(pet)
+    }
+    try runtime.loadImage(zoo)
+    let animal = try #require(runtime.lookUpClass(named: "Animal"))
+    let copy = try runtime.duplicateClass(animal, name: "AnimalCopy")
+    #expect(copy.protocols.map(\.name) == ["Named", "Pet"])
+    #expect(copy.isa === animal.isa && copy.isa.protocols.map(\.name) == ["Named", "Pet"])
+    try runtime.checkInvariants()
+  }
+
+  @Test func aSubclassMadeAtRunTimeOfACompiledClassHasAnEmptyMetaclassList() throws {
+    // Already matched: objc_allocateClassPair's metaclass starts with no protocols whatever its
+    // superclass's metaclass lists; +conformsToProtocol: still finds Animal's through the class
+    // chain, and class_conformsToProtocol of either Dog side answers NO.
+    let runtime = Runtime()
+    let named = try registeredProtocol("Named", in: runtime)
+    var zoo = Image(named: "Zoo")
+    zoo.addClass("Animal", superclass: "NSObject") { cls in try cls.addProtocol(named) }
+    try runtime.loadImage(zoo)
+    let animal = try #require(runtime.lookUpClass(named: "Animal"))
+    let dog = try makeSubclass(of: animal, named: "Dog", in: runtime)
+    #expect(dog.protocols.isEmpty && dog.isa.protocols.isEmpty)
+    #expect(!dog.conforms(to: named) && !dog.isa.conforms(to: named))
+    #expect(try runtime.msgSend(dog, "conformsToProtocol:", .object(named)) == true)
+    try runtime.checkInvariants()
+  }
 }
