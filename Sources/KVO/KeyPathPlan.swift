@@ -71,7 +71,7 @@ final class KeyPathPlan: Sendable {
     self.getterClass = getterClass
     self.overridesSetObservationInfo = overridesSetObservationInfo
     // Only a plain key after the first (an operator or a longer rest is read by KVC).
-    restGetter = rest.flatMap { $0.components.count == 1 && $0.firstKey?.utf8.first != UInt8(ascii: "@") ? RefreshedGetter() : nil }
+    restGetter = rest.flatMap { $0.components.count == 1 && !KeyValuePath.startsWithOperatorMark($0.firstKey ?? "") ? RefreshedGetter() : nil }
   }
 
   /// The getter to read the first key of `object` with now: the plan's own while it holds, else

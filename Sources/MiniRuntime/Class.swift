@@ -233,12 +233,17 @@ final class ClassMetadata: @unchecked Sendable {
   /// `class_getVersion`: 0 for a class, 7 for a metaclass, until set (Class+Version.swift).
   @exclusivity(unchecked) var version: Int32 = 0
 
+  /// The superclass, unretained: for a walk up the chain under `Runtime.lock`, which keeps each
+  /// class of it alive (its subclass's metadata holds it).
+  @inline(__always)
+  var unretainedSuperclass: Unmanaged<Class>? { superclass.map(Unmanaged.passUnretained) }
+
   /// The class's own method for `selector`; if it has none, `nil`, with `next` set to the
-  /// superclass (unretained: the caller walks the chain under `Runtime.lock`, which keeps it).
+  /// superclass (``unretainedSuperclass``).
   @inline(__always)
   func method(for selector: Selector, orSuperclass next: inout Unmanaged<Class>?) -> Method? {
     if let method = methods[selector] { return method }
-    if let superclass { next = Unmanaged.passUnretained(superclass) }
+    next = unretainedSuperclass
     return nil
   }
 

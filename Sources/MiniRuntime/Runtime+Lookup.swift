@@ -181,7 +181,7 @@ extension Runtime {
           found[position] = method
           missing -= 1
         }
-        if let superclass = data.superclass { next = Unmanaged.passUnretained(superclass) }
+        next = data.unretainedSuperclass
       }
       guard let superclass = next else { break }
       current = superclass
