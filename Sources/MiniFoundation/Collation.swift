@@ -109,8 +109,13 @@ enum Collation {
     }
     let leftElements = elements(of: left, foldingCase: fold)
     let rightElements = elements(of: right, foldingCase: fold)
-    let order = compare(
+    var order = compare(
       leftElements, rightElements, accents: !options.contains(.diacriticInsensitive), case: !options.contains(.caseInsensitive))
+    if order != 0, let tailoring, options.contains(.diacriticInsensitive),
+      tailoring.sameWithoutAccents(left, right, options: options)
+    {
+      order = 0  // CoreFoundation's accent folding comes first (Collation+Tailoring.swift)
+    }
     if order != 0 { return order }
     // What differs only by ignorable characters (controls) is the same, unless one string is the
     // other with more at its end: then the longer comes after, as CoreFoundation answers.

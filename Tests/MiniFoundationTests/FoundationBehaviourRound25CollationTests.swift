@@ -67,7 +67,9 @@ import Testing
     #expect(try sorted(["o", "ñ", "n", "nz"], "en") == ["n", "ñ", "nz", "o"])
     #expect(try order("Ñ", "ñ", "es_ES") == 1)
     #expect(try order("n\u{303}", "ñ", "es") == 0)
-    #expect(try order("ñ", "n", "es", options: 128) == 1, "ñ is a letter of its own, not n with an accent")
+    #expect(try order("ña", "nz", "es", options: 128) == 1, "ñ is a letter of its own, not n with an accent")
+    // CoreFoundation folds accents away before it asks ICU: the same without them is the same.
+    #expect(try order("ñ", "n", "es", options: 128) == 0)
   }
 
   @Test func germanIsTheRootUnlessThePhoneBookIsAskedFor() throws {
