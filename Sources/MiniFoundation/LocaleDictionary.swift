@@ -20,10 +20,12 @@ enum LocaleDictionary {
   /// Objective-C: `NSDecimalSeparator`
   static let decimalSeparatorKey: Value = .string("NSDecimalSeparator")
 
-  /// The languages whose CLDR decimal separator is a comma, among those MiniFoundation lists;
-  /// every other language writes the point.
+  /// The languages whose CLDR decimal separator is a comma, among those MiniFoundation lists
+  /// (CLDR, from memory); every other language writes the point.
   static let commaLanguages: Set<String> = [
     "sv", "da", "nb", "nn", "no", "de", "es", "fr", "fi", "it", "nl", "pt", "ru",
+    "is", "et", "pl", "cs", "sk", "hr", "tr", "hu", "lt", "lv", "sl", "sr", "ro", "bg", "uk", "el",
+    "ca", "gl", "eu", "id", "vi", "be", "bs", "mk", "sq", "af", "az", "kk", "hy", "ka", "fo",
   ]
 
   /// The locales (language and region) whose CLDR decimal separator differs from their

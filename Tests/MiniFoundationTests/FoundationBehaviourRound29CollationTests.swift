@@ -1,7 +1,8 @@
 // FoundationBehaviourRound29CollationTests.swift: the CLDR tailorings of Icelandic, Estonian,
 // Polish, Czech, Slovak, Slovenian, Croatian, Romanian, Turkish, Hungarian, Lithuanian and
 // Latvian, through `compare:options:range:locale:` with an NSLocale, with and without
-// NSCaseInsensitiveSearch and NSDiacriticInsensitiveSearch. Every expected answer of a comparison is the one
+// NSCaseInsensitiveSearch and NSDiacriticInsensitiveSearch; and the decimal separator of those
+// locales and others CLDR writes with a comma. Every expected answer of a comparison is the one
 // swift-corelibs-foundation's CoreFoundation (`CFStringCompareWithOptionsAndLocale` with its ICU
 // and CLDR data) gave on this machine.
 
@@ -173,5 +174,25 @@ import Testing
     #expect(try order("ð", "d", "is", options: diacriticInsensitive) == 1, "ð has no accent to fold")
     #expect(try order("í", "ı", "is") == 1)
     #expect(try order("á", "a", "is", options: diacriticInsensitive) == 0)
+  }
+
+  @Test func moreLanguagesWriteTheDecimalComma() throws {
+    let runtime = Runtime()
+    let localeClass = try foundationClass("NSLocale", in: runtime)
+    let decimalClass = try foundationClass("NSDecimalNumber", in: runtime)
+    let comma = [
+      "is", "et", "pl_PL", "cs", "sk", "hr", "tr_TR", "hu", "lt", "lv", "sl", "sr", "sr_Latn_RS", "ro", "bg", "uk_UA",
+      "el", "ca", "gl", "eu", "id_ID", "vi", "be", "bs", "mk", "sq", "af", "az", "kk", "hy", "ka", "fo",
+    ]
+    for identifier in comma {
+      let locale = try send(localeClass, "localeWithLocaleIdentifier:", .string(identifier))
+      #expect(try runtime.msgSend(bridging: .double(1.5), "descriptionWithLocale:", locale) == "1,5", "\(identifier)")
+      let read = try send(decimalClass, "decimalNumberWithString:locale:", "2,25", locale)
+      #expect(try send(read.objectValue, "description") == "2.25", "\(identifier)")
+    }
+    for identifier in ["en_GB", "ja", "th", "he", "ms"] {
+      let locale = try send(localeClass, "localeWithLocaleIdentifier:", .string(identifier))
+      #expect(try runtime.msgSend(bridging: .double(1.5), "descriptionWithLocale:", locale) == "1.5", "\(identifier)")
+    }
   }
 }
