@@ -23,6 +23,8 @@ final class FoundationClasses: Sendable {
   let dictionary, mutableDictionary, dictionaryI, dictionaryM: Class
   let set, mutableSet, setI, setM, countedSet: Class
   let orderedSet, mutableOrderedSet, orderedSetI, orderedSetM: Class
+  /// The classes of an ordered set's live `-array` and `-set` views (OrderedSetViews.swift).
+  let orderedSetArrayProxy, orderedSetSetProxy: Class
   let string, mutableString, stringConcrete: Class
   let value, number, numberConcrete, boolean, valueConcrete, decimalNumber, decimalNumberHandler: Class
   let null: Class
@@ -111,6 +113,8 @@ final class FoundationClasses: Sendable {
     mutableOrderedSet = try cls("NSMutableOrderedSet")
     orderedSetI = try cls("__NSOrderedSetI")
     orderedSetM = try cls("__NSOrderedSetM")
+    orderedSetArrayProxy = try cls("__NSOrderedSetArrayProxy")
+    orderedSetSetProxy = try cls("__NSOrderedSetSetProxy")
     string = try cls("NSString")
     mutableString = try cls("NSMutableString")
     stringConcrete = try cls("__NSCFString")

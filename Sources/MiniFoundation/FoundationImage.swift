@@ -54,6 +54,8 @@ struct FoundationImage {
       NSMutableOrderedSetMethods.all.adding(CollectionConveniences.mutableOrderedSet, classSide: CollectionConveniences.mutableOrderedSetClass))
     add("__NSOrderedSetI", "NSOrderedSet")
     add("__NSOrderedSetM", "NSMutableOrderedSet")
+    add("__NSOrderedSetArrayProxy", "NSArray", ClassMethods(instance: OrderedSetViewMethods.array))  // OrderedSetViews.swift
+    add("__NSOrderedSetSetProxy", "NSSet", ClassMethods(instance: OrderedSetViewMethods.set))
     add("NSString", "NSObject", NSStringMethods.all)
     add("NSMutableString", "NSString", NSMutableStringMethods.all)
     add("__NSCFString", "NSMutableString")  // Apple's: immutable strings too (NSMutableString.swift)

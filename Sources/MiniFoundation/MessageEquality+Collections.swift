@@ -39,6 +39,7 @@ extension MessageEquality {
       case let storage as SetStorage: return .set(storage.value)
       case let storage as CountedSetStorage: return .set(Set(storage.value.keys))
       case let storage as DictionaryStorage: return .dictionary(storage.value)
+      case let view as OrderedSetView: return view.kind == .array ? .array(view.elements) : .set(view.members)
       default: return nil
       }
     default: return nil
@@ -59,6 +60,7 @@ extension MessageEquality {
       case let storage as SetStorage: return storage.read { $0.count }
       case let storage as CountedSetStorage: return storage.read { $0.count }
       case let storage as DictionaryStorage: return storage.read { $0.count }
+      case let view as OrderedSetView: return view.elements.count
       default: return nil
       }
     default: return nil

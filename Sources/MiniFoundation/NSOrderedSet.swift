@@ -22,7 +22,7 @@ enum NSOrderedSetMethods {
           store.setElements(elements)
           return .object(receiver)
         },
-        MethodEntry("set", "@16@0:8") { receiver, _, _ in .set(Set(try Ordered.elements(of: receiver))) },
+        MethodEntry("set", "@16@0:8") { receiver, _, _ in try OrderedSetViewMethods.make(.set, of: receiver) },  // live
         MethodEntry("isEqual:", "B24@0:8@16", isEqualToOrderedSet),
         MethodEntry("isEqualToOrderedSet:", "B24@0:8@16", isEqualToOrderedSet),
         MethodEntry("intersectsSet:", "B24@0:8@16") { receiver, selector, arguments in

@@ -51,7 +51,11 @@ enum OrderedCollectionMethods {
         if let last = indexes.last { try Message.check(last, count: elements.count, receiver, selector) }
         return .array(indexes.map { elements[$0] })
       },
-      MethodEntry("array", "@16@0:8") { receiver, _, _ in .array(try Ordered.elements(of: receiver)) },
+      MethodEntry("array", "@16@0:8") { receiver, _, _ in
+        // An ordered set's is a live view of it (OrderedSetViews.swift).
+        guard receiver.bridgedStorage is OrderedSetStorage else { return .array(try Ordered.elements(of: receiver)) }
+        return try OrderedSetViewMethods.make(.array, of: receiver)
+      },
       NSEnumeratorMethods.objectEnumerator { try Ordered.elements(of: $0) },
       MethodEntry("hash", "Q16@0:8") { receiver, _, _ in .uint64(UInt64(try Ordered.elements(of: receiver).count)) },
     ]

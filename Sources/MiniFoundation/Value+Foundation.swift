@@ -53,6 +53,7 @@ enum Ordered {
     switch object.bridgedStorage {
     case let storage as ArrayStorage: return storage.value
     case let storage as OrderedSetStorage: return storage.value.elements
+    case let view as OrderedSetView: return view.elements  // an ordered set's -array, read live
     default:
       let count = try Runtime.msgSend(object, "count").intValue ?? 0  // call-out: the subclass's primitives
       return try (0..<max(0, count)).map { try Runtime.msgSend(object, "objectAtIndex:", .int($0)) }
@@ -65,6 +66,7 @@ enum Unordered {
   static func elements(of object: Object) throws -> Set<Value> {
     if let storage = object.bridgedStorage as? SetStorage { return storage.value }
     if let storage = object.bridgedStorage as? CountedSetStorage { return Set(storage.value.keys) }
+    if let view = object.bridgedStorage as? OrderedSetView { return view.members }  // an ordered set's -set
     let all = try Runtime.msgSend(object, "allObjects")  // call-out: the subclass's primitives
     return Set(all.arrayValue ?? [])
   }
