@@ -23,8 +23,9 @@ extension Runtime {
       attachMethods(category.classMethods, to: cls.ownMetaclass, &state)
       data.properties.insert(contentsOf: category.instanceProperties, at: 0)
       meta.properties.insert(contentsOf: category.classProperties, at: 0)
-      let added = category.protocols.filter { proto in !data.protocols.contains { $0 === proto } }
-      data.protocols.insert(contentsOf: added, at: 0)
+      // objc4's attachLists puts the category's protocol list in front as it is, checking no
+      // duplicates: a protocol the class already adopts is listed twice by class_copyProtocolList.
+      data.protocols.insert(contentsOf: category.protocols, at: 0)
       state.record(.categoryAttached(class: cls.name, category: category.name))
       if !category.instanceMethods.isEmpty {
         methodsChanged(in: cls, selectors: category.instanceMethods.map(\.selector), &state)
