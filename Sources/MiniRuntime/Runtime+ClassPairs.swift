@@ -147,9 +147,18 @@ extension Runtime {
   ///
   /// Objective-C: `objc_disposeClassPair`
   public func disposeClassPair(_ cls: Class) throws(RuntimeError) {
-    try checkOwnClass(cls, "objc_disposeClassPair")
-    guard cls !== rootClass else {
-      throw RuntimeError(.invalidClassState, "objc_disposeClassPair: the root class NSObject cannot be disposed")
+    guard cls.linkedRuntime === self else {
+      throw RuntimeError(.foreignRuntime, "objc_disposeClassPair: class \(cls.name) belongs to another runtime")
+    }
+    // objc4 asks first whether objc_allocateClassPair made the class and its isa (for a
+    // metaclass the root metaclass, so NSObject's hierarchy answers this line), then whether it
+    // is a metaclass; it logs either line and returns.
+    guard madeByAllocateClassPair(cls) else {
+      throw RuntimeError(
+        .invalidClassState, "objc_disposeClassPair: class '\(cls.name)' was not allocated with objc_allocateClassPair!")
+    }
+    guard !cls.isMetaclass else {
+      throw RuntimeError(.invalidClassState, "objc_disposeClassPair: class '\(cls.name)' is a metaclass, not a class!")
     }
     let ownsMetaclass = try withState { state throws(RuntimeError) -> Bool in
       let ownsMetaclass = try checkDisposal(of: cls, "objc_disposeClassPair", &state)
@@ -158,6 +167,19 @@ extension Runtime {
     }
     cls.removeAssociatedObjects()  // call-out: releases may run deallocs, no lock held
     if ownsMetaclass { cls.ownMetaclass.removeAssociatedObjects() }
+  }
+
+  /// Whether `objc_allocateClassPair` made both `cls` and its isa (objc4's RW_CONSTRUCTED or
+  /// RW_CONSTRUCTING on both): not a class the runtime defines for itself nor its metaclass, and
+  /// for a metaclass, a root class made at run time too (its isa is the root metaclass).
+  private func madeByAllocateClassPair(_ cls: Class) -> Bool {
+    let instanceSide = cls.instanceClass ?? cls
+    var root = instanceSide
+    while let next = root.superclass { root = next }
+    return withState { state in
+      guard instanceSide !== rootClass, !isBuiltin(instanceSide, &state) else { return false }
+      return !cls.isMetaclass || (root !== rootClass && !isBuiltin(root, &state))
+    }
   }
 
   /// Checks that `cls` may be removed with its metaclass (objc_disposeClassPair's refusals), a
