@@ -143,7 +143,8 @@ extension Class {
 
   /// The class's own properties, newest first: `class_addProperty` (and so
   /// ``synthesizeProperty(_:type:options:)``) and each category put theirs in front, as objc4
-  /// attaches lists.
+  /// attaches lists. A compiled class's (an image's, or NSObject's) own list comes after them in
+  /// declared order, ending with its protocols' properties it does not declare itself.
   ///
   /// Objective-C: `class_copyPropertyList`
   public var propertyList: [Property] { withMetadata { $0.properties } }

@@ -53,7 +53,8 @@ extension Class {
     protocols.contains { $0.conforms(to: proto) }
   }
 
-  /// The protocols this class adopted itself, the most recently added first.
+  /// The protocols this class adopted itself, the most recently added first; a compiled class's
+  /// (an image's, or NSObject's) own list comes after them in declared order.
   ///
   /// Objective-C: `class_copyProtocolList`
   public var protocols: [Protocol] { withMetadata { $0.protocols } }

@@ -71,8 +71,15 @@ enum NSObjectProtocol {
     }
     try? runtime.registerProtocol(proto)
     _ = try? runtime.rootClass.addProtocol(proto)
-    // NSObject is compiled: clang writes its protocol list into its metaclass's class_ro_t too
-    // (Runtime+Images.swift, adoptCompiledProtocols).
+    // NSObject is compiled: clang writes its protocol list into its metaclass's class_ro_t too,
+    // and the protocol's properties into the class's property list, as for any class of an image
+    // (Runtime+Images.swift, adoptCompiledLists): class_copyPropertyList([NSObject class]) lists
+    // hash, superclass, description and debugDescription.
     _ = try? runtime.rootClass.isa.addProtocol(proto)
+    runtime.withState { state in
+      let data = runtime.rootClass.locked(&state)
+      data.properties += Protocol.compiledProperties(
+        of: data.protocols, after: data.properties, isInstanceProperty: true, &state)
+    }
   }
 }

@@ -160,6 +160,31 @@ extension Protocol {
     self === other || (conforms(to: other) && other.conforms(to: self))
   }
 
+  /// The properties clang writes into a compiled class's property list after the class's own
+  /// (`existing`): for each of `protocols` in turn, its properties of the kind asked (instance or
+  /// class) in the order declared, then those of the protocols it incorporates, depth first, each
+  /// name once. So `@interface NSObject <NSObject>` lists `hash`, `superclass`, `description` and
+  /// `debugDescription`. From memory of clang's CGObjCMac (`EmitPropertyList` and
+  /// `PushProtocolProperties`).
+  /// Locking: caller holds `Runtime.lock` (enforced by `inout State`).
+  static func compiledProperties(
+    of protocols: [Protocol], after existing: [Property], isInstanceProperty: Bool, _ state: inout Runtime.State
+  ) -> [Property] {
+    var names = Set(existing.map(\.name))
+    var visited: Set<ObjectIdentifier> = []  // a protocol seen again adds no name: skip its walk
+    var result: [Property] = []
+    func push(_ proto: Protocol, _ state: inout Runtime.State) {
+      guard visited.insert(ObjectIdentifier(proto)).inserted else { return }
+      let data = proto.locked(&state)
+      for entry in data.properties where entry.isInstanceProperty == isInstanceProperty {
+        if names.insert(entry.property.name).inserted { result.append(entry.property) }
+      }
+      for incorporated in data.protocols { push(incorporated, &state) }
+    }
+    for proto in protocols { push(proto, &state) }
+    return result
+  }
+
   /// Every protocol incorporated, directly or through another, depth first, each once.
   func allIncorporatedProtocols() -> [Protocol] {
     var result: [Protocol] = []

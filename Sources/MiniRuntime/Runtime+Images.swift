@@ -233,7 +233,9 @@ extension Runtime {
   /// of the class and of its metaclass, and objc4 attaches each ro's `baseProtocols` to its own
   /// class, so `class_copyProtocolList(object_getClass(Animal))` lists them. A category's
   /// protocols and `class_addProtocol` reach the class only (Class+Categories.swift,
-  /// Class+Protocols.swift).
+  /// Class+Protocols.swift). The property lists end with the properties of the protocols adopted
+  /// (and of those they incorporate) that the class does not declare itself, as clang writes them
+  /// (``Protocol/compiledProperties(of:after:isInstanceProperty:_:)``).
   /// Locking: caller holds `Runtime.lock` (enforced by `inout State`).
   private func adoptCompiledLists(_ cls: Class, _ state: inout State) {
     // The class is new and no category is attached yet: only the definition added to its lists.
@@ -243,5 +245,9 @@ extension Runtime {
     meta.properties.reverse()
     data.protocols.reverse()
     meta.protocols += data.protocols.filter { proto in !meta.protocols.contains { $0 === proto } }
+    data.properties += Protocol.compiledProperties(
+      of: data.protocols, after: data.properties, isInstanceProperty: true, &state)
+    meta.properties += Protocol.compiledProperties(
+      of: data.protocols, after: meta.properties, isInstanceProperty: false, &state)
   }
 }

@@ -218,7 +218,7 @@ import Testing
     let runtime = Runtime()
     let root = runtime.rootClass
     #expect(root.ivarList.map(\.name) == ["isa"])
-    #expect(root.propertyList.isEmpty)
+    #expect(root.propertyList.map(\.name) == ["hash", "superclass", "description", "debugDescription"])
     #expect(root.protocols.map(\.name) == ["NSObject"])
     #expect(root.isa.ivarList.isEmpty && root.isa.propertyList.isEmpty)
     #expect(root.isa.protocols.map(\.name) == ["NSObject"])
