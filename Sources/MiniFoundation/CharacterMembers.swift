@@ -89,14 +89,9 @@ indirect enum CharacterMembers: Sendable, Hashable {
     var points = Set<UInt32>()
     var index = 0
     while index < units.count {
-      let unit = units[index]
-      if UTF16.isLeadSurrogate(unit), index + 1 < units.count, UTF16.isTrailSurrogate(units[index + 1]) {
-        points.insert(0x10000 + (UInt32(unit - 0xD800) << 10) + UInt32(units[index + 1] - 0xDC00))
-        index += 2
-      } else {
-        points.insert(UInt32(unit))
-        index += 1
-      }
+      let step = StringText.step(in: units, at: index)
+      points.insert(step.point)
+      index += step.width
     }
     return .points(points)
   }

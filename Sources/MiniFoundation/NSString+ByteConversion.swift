@@ -46,8 +46,7 @@ enum NSStringByteConversion {
   /// How many units the character at `index` takes: a surrogate pair is one character, except
   /// into UTF-16, where every unit is a character of its own.
   private static func characterLength(in units: [UInt16], at index: Int, end: Int, _ encoding: Target) -> Int {
-    let paired = UTF16.isLeadSurrogate(units[index]) && index + 1 < end && UTF16.isTrailSurrogate(units[index + 1])
-    return paired && encoding.kind != .utf16 ? 2 : 1
+    encoding.kind == .utf16 ? 1 : StringText.step(in: units, at: index, end: end).width
   }
 
   /// An encoding a string converts into, with its byte order.
@@ -96,9 +95,7 @@ enum NSStringByteConversion {
 
     /// The scalar of one character's units; nil for a lone half of a surrogate pair.
     private func decode(_ character: ArraySlice<UInt16>) -> Unicode.Scalar? {
-      guard character.count == 2 else { return Unicode.Scalar(character[character.startIndex]) }
-      let lead = UInt32(character[character.startIndex]) - 0xD800, trail = UInt32(character[character.startIndex + 1]) - 0xDC00
-      return Unicode.Scalar(0x10000 + (lead << 10) + trail)
+      StringText.step(in: character, at: character.startIndex).scalar
     }
 
     /// A UTF-16 unit (a lone surrogate too) or UTF-32 value in this target's byte order.

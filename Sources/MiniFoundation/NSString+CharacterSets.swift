@@ -82,15 +82,9 @@ enum NSStringCharacterSets {
     var result: [(point: UInt32, range: Range<Int>)] = []
     var index = range.lowerBound
     while index < range.upperBound {
-      let unit = units[index]
-      if UTF16.isLeadSurrogate(unit), index + 1 < range.upperBound, UTF16.isTrailSurrogate(units[index + 1]) {
-        let point = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(units[index + 1]) - 0xDC00)
-        result.append((point, index..<(index + 2)))
-        index += 2
-      } else {
-        result.append((UInt32(unit), index..<(index + 1)))
-        index += 1
-      }
+      let step = StringText.step(in: units, at: index, end: range.upperBound)
+      result.append((step.point, index..<(index + step.width)))
+      index += step.width
     }
     return result
   }

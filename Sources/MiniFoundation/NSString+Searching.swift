@@ -204,15 +204,9 @@ enum NSStringSearching {
     var scalars: [(scalar: Unicode.Scalar, lone: UInt16?)] = []
     var index = units.startIndex
     while index < units.endIndex {
-      let unit = units[index]
-      if UTF16.isLeadSurrogate(unit), index + 1 < units.endIndex, UTF16.isTrailSurrogate(units[index + 1]) {
-        let value = 0x10000 + (UInt32(unit - 0xD800) << 10) + UInt32(units[index + 1] - 0xDC00)
-        scalars.append((Unicode.Scalar(value) ?? "\u{FFFD}", nil))
-        index += 2
-      } else {
-        scalars.append(Unicode.Scalar(unit).map { ($0, nil) } ?? ("\u{FFFD}", unit))
-        index += 1
-      }
+      let step = StringText.step(in: units, at: index)
+      scalars.append(step.scalar.map { ($0, nil) } ?? ("\u{FFFD}", units[index]))
+      index += step.width
     }
     return scalars
   }

@@ -77,20 +77,15 @@ enum StringText: Sendable, Hashable {
     var run: [UInt16] = []
     var index = 0
     while index < units.count {
-      let unit = units[index]
-      if UTF16.isLeadSurrogate(unit), index + 1 < units.count, UTF16.isTrailSurrogate(units[index + 1]) {
-        run += units[index...index + 1]
-        index += 2
-        continue
+      let step = Self.step(in: units, at: index)
+      if step.isLoneSurrogate {
+        mapped += transform(String(decoding: run, as: UTF16.self)).utf16
+        mapped.append(units[index])
+        run = []
+      } else {
+        run += units[index..<(index + step.width)]
       }
-      index += 1
-      guard UTF16.isLeadSurrogate(unit) || UTF16.isTrailSurrogate(unit) else {
-        run.append(unit)
-        continue
-      }
-      mapped += transform(String(decoding: run, as: UTF16.self)).utf16
-      mapped.append(unit)
-      run = []
+      index += step.width
     }
     mapped += transform(String(decoding: run, as: UTF16.self)).utf16
     return StringText(units: mapped)
@@ -103,13 +98,9 @@ enum StringText: Sendable, Hashable {
     var found: [UInt16] = []
     var index = 0
     while index < units.count {
-      let unit = units[index]
-      if UTF16.isLeadSurrogate(unit), index + 1 < units.count, UTF16.isTrailSurrogate(units[index + 1]) {
-        index += 2
-        continue
-      }
-      if unit == 0xFFFD || UTF16.isLeadSurrogate(unit) || UTF16.isTrailSurrogate(unit) { found.append(unit) }
-      index += 1
+      let step = Self.step(in: units, at: index)
+      if step.isLoneSurrogate || step.point == 0xFFFD { found.append(units[index]) }
+      index += step.width
     }
     return found
   }
@@ -118,5 +109,37 @@ enum StringText: Sendable, Hashable {
   static func + (lhs: StringText, rhs: StringText) -> StringText {
     if case .string(let a) = lhs, case .string(let b) = rhs { return .string(a + b) }
     return StringText(units: lhs.utf16 + rhs.utf16)
+  }
+
+  // MARK: - One step through units
+
+  /// What is at one unit index of UTF-16 units: a code point (a surrogate pair is one, over two
+  /// units), or half a pair alone, which is its own unit (as CFString reads it).
+  struct Step: Equatable {
+    /// The code point, or the lone surrogate's unit (0xD800 ..< 0xE000).
+    let point: UInt32
+    /// How many units it spans: 2 for a surrogate pair, else 1.
+    let width: Int
+
+    /// Whether this is half a surrogate pair with no other half beside it.
+    var isLoneSurrogate: Bool { (0xD800..<0xE000).contains(point) }
+
+    /// The scalar; nil for a lone surrogate, which has none.
+    var scalar: Unicode.Scalar? { Unicode.Scalar(point) }
+  }
+
+  /// The step at `index` of `units`: a lead surrogate followed (before `end`) by a trail one is
+  /// their code point, 2 units wide; any other unit, a lone surrogate too, is itself, 1 wide.
+  /// The one place that joins a pair; every reader that walks units by character uses it.
+  static func step<Units: RandomAccessCollection<UInt16>>(
+    in units: Units, at index: Int, end: Int? = nil
+  ) -> Step where Units.Index == Int {
+    let unit = units[index]
+    let end = end ?? units.endIndex
+    if UTF16.isLeadSurrogate(unit), index + 1 < end, UTF16.isTrailSurrogate(units[index + 1]) {
+      let point = 0x10000 + (UInt32(unit - 0xD800) << 10) + UInt32(units[index + 1] - 0xDC00)
+      return Step(point: point, width: 2)
+    }
+    return Step(point: UInt32(unit), width: 1)
   }
 }
