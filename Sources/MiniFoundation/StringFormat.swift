@@ -14,9 +14,11 @@
 // byte of its code as Latin-1, `%C` a UTF-16 unit (a lone surrogate kept: the result is units,
 // StringText.swift, decision 0050); numbers go through the C library's own
 // `snprintf` with the same flags, width and precision, so `%05.1f` and `%x` print exactly as
-// printf does. Width and precision apply to `%s` and `%S` in characters; `%@` ignores both, and
-// the `l` of `%ls` and `%lc` changes nothing, as CoreFoundation's format parser (run through
-// swift-corelibs-foundation) prints them: `%5@` of `ab` is `ab`, `%lc` of 0x263A is `:`.
+// printf does. Width and precision apply to `%s` and `%S` in UTF-16 units (for `%s` its bytes,
+// one unit each in Mac Roman), so `%.1S` of "😀" is its lead surrogate alone; `%@` and `%C` ignore
+// both, `%c` takes a width, and the `l` of `%ls` and `%lc` changes nothing, as CoreFoundation's
+// format parser (run through swift-corelibs-foundation) prints them: `%5@` of `ab` is `ab`,
+// `%5C` of U+0301 is U+0301, `%lc` of 0x263A is `:`.
 // Where C would print garbage or crash, this throws `NSInvalidArgumentException` naming the
 // conversion: a conversion with no argument left, an argument of the wrong kind (a string for
 // `%d`, an integer for `%f`, a C string for `%@`), `%n`, or an unknown conversion. Arguments left
@@ -213,22 +215,23 @@ enum StringFormat {
       case .object?:
         // A string with a lone surrogate prints its units (its -description is itself).
         if let text = NSStringMethods.text(of: argument), case .units = text { return text }
-        return try plainText(of: argument).map(StringText.string)
+        return try plainText(of: argument)
       case .unicharString?, .wideCharacter?:
         return try unitText(of: argument)
       default:
-        return try plainText(of: argument).map(StringText.string)
+        return try plainText(of: argument)
       }
     }
 
-    /// `%S` or `%C`: UTF-16 units, a lone surrogate kept.
+    /// `%S` or `%C`: UTF-16 units, a lone surrogate kept. `%C` takes no width and no precision,
+    /// as CFString's formatter appends the one unit as it is (`%5C` of U+0301 is U+0301).
     private func unitText(of argument: Value) throws -> StringText? {
       if case .wideCharacter? = kind {
         guard let code = Self.integer(argument) else { return nil }
-        return padded(StringText(units: [UInt16(truncatingIfNeeded: code)]), cut: false)
+        return StringText(units: [UInt16(truncatingIfNeeded: code)])
       }
       // `const unichar *`: UTF-16 units up to the first zero.
-      if argument.isNil { return .string(padded("(null)")) }
+      if argument.isNil { return padded("(null)") }
       guard case .cArray(let elements) = argument else { return nil }
       var units: [UInt16] = []
       for element in elements {
@@ -240,13 +243,13 @@ enum StringFormat {
     }
 
     /// The text of every other conversion.
-    private func plainText(of argument: Value) throws -> String? {
+    private func plainText(of argument: Value) throws -> StringText? {
       switch kind {
       case .object?:
         switch argument {
-        case .nil: return "(null)"  // no width, no precision: CoreFoundation ignores them for %@
+        case .nil: return .string("(null)")  // no width, no precision: CoreFoundation ignores them for %@
         case .cString, .cArray, .pointer, .selector, .swiftObject: return nil  // not objects: C would crash
-        default: return try Describing.text(of: argument)
+        default: return .string(try Describing.text(of: argument))
         }
       case .cString?:
         if argument.isNil { return padded("(null)") }
@@ -259,7 +262,7 @@ enum StringFormat {
         return padded(String(Character(Unicode.Scalar(UInt8(truncatingIfNeeded: code)))), cut: false)
       case .signed?:
         guard let number = Self.integer(argument) else { return nil }
-        return printed("lld", signed(number))
+        return .string(printed("lld", signed(number)))
       case .unsigned?:
         guard let number = Self.integer(argument) else { return nil }
         let letter: String
@@ -268,10 +271,10 @@ enum StringFormat {
         case "o", "O": letter = "o"
         default: letter = String(conversion)
         }
-        return printed("ll" + letter, unsigned(number))
+        return .string(printed("ll" + letter, unsigned(number)))
       case .floating?:
         guard let number = Self.floating(argument) else { return nil }
-        return printed(String(conversion), number)
+        return .string(printed(String(conversion), number))
       case .pointer?:
         switch argument {
         case .nil: return padded("0x0", cut: false)
@@ -346,23 +349,21 @@ enum StringFormat {
       }
     }
 
-    /// `text` cut to the precision (for a string: `cut`) and padded to the width (on the right
-    /// with the `-` flag).
-    private func padded(_ text: String, cut shortens: Bool = true) -> String {
-      let cut = shortens ? precision.map { String(text.prefix($0)) } ?? text : text
-      let missing = (width ?? 0) - cut.count
-      guard missing > 0 else { return cut }
-      let padding = String(repeating: " ", count: missing)
-      return flags.contains("-") ? cut + padding : padding + cut
+    /// `text` cut to the precision (for a string: `cut`) and padded with spaces to the width
+    /// (on the right with the `-` flag), both counted in UTF-16 units as CFString's formatter
+    /// counts them: `%.1S` of "e\u{301}" is "e", of "😀" its lead surrogate alone.
+    private func padded(_ text: String, cut shortens: Bool = true) -> StringText {
+      padded(.string(text), cut: shortens)
     }
 
-    /// `text` cut to the precision and padded to the width as a `String` is; text with a lone
-    /// surrogate counts its units.
+    /// ``padded(_:cut:)`` of a text that may hold a lone surrogate.
     private func padded(_ text: StringText, cut shortens: Bool = true) -> StringText {
-      guard case .units(let units) = text else { return .string(padded(text.lossy, cut: shortens)) }
-      let cut = shortens ? Array(units.prefix(precision ?? units.count)) : units
-      let padding = [UInt16](repeating: 0x20, count: max(0, (width ?? 0) - cut.count))
-      return StringText(units: flags.contains("-") ? cut + padding : padding + cut)
+      let cuts = shortens && precision != nil
+      guard cuts || width != nil else { return text }
+      var units = text.utf16
+      if cuts, let precision, precision < units.count { units.removeSubrange(precision...) }
+      let padding = [UInt16](repeating: 0x20, count: max(0, (width ?? 0) - units.count))
+      return StringText(units: flags.contains("-") ? units + padding : padding + units)
     }
 
     /// `argument` printed by the C library with this conversion's flags, width and precision.
