@@ -149,7 +149,7 @@ enum CollectionCategories {
         let key = try KeyValueCategory.key(arguments[0], receiver)
         if KeyValuePath.startsWithOperatorMark(key) { return try superValueForKey(receiver, key) }
         // The key object itself, as Foundation's: a string's units may be more than `key` holds.
-        return try Runtime.msgSend(receiver, "objectForKey:", arguments[0])
+        return try Runtime.msgSend(receiver, "objectForKey:", try keyObject(arguments[0], named: key, receiver))
       }
     )
   ]
@@ -160,11 +160,12 @@ enum CollectionCategories {
       method("NSMutableDictionary", "NSKeyValueCoding", "setValue:forKey:") { receiver, _, arguments in
         let key = try KeyValueCategory.key(arguments[1], receiver)
         let value = arguments[0]
+        let entryKey = try keyObject(arguments[1], named: key, receiver)
         let set = { () throws -> Void in
           if value.isNil {  // the key object itself, as in `valueForKey:` above
-            try Runtime.msgSend(receiver, "removeObjectForKey:", arguments[1])
+            try Runtime.msgSend(receiver, "removeObjectForKey:", entryKey)
           } else {
-            try Runtime.msgSend(receiver, "setObject:forKey:", value, arguments[1])
+            try Runtime.msgSend(receiver, "setObject:forKey:", value, entryKey)
           }
         }
         // A dictionary's keys are observable through KVC: notify around the change.
@@ -177,6 +178,14 @@ enum CollectionCategories {
       }
     )
   ]
+
+  /// The key a dictionary's KVC hands on: the key object itself, or, for the name KVO gave a key
+  /// with a lone surrogate (its own reads of an observed entry send that name), a string object
+  /// with those units again (LoneSurrogateKey.swift).
+  private static func keyObject(_ value: Value, named key: String, _ receiver: Object) throws -> Value {
+    guard case .string = value else { return value }
+    return try LoneSurrogateKey.argument(key, in: receiver.runtime)
+  }
 
   private static let nullMethods: [Entry] = [
     (

@@ -39,7 +39,7 @@ enum DependentKeys {
       // call-out: the class's dependency methods, no lock held
       let answer = try KeyValueCategory.keyPathsForValuesAffecting(cls, key: current)
       for element in try keyPaths(in: answer, of: cls, key: current) {
-        guard let text = element.stringValue else {
+        guard let text = try element.stringValue ?? stringObjectKey(element, of: cls) else {
           throw KeyValueError(.invalidValue, "+keyPathsForValuesAffectingValueForKey:\(current) must return key path strings, not \(element)")
         }
         let path = KeyValuePath(observing: text)  // unchecked, as an observed key path, operators included
@@ -55,6 +55,17 @@ enum DependentKeys {
       }
     }
     return result
+  }
+
+  /// The key named by `element` when it is a string object that bridges to no Swift string (one
+  /// with a lone surrogate, named by its units: LoneSurrogateKey.swift), else nil.
+  /// Call-outs: the object's `isKindOfClass:` and string primitives, no lock held.
+  private static func stringObjectKey(_ element: Value, of cls: Class) throws -> String? {
+    guard let object = element.objectValue, let runtime = cls.runtime,
+      let nsString = runtime.lookUpClass(named: "NSString"),
+      try Runtime.msgSend(object, "isKindOfClass:", .class(nsString)).boolValue == true
+    else { return nil }
+    return try KeyValueCategory.key(element, runtime: runtime)
   }
 
   /// The elements of a `+keyPathsForValuesAffecting…` answer: an `NSSet` (Apple's return type,

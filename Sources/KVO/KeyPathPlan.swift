@@ -27,6 +27,9 @@ final class KeyPathPlan: Sendable {
   let path: KeyValuePath
   let pathString: String
   let pathID: KeyID
+  /// Whether `pathString` spells a key with a lone surrogate (LoneSurrogateKey.swift), which an
+  /// observer is handed as a string object: worked out once, so a delivery pays one flag.
+  let pathSpellsLoneSurrogate: Bool
   /// The path's first key (the whole path for a one-key path).
   let firstKey: String
   let firstKeyID: KeyID
@@ -61,6 +64,7 @@ final class KeyPathPlan: Sendable {
     self.path = path
     pathString = path.description
     pathID = KeyID(pathString)
+    pathSpellsLoneSurrogate = LoneSurrogateKey.isName(pathString)
     firstKey = path.firstKey ?? pathString
     firstKeyID = path.components.count == 1 ? pathID : KeyID(firstKey)  // one key: one lookup
     rest = path.rest

@@ -37,7 +37,8 @@ extension KeyValueCategory {
   static func automaticallyNotifiesObservers(_ receiver: Object, forKey key: String) throws -> Bool {
     if sendsClassMessage(Selectors.automaticallyNotifiesObserversForKey, own: automaticallyNotifiesObserversForKey, to: receiver) {
       // call-out: the class's `+automaticallyNotifiesObserversForKey:`, no lock held
-      return try Runtime.msgSend(receiver, Selectors.automaticallyNotifiesObserversForKey, .string(key)).boolValue ?? true
+      let argument = try LoneSurrogateKey.argument(key, in: receiver.runtime)  // a lone surrogate's key object
+      return try Runtime.msgSend(receiver, Selectors.automaticallyNotifiesObserversForKey, argument).boolValue ?? true
     }
     return try automaticallyNotifiesByDefault(receiver, key: key)
   }
@@ -49,7 +50,8 @@ extension KeyValueCategory {
   static func keyPathsForValuesAffecting(_ receiver: Object, key: String) throws -> Value {
     if sendsClassMessage(Selectors.keyPathsForValuesAffectingValueForKey, own: keyPathsForValuesAffectingValueForKey, to: receiver) {
       // call-out: the class's `+keyPathsForValuesAffectingValueForKey:`, no lock held
-      return try Runtime.msgSend(receiver, Selectors.keyPathsForValuesAffectingValueForKey, .string(key))
+      let argument = try LoneSurrogateKey.argument(key, in: receiver.runtime)  // a lone surrogate's key object
+      return try Runtime.msgSend(receiver, Selectors.keyPathsForValuesAffectingValueForKey, argument)
     }
     return try keyPathsAffectingByDefault(receiver, key: key)
   }

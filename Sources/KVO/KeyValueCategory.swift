@@ -30,10 +30,19 @@ enum KeyValueCategory {
   /// The key argument of a KVC or KVO message. Foundation takes the key as an NSString and
   /// sends it string messages, so an object that is no string (an NSNumber) answers with the
   /// runtime's unrecognized selector for `length`, as it does there; an NSString subclass's
-  /// instance is read through its primitives (`length`, `characterAtIndex:`).
+  /// instance is read through its primitives (`length`, `characterAtIndex:`). A string whose
+  /// units hold a lone surrogate is named by their spelling (LoneSurrogateKey.swift), so two
+  /// such keys are two keys, and neither names an accessor.
   static func key(_ value: Value, _ receiver: Object) throws -> String {
     if let key = value.stringValue { return key }
-    guard !value.isNil, value.cStringBytes == nil, let runtime = receiver.runtime,  // a C string, any bytes
+    return try key(value, runtime: receiver.runtime)
+  }
+
+  /// ``key(_:_:)`` in `runtime`, for a key that comes with no receiver (a class's dependency
+  /// answer).
+  static func key(_ value: Value, runtime: Runtime?) throws -> String {
+    if let key = value.stringValue { return key }
+    guard !value.isNil, value.cStringBytes == nil, let runtime,  // a C string, any bytes
       let object = try value.objectValue ?? runtime.object(bridging: value)
     else { throw KeyValueError(.invalidArgument, "a key must be a string, not \(value)") }
     // call-out: raises unrecognized selector for an object that is no string
@@ -41,7 +50,13 @@ enum KeyValueCategory {
     let units = try (0..<max(0, length)).map {  // call-out: the string's primitive
       UInt16(truncatingIfNeeded: try Runtime.msgSend(object, "characterAtIndex:", .int($0)).intValue ?? 0)
     }
-    return String(decoding: units, as: UTF16.self)
+    return LoneSurrogateKey.name(units: units)
+  }
+
+  /// Whether `value` is a string object whose units hold a lone surrogate (`key` is its name):
+  /// a key that names no accessor, handed on as the object itself.
+  static func isLoneSurrogateKey(_ value: Value, named key: String) -> Bool {
+    value.stringValue == nil && LoneSurrogateKey.isName(key)
   }
 
   /// The indexes argument of a to-many notification message (an array of integers or `Indexes`).
@@ -79,11 +94,22 @@ enum KeyValueCategory {
   static let valueForKey = method("NSKeyValueCoding", "valueForKey:") { receiver, _, arguments in
     // A nil key is an undefined one, as in Foundation: `valueForUndefinedKey:` is sent nil.
     if arguments[0].isNil { return try Runtime.msgSend(receiver, "valueForUndefinedKey:", .nil) }
-    return try KeyValueCoding.value(of: receiver, forKey: try key(arguments[0], receiver))
+    let key = try key(arguments[0], receiver)
+    // A key with a lone surrogate names no accessor (a selector's name is UTF-8): the hook gets
+    // the key object itself.
+    if isLoneSurrogateKey(arguments[0], named: key) {
+      return try Runtime.msgSend(receiver, "valueForUndefinedKey:", arguments[0])
+    }
+    return try KeyValueCoding.value(of: receiver, forKey: key)
   }
 
   static let setValueForKey = method("NSKeyValueCoding", "setValue:forKey:") { receiver, _, arguments in
-    try KeyValueCoding.setValue(arguments[0], of: receiver, forKey: try key(arguments[1], receiver))
+    let key = try key(arguments[1], receiver)
+    if isLoneSurrogateKey(arguments[1], named: key) {  // no accessor, as in valueForKey: above
+      try KeyValueCoding.setUndefinedValue(arguments[0], of: receiver, key: key, keyObject: arguments[1])
+      return .nil
+    }
+    try KeyValueCoding.setValue(arguments[0], of: receiver, forKey: key)
     return .nil
   }
 
@@ -175,7 +201,8 @@ enum KeyValueCategory {
           return try Runtime.msgSend(receiver, Selectors.handleQueryWithUnboundKey, arguments[0])
         }
         if arguments[0].isNil { throw KeyValueCoding.undefinedKey(receiver, nil, "valueForUndefinedKey:") }  // "(null)"
-        throw KeyValueCoding.undefinedKey(receiver, try key(arguments[0], receiver), "valueForUndefinedKey:")
+        throw KeyValueCoding.undefinedKey(
+          receiver, try key(arguments[0], receiver), "valueForUndefinedKey:", keyObject: arguments[0])
       }
     ),
     (
@@ -184,7 +211,8 @@ enum KeyValueCategory {
         if isOverridden(Selectors.handleTakeValueForUnboundKey, own: handleTakeValueForUnboundKey, by: receiver) {
           return try Runtime.msgSend(receiver, Selectors.handleTakeValueForUnboundKey, arguments[0], arguments[1])
         }
-        throw KeyValueCoding.undefinedKey(receiver, try key(arguments[1], receiver), "setValue:forUndefinedKey:")
+        throw KeyValueCoding.undefinedKey(
+          receiver, try key(arguments[1], receiver), "setValue:forUndefinedKey:", keyObject: arguments[1])
       }
     ),
     (
@@ -209,7 +237,8 @@ enum KeyValueCategory {
         for each in keys {
           let key = try key(each, receiver)
           let value = try receiver.value(forKey: key)  // the message: a class's override (NSDictionary's) answers
-          result[.string(key)] = value.isNil ? .null : value  // a dictionary holds NSNull for nil
+          // a dictionary holds NSNull for nil, under the key object (one with a lone surrogate too)
+          result[isLoneSurrogateKey(each, named: key) ? each : .string(key)] = value.isNil ? .null : value
         }
         return .dictionary(result)
       }
@@ -257,7 +286,8 @@ enum KeyValueCategory {
         throw KeyValueError(
           .unhandledNotification,
           "\(observer): An -observeValueForKeyPath:ofObject:change:context: message was received but not handled.\n"
-            + "Key path: \(arguments[0].stringValue ?? "?")\nObserved object: \(observed ?? "\(arguments[1])")\n"
+            + "Key path: \((try? key(arguments[0], receiver)).map(LoneSurrogateKey.displayed) ?? "?")\n"
+            + "Observed object: \(observed ?? "\(arguments[1])")\n"
             + "Change: \(arguments[2].change?.description ?? "\(arguments[2])")\nContext: \(ObservationContext(arguments[3]))")
       }
     ),

@@ -137,11 +137,18 @@ extension Object {
 enum KeyValueCoding {
   /// `[<Person 0x…> valueForUndefinedKey:]: this class is not key value coding-compliant for the key x.`
   /// A nil key (sent by a message, never by the Swift API) prints as `(null)`, as `%@` prints nil.
-  static func undefinedKey(_ object: Object, _ key: String?, _ method: String) -> KeyValueError {
-    KeyValueError(
+  /// A key with a lone surrogate is shown as people read it, and its `NSUnknownUserInfoKey` is
+  /// `keyObject` (the key object the hook received) or a string object with its units.
+  static func undefinedKey(
+    _ object: Object, _ key: String?, _ method: String, keyObject: Value? = nil
+  ) -> KeyValueError {
+    let made = key.map { (try? LoneSurrogateKey.argument($0, in: object.runtime)) ?? .string($0) }
+    let unknown = keyObject ?? made ?? .nil
+    return KeyValueError(
       .undefinedKey,
-      "[\(KeyValueError.label(object)) \(method)]: this class is not key value coding-compliant for the key \(key ?? "(null)").",
-      userInfo: ["NSTargetObjectUserInfoKey": .object(object), "NSUnknownUserInfoKey": key.map(Value.string) ?? .nil])
+      "[\(KeyValueError.label(object)) \(method)]: this class is not key value coding-compliant for the key "
+        + "\(key.map(LoneSurrogateKey.displayed) ?? "(null)").",
+      userInfo: ["NSTargetObjectUserInfoKey": .object(object), "NSUnknownUserInfoKey": unknown])
   }
 
   /// `valueForKey:` on an object.
@@ -162,8 +169,9 @@ enum KeyValueCoding {
       return try CollectionGetterProxy.set(for: object, key: key)
     case .ivar(let ivar):
       return try object.value(for: ivar)
-    case .undefined:
-      return try Runtime.msgSend(object, "valueForUndefinedKey:", .string(key))
+    case .undefined:  // a key with a lone surrogate as a string object again (LoneSurrogateKey.swift)
+      let keyObject = try LoneSurrogateKey.argument(key, in: object.runtime)
+      return try Runtime.msgSend(object, "valueForUndefinedKey:", keyObject)
     }
   }
 
@@ -187,16 +195,23 @@ enum KeyValueCoding {
     case .ivar(let ivar):
       try setValue(value, of: object, through: ivar, key: key)
     case .undefined:
-      // An observed object's undefined key is bracketed too, as Foundation's notifying undefined
-      // setter does: a class that keeps such keys itself (a dictionary behind
-      // setValue:forUndefinedKey:) notifies its observers (docs/kvo.md#key-value-coding).
-      guard try Notifier.notifiesAutomatically(object, key: key) else {
-        try Runtime.msgSend(object, "setValue:forUndefinedKey:", value, .string(key))
-        return
-      }
-      try Notifier.bracket(object, key: key, id: KeyID(key)) {
-        _ = try Runtime.msgSend(object, "setValue:forUndefinedKey:", value, .string(key))
-      }
+      let keyObject = try LoneSurrogateKey.argument(key, in: object.runtime)
+      try setUndefinedValue(value, of: object, key: key, keyObject: keyObject)
+    }
+  }
+
+  /// `setValue:forUndefinedKey:` with `keyObject` (the key as the hook receives it: a string
+  /// object when it holds a lone surrogate, LoneSurrogateKey.swift).
+  static func setUndefinedValue(_ value: Value, of object: Object, key: String, keyObject: Value) throws {
+    // An observed object's undefined key is bracketed too, as Foundation's notifying undefined
+    // setter does: a class that keeps such keys itself (a dictionary behind
+    // setValue:forUndefinedKey:) notifies its observers (docs/kvo.md#key-value-coding).
+    guard try Notifier.notifiesAutomatically(object, key: key) else {
+      try Runtime.msgSend(object, "setValue:forUndefinedKey:", value, keyObject)
+      return
+    }
+    try Notifier.bracket(object, key: key, id: KeyID(key)) {
+      _ = try Runtime.msgSend(object, "setValue:forUndefinedKey:", value, keyObject)
     }
   }
 

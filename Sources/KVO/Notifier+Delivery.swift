@@ -63,7 +63,8 @@ struct NotificationBatch {
     guard let observer else { return registration.isNilObserver }  // gone before the pass began, or nil
     if !hasArguments || context != registration.context {
       arguments = Arguments(
-        .string(registration.pathString), .object(object), .swiftObject(notification!), registration.context.value)
+        try registration.pathArgument(in: object.runtime), .object(object), .swiftObject(notification!),
+        registration.context.value)
       context = registration.context
       hasArguments = true
     }
@@ -91,7 +92,9 @@ extension Notifier {
     guard let observer else { return registration.isNilObserver }  // a message to nil does nothing
     try Runtime.msgSend(  // call-out: the observer's method, no lock held
       observer, Selectors.observeValue,
-      arguments: Arguments(.string(registration.pathString), .object(object), .swiftObject(change), registration.context.value))
+      arguments: Arguments(
+        try registration.pathArgument(in: object.runtime), .object(object), .swiftObject(change),
+        registration.context.value))
     return true
   }
 

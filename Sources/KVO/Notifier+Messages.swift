@@ -55,10 +55,11 @@ extension Notifier {
     let arguments: Arguments
     if let indexes {
       (will, did) = (Selectors.willChangeValuesAtIndexes, Selectors.didChangeValuesAtIndexes)
-      arguments = [.uint64(UInt64(kind.rawValue)), ChangeIndexes(indexes, of: object).entry, .string(key)]
+      let keyArgument = try LoneSurrogateKey.argument(key, in: object.runtime)  // a lone surrogate's key object
+      arguments = [.uint64(UInt64(kind.rawValue)), ChangeIndexes(indexes, of: object).entry, keyArgument]
     } else {
       (will, did) = (Selectors.willChangeValueForKey, Selectors.didChangeValueForKey)
-      arguments = [.string(key)]
+      arguments = [try LoneSurrogateKey.argument(key, in: object.runtime)]
     }
     try Runtime.msgSend(object, will, arguments: arguments)  // call-out: the class's override
     let result = try body()

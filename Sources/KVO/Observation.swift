@@ -110,7 +110,9 @@ enum Observation {
       if object.reportsEvents { Notifier.report(change, toObserver: target.description, keyPath: path.description, about: object) }
       try Runtime.msgSend(  // call-out: the observer's method, no lock held
         target, Selectors.observeValue,
-        arguments: Arguments(.string(path.description), .object(object), .swiftObject(change), context.value))
+        arguments: Arguments(
+          try LoneSurrogateKey.argument(path.description, in: object.runtime), .object(object), .swiftObject(change),
+          context.value))
     case .closure(let handler):
       let change = Change(kind: .setting, new: new, old: nil, indexes: nil, extra: nil)
       if object.reportsEvents { Notifier.report(change, toObserver: "block", keyPath: path.description, about: object) }

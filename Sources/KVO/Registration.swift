@@ -239,6 +239,11 @@ class Registration: @unchecked Sendable {
   // The plan's facts, read through the registration.
   var path: KeyValuePath { plan.path }
   var pathString: String { plan.pathString }
+  /// The key path as `observeValueForKeyPath:…` receives it: the string, or a string object
+  /// with the units of a key with a lone surrogate (LoneSurrogateKey.swift).
+  func pathArgument(in runtime: Runtime?) throws -> Value {
+    plan.pathSpellsLoneSurrogate ? try LoneSurrogateKey.argument(pathString, in: runtime) : .string(pathString)
+  }
   var pathID: KeyID { plan.pathID }
   var firstKey: String { plan.firstKey }
   var firstKeyID: KeyID { plan.firstKeyID }
