@@ -224,7 +224,7 @@ enum KeyValueCategory {
         let key = try key(arguments[0], receiver)
         throw KeyValueError(
           .nilValueForScalar,
-          "[\(KeyValueError.label(receiver)) setNilValueForKey]: could not set nil as the value for the key \(key).")
+          "[\(KeyValueError.label(receiver)) setNilValueForKey]: could not set nil as the value for the key \(LoneSurrogateKey.displayed(key)).")
       }
     ),
     (

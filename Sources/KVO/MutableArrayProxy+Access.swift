@@ -140,7 +140,7 @@ extension MutableArrayProxy {
         try edit()
       }
     case .undefined:
-      try Runtime.msgSend(object, "setValue:forUndefinedKey:", .array(try edited()), .string(key))
+      try Runtime.msgSend(object, "setValue:forUndefinedKey:", .array(try edited()), try LoneSurrogateKey.argument(key, in: object.runtime))
     case .mutators:
       return
     }

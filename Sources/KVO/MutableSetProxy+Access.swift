@@ -213,7 +213,7 @@ struct SetEdit {
       guard try Notifier.notifiesAutomatically(container, key: key) else { return try edit() }
       try Notifier.bracket(container, key: key, mutation: mutation) { try edit() }
     case .undefined:
-      try Runtime.msgSend(container, "setValue:forUndefinedKey:", .set(try edited(try members())), .string(key))
+      try Runtime.msgSend(container, "setValue:forUndefinedKey:", .set(try edited(try members())), try LoneSurrogateKey.argument(key, in: container.runtime))
     case .mutators:
       return
     }

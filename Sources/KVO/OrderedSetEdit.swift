@@ -244,7 +244,7 @@ struct OrderedSetEdit {
         container, key: key, id: KeyID(key), kind: kind, indexes: ChangeIndexes(indexes, of: container)
       ) { try edit() }
     case .undefined:
-      try Runtime.msgSend(container, "setValue:forUndefinedKey:", .object(try runtime.orderedSet(try edited())), .string(key))
+      try Runtime.msgSend(container, "setValue:forUndefinedKey:", .object(try runtime.orderedSet(try edited())), try LoneSurrogateKey.argument(key, in: container.runtime))
     case .mutators:
       return
     }

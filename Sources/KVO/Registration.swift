@@ -241,8 +241,9 @@ class Registration: @unchecked Sendable {
   var pathString: String { plan.pathString }
   /// The key path as `observeValueForKeyPath:…` receives it: the string, or a string object
   /// with the units of a key with a lone surrogate (LoneSurrogateKey.swift).
-  func pathArgument(in runtime: Runtime?) throws -> Value {
-    plan.pathSpellsLoneSurrogate ? try LoneSurrogateKey.argument(pathString, in: runtime) : .string(pathString)
+  /// The runtime is read from `object` only for such a key: an ordinary delivery pays the flag.
+  func pathArgument(about object: Object) throws -> Value {
+    plan.pathSpellsLoneSurrogate ? try LoneSurrogateKey.argument(pathString, in: object.runtime) : .string(pathString)
   }
   var pathID: KeyID { plan.pathID }
   var firstKey: String { plan.firstKey }

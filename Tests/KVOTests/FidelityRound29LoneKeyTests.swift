@@ -105,6 +105,36 @@ import Testing
     try world.runtime.checkInvariants()
   }
 
+  /// A mutable array proxy of such a key has no accessor to use either: an edit through it reads
+  /// the value with `valueForUndefinedKey:` and writes the edited array back with
+  /// `setValue:forUndefinedKey:`, each given a string object with the key's units (was: the
+  /// write-back received KVO's internal spelling of the key as a Swift string; review2).
+  @Test func aMutableArrayProxyOfALoneSurrogateKeyWritesBackWithTheKeyObject() throws {
+    let world = try World()
+    let keys = Log<Value>()
+    let written = Log<Value>()
+    let cls = try makeClass("Holder", in: world) { cls in
+      try cls.addMethod("valueForUndefinedKey:", types: "@24@0:8@16") { _, _, arguments in
+        keys.append(arguments[0])
+        return .array([1])
+      }
+      try cls.addMethod("setValue:forUndefinedKey:", types: "v32@0:8@16@24") { _, _, arguments in
+        written.append(arguments[0])
+        keys.append(arguments[1])
+        return .nil
+      }
+    }
+    let holder = try #require(try world.runtime.msgSend(cls, "new").objectValue)
+    let lone = try string(unit: 0xD800, in: world.runtime)
+    let proxy = try #require(try send(holder, "mutableArrayValueForKey:", lone).objectValue)
+    try send(proxy, "addObject:", 2)
+    #expect(written.all == [.array([1, 2])])
+    #expect(keys.count >= 2, "read, then written back")
+    #expect(try keys.all.map { try units($0) }.allSatisfy { $0 == [0xD800] }, "each hook got the key's units")
+    #expect(keys.all.allSatisfy { $0.stringValue == nil }, "a string object, not a Swift string")
+    try world.runtime.checkInvariants()
+  }
+
   /// `addObserver:forKeyPath:` of such a key on an NSObject registers it (observing an undefined
   /// key is allowed); a manual will/did of the same key notifies with its units, one of another
   /// lone unit or of U+FFFD does not (was: all three were the key U+FFFD).
