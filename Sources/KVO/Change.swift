@@ -317,16 +317,19 @@ public final class Change: Hashable, @unchecked Sendable, CustomStringConvertibl
 
   /// The dictionary as `NSDictionary` prints it, one entry per line, keys sorted, each value as
   /// a dictionary prints its values: a plain word bare (`age`, `43`), any other text quoted
-  /// (`"Ann Lee"`, `"2.5"`, `"<Person: 0x…>"`), a collection indented. A value that was nil
-  /// prints as `NSNull` does (`"<null>"`); a value not asked for has no line.
+  /// (`"Ann Lee"`, `"2.5"`, `"<Person: 0x…>"`), a collection indented, the indexes as their index
+  /// set object does (`"<_NSCachedIndexSet: 0x…>[number of indexes: 1 (in 1 ranges), indexes:
+  /// (0)]"`, the same object `change[.indexes]` answers). A value that was nil prints as `NSNull`
+  /// does (`"<null>"`); a value not asked for has no line.
   ///
   /// Objective-C: `-[NSDictionary description]`
   public var description: String {
-    // Built without making the index set object or sending a message: describing a change (as
-    // the runtime's `observerNotified` event does) must not run user code, create objects or
-    // load Foundation's classes. An object prints its identity, not its `-description`.
+    // Built without sending a message: describing a change (as the runtime's `observerNotified`
+    // event does) must not run user code or load Foundation's classes. An object prints its
+    // identity, not its `-description`; the indexes print as their index set object does (made
+    // once, with no message: ChangeIndexes.swift).
     let lines = presentKeys.map(\.rawValue).sorted().map { key -> String in
-      if key == ChangeKey.indexes.rawValue, let indexes { return "    indexes = \(indexes);" }
+      if key == ChangeKey.indexes.rawValue, let indexSource { return "    indexes = \(indexSource.described);" }
       let value = self[ChangeKey(key)] ?? .null
       return "    \(key) = \(Describing.entryWithoutMessages(value) ?? value.description);"
     }

@@ -29,6 +29,8 @@ final class FoundationClasses: Sendable {
   let value, number, numberConcrete, boolean, valueConcrete, decimalNumber, decimalNumberHandler: Class
   let null: Class
   let indexSet, mutableIndexSet: Class
+  /// `_NSCachedIndexSet`, the class of an immutable set of one index made by `-initWithIndex:`.
+  let cachedIndexSet: Class
   let swiftValue: Class
   let enumerator: Class
   let sortDescriptor: Class
@@ -128,6 +130,7 @@ final class FoundationClasses: Sendable {
     null = try cls("NSNull")
     indexSet = try cls("NSIndexSet")
     mutableIndexSet = try cls("NSMutableIndexSet")
+    cachedIndexSet = try cls("_NSCachedIndexSet")
     swiftValue = try cls("__SwiftValue")
     enumerator = try cls("NSEnumerator")
     sortDescriptor = try cls("NSSortDescriptor")

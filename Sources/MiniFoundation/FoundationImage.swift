@@ -75,6 +75,7 @@ struct FoundationImage {
     add("NSLocale", "NSObject", NSLocaleMethods.all)
     add("NSIndexSet", "NSObject", NSIndexSetMethods.all)
     add("NSMutableIndexSet", "NSIndexSet", NSMutableIndexSetMethods.all)
+    add("_NSCachedIndexSet", "NSIndexSet")  // -initWithIndex:'s one index (NSIndexSet.swift)
     add("__SwiftValue", "NSObject", SwiftValueMethods.all)
     add("NSEnumerator", "NSObject", NSEnumeratorMethods.all)
     add("NSSortDescriptor", "NSObject", NSSortDescriptorMethods.all)

@@ -44,9 +44,7 @@ enum NSIndexSetMethods {
       MethodEntry("hash", "Q16@0:8") { receiver, selector, _ in .uint64(UInt64(try indexes(receiver, selector).count)) },
       MethodEntry("description", "@16@0:8") { receiver, _, _ in .string(try Describing.text(of: .object(receiver))) },
       MethodEntry("init", "@16@0:8") { receiver, _, _ in .object(receiver) },
-      initializer("initWithIndex:", "@24@0:8Q16") { receiver, selector, argument in
-        Indexes(runs: try editedRange(index: argument, receiver, selector, reportedAs: "initWithIndexesInRange:").map { [$0] } ?? [])
-      },
+      initWithIndex,
       initializer("initWithIndexesInRange:", "@32@0:8{_NSRange=QQ}16") { receiver, selector, argument in
         Indexes(runs: try editedRange(argument, receiver, selector).map { [$0] } ?? [])
       },
@@ -105,6 +103,20 @@ enum NSIndexSetMethods {
     let largest = UInt64(Int.max - 1)
     guard location <= largest else { return (nil, false) }
     return (Int(location)...Int(min(last, largest)), last <= largest)
+  }
+
+  /// `-initWithIndex:`: the receiver holding that one index; sent to a plain `NSIndexSet` (what
+  /// `+[NSIndexSet alloc]` gives), a new `_NSCachedIndexSet` instead, as Foundation's answers
+  /// (`+indexSetWithIndex:` prints `<_NSCachedIndexSet: 0x…>[number of indexes: 1 (in 1 ranges),
+  /// indexes: (3)]`). A mutable set or another subclass keeps its class.
+  private static let initWithIndex = MethodEntry("initWithIndex:", "@24@0:8Q16") { receiver, selector, arguments in
+    let added = try editedRange(index: arguments[0], receiver, selector, reportedAs: "initWithIndexesInRange:")
+    let indexes = Indexes(runs: added.map { [$0] } ?? [])
+    if let classes = FoundationClasses.installed(for: receiver), receiver.isa === classes.indexSet {
+      return .object(try classes.cachedIndexSet.createInstance(bridgedStorage: IndexSetStorage.indexSet(indexes)))
+    }
+    try storage(receiver, selector).update { $0 = indexes }
+    return .object(receiver)
   }
 
   /// An initializer that sets the receiver's indexes to what `read` makes of its argument.

@@ -138,6 +138,31 @@ extension Runtime {
     try makeCollection(.indexSet, mutable: false, storage: IndexSetStorage.indexSet(indexes))
   }
 
+  /// A new immutable index set holding `index`: an `_NSCachedIndexSet`, as Foundation's
+  /// `+indexSetWithIndex:` gives (it prints `<_NSCachedIndexSet: 0x…>[number of indexes: 1 (in 1
+  /// ranges), indexes: (3)]`).
+  ///
+  /// ```swift
+  /// let set = try runtime.indexSet(index: 3)
+  /// set.isa.name                     // "_NSCachedIndexSet"
+  /// Value.object(set).indexesValue   // [3]
+  /// ```
+  ///
+  /// - Throws: ``FoundationError`` (`NSRangeException`) for an index no set holds: a negative one
+  ///   (a huge `NSUInteger` in C) or `NSNotFound`, worded as Foundation's
+  ///   `*** -[NSIndexSet initWithIndexesInRange:]: Range {9223372036854775807, 1} exceeds maximum
+  ///   index value of NSNotFound - 1`.
+  ///
+  /// Objective-C: `+[NSIndexSet indexSetWithIndex:]`
+  public func indexSet(index: Int) throws -> Object {
+    guard index >= 0, index < Int.max else {
+      throw FoundationError(
+        .indexOutOfBounds,
+        "*** -[NSIndexSet initWithIndexesInRange:]: Range {\(UInt64(bitPattern: Int64(index))), 1} exceeds maximum index value of NSNotFound - 1")
+    }
+    return try FoundationClasses.of(self).cachedIndexSet.createInstance(bridgedStorage: IndexSetStorage.indexSet([index]))
+  }
+
   /// The runtime's one `NSNull` instance.
   ///
   /// Objective-C: `+[NSNull null]`
