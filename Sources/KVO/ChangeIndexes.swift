@@ -11,7 +11,10 @@
 // made when the entry is first read (or the change described), not per notification: reading it
 // installs Foundation's classes in the runtime, which nothing else on the notification path does.
 // Then it is kept, so every read answers the same object and every description prints the same
-// address, as Foundation's dictionary holds one object.
+// address, as Foundation's dictionary holds one object. Once made, that object holds its runtime
+// strongly, as every instance does: from then on the change keeps the runtime alive, and the
+// fallback for a runtime already gone (the indexes read as an array of numbers) applies only to a
+// change whose indexes were never read or described.
 // Locking: `made` is written once, under its own lock; the object is created outside it (object
 // creation takes the runtime lock), and a thread that loses the race drops its own and answers
 // the first one made.
