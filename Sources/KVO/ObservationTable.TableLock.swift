@@ -25,11 +25,16 @@ extension ObservationTable {
 
     init(table: ObservationTable) { self.table = .passUnretained(table) }
 
-    /// Runs `body` holding the table's lock.
+    /// Runs `body` holding the table's lock. The lock word's own `lock` and `unlock`, not its
+    /// generic `withLock`, which another module calls unspecialized (its type metadata, and a
+    /// reabstraction thunk around each body: two per add+remove pair, K5).
     @inline(__always)
     func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
       try table._withUnsafeGuaranteedRef { table in
-        try table.word.withLock(parkingKey: UInt(bitPattern: ObjectIdentifier(table)), body)
+        let key = UInt(bitPattern: ObjectIdentifier(table))
+        table.word.lock(parkingKey: key)
+        defer { table.word.unlock(parkingKey: key) }
+        return try body()
       }
     }
   }

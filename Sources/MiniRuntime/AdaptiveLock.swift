@@ -35,13 +35,13 @@ package struct AdaptiveLock: ~Copyable {
   package init() {}
 
   @inline(__always)
-  func lock(parkingKey: UInt) {
+  package func lock(parkingKey: UInt) {
     if state.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged { return }
     lockSlow(parkingKey: parkingKey)
   }
 
   @inline(__always)
-  func unlock(parkingKey: UInt) {
+  package func unlock(parkingKey: UInt) {
     if state.exchange(0, ordering: .releasing) == 2 { ParkingLot.wakeAll(parkingKey) }
   }
 
