@@ -242,8 +242,11 @@ class Registration: @unchecked Sendable {
   /// The key path as `observeValueForKeyPath:…` receives it: the string, or a string object
   /// with the units of a key with a lone surrogate (LoneSurrogateKey.swift).
   /// The runtime is read from `object` only for such a key: an ordinary delivery pays the flag.
+  @inline(__always)
   func pathArgument(about object: Object) throws -> Value {
-    plan.pathSpellsLoneSurrogate ? try LoneSurrogateKey.argument(pathString, in: object.runtime) : .string(pathString)
+    let plan = self.plan  // one load of the plan for the flag and the string
+    guard plan.pathSpellsLoneSurrogate else { return .string(plan.pathString) }
+    return try LoneSurrogateKey.argument(plan.pathString, in: object.runtime)
   }
   var pathID: KeyID { plan.pathID }
   var firstKey: String { plan.firstKey }
