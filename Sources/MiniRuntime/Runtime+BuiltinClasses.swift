@@ -49,7 +49,7 @@ extension Runtime {
           try install(cls)
           try registerClassPair(cls)
         } catch {
-          try? disposeClassPair(cls)
+          try? removeClassPair(cls, "builtinClass")
           throw error
         }
         let owed = withState { state -> [LoadImageFunction] in

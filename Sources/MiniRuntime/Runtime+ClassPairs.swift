@@ -141,9 +141,10 @@ extension Runtime {
   /// Objective-C would leave dangling pointers behind. Disposing such a duplicate leaves the
   /// shared metaclass to its original.
   ///
-  /// - Throws: ``RuntimeError`` with code `classInUse`, `invalidClassState` (a metaclass, the
-  ///   root class or another class the runtime made for itself, or already disposed) or
-  ///   `foreignRuntime`. Nothing changes when it throws.
+  /// - Throws: ``RuntimeError`` with code `classInUse`, `invalidClassState` (a metaclass, a class
+  ///   `objc_allocateClassPair` did not make: the root class, another class the runtime made for
+  ///   itself, an image's class or a copy of one; or already disposed) or `foreignRuntime`.
+  ///   Nothing changes when it throws.
   ///
   /// Objective-C: `objc_disposeClassPair`
   public func disposeClassPair(_ cls: Class) throws(RuntimeError) {
@@ -160,8 +161,18 @@ extension Runtime {
     guard !cls.isMetaclass else {
       throw RuntimeError(.invalidClassState, "objc_disposeClassPair: class '\(cls.name)' is a metaclass, not a class!")
     }
+    try removeClassPair(cls, "objc_disposeClassPair")
+  }
+
+  /// Removes `cls` and its metaclass as ``disposeClassPair(_:)`` does once objc4's two checks
+  /// passed, whoever made the class: the rollback of a class an image or the runtime itself was
+  /// making (Runtime+Images.swift, Runtime+BuiltinClasses.swift), which objc_disposeClassPair
+  /// refuses. Releases the pair's associated objects after the lock is released.
+  ///
+  /// - Throws: What ``checkDisposal(of:_:leaving:_:)`` refuses; nothing changes then.
+  func removeClassPair(_ cls: Class, _ caller: String) throws(RuntimeError) {
     let ownsMetaclass = try withState { state throws(RuntimeError) -> Bool in
-      let ownsMetaclass = try checkDisposal(of: cls, "objc_disposeClassPair", &state)
+      let ownsMetaclass = try checkDisposal(of: cls, caller, &state)
       removePair(cls, ownsMetaclass: ownsMetaclass, &state)
       return ownsMetaclass
     }
@@ -170,15 +181,22 @@ extension Runtime {
   }
 
   /// Whether `objc_allocateClassPair` made both `cls` and its isa (objc4's RW_CONSTRUCTED or
-  /// RW_CONSTRUCTING on both): not a class the runtime defines for itself nor its metaclass, and
-  /// for a metaclass, a root class made at run time too (its isa is the root metaclass).
+  /// RW_CONSTRUCTING on both): not NSObject, a class the runtime defines for itself, nor an
+  /// image's class (all compiled: they have an image, a class made at run time has none), nor a
+  /// metaclass of one; a class made by `objc_duplicateClass` answers as its original, whose flags
+  /// objc4 copies into it and whose metaclass is its isa; and for a metaclass, the root class
+  /// must be made at run time too (its isa is the root metaclass).
   private func madeByAllocateClassPair(_ cls: Class) -> Bool {
     let instanceSide = cls.instanceClass ?? cls
+    let original = instanceSide.ownMetaclass.instanceClass ?? instanceSide
     var root = instanceSide
     while let next = root.superclass { root = next }
     return withState { state in
-      guard instanceSide !== rootClass, !isBuiltin(instanceSide, &state) else { return false }
-      return !cls.isMetaclass || (root !== rootClass && !isBuiltin(root, &state))
+      func madeAtRunTime(_ cls: Class) -> Bool {
+        cls !== rootClass && !isBuiltin(cls, &state) && cls.locked(&state).imageName == nil
+      }
+      guard madeAtRunTime(instanceSide), madeAtRunTime(original) else { return false }
+      return !cls.isMetaclass || madeAtRunTime(root)
     }
   }
 

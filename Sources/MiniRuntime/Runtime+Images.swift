@@ -96,7 +96,7 @@ extension Runtime {
         attached.append(category)
       }
     } catch {
-      for (cls, _) in realized.reversed() { try? disposeClassPair(cls) }
+      for (cls, _) in realized.reversed() { try? removeClassPair(cls, "loadImage") }
       withState { state in
         state.imageNames.removeAll { $0 == image.name }
         state.unattachedCategories.insert(contentsOf: waited, at: 0)
@@ -220,7 +220,7 @@ extension Runtime {
       try registerClassPair(cls)
       return (cls, load)
     } catch {
-      try? disposeClassPair(cls)
+      try? removeClassPair(cls, "loadImage")
       throw error
     }
   }
