@@ -6,7 +6,8 @@
 // protocols at any time, registered or not (as objc4's `class_addProtocol`). The list keeps the
 // newest first, as objc4 attaches each added list in front of the older ones; a compiled class
 // (an image's, NSObject) starts with its declared list in order, in its metaclass too
-// (Runtime+Images.swift). `class_addProtocol` adds to the class it is given only.
+// (Runtime+Images.swift). `class_addProtocol` adds to the class it is given only, deciding under
+// the same lock section as it adds.
 // `class_conformsToProtocol` looks at the class's own list only (with what those protocols
 // incorporate); NSObject's `-conformsToProtocol:` also walks the superclasses (RootClass.swift).
 
@@ -29,11 +30,11 @@ extension Class {
       throw RuntimeError(.foreignRuntime, "class_addProtocol: the runtime of \(name) no longer exists")
     }
     try runtime.checkOwnProtocol(proto, "class_addProtocol")
-    guard !conforms(to: proto) else { return false }
     return try runtime.withState { state throws(RuntimeError) -> Bool in
       let data = try lockedForMethodChange(&state, "class_addProtocol")
-      // Checked again under the lock: another thread may have added it since.
-      guard !data.protocols.contains(where: { $0 === proto }) else { return false }
+      // objc4 asks class_conformsToProtocol, then takes its lock to add: asked here in the same
+      // lock section as the adding, so a protocol another thread adds meanwhile counts too.
+      guard !conforms(to: proto, &state) else { return false }
       data.protocols.insert(proto, at: 0)
       state.record(.protocolAdded(class: Class.label(self), protocol: proto.name))
       return true
@@ -50,7 +51,15 @@ extension Class {
   ///
   /// Objective-C: `class_conformsToProtocol`
   public func conforms(to proto: Protocol) -> Bool {
-    protocols.contains { $0.conforms(to: proto) }
+    guard let runtime = linkedRuntime else { return protocols.contains { $0.conforms(to: proto) } }
+    return runtime.withState { state in conforms(to: proto, &state) }
+  }
+
+  /// ``conforms(to:)`` for a caller holding the lock: the class's own list, and what each of its
+  /// protocols incorporates, compared by name as objc4 compares protocols.
+  /// Locking: caller holds `Runtime.lock` (enforced by `inout State`).
+  func conforms(to proto: Protocol, _ state: inout Runtime.State) -> Bool {
+    locked(&state).protocols.contains { $0.conforms(to: proto, &state) }
   }
 
   /// The protocols this class adopted itself, the most recently added first; a compiled class's

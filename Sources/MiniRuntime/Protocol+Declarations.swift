@@ -153,6 +153,12 @@ extension Protocol {
     name == other.name || allIncorporatedProtocols().contains { $0.name == other.name }
   }
 
+  /// ``conforms(to:)`` for a caller holding the lock: by name, as objc4 compares protocols.
+  /// Locking: caller holds `Runtime.lock` (enforced by `inout State`).
+  func conforms(to other: Protocol, _ state: inout Runtime.State) -> Bool {
+    name == other.name || allIncorporatedProtocols(&state).contains { $0.name == other.name }
+  }
+
   /// Whether the two protocols conform to each other (so are the same protocol).
   ///
   /// Objective-C: `protocol_isEqual`
@@ -185,16 +191,31 @@ extension Protocol {
     return result
   }
 
-  /// Every protocol incorporated, directly or through another, depth first, each once.
+  /// Every protocol incorporated, directly or through another, depth first, each once, read in
+  /// one lock section.
   func allIncorporatedProtocols() -> [Protocol] {
+    // With the runtime gone, nothing can change a protocol any more: read without a lock.
+    guard let runtime else { return walkIncorporated { $0.withMetadata { $0.protocols } } }
+    return runtime.withState { state in allIncorporatedProtocols(&state) }
+  }
+
+  /// ``allIncorporatedProtocols()`` for a caller holding the lock.
+  /// Locking: caller holds `Runtime.lock` (enforced by `inout State`).
+  func allIncorporatedProtocols(_ state: inout Runtime.State) -> [Protocol] {
+    walkIncorporated { $0.locked(&state).protocols }
+  }
+
+  /// The walk of ``allIncorporatedProtocols()``: pre-order, each protocol once (one seen again
+  /// is skipped with what it incorporates, already listed), this one excluded.
+  private func walkIncorporated(_ incorporated: (Protocol) -> [Protocol]) -> [Protocol] {
     var result: [Protocol] = []
     var seen: Set<ObjectIdentifier> = [ObjectIdentifier(self)]
-    var pending = protocols
+    var pending = incorporated(self)
     while !pending.isEmpty {
       let proto = pending.removeFirst()
       guard seen.insert(ObjectIdentifier(proto)).inserted else { continue }
       result.append(proto)
-      pending.insert(contentsOf: proto.protocols, at: 0)
+      pending.insert(contentsOf: incorporated(proto), at: 0)
     }
     return result
   }
