@@ -6,8 +6,8 @@
 // protocols at any time, registered or not (as objc4's `class_addProtocol`). The list keeps the
 // newest first, as objc4 attaches each added list in front of the older ones; a compiled class
 // (an image's, NSObject) starts with its declared list in order, in its metaclass too
-// (Runtime+Images.swift). `class_addProtocol` adds to the class it is given only, deciding under
-// the same lock section as it adds.
+// (Runtime+Images.swift), every protocol the definition names kept. `class_addProtocol` adds to
+// the class it is given only, deciding under the same lock section as it adds.
 // `class_conformsToProtocol` looks at the class's own list only (with what those protocols
 // incorporate); NSObject's `-conformsToProtocol:` also walks the superclasses (RootClass.swift).
 
@@ -19,7 +19,12 @@ extension Class {
   /// try person.addProtocol(named)   // false: already conforms
   /// ```
   ///
-  /// - Returns: `false` (and nothing changes) if the class's own list already conforms to `proto`.
+  /// While an image's class is being defined (``Image/ClassDefinition/define``), the calls
+  /// declare its compiled list, `@interface Animal : NSObject <Named, Identified>`: each protocol
+  /// is listed, one another listed protocol incorporates included, as clang emits it.
+  ///
+  /// - Returns: `false` (and nothing changes) if the class's own list already conforms to `proto`
+  ///   (for a definition: already lists it).
   /// - Throws: ``RuntimeError`` with code `invalidClassState` (the class was disposed) or
   ///   `foreignRuntime`.
   ///
@@ -32,9 +37,15 @@ extension Class {
     try runtime.checkOwnProtocol(proto, "class_addProtocol")
     return try runtime.withState { state throws(RuntimeError) -> Bool in
       let data = try lockedForMethodChange(&state, "class_addProtocol")
-      // objc4 asks class_conformsToProtocol, then takes its lock to add: asked here in the same
-      // lock section as the adding, so a protocol another thread adds meanwhile counts too.
-      guard !conforms(to: proto, &state) else { return false }
+      if data.state == .constructing && data.imageName != nil {
+        // A compiled class's definition declares its list: clang emits every protocol the
+        // @interface names, one another already incorporates included (each named once here).
+        guard !data.protocols.contains(where: { $0 === proto }) else { return false }
+      } else {
+        // objc4 asks class_conformsToProtocol, then takes its lock to add: asked here in the same
+        // lock section as the adding, so a protocol another thread adds meanwhile counts too.
+        guard !conforms(to: proto, &state) else { return false }
+      }
       data.protocols.insert(proto, at: 0)
       state.record(.protocolAdded(class: Class.label(self), protocol: proto.name))
       return true

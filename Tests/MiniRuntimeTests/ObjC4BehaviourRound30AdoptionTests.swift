@@ -2,7 +2,8 @@
 // class_addProtocol answers NO when class_conformsToProtocol answers YES, and objc4's
 // class_conformsToProtocol counts what the listed protocols incorporate: a protocol adopted while
 // another thread adopts one incorporating it is refused once that one is in, whichever thread saw
-// the list first.
+// the list first. A compiled class's list is what clang emits for the @interface: every protocol
+// it names, one another named protocol already incorporates included.
 
 import Dispatch
 import Synchronization
@@ -69,6 +70,30 @@ import Testing
       if !identifiedAdded && list.first != "Named" { failures.append("trial \(trial): refused, yet \(list)") }
     }
     #expect(failures.all.isEmpty, "\(failures.all.prefix(5))")
+    try runtime.checkInvariants()
+  }
+
+  @Test func aCompiledClassListsADeclaredProtocolAnotherAlreadyIncorporates() throws {
+    // @interface Animal : NSObject <Named, Identified>: clang emits both, though Named
+    // incorporates Identified; class_addProtocol at run time still answers NO for it.
+    let runtime = Runtime()
+    let (identified, named) = try protocols(in: runtime)
+    let answers = Recorder<Bool>()
+    var zoo = Image(named: "Zoo")
+    zoo.addClass("Animal", superclass: "NSObject") { cls in
+      answers.append(try cls.addProtocol(named))
+      answers.append(try cls.addProtocol(identified))
+      answers.append(try cls.addProtocol(named))  // named twice: listed once
+    }
+    try runtime.loadImage(zoo)
+    let animal = try #require(runtime.lookUpClass(named: "Animal"))
+    #expect(answers.all == [true, true, false])
+    #expect(animal.protocols.map(\.name) == ["Named", "Identified"])
+    #expect(animal.isa.protocols.map(\.name) == ["Named", "Identified"], "the same list in the metaclass's ro")
+    let person = try makePerson(in: runtime)
+    #expect(try person.addProtocol(named))
+    #expect(try !person.addProtocol(identified), "at run time: Person conforms already")
+    #expect(person.protocols.map(\.name) == ["Named"])
     try runtime.checkInvariants()
   }
 }
