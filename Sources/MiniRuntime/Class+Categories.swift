@@ -6,7 +6,9 @@
 // the class's own (a category's instance methods on the class, its class methods and class
 // properties on the metaclass). A lookup finds the first method of a selector in that order, so
 // the category's method wins over the class's own, and a later category wins over an earlier
-// one; the class's original method stays in `class_copyMethodList`, after the category's. All of
+// one; the class's original method stays in `class_copyMethodList`, after the category's. A
+// category's property lists end with the properties of its protocols (and of those they
+// incorporate) it does not declare itself, as clang emits them for a class too. All of
 // it happens in one `Runtime.lock` section, followed by objc4's precise invalidation on each side
 // that changed: only the category's selectors lose their cache entries, in the class and in the
 // subclasses that inherit them, so no cache keeps the old answer and every other entry stays.
@@ -21,8 +23,18 @@ extension Runtime {
       let meta = cls.ownMetaclass.locked(&state)
       attachMethods(category.instanceMethods, to: cls, &state)
       attachMethods(category.classMethods, to: cls.ownMetaclass, &state)
-      data.properties.insert(contentsOf: category.instanceProperties, at: 0)
-      meta.properties.insert(contentsOf: category.classProperties, at: 0)
+      // clang ends a category's property lists with its protocols' properties it does not
+      // declare itself, as a class's (Protocol.compiledProperties): the class's are not asked.
+      let instanceProperties =
+        category.instanceProperties
+        + Protocol.compiledProperties(
+          of: category.protocols, after: category.instanceProperties, isInstanceProperty: true, &state)
+      let classProperties =
+        category.classProperties
+        + Protocol.compiledProperties(
+          of: category.protocols, after: category.classProperties, isInstanceProperty: false, &state)
+      data.properties.insert(contentsOf: instanceProperties, at: 0)
+      meta.properties.insert(contentsOf: classProperties, at: 0)
       // objc4's attachLists puts the category's protocol list in front as it is, checking no
       // duplicates: a protocol the class already adopts is listed twice by class_copyProtocolList.
       data.protocols.insert(contentsOf: category.protocols, at: 0)

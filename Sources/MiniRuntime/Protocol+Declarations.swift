@@ -166,8 +166,8 @@ extension Protocol {
     self === other || (conforms(to: other) && other.conforms(to: self))
   }
 
-  /// The properties clang writes into a compiled class's property list after the class's own
-  /// (`existing`): for each of `protocols` in turn, its properties of the kind asked (instance or
+  /// The properties clang writes into a compiled class's (or category's) property list after its
+  /// own (`existing`): for each of `protocols` in turn, its properties of the kind asked (instance or
   /// class) in the order declared, then those of the protocols it incorporates, depth first, each
   /// name once. So `@interface NSObject <NSObject>` lists `hash`, `superclass`, `description` and
   /// `debugDescription`. From memory of clang's CGObjCMac (`EmitPropertyList` and
