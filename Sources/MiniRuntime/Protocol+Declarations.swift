@@ -177,17 +177,16 @@ extension Protocol {
     of protocols: [Protocol], after existing: [Property], isInstanceProperty: Bool, _ state: inout Runtime.State
   ) -> [Property] {
     var names = Set(existing.map(\.name))
-    var visited: Set<ObjectIdentifier> = []  // a protocol seen again adds no name: skip its walk
     var result: [Property] = []
-    func push(_ proto: Protocol, _ state: inout Runtime.State) {
-      guard visited.insert(ObjectIdentifier(proto)).inserted else { return }
-      let data = proto.locked(&state)
-      for entry in data.properties where entry.isInstanceProperty == isInstanceProperty {
-        if names.insert(entry.property.name).inserted { result.append(entry.property) }
+    // clang recurses into every incorporated protocol; one met again adds no name, so the walk
+    // that lists each once (allIncorporatedProtocols) gives the same list.
+    for proto in protocols {
+      for declaring in [proto] + proto.allIncorporatedProtocols(&state) {
+        for entry in declaring.locked(&state).properties where entry.isInstanceProperty == isInstanceProperty {
+          if names.insert(entry.property.name).inserted { result.append(entry.property) }
+        }
       }
-      for incorporated in data.protocols { push(incorporated, &state) }
     }
-    for proto in protocols { push(proto, &state) }
     return result
   }
 
