@@ -4,15 +4,19 @@
 //
 // Model: FB's `_objectInfosMap`: per observed object (by identity) an entry with the infos
 // observed on it, in the order observed. The entry retains the object (FB's
-// `retainObserved:YES`) or holds it weakly. An object observing itself through a retaining
-// controller it owns is FB's retain loop (kept alive until an unobserve breaks it), as FB's
-// header warns. A weakly held object carries a sentinel associated object whose release, when
-// the object is freed, drops its entry.
+// `retainObserved:YES`, a map table with strong keys) or holds it weakly. The retain is a real
+// one (`objc_retain`, so `retainCount` is one more and a `retain` override is sent it), taken once
+// per entry before the entry is published, and given back once, by whichever removal takes the
+// entry out of `entries` (the last key path's unobserve, `unobserve:`, `unobserveAll`, the
+// controller's release), after its KVO registrations are gone. An object observing itself
+// through a retaining controller it owns is FB's retain loop (kept alive until an unobserve
+// breaks it), as FB's header warns. A weakly held object is never retained; it carries a
+// sentinel associated object whose release, when the object is freed, drops its entry.
 //
 // Lock: `lock` guards `entries`, `nextOrdinal` and `lastShared`. The shared controller (which calls KVO and
-// may wait for callbacks) is called after it is released, and so is the release of an observed
-// object (whose `dealloc` is user code): callbacks, which may observe and unobserve, never run
-// under it.
+// may wait for callbacks) is called after it is released, and so are the retain and the release of
+// an observed object (a `retain` override, and `dealloc`, are user code): callbacks, which may
+// observe and unobserve, never run under it.
 
 import KVO
 import MiniRuntime
@@ -23,7 +27,9 @@ extension KVOController {
   final class Entry {
     /// The shared controller of the object's runtime, which registers its infos.
     let shared: SharedController
-    /// The object, when the controller retains it.
+    /// The object, when the controller retains it: this reference keeps its memory, and the
+    /// entry also holds one `objc_retain` of it (its `retainCount`), taken by `add` and given
+    /// back by the removal that takes the entry out of `entries`.
     let strong: Object?
     /// The object, when it is held weakly.
     private weak let weak: Object?
@@ -51,24 +57,33 @@ extension KVOController {
     guard let runtime = object.runtime else {
       throw KeyValueError(.invalidArgument, "\(object) belongs to a runtime that no longer exists")
     }
-    let shared = try sharedController(of: runtime)
-    let added = lock.withLock { () -> (shared: SharedController, replaced: Entry?, needsSentinel: Bool)? in
-      if let entry = entries[id], entry.object === object {
-        if !info.isAdditional, entry.infos.contains(where: { $0.keyPath == info.keyPath }) { return nil }
-        entry.infos.append(info)
-        return (entry.shared, nil, false)
-      }
-      let retains = retainsObserved
-      let entry = Entry(shared: shared, object: object, retains: retains, ordinal: nextOrdinal, infos: [info])
-      nextOrdinal += 1
-      let replaced = entries.updateValue(entry, forKey: id)  // a freed object's, if its sentinel has not run yet
-      return (shared, replaced, !retains)
+    let sharedOfRuntime = try sharedController(of: runtime)
+    // A new entry of a retaining controller holds a retain of the object, taken with the lock
+    // released (a `retain` override is user code) and before the entry is published, so that no
+    // removal can give it back first: the first pass finds there is no entry, the second makes
+    // it. A retain taken and not used (another thread made the entry meanwhile) is given back.
+    var placed = lock.withLock { place(info, of: object, id, sharedOfRuntime, holdingRetain: false) }
+    if placed == nil {
+      try Runtime.retainForStore(.object(object))  // call-out: a `retain` override, no lock held
+      placed = lock.withLock { place(info, of: object, id, sharedOfRuntime, holdingRetain: true) }
     }
-    guard let (shared, replaced, needsSentinel) = added else { return false }
-    if let replaced { replaced.shared.unobserve(nil, replaced.infos) }
-    if needsSentinel {
-      try? object.setAssociatedObject(
-        .swiftObject(DeallocationSentinel(controller: self, object: id)), forKey: sentinelKey, policy: .retain)
+    let shared: SharedController
+    switch placed {
+    case .none:  // only without a retain held, which the second pass holds
+      return false
+    case .created(let entryShared, let replaced):
+      shared = entryShared
+      finish(replaced)
+      if !retainsObserved {
+        try? object.setAssociatedObject(
+          .swiftObject(DeallocationSentinel(controller: self, object: id)), forKey: sentinelKey, policy: .retain)
+      }
+    case .appended(let entryShared, let unusedRetain):
+      if unusedRetain { Runtime.releaseForStore(.object(object)) }  // call-out: a `release` override
+      shared = entryShared
+    case .duplicate(let unusedRetain):
+      if unusedRetain { Runtime.releaseForStore(.object(object)) }  // call-out: a `release` override
+      return false
     }
     do {
       try shared.observe(object, info)
@@ -77,6 +92,38 @@ extension KVOController {
       throw error
     }
     return true
+  }
+
+  /// Where `place` put an info.
+  private enum Placed {
+    /// Nowhere: the key path is already observed on the object. `unusedRetain`: the caller holds
+    /// a retain of the object it must give back.
+    case duplicate(unusedRetain: Bool)
+    /// Appended to the object's entry, whose infos this shared controller registers.
+    case appended(SharedController, unusedRetain: Bool)
+    /// In a new entry (holding the caller's retain, for a retaining controller), in place of
+    /// `replaced` (a freed object's with the same identity).
+    case created(SharedController, replaced: Removed?)
+  }
+
+  /// Puts `info` in the entry of `object`, or in a new one; nil when a retaining controller must
+  /// make a new entry and the caller holds no retain of the object yet. Locking: caller holds
+  /// `lock`.
+  private func place(
+    _ info: Info, of object: Object, _ id: ObjectIdentifier, _ shared: SharedController, holdingRetain: Bool
+  ) -> Placed? {
+    if let entry = entries[id], entry.object === object {
+      if !info.isAdditional, entry.infos.contains(where: { $0.keyPath == info.keyPath }) {
+        return .duplicate(unusedRetain: holdingRetain)
+      }
+      entry.infos.append(info)
+      return .appended(entry.shared, unusedRetain: holdingRetain)
+    }
+    if retainsObserved, !holdingRetain { return nil }
+    let entry = Entry(shared: shared, object: object, retains: retainsObserved, ordinal: nextOrdinal, infos: [info])
+    nextOrdinal += 1
+    let replaced = entries.updateValue(entry, forKey: id)  // a freed object's, if its sentinel has not run yet
+    return .created(shared, replaced: replaced.map { Removed(entry: $0, infos: $0.infos, releasesObject: true) })
   }
 
   /// The shared controller of `runtime`, remembered for the next observation.
@@ -115,7 +162,9 @@ extension KVOController {
     finish(
       lock.withLock {
         defer { entries = [:] }
-        return entries.values.sorted { $0.ordinal < $1.ordinal }.map { Removed(entry: $0, infos: $0.infos) }
+        return entries.values.sorted { $0.ordinal < $1.ordinal }.map {
+          Removed(entry: $0, infos: $0.infos, releasesObject: true)
+        }
       })
   }
 
@@ -129,6 +178,9 @@ extension KVOController {
   struct Removed {
     let entry: Entry
     let infos: [Info]
+    /// Whether the entry itself left `entries`: its retain of the object (if it holds one) is
+    /// then given back, by this removal and no other.
+    let releasesObject: Bool
   }
 
   /// Takes the infos `matching` out of the entry of `id` (and the entry, once empty).
@@ -137,7 +189,7 @@ extension KVOController {
     guard let entry = entries[id] else { return nil }
     if entry.infos.allSatisfy(matching) {  // all of them (the common case): no new arrays
       entries[id] = nil
-      return entry.infos.isEmpty ? nil : Removed(entry: entry, infos: entry.infos)
+      return Removed(entry: entry, infos: entry.infos, releasesObject: true)
     }
     var (taken, kept): ([Info], [Info]) = ([], [])
     for info in entry.infos {
@@ -145,15 +197,19 @@ extension KVOController {
     }
     guard !taken.isEmpty else { return nil }
     entry.infos = kept
-    return Removed(entry: entry, infos: taken)
+    return Removed(entry: entry, infos: taken, releasesObject: false)
   }
 
   /// Unregisters the removed infos (waiting for their callbacks running elsewhere), then lets
   /// go of the object: an object stays alive until KVO no longer observes it through this
-  /// controller. Locking: called with `lock` released.
+  /// controller. The release of a retained object's entry may be its release to zero (`dealloc`
+  /// runs here, with no registration left). Locking: called with `lock` released.
   func finish(_ removed: Removed?) {
     guard let removed else { return }
     removed.entry.shared.unobserve(removed.entry.object, removed.infos)
+    if removed.releasesObject, let object = removed.entry.strong {
+      Runtime.releaseForStore(.object(object))  // call-out: a `release` override, or `dealloc`
+    }
     withExtendedLifetime(removed) {}
   }
 

@@ -53,7 +53,8 @@ public final class KVOController: @unchecked Sendable, CustomStringConvertible {
   /// table for the observer, whose retains then stay on the fast path.
   private let observerReference: UnownedObject
 
-  /// Whether observed objects are retained until unobserved.
+  /// Whether observed objects are retained until unobserved: one retain per observed object,
+  /// which its `retainCount` shows, given back when its last key path is unobserved.
   ///
   /// Objective-C: the `retainObserved:` argument of `-initWithObserver:retainObserved:`
   public let retainsObserved: Bool

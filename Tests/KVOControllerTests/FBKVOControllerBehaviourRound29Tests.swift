@@ -129,8 +129,7 @@ import Testing
   }
 
   /// The non-retaining controller never retains what it observes. (FB's retaining controller
-  /// retains an observed object once, as its map table's key; ours holds it without a retain
-  /// count: left, see docs/kvocontroller.md.)
+  /// retains an observed object once, as its map table's key: FBKVOControllerBehaviourRound30Tests.)
   @Test func theNonRetainingControllerNeverRetainsWhatItObserves() throws {
     let world = try World()
     let (watcher, _) = try world.newWatcher()
