@@ -21,12 +21,24 @@ final class ChainLink: Sendable {
   private let targetReference: UnownedObject
   /// The observer registered on `target` (Foundation's `NSKeyValueObservance`); kept alive here.
   let observer: Object
+  /// The rest of the path, as KVO names it (a lone surrogate spelled, LoneSurrogateKey.swift).
   let keyPath: String
+  /// Whether the whole path spells a lone surrogate (the plan's flag), so `keyPath` may: then
+  /// the messages carry a string object with its units, as the user's key had them.
+  private let spellsLoneSurrogate: Bool
 
-  init(target: Object, observer: Object, keyPath: String) {
+  init(target: Object, observer: Object, keyPath: String, spellsLoneSurrogate: Bool = false) {
     targetReference = UnownedObject(target)
     self.observer = observer
     self.keyPath = keyPath
+    self.spellsLoneSurrogate = spellsLoneSurrogate
+  }
+
+  /// `keyPath` as the messages' argument: the string, or a string object with the lone units
+  /// it spells.
+  private func keyPathArgument(on target: Object) throws -> Value {
+    guard spellsLoneSurrogate else { return .string(keyPath) }
+    return try LoneSurrogateKey.argument(keyPath, in: target.runtime)
   }
 
   /// The intermediate object while it lives; nil once it is deallocating.
@@ -56,11 +68,12 @@ final class ChainLink: Sendable {
     return observer.associatedObject(forKey: forwarderKey).swiftObject(as: Forwarder.self)
   }
 
-  /// Registers `observer` on `target` for `keyPath` by sending `addObserver:forKeyPath:options:context:`.
-  static func register(_ observer: Object, on target: Object, keyPath: String) throws {
+  /// Registers the link's observer on `target` for its key path by sending
+  /// `addObserver:forKeyPath:options:context:`.
+  func register(on target: Object) throws {
     try target.sendCategoryMessage(  // call-out: the target's class may override it
       "addObserver:forKeyPath:options:context:",
-      Arguments(.object(observer), .string(keyPath), .uint64(UInt64(ObservingOptions.prior.rawValue)), .nil))
+      Arguments(.object(observer), try keyPathArgument(on: target), .uint64(UInt64(ObservingOptions.prior.rawValue)), .nil))
   }
 
   /// Removes the link's registration by sending `removeObserver:forKeyPath:` to its target; a
@@ -68,10 +81,12 @@ final class ChainLink: Sendable {
   func unregister() {
     guard let target else { return }  // gone: its dealloc removed its registrations
     do {
-      try target.sendCategoryMessage("removeObserver:forKeyPath:", Arguments(.object(observer), .string(keyPath)))  // call-out
+      try target.sendCategoryMessage("removeObserver:forKeyPath:", Arguments(.object(observer), try keyPathArgument(on: target)))  // call-out
     } catch {
       target.runtime?.emit(
-        .diagnostic(subsystem: "KVO", message: "removing a key-path chain's observer of \"\(keyPath)\" from \(target) failed: \(error)"))
+        .diagnostic(
+          subsystem: "KVO",
+          message: "removing a key-path chain's observer of \"\(LoneSurrogateKey.displayed(keyPath))\" from \(target) failed: \(error)"))
     }
   }
 }

@@ -34,9 +34,12 @@ enum CollectionObservation {
 
   private static func refusing(_ className: String, _ selector: String, keyPathArgument: Int) -> Implementation {
     CollectionCategories.method(className, "NSKeyValueObserverRegistration", selector) { receiver, _, arguments in
+      // The key path as text: a string object's own units (a lone surrogate as U+FFFD), not
+      // KVO's name for it, nor the object's description.
+      let argument = arguments[keyPathArgument]
+      let keyPath = (try? KeyValueCategory.key(argument, receiver)).map(LoneSurrogateKey.displayed) ?? "\(argument)"
       throw KeyValueError(
-        .unsupportedKeyPath,
-        "[<\(receiver.isa.name) \(receiver.address)> \(selector)] is not supported. Key path: \(arguments[keyPathArgument].stringValue ?? "\(arguments[keyPathArgument])")")
+        .unsupportedKeyPath, "[<\(receiver.isa.name) \(receiver.address)> \(selector)] is not supported. Key path: \(keyPath)")
     }
   }
 

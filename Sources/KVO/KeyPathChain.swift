@@ -51,7 +51,7 @@ enum KeyPathChain {
       let name = collection.map { "\($0.isa.name) \($0.address)" } ?? CollectionObservation.className(of: value)
       refusal = KeyValueError(
         .unsupportedKeyPath,
-        "[<\(name)> addObserver:forKeyPath:options:context:] is not supported. Key path: \(registration.plan.restString)")
+        "[<\(name)> addObserver:forKeyPath:options:context:] is not supported. Key path: \(LoneSurrogateKey.displayed(registration.plan.restString))")
     }
     // `friend.@count` on an object that is no collection: the rest goes to it like any other, as
     // Foundation sends it `addObserver:forKeyPath:@"@count"…`: a key only a manual change of
@@ -72,8 +72,8 @@ enum KeyPathChain {
     let forwarder = Forwarder(owner: owner, ownerPathID: registration.pathID, isDependency: false)
     let link = ChainLink(
       target: target, observer: try ChainLink.makeObserver(for: forwarder, in: runtime),
-      keyPath: registration.plan.restString)
-    try ChainLink.register(link.observer, on: target, keyPath: link.keyPath)  // call-out: the target's addObserver:…
+      keyPath: registration.plan.restString, spellsLoneSurrogate: registration.plan.pathSpellsLoneSurrogate)
+    try link.register(on: target)  // call-out: the target's addObserver:…
     let installed = table.lock.withLock { () -> Bool in
       guard registration.isRegistered, registration.linkVersion == version, registration.link == nil else { return false }
       registration.link = link

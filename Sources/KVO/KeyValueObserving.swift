@@ -140,12 +140,12 @@ extension Object {
   }
 
   /// The key paths observed on this object by outside observers, in registration order (one
-  /// entry per registration).
+  /// entry per registration); a lone surrogate reads as U+FFFD, as in ``Observance/keyPath``.
   ///
   /// Objective-C: none (what `-observationInfo`'s description lists).
   public var observedKeyPaths: [String] {
     guard let table = (try? currentObservationSnapshot)?.table else { return [] }
-    return table.lock.withLock { table.registrations.filter(\.isExternal).map(\.pathString) }
+    return table.lock.withLock { table.registrations.filter(\.isExternal).map(\.pathString) }.map(LoneSurrogateKey.displayed)
   }
 
   /// A description of every registration on this object, internal ones included, in the style

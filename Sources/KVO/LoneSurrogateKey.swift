@@ -12,8 +12,10 @@
 // accessor or ivar is named that way, as on Apple, where a selector's name is UTF-8 and so never
 // holds the unit. Where the key goes back to user code (the undefined-key hooks, a dictionary's
 // `objectForKey:`, `observeValueForKeyPath:…`, the class's KVO hooks, an exception's
-// `NSUnknownUserInfoKey`) it is a string object with the units again; text for people (exception
-// messages) reads each unit as U+FFFD. A real key holding U+FFFF followed by such a scalar is read
+// `NSUnknownUserInfoKey`, a chain's `addObserver:forKeyPath:…` and `removeObserver:forKeyPath:`
+// to the intermediate object) it is a string object with the units again; text for people
+// (exception messages, diagnostics, `Observance.keyPath`, the event stream) reads each unit as
+// U+FFFD (`displayed`): the spelling never leaves KVO. A real key holding U+FFFF followed by such a scalar is read
 // as that spelling: U+FFFF is a noncharacter, which no key names.
 
 import MiniRuntime

@@ -108,9 +108,12 @@ extension Notifier {
     report(change, toObserver: observer, keyPath: registration.pathString, about: object)
   }
 
-  /// Reports a delivery to `observer` (its description, or `block`) of `keyPath`.
+  /// Reports a delivery to `observer` (its description, or `block`) of `keyPath` (KVO's name of
+  /// it: a lone surrogate's spelling is shown as the text U+FFFD, LoneSurrogateKey.swift).
   static func report(_ change: Change, toObserver observer: String, keyPath: String, about object: Object) {
     object.runtime?.emit(
-      .observerNotified(observer: observer, keyPath: keyPath, object: object.description, change: change.description))
+      .observerNotified(
+        observer: observer, keyPath: LoneSurrogateKey.displayed(keyPath), object: object.description,
+        change: change.description))
   }
 }

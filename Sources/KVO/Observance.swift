@@ -64,10 +64,22 @@ public struct Observance: Sendable, CustomStringConvertible {
   /// Objective-C: none (the `Observer:` part of the observance's description).
   public let observerDescription: String
 
-  /// The observed key path, as registered.
+  /// The observed key path, as registered; a key holding a lone surrogate (a string object
+  /// keeps half a surrogate pair) reads each lone unit as U+FFFD, as Swift reads such a string
+  /// (``keyPathUnits`` has the units themselves).
   ///
   /// Objective-C: the observance's property key path
-  public let keyPath: String
+  public var keyPath: String { LoneSurrogateKey.displayed(keyPathName) }
+
+  /// The observed key path's UTF-16 units, as registered: those of the string object it was
+  /// registered with, a lone surrogate included.
+  ///
+  /// Objective-C: the units of the observance's property key path (`-characterAtIndex:`)
+  public var keyPathUnits: [UInt16] { LoneSurrogateKey.units(of: keyPathName) ?? Array(keyPathName.utf16) }
+
+  /// KVO's name for the key path (LoneSurrogateKey.swift: a lone unit is spelled by two
+  /// scalars there), not shown to anyone.
+  private let keyPathName: String
 
   /// The options given at registration.
   ///
@@ -97,7 +109,7 @@ public struct Observance: Sendable, CustomStringConvertible {
     kind = registration.isObjectObserver ? .object : registration.isExternal ? .closure : .keyPathForwarding
     observerHold = registration.observerObject.map { ObserverHold($0) }
     observerDescription = registration.observerDescription
-    keyPath = registration.pathString
+    keyPathName = registration.pathString
     options = registration.options
     context = registration.context
   }

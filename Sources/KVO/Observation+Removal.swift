@@ -164,7 +164,7 @@ extension Observation {
     object.runtime?.emit(
       .diagnostic(
         subsystem: "KVO",
-        message: "an observer of \"\(registration.pathString)\" on \(object) was deallocated while registered; its registration was removed"))
+        message: "an observer of \"\(LoneSurrogateKey.displayed(registration.pathString))\" on \(object) was deallocated while registered; its registration was removed"))
   }
 
   /// Cleans up after an observed object being deallocated (from the notifying subclass's
@@ -187,7 +187,9 @@ extension Observation {
       return (all, links)
     }
     let listed = named === table ? registrations : named.map { other in other.lock.withLock { other.registrations } } ?? []
-    let watched = listed.filter { $0.isObjectObserver && !$0.isShared }.map(\.pathString)  // shared ones need no removal
+    let watched = listed.filter { $0.isObjectObserver && !$0.isShared }.map {
+      LoneSurrogateKey.displayed($0.pathString)  // shared ones need no removal
+    }
     if !watched.isEmpty {
       object.runtime?.emit(
         .diagnostic(
