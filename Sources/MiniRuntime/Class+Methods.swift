@@ -50,7 +50,11 @@ extension Class {
       guard data.methods[selector] == nil else { return false }
       let method = Method(selector: selector, signature: signature, implementation: implementation, owner: self)
       data.methods[selector] = method
-      data.methodOrder.insert(method, at: 0)  // newest first, as objc4's attachLists
+      if isCompiledDefinition(data, &state) {
+        data.methodOrder.append(method)  // a compiled list: the order declared
+      } else {
+        data.methodOrder.insert(method, at: 0)  // newest first, as objc4's attachLists
+      }
       data.implementations.append(implementation)
       state.record(
         .methodAdded(class: name, selector: selector, types: signature.description, isClassMethod: isMetaclass))
@@ -97,7 +101,11 @@ extension Class {
       }
       let method = Method(selector: selector, signature: signature, implementation: implementation, owner: self)
       data.methods[selector] = method
-      data.methodOrder.insert(method, at: 0)  // newest first, as objc4's attachLists
+      if isCompiledDefinition(data, &state) {
+        data.methodOrder.append(method)  // a compiled list: the order declared
+      } else {
+        data.methodOrder.insert(method, at: 0)  // newest first, as objc4's attachLists
+      }
       state.record(
         .methodAdded(class: name, selector: selector, types: signature.description, isClassMethod: isMetaclass))
       runtime.methodsChanged(in: self, selectors: [selector], &state)
@@ -110,7 +118,8 @@ extension Class {
   /// there. So a category's methods come before the class methods added before it (the most
   /// recently attached category first), and `synthesizeProperty("age", …)` lists `setAge:`
   /// before `age`. Inherited methods are not listed. A selector may appear twice: a category's
-  /// method and the original it hides.
+  /// method and the original it hides. A compiled class (an image's) starts with the methods its
+  /// definition added in the order added, as clang emits its `@implementation`.
   ///
   /// ```swift
   /// try person.addMethod("first", types: "v@:") { _, _, _ in .nil }
@@ -210,6 +219,17 @@ extension Class {
     let selector = try selector.nameable(function)
     let signature = try signature(for: selector, types, function)
     return (runtime, selector, signature)
+  }
+
+  /// Whether `data` (this class's) is a compiled class's, or its metaclass's, being defined: an
+  /// image's class (or one the runtime makes for itself) before registration. What is added then
+  /// declares the compiled lists, which keep the declared order (clang's), where an addition at
+  /// run time goes in front.
+  /// Locking: caller holds `Runtime.lock` (enforced by `inout State`).
+  func isCompiledDefinition(_ data: ClassMetadata, _ state: inout Runtime.State) -> Bool {
+    guard data.state == .constructing else { return false }
+    guard isMetaclass else { return data.imageName != nil }
+    return data.instanceClass.map { $0.locked(&state).imageName != nil } ?? false
   }
 
   /// The metadata, unless the class was disposed (then its methods may no longer change).

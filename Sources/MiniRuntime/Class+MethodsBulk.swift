@@ -122,6 +122,8 @@ extension Class {
       }
       if data.methodOrder.isEmpty {  // the class's first list (a class being built): no copy
         data.methodOrder = added
+      } else if isCompiledDefinition(data, &state) {
+        data.methodOrder += added  // a compiled list: the order declared
       } else {
         data.methodOrder.insert(contentsOf: added, at: 0)  // one new list, in front (attachLists)
       }

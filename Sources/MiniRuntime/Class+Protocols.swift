@@ -37,7 +37,7 @@ extension Class {
     try runtime.checkOwnProtocol(proto, "class_addProtocol")
     return try runtime.withState { state throws(RuntimeError) -> Bool in
       let data = try lockedForMethodChange(&state, "class_addProtocol")
-      if data.state == .constructing && data.imageName != nil {
+      if isCompiledDefinition(data, &state) {
         // A compiled class's definition declares its list: clang emits every protocol the
         // @interface names, one another already incorporates included (each named once here).
         guard !data.protocols.contains(where: { $0 === proto }) else { return false }
