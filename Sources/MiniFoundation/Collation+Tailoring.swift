@@ -24,12 +24,13 @@
 // - de with the keyword `collation=phonebook` (or `-u-co-phonebk`): `ä`, `ö`, `ü` are `ae`, `oe`,
 //   `ue` with a second-level mark after them. Plain `de` is the root, as in CLDR;
 // - pl, cs, sk, sl, hr (bs, sr-Latn), hu, ro: Collation+Tailorings+CentralEurope.swift; et, lt,
-//   lv, tr: Collation+Tailorings+BalticAndTurkish.swift.
+//   lv, tr: Collation+Tailorings+BalticAndTurkish.swift; az, cy:
+//   Collation+Tailorings+AzerbaijaniAndWelsh.swift.
 // Every other locale is the root: CLDR's answer for en, fr, it, nl, pt; a known gap for the
-// locales CLDR tailors and we do not: az (`ç ə ğ x ı q ö ş ü` and `w` after `z`), mt (`ċ ġ ż`
-// before their base letters, `għ` after `g`, `ħ` after `h`, capitals first) and cy (`ch dd ff ng
-// ll ph rh th` after their first letter), each seen tailored in ICU on this machine (round 30),
-// and every non-Latin script's. The Nordic
+// locales CLDR tailors and we do not: mt (`ċ ġ ż` before their base letters, `għ` after `g`,
+// `ħ` after `h`, capitals first, seen tailored in ICU on this machine, where CoreFoundation's
+// answers for single letters were not all consistent with that order), and every non-Latin
+// script's. The Nordic
 // rule for `þ` (`th` at the third level) is not tailored: `þ` is a letter after `z`.
 // Stateless; the tables are immutable statics.
 
@@ -133,6 +134,8 @@ extension Collation {
       case "et": return estonian
       case "lt": return lithuanian
       case "lv": return latvian
+      case "az": return azerbaijani
+      case "cy": return welsh
       default: return nil
       }
     }
