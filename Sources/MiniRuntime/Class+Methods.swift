@@ -50,11 +50,7 @@ extension Class {
       guard data.methods[selector] == nil else { return false }
       let method = Method(selector: selector, signature: signature, implementation: implementation, owner: self)
       data.methods[selector] = method
-      if isCompiledDefinition(data, &state) {
-        data.methodOrder.append(method)  // a compiled list: the order declared
-      } else {
-        data.methodOrder.insert(method, at: 0)  // newest first, as objc4's attachLists
-      }
+      listAddedMethods(CollectionOfOne(method), data, &state)
       data.implementations.append(implementation)
       state.record(
         .methodAdded(class: name, selector: selector, types: signature.description, isClassMethod: isMetaclass))
@@ -101,11 +97,7 @@ extension Class {
       }
       let method = Method(selector: selector, signature: signature, implementation: implementation, owner: self)
       data.methods[selector] = method
-      if isCompiledDefinition(data, &state) {
-        data.methodOrder.append(method)  // a compiled list: the order declared
-      } else {
-        data.methodOrder.insert(method, at: 0)  // newest first, as objc4's attachLists
-      }
+      listAddedMethods(CollectionOfOne(method), data, &state)
       state.record(
         .methodAdded(class: name, selector: selector, types: signature.description, isClassMethod: isMetaclass))
       runtime.methodsChanged(in: self, selectors: [selector], &state)
@@ -230,6 +222,20 @@ extension Class {
     guard data.state == .constructing else { return false }
     guard isMetaclass else { return data.imageName != nil }
     return data.instanceClass.map { $0.locked(&state).imageName != nil } ?? false
+  }
+
+  /// Lists `added`, methods new to this class, in its method list: after those already there
+  /// while a compiled class is being defined (its compiled list keeps the declared order), else
+  /// in front, as one list (objc4's attachLists: newest first).
+  /// Locking: caller holds `Runtime.lock` (enforced by `inout State`).
+  func listAddedMethods(_ added: some Collection<Method>, _ data: ClassMetadata, _ state: inout Runtime.State) {
+    if data.methodOrder.isEmpty {
+      data.methodOrder = Array(added)  // the class's first list (a class being built): either way
+    } else if isCompiledDefinition(data, &state) {
+      data.methodOrder.append(contentsOf: added)  // a compiled list: the order declared
+    } else {
+      data.methodOrder.insert(contentsOf: added, at: 0)  // newest first, as objc4's attachLists
+    }
   }
 
   /// The metadata, unless the class was disposed (then its methods may no longer change).

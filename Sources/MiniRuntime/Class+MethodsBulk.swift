@@ -120,13 +120,7 @@ extension Class {
         }
         if !changed.contains(selector) { changed.append(selector) }
       }
-      if data.methodOrder.isEmpty {  // the class's first list (a class being built): no copy
-        data.methodOrder = added
-      } else if isCompiledDefinition(data, &state) {
-        data.methodOrder += added  // a compiled list: the order declared
-      } else {
-        data.methodOrder.insert(contentsOf: added, at: 0)  // one new list, in front (attachLists)
-      }
+      listAddedMethods(added, data, &state)  // one new list
       data.methods.reserveCapacity(data.methods.count + added.count)
       for method in added.reversed() { data.methods[method.selector] = method }  // the first wins
       if !changed.isEmpty { runtime.methodsChanged(in: self, selectors: changed, &state) }
