@@ -187,9 +187,8 @@ extension Observation {
       return (all, links)
     }
     let listed = named === table ? registrations : named.map { other in other.lock.withLock { other.registrations } } ?? []
-    let watched = listed.filter { $0.isObjectObserver && !$0.isShared }.map {
-      LoneSurrogateKey.displayed($0.pathString)  // shared ones need no removal
-    }
+    let watched = listed.filter { $0.isObjectObserver && !$0.isShared }  // shared ones need no removal
+      .map { LoneSurrogateKey.displayed($0.pathString) }
     if !watched.isEmpty {
       object.runtime?.emit(
         .diagnostic(
