@@ -73,7 +73,8 @@ final class ChainLink: Sendable {
   func register(on target: Object) throws {
     try target.sendCategoryMessage(  // call-out: the target's class may override it
       "addObserver:forKeyPath:options:context:",
-      Arguments(.object(observer), try keyPathArgument(on: target), .uint64(UInt64(ObservingOptions.prior.rawValue)), .nil))
+      Arguments(
+        .object(observer), try keyPathArgument(on: target), .uint64(UInt64(ObservingOptions.prior.rawValue)), .nil))
   }
 
   /// Removes the link's registration by sending `removeObserver:forKeyPath:` to its target; a
@@ -81,12 +82,14 @@ final class ChainLink: Sendable {
   func unregister() {
     guard let target else { return }  // gone: its dealloc removed its registrations
     do {
-      try target.sendCategoryMessage("removeObserver:forKeyPath:", Arguments(.object(observer), try keyPathArgument(on: target)))  // call-out
+      try target.sendCategoryMessage(  // call-out
+        "removeObserver:forKeyPath:", Arguments(.object(observer), try keyPathArgument(on: target)))
     } catch {
       target.runtime?.emit(
         .diagnostic(
           subsystem: "KVO",
-          message: "removing a key-path chain's observer of \"\(LoneSurrogateKey.displayed(keyPath))\" from \(target) failed: \(error)"))
+          message: "removing a key-path chain's observer of \"\(LoneSurrogateKey.displayed(keyPath))\" from \(target) "
+            + "failed: \(error)"))
     }
   }
 }
