@@ -166,7 +166,10 @@ struct ObservationSnapshot {
 
   /// Checks what a reader relies on (see `TriggerList.checkInvariants`; a one-path snapshot is
   /// its path, which must be its own trigger). Debug builds only.
-  // Internal invariant, not input: snapshots are made only by the init above, from the table.
+  // Internal invariant, not input: a one-path snapshot is made only by the two inits above, each
+  // after `PathEntry.isItsOwnTrigger` held for that path (the first checks it, the second's one
+  // caller, `ObservationTable.makeSnapshot`), and that is `plan.firstKeyID == pathID`; a snapshot
+  // read back from the slot (`init?(info:)`) is not checked again.
   func checkInvariants() {
     #if DEBUG
       switch storage {

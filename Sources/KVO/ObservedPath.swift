@@ -223,8 +223,10 @@ final class ObservedPath: ManagedBuffer<ObservedPath.Header, Atomic<UInt>> {
 
   /// Checks what a reader relies on: the slots used are within the capacity, and each one
   /// below the end holds a registration of this path (UnretainedRegistration.swift). Debug
-  /// builds only; release builds compile it away. Internal invariant, not input: only this file
-  /// writes the slots and the end, so a failure is a bug here.
+  /// builds only; release builds compile it away. Internal invariant, not input: `append`, the
+  /// only writer of the end and the slots, refuses a full path; `make` keeps the plan's own path
+  /// id; and a registration is appended only to the path found by its own `pathID`
+  /// (`ObservationTable.add`, or a path made for it) or copied from one (`PathEntry.rebuilt`).
   func checkInvariants() {
     #if DEBUG
       withUnsafeMutablePointers { header, elements in

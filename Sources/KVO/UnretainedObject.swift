@@ -45,7 +45,8 @@ struct UnretainedObject {
   }
 
   /// Checks the layout `keptAlive` relies on (`keptAlive` calls it). Debug builds only. A fact of
-  /// the compiler's layout, not of any input: a failure means the toolchain changed it.
+  /// the compiler's layout, not of any input (it compares constants): a failure means the
+  /// toolchain changed it.
   static func checkInvariants() {
     #if DEBUG
       precondition(

@@ -47,7 +47,9 @@ struct UnretainedRegistration {
   }
 
   /// Checks what the bits alone can tell: a non-null, aligned pointer. Debug builds only.
-  /// Internal invariant, not input: handles are made only from live registrations.
+  /// Internal invariant, not input: handles are made only from live registrations, Swift heap
+  /// objects (never null, 16-byte aligned), or from a path's slot below its end, which only
+  /// `ObservedPath.append` writes, with `retainedBits` of one.
   @inline(__always)
   func checkInvariants() {
     #if DEBUG
