@@ -145,21 +145,25 @@ public final class Runtime: @unchecked Sendable {
       let meta = rootMetaclass.locked(&state)
       meta.superclass = rootClass
       meta.instanceClass = rootClass
-      meta.state = .registered
       meta.unalignedSize = ObjectStorage.classObjectSize
       meta.instanceStart = ObjectStorage.classObjectSize
       let root = rootClass.locked(&state)
       root.ivars = [Ivar.isa(declaredBy: "NSObject")]  // objc4's NSObject declares `Class isa`
       root.subclasses = [rootMetaclass]
-      root.state = .registered
       root.imageName = Image.objcLibraryPath  // compiled into libobjc (decision 0055)
       state.imageNames = [Image.objcLibraryPath]
       state.announcedImages = [Image.objcLibraryPath]
       state.classesByName["NSObject"] = rootClass
       state.listed.append(rootClass)
     }
+    // Installed while NSObject, libobjc's compiled class, is still being defined: its methods
+    // are its compiled list, in declared order (Class.isCompiledDefinition), as an image's class.
     RootClass.install(in: self)
-    withState { state in rootClass.clearCustomRetainReleaseOfRoot(&state) }  // NSObject's own are the defaults
+    withState { state in
+      rootMetaclass.locked(&state).state = .registered
+      rootClass.locked(&state).state = .registered
+      rootClass.clearCustomRetainReleaseOfRoot(&state)  // NSObject's own are the defaults
+    }
     NSObjectProtocol.install(in: self)  // and with it the class `Protocol`, as objc4 has both from launch
   }
 

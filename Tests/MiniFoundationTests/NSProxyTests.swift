@@ -34,6 +34,20 @@ import Testing
     try runtime.checkInvariants()
   }
 
+  @Test func nsProxyListsItsMethodsInDeclaredOrder() throws {
+    // A compiled root class of Foundation's image: its base lists keep the declared order
+    // (NSProxy.swift's), as NSObject's and every image class's do (docs/runtime.md).
+    let runtime = Runtime()
+    let proxy = try foundationClass("NSProxy", in: runtime)
+    let names = proxy.methodList.map(\.selector.name)
+    #expect(Array(names.prefix(3)) == ["self", "superclass", "hash"])
+    #expect(names.last == "respondsToSelector:")
+    let classNames = proxy.isa.methodList.map(\.selector.name)
+    #expect(Array(classNames.prefix(2)) == ["class", "superclass"])
+    #expect(classNames.last == "respondsToSelector:")
+    try runtime.checkInvariants()
+  }
+
   @Test func nsProxyHasNoInitSoAllocInitRaisesInItsForwardingPair() throws {
     let runtime = Runtime()
     let proxy = try foundationClass("NSProxy", in: runtime)

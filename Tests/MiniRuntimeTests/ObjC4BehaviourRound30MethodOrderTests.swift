@@ -40,4 +40,21 @@ import Testing
     #expect(person.methodList.map(\.selector.name) == ["second", "first"], "made at run time: newest first")
     try runtime.checkInvariants()
   }
+
+  @Test func nsObjectListsItsMethodsInDeclaredOrder() throws {
+    // NSObject is libobjc's compiled class: its base lists keep NSObject.mm's order, first
+    // declared first (RootClass.swift's order: init, self, class, … then the retain/release
+    // group; +alloc first on the class side, +allocWithZone: last). By the old rule, installed
+    // after registration, it listed them newest first (retainWeakReference first).
+    let runtime = Runtime()
+    let names = runtime.rootClass.methodList.map(\.selector.name)
+    #expect(Array(names.prefix(4)) == ["init", "self", "class", "superclass"])
+    #expect(Array(names.suffix(4)) == ["retain", "release", "allowsWeakReference", "retainWeakReference"])
+    let classNames = runtime.rootClass.isa.methodList.map(\.selector.name)
+    #expect(classNames.first == "alloc")
+    #expect(classNames.last == "allocWithZone:")
+    try addReturning(runtime.rootClass, "wave", "wave")
+    #expect(runtime.rootClass.methodList.first?.selector == "wave", "class_addMethod at run time: in front")
+    try runtime.checkInvariants()
+  }
 }
