@@ -38,10 +38,7 @@ enum DependentKeys {
       next += 1
       // call-out: the class's dependency methods, no lock held
       let answer = try KeyValueCategory.keyPathsForValuesAffecting(cls, key: current)
-      for element in try keyPaths(in: answer, of: cls, key: current) {
-        guard let text = try element.stringValue ?? stringObjectKey(element, of: cls) else {
-          throw KeyValueError(.invalidValue, "+keyPathsForValuesAffectingValueForKey:\(current) must return key path strings, not \(element)")
-        }
+      for text in try keyPaths(in: answer, of: cls, key: current) {
         let path = KeyValuePath(observing: text)  // unchecked, as an observed key path, operators included
         if path.components.count == 1 {
           if seenKeys.isEmpty { seenKeys.insert(key) }
@@ -68,15 +65,29 @@ enum DependentKeys {
     return try KeyValueCategory.key(element, runtime: runtime)
   }
 
-  /// The elements of a `+keyPathsForValuesAffecting…` answer: an `NSSet` (Apple's return type,
+  /// The key paths of a `+keyPathsForValuesAffecting…` answer: an `NSSet` (Apple's return type,
   /// bridged `.set` or an object), or an `NSArray`, in order; nil is no keys. A set's members are
-  /// taken in sorted order, so the order dependencies are registered in (and their prior
-  /// notifications sent in) does not change from run to run; Foundation's follows its hashing.
-  private static func keyPaths(in answer: Value, of cls: Class, key: String) throws -> [Value] {
+  /// taken sorted by their UTF-16 units (as `-[NSString compare:]` orders them, a lone surrogate's
+  /// unit included), so the order dependencies are registered in (and their prior notifications
+  /// sent in) does not change from run to run; Foundation's follows its hashing.
+  /// Call-outs: a string object's primitives (`stringObjectKey`), no lock held.
+  private static func keyPaths(in answer: Value, of cls: Class, key: String) throws -> [String] {
     if answer.isNil { return [] }
+    func text(_ element: Value) throws -> String {
+      guard let name = try element.stringValue ?? stringObjectKey(element, of: cls) else {
+        throw KeyValueError(
+          .invalidValue, "+keyPathsForValuesAffectingValueForKey:\(key) must return key path strings, not \(element)")
+      }
+      return name
+    }
     switch try answer.collectionContents() {
-    case .array(let elements)?, .orderedSet(let elements)?: return elements
-    case .set(let members)?: return members.sorted { ($0.stringValue ?? "") < ($1.stringValue ?? "") }
+    case .array(let elements)?, .orderedSet(let elements)?: return try elements.map(text)
+    case .set(let members)?:
+      let keyed = try members.map { member in
+        let name = try text(member)
+        return (name, LoneSurrogateKey.units(of: name) ?? Array(name.utf16))  // a lone unit's name: its units
+      }
+      return keyed.sorted { $0.1.lexicographicallyPrecedes($1.1) }.map { $0.0 }
     default:
       throw KeyValueError(
         .invalidValue, "+[\(cls.name) keyPathsForValuesAffectingValueForKey:\(key)] must return an NSSet of key paths, not \(answer)")
