@@ -102,31 +102,48 @@ extension Runtime {
   /// - Throws: What `+initialize` (of this class or a superclass) threw.
   func initialize(_ cls: Class) throws {
     let me = ThreadIdentity.current
-    let uninitializedSuperclass = withState { state -> Class? in
-      guard let superclass = cls.locked(&state).superclass, !superclass.isInitialized(&state) else { return nil }
-      return superclass
+    enum Claim {
+      case done
+      case wait
+      case run(underRoot: Bool)
+      case superclassFirst(Class)
     }
-    if let uninitializedSuperclass { try initialize(uninitializedSuperclass) }
-    enum Claim { case done, wait, run }
-    let claim = withState { state -> Claim in
+    func claim(_ state: inout State) -> Claim {
       let data = cls.ownMetaclass.locked(&state)
       switch data.initialization {
       case .initialized: return .done
       case .initializing(let thread): return thread == me ? .done : .wait
       case .uninitialized:
         data.initialization = .initializing(thread: me)
-        return .run
+        return .run(underRoot: descendsFromRootClass(cls, &state))  // after the superclass's +initialize
       }
     }
-    switch claim {
+    // The superclass checked and the class claimed in one locked section when the superclass
+    // is ready (every class but the first of a new branch); else the superclass first, then the
+    // claim in a section of its own.
+    var claimed = withState { state -> Claim in
+      if let superclass = cls.locked(&state).superclass, !superclass.isInitialized(&state) {
+        return .superclassFirst(superclass)
+      }
+      return claim(&state)
+    }
+    if case .superclassFirst(let superclass) = claimed {
+      try initialize(superclass)
+      claimed = withState { claim(&$0) }
+    }
+    let underRoot: Bool
+    switch claimed {
     case .done: return
     case .wait: return waitUntilInitialized(cls)
-    case .run: break
+    case .run(let answer): underRoot = answer
+    case .superclassFirst: preconditionFailure("the superclass was initialized above")
     }
     var failure: (any Error)?
     do {
-      // A root class of the user's without +initialize is simply marked initialized.
-      if query("initialize", in: cls.isa) != nil {
+      // A root class of the user's without +initialize is simply marked initialized. A class
+      // under NSObject finds NSObject's +initialize at worst (a method is never removed), so it
+      // is sent without first looking it up (an uncached walk on a class being initialized: K6).
+      if underRoot || query("initialize", in: cls.isa) != nil {
         _ = try msgSend(cls, "initialize")  // call-out: user +initialize, no lock held
       }
     } catch {
@@ -134,6 +151,20 @@ extension Runtime {
     }
     finishInitializing(cls)
     if let failure { throw failure }
+  }
+
+  /// Whether `cls` is the runtime's NSObject or inherits from it, whose metaclass always has
+  /// `+initialize` (RootClass.swift).
+  /// Locking: caller holds `Runtime.lock` (enforced by `inout State`).
+  private func descendsFromRootClass(_ cls: Class, _ state: inout State) -> Bool {
+    var current = Unmanaged.passUnretained(cls)  // each class is held by its subclass's metadata
+    while true {
+      if current.toOpaque() == Unmanaged.passUnretained(rootClass).toOpaque() { return true }
+      guard let next = current._withUnsafeGuaranteedRef({ $0.locked(&state).unretainedSuperclass }) else {
+        return false
+      }
+      current = next
+    }
   }
 
   /// `initialize(_:)` for a runtime function that throws only ``RuntimeError``s: the isa change

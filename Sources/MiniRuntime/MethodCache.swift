@@ -5,8 +5,9 @@
 // Model: an open-addressing table keyed by the selector's interned index (linear probing, load
 // factor at most 3/4), viewed through `CacheTable`: a header of two words (a sequence number and
 // the mask) and then buckets of two words (`CacheBucket`, objc4's `bucket_t`): the selector index
-// (0 = empty) and the unretained implementation (UnretainedImplementation.swift). Every lookup,
-// by readers and writers alike, goes through `CacheTable.probe`.
+// (0 = empty) and the unretained implementation (UnretainedImplementation.swift), then one word
+// naming the table it replaced (`CacheTable.replaced`). Every lookup, by readers and writers
+// alike, goes through `CacheTable.probe`.
 //
 // Placement: a key's home is its index `& mask` (one AND on the send path), and entries are
 // placed Robin Hood style (`CacheTable.place`): a new entry takes the bucket of the first
@@ -35,7 +36,8 @@
 //     leave a stale entry behind.
 //   - grow vs read: growing publishes a new table; a reader still probing the old one may finish
 //     one call with what it found, as in objc4. Old tables are retired, not freed, until the
-//     cache itself dies (geometric growth keeps that under twice the final size).
+//     cache itself dies (geometric growth keeps that under twice the final size), each chained
+//     from the table that replaced it.
 // Implementations stay alive because their classes retain them (UnretainedImplementation.swift).
 
 import Synchronization
@@ -156,8 +158,13 @@ struct CacheTable: Equatable {
     }
   }
 
+  /// The word after the buckets: the base of the table this one replaced (0 for none), so the
+  /// retired tables form a chain the cache frees when it dies, with no list of its own to grow.
+  /// Never read by a send.
+  var replaced: UnsafeMutablePointer<Atomic<UInt>> { base + (2 &+ 2 &* bucketCount) }
+
   static func make(capacity: Int) -> CacheTable {
-    let words = 2 + 2 * capacity
+    let words = 3 + 2 * capacity  // the header, the buckets, `replaced`
     let base = UnsafeMutablePointer<Atomic<UInt>>.allocate(capacity: words)
     for word in 0..<words { (base + word).initialize(to: Atomic(0)) }
     base[1].store(UInt(capacity - 1), ordering: .relaxed)
@@ -165,7 +172,7 @@ struct CacheTable: Equatable {
   }
 
   func free() {
-    base.deinitialize(count: 2 + 2 * bucketCount)
+    base.deinitialize(count: 3 + 2 * bucketCount)
     base.deallocate()
   }
 }
@@ -183,13 +190,16 @@ final class MethodCache: @unchecked Sendable {
   /// Entries in the current table. Locking: `Runtime.lock`.
   private var count = 0
 
-  /// Tables replaced by a bigger one; freed in `deinit`. Locking: `Runtime.lock`.
-  private var retired: [CacheTable] = []
-
   init() {}
 
+  /// Frees the current table and the tables it replaced (its `replaced` chain).
   deinit {
-    for table in retired + [table] where table != MethodCache.emptyTable { table.free() }
+    var next = current.load(ordering: .relaxed)
+    while next != 0, next != UInt(bitPattern: MethodCache.emptyTable.base) {
+      let table = CacheTable(base: UnsafeMutablePointer(bitPattern: next).unsafelyUnwrapped)
+      next = table.replaced[0].load(ordering: .relaxed)
+      table.free()
+    }
   }
 
   /// The current table, for writers. Locking: `Runtime.lock` (or the cache is dying).
@@ -358,8 +368,10 @@ final class MethodCache: @unchecked Sendable {
       // Not yet published: no reader sees the entries move. (Each key is new to the table.)
       table.place(key, old.bucket(index).implementation[0].load(ordering: .relaxed), at: key & mask, distance: 0)
     }
+    // Retired, not freed (a reader may still be probing it): chained to its successor, freed
+    // with the cache. No array append (a first growth used to allocate the list: K6).
+    if old != MethodCache.emptyTable { table.replaced[0].store(UInt(bitPattern: old.base), ordering: .relaxed) }
     current.store(UInt(bitPattern: table.base), ordering: .releasing)
-    if old != MethodCache.emptyTable { retired.append(old) }
     return table
   }
 }
