@@ -265,13 +265,13 @@ enum Observation {
   /// Sends `+initialize` to the notifying class (its superclasses, the original class among
   /// them, first) before any table lock is taken: the isa switch below is `object_setClass`,
   /// which initializes the class it installs, and a user's `+initialize` must not run under the
-  /// object's table lock. `class_getMethodImplementation` initializes; `class` is one of the
-  /// notifying class's own methods, so no resolver runs. A class object's isa switch (to a
-  /// metaclass) initializes nothing.
+  /// object's table lock. Only `+initialize` is sent: no lookup, no cache fill (a
+  /// `class_getMethodImplementation` of `class` did the same with two lookups and a fill: K6).
+  /// A class object's isa switch (to a metaclass) initializes nothing.
   @inline(never)
   private static func initializeBeforeSwitching(to notifying: Class) throws {
     guard !notifying.isMetaclass, !notifying.isInitialized else { return }
-    _ = try notifying.methodImplementation(for: "class")  // call-out: user +initialize, no lock held
+    try notifying.initializeIfNeeded()  // call-out: user +initialize, no lock held
   }
 
   /// Makes the object's table with `registration` and publishes it if the slot is still empty,

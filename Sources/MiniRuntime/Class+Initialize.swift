@@ -62,6 +62,18 @@ extension Class {
     return owner.withMetadata { $0.initialization == .initialized }
   }
 
+  /// Sends `+initialize` to this class (superclasses first) if no message has reached it yet,
+  /// as its first message, or `object_setClass` installing it, would; nothing else (no lookup,
+  /// no cache fill). A metaclass, or a class whose runtime is gone, is left as it is.
+  ///
+  /// - Throws: What `+initialize` threw.
+  ///
+  /// Objective-C: none (objc4's `initializeNonMetaClass`, which `object_setClass` calls).
+  package func initializeIfNeeded() throws {
+    guard !isMetaclass, !isInitialized, let runtime = linkedRuntime else { return }
+    try runtime.initialize(self)  // call-out: user +initialize, no lock held
+  }
+
   /// Set in a metaclass's `flags` once the class it describes is initialized (see the file
   /// comment).
   static let initializedFlag: UInt8 = 4
