@@ -117,7 +117,9 @@ struct ObjectStorage: ~Copyable {
   /// `hosts(ivar)` for an ivar that is one whole scalar word (the setter's fast path).
   @inline(__always)
   func hostsWholeScalarWord(_ word: Int) -> Bool {
-    word >= 0 && word < wordCount && layout.kind(ofWord: word) == .scalar
+    // One unsigned compare is `0 <= word < wordCount`: a negative word reads as a huge unsigned
+    // one, and `wordCount` is never negative.
+    UInt(bitPattern: word) < UInt(bitPattern: wordCount) && layout.kind(ofWord: word) == .scalar
   }
 
   /// Whether `ivar` is one of the ivars this object was allocated with (not merely bytes that fit).

@@ -9,6 +9,13 @@ enum ScalarBits {
   /// The bits of `value` when its case is exactly `kind` (the common case, no conversion).
   @inline(__always)
   static func exact(_ value: Value, _ kind: ScalarKind) -> UInt? {
+    // The commonest scalar property (NSInteger, long long) first, as two compares, the kind
+    // tested first (tested after the case, the optimiser folds the test into the switch below,
+    // which compiles to a jump table: an indirect branch on every setter's send).
+    if kind == .int64 {
+      guard case .int64(let number) = value else { return nil }
+      return UInt(bitPattern: Int(number))
+    }
     switch value {
     case .int64(let number) where kind == .int64: return UInt(bitPattern: Int(number))
     case .double(let number) where kind == .double: return UInt(number.bitPattern)
@@ -23,6 +30,10 @@ enum ScalarBits {
   /// `exact` of a setter's single argument, read in place (no copy of the value).
   @inline(__always)
   static func exact(_ arguments: Arguments, _ kind: ScalarKind) -> UInt? {
+    if kind == .int64 {  // first, as in `exact(_:_:)` above
+      guard case .one(.int64(let number)) = arguments.storage else { return nil }
+      return UInt(bitPattern: Int(number))
+    }
     switch arguments.storage {
     case .one(.int64(let number)) where kind == .int64: return UInt(bitPattern: Int(number))
     case .one(.double(let number)) where kind == .double: return UInt(number.bitPattern)

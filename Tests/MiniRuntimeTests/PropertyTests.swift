@@ -118,6 +118,34 @@ import Testing
     try runtime.checkInvariants()
   }
 
+  @Test func oneArgumentSendsNotDoneInPlaceReachTheImplementation() throws {
+    // A cached setter of a long long is done in place only for an `.int64` argument (its kind is
+    // tested first: ScalarBits.exact): a getter's implementation under a one-colon selector, an
+    // argument of another kind, a wrong argument count and a traced send must answer as the
+    // implementation and the general send do.
+    let runtime = Runtime()
+    let cls = try makeClass("Gauge", in: runtime) { cls in
+      try cls.synthesizeProperty("level", type: .longLong, options: .nonatomic)
+    }
+    let gauge = try new(cls, in: runtime)
+    let getter = try #require(try cls.instanceMethod(for: "level"))
+    #expect(try cls.addMethod("levelGiven:", types: "q24@0:8q16", implementation: getter.implementation))
+    for round in 0..<3 {  // the first send fills the cache; the others hit it
+      try runtime.msgSend(gauge, "setLevel:", .int64(Int64(round + 5)))
+      #expect(try runtime.msgSend(gauge, "levelGiven:", .int64(99)) == .int64(Int64(round + 5)))
+      try runtime.msgSend(gauge, "setLevel:", .double(-2.5))  // converted as C assignment
+      #expect(try runtime.msgSend(gauge, "level") == .int64(-2))
+      expectError(.wrongArgumentCount) { try runtime.msgSend(gauge, "level", .int64(1)) }
+    }
+    let sends = Recorder<RuntimeEvent>()
+    let observation = runtime.addEventObserver(includingMessageSends: true) { sends.append($0) }
+    try runtime.msgSend(gauge, "setLevel:", .int64(8))
+    observation.cancel()
+    #expect(try runtime.msgSend(gauge, "level") == .int64(8))
+    #expect(sends.all.filter { if case .messageSent = $0 { true } else { false } }.count == 1)
+    try runtime.checkInvariants()
+  }
+
   @Test func cachedSendsOfObjectGettersBehaveAsTheGettersDo() throws {
     // Once cached, a getter of a one-word object ivar is done in place by the send (DirectAccess):
     // strong, weak, class and boxed values read as the accessor's general path reads them, the
