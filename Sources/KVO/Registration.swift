@@ -18,7 +18,7 @@
 // properties out in declaration order, so the order below is part of the size. A registration
 // whose changes carry an extra entry is the subclass `RegistrationWithExtraEntry`
 // (ExtraChangeEntry.swift), larger by the entry; a bit of `optionBits` marks it
-// (docs/performance.md#instruction-counts-2026-11-24).
+// (docs/performance-log.md#instruction-counts-2026-11-24).
 
 import MiniRuntime
 import Synchronization
