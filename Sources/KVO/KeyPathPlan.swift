@@ -16,12 +16,6 @@
 // before plans were kept. The lookup, the working out and the keeping follow
 // `MethodGeneration.cached` (Observation.plan); the getter a plan carries has its own stamp
 // (`MethodGeneration.stamping`; MethodGeneration.swift says why).
-// Ownership: a plan owns its key path argument (`pathArgument`); for a key with a lone surrogate
-// that is a string object of the observed object's runtime, made once with the plan and handed
-// to every `observeValueForKeyPath:…` of its registrations, as Foundation hands each observance's
-// one key path object. It is released with the plan: once its `ObservedClass` no longer keeps it
-// (a newer plan of the path, a full cache, the runtime's KVO state freed) and the last
-// registration made with it is freed. It needs nothing else alive (an immutable string).
 
 import MiniRuntime
 
@@ -36,11 +30,6 @@ final class KeyPathPlan: Sendable {
   /// Whether `pathString` spells a key with a lone surrogate (LoneSurrogateKey.swift), which an
   /// observer is handed as a string object: worked out once, so a delivery pays one flag.
   let pathSpellsLoneSurrogate: Bool
-  /// The key path as `observeValueForKeyPath:…` receives it, made once: the string, or for a
-  /// path with a lone surrogate a string object with its units, owned by the plan (see the top).
-  /// A delivery reads it only for such a path (`Registration.pathArgument`): an ordinary one
-  /// makes the `.string` itself, cheaper than copying a `Value`.
-  let pathArgument: Value
   /// The path's first key (the whole path for a one-key path).
   let firstKey: String
   let firstKeyID: KeyID
@@ -69,14 +58,13 @@ final class KeyPathPlan: Sendable {
 
   init(
     generation: MethodGeneration, path: KeyValuePath, dependencyKeys: [String], dependencyPaths: [KeyValuePath],
-    getter: CachedGetter?, getterClass: Class, overridesSetObservationInfo: Bool = false, pathArgument: Value? = nil
+    getter: CachedGetter?, getterClass: Class, overridesSetObservationInfo: Bool = false
   ) {
     self.generation = generation
     self.path = path
     pathString = path.description
     pathID = KeyID(pathString)
     pathSpellsLoneSurrogate = LoneSurrogateKey.isName(pathString)
-    self.pathArgument = pathArgument ?? .string(pathString)
     firstKey = path.firstKey ?? pathString
     firstKeyID = path.components.count == 1 ? pathID : KeyID(firstKey)  // one key: one lookup
     rest = path.rest
@@ -140,14 +128,11 @@ final class KeyPathPlan: Sendable {
       (object as? Class)?.isMetaclass == true
       ? kvo.observedMetaclassObjects(of: object.isa)
       : try NotifyingSubclass.prepare(original, keys: [first] + dependentKeys, kvo)
-    // A lone surrogate's key object is made here, once (a call-out: +stringWithCharacters:length:).
-    let pathArgument = try LoneSurrogateKey.argument(path.description, in: object.runtime)
     let plan = KeyPathPlan(
       generation: generation, path: path, dependencyKeys: dependentKeys,
       dependencyPaths: dependencies.filter { $0.components.count > 1 },
       getter: try cachedGetter(for: path, in: observed.notifying), getterClass: observed.notifying,
-      overridesSetObservationInfo: ObservationInfoCategory.isOverridden(in: observed.notifying),
-      pathArgument: pathArgument)
+      overridesSetObservationInfo: ObservationInfoCategory.isOverridden(in: observed.notifying))
     observed.readsObservationInfoOverride = ObservationInfoCategory.isGetterOverridden(in: observed.notifying)
     return (observed, plan)
   }

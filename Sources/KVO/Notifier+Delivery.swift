@@ -63,7 +63,7 @@ struct NotificationBatch {
     guard let observer else { return registration.isNilObserver }  // gone before the pass began, or nil
     if !hasArguments || context != registration.context {
       arguments = Arguments(
-        registration.pathArgument, .object(object), .swiftObject(notification!),
+        try registration.pathArgument(about: object), .object(object), .swiftObject(notification!),
         registration.context.value)
       context = registration.context
       hasArguments = true
@@ -93,7 +93,7 @@ extension Notifier {
     try Runtime.msgSend(  // call-out: the observer's method, no lock held
       observer, Selectors.observeValue,
       arguments: Arguments(
-        registration.pathArgument, .object(object), .swiftObject(change),
+        try registration.pathArgument(about: object), .object(object), .swiftObject(change),
         registration.context.value))
     return true
   }

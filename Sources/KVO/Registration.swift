@@ -240,14 +240,13 @@ class Registration: @unchecked Sendable {
   var path: KeyValuePath { plan.path }
   var pathString: String { plan.pathString }
   /// The key path as `observeValueForKeyPath:…` receives it: the string, or a string object
-  /// with the units of a key with a lone surrogate (LoneSurrogateKey.swift), made once with the
-  /// plan, which owns it (KeyPathPlan.swift). An ordinary path's `Value` is made here from the
-  /// string: copying the plan's `Value` goes through its outlined copy (K1 +5).
+  /// with the units of a key with a lone surrogate (LoneSurrogateKey.swift).
+  /// The runtime is read from `object` only for such a key: an ordinary delivery pays the flag.
   @inline(__always)
-  var pathArgument: Value {
+  func pathArgument(about object: Object) throws -> Value {
     let plan = self.plan  // one load of the plan for the flag and the string
     guard plan.pathSpellsLoneSurrogate else { return .string(plan.pathString) }
-    return plan.pathArgument
+    return try LoneSurrogateKey.argument(plan.pathString, in: object.runtime)
   }
   var pathID: KeyID { plan.pathID }
   var firstKey: String { plan.firstKey }
