@@ -17,7 +17,6 @@ enum ScalarBits {
       return UInt(bitPattern: Int(number))
     }
     switch value {
-    case .int64(let number) where kind == .int64: return UInt(bitPattern: Int(number))
     case .double(let number) where kind == .double: return UInt(number.bitPattern)
     case .bool(let flag) where kind == .bool: return flag ? 1 : 0
     case .int32(let number) where kind == .int32: return UInt(UInt32(bitPattern: number))
@@ -35,7 +34,6 @@ enum ScalarBits {
       return UInt(bitPattern: Int(number))
     }
     switch arguments.storage {
-    case .one(.int64(let number)) where kind == .int64: return UInt(bitPattern: Int(number))
     case .one(.double(let number)) where kind == .double: return UInt(number.bitPattern)
     case .one(.bool(let flag)) where kind == .bool: return flag ? 1 : 0
     case .one(.int32(let number)) where kind == .int32: return UInt(UInt32(bitPattern: number))
