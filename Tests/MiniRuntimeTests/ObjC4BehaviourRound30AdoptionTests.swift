@@ -50,7 +50,7 @@ import Testing
       let cls = try makeClass("K\(trial)", in: runtime) { cls in
         for filler in fillers { try cls.addProtocol(filler) }
       }
-      let adopted = Mutex<[Bool]>([false, false])
+      let adopted = Locked<[Bool]>([false, false])  // not Mutex: TSan reports it falsely here
       let ready = Atomic<Int>(0)
       DispatchQueue.concurrentPerform(iterations: 2) { thread in
         ready.add(1, ordering: .relaxed)
