@@ -55,9 +55,10 @@
 //   KVOController (Sources/KVOController), outside all of the above, taken one at a time (never
 //   nested), never held while KVO is called or a callback runs:
 //     - each `KVOController.lock` (a `Lock`): that controller's entries;
-//     - `SharedController.lock` (a `DeliveryLock`: a mutex and condition, DeliveryLock.swift):
-//       the context → info table, every info's state, the threads running each info's callback
-//       and the threads waiting for them (they sleep on its condition, which releases it);
+//     - `SharedController.lock` (a `DeliveryLock`: an `AdaptiveLock` word, and a mutex and
+//       condition that only sleeping and waking take, DeliveryLock.swift): the context → info
+//       table, every info's state, the threads running each info's callback and the threads
+//       waiting for them (they sleep on its condition, without the word);
 //     - the `creationLock` of Object+KVOController.swift (a `Lock`): making an object's lazily
 //       made controller; held while that object's associated object is read and set (7 above).
 //   Leaves not named above: a `Locked` or `AdaptiveLock` private to one value, held only to read
