@@ -6,7 +6,9 @@
 // Model (objc4's initializeNonMetaClass): the first real send to a class or to one of its
 // instances (a lookup with `.initialize`, Runtime+Lookup.swift) initializes the class: its
 // superclass first, then `+initialize` is *sent* to it, so a subclass that does not implement
-// `+initialize` runs its superclass's again with itself as receiver. Queries
+// `+initialize` runs its superclass's again with itself as receiver (the method the send's
+// lookup would find is looked up when the class is claimed and called directly; a traced send
+// goes through `msgSend`, so the trace shows it). Queries
 // (`respondsToSelector:`, `instanceMethod(for:)`, `createInstance()`) send no `+initialize` of
 // their own; `methodImplementation(for:)` does, as objc4's `class_getMethodImplementation`.
 //
@@ -117,7 +119,7 @@ extension Runtime {
     enum Claim {
       case done
       case wait
-      case run(underRoot: Bool)
+      case run(Implementation?, underRoot: Bool)
       case superclassFirst(Class)
     }
     func claim(_ state: inout State) -> Claim {
@@ -127,7 +129,9 @@ extension Runtime {
       case .initializing(let thread): return thread == me ? .done : .wait
       case .uninitialized:
         data.initialization = .initializing(thread: me)
-        return .run(underRoot: descendsFromRootClass(cls, &state))  // after the superclass's +initialize
+        // After the superclass's +initialize: what the send of +initialize will run, if found.
+        let found = initializeImplementation(of: cls, &state)
+        return .run(found, underRoot: found == nil && descendsFromRootClass(cls, &state))
       }
     }
     // The superclass checked and the class claimed in one locked section when the superclass
@@ -143,19 +147,21 @@ extension Runtime {
       try initialize(superclass)
       claimed = withState { claim(&$0) }
     }
+    let found: Implementation?
     let underRoot: Bool
     switch claimed {
     case .done: return
     case .wait: return waitUntilInitialized(cls)
-    case .run(let answer): underRoot = answer
+    case .run(let implementation, let answer): (found, underRoot) = (implementation, answer)
     case .superclassFirst: preconditionFailure("the superclass was initialized above")
     }
     var failure: (any Error)?
     do {
       // A root class of the user's without +initialize is simply marked initialized. A class
-      // under NSObject finds NSObject's +initialize at worst (a method is never removed), so it
-      // is sent without first looking it up (an uncached walk on a class being initialized: K6).
-      if underRoot || query("initialize", in: cls.isa) != nil {
+      // under NSObject finds NSObject's +initialize at worst (a method is never removed).
+      if let found {
+        _ = try found.body(cls, "initialize", Arguments())  // call-out: user +initialize, no lock held
+      } else if underRoot || query("initialize", in: cls.isa) != nil {
         _ = try msgSend(cls, "initialize")  // call-out: user +initialize, no lock held
       }
     } catch {
@@ -163,6 +169,18 @@ extension Runtime {
     }
     finishInitializing(cls)
     if let failure { throw failure }
+  }
+
+  /// What the send of `+initialize` to `cls`, which this thread has just claimed, runs: the
+  /// method its lookup would find up `cls`'s isa chain (a cache there could only repeat it), so
+  /// that it is called without the send, whose lookup would go through `initialize(_:)` again,
+  /// find the class initializing on this thread and look on: four locked sections (K6). `nil`
+  /// when sends are traced (the send then reports itself through `msgSend`) or when no class
+  /// up the chain has `+initialize` (the caller decides).
+  /// Locking: caller holds `Runtime.lock` (enforced by `inout State`).
+  private func initializeImplementation(of cls: Class, _ state: inout State) -> Implementation? {
+    guard !cls.events.tracesSends else { return nil }
+    return cls.withIsa { metaclass in findMethod("initialize", in: metaclass, &state)?.sendImplementation(&state) }
   }
 
   /// Whether `cls` is the runtime's NSObject or inherits from it, whose metaclass always has
@@ -200,14 +218,20 @@ extension Runtime {
         superclass.ownMetaclass.locked(&state).initializationPending.append(cls)
         return
       }
-      var finished = [cls]
-      while let next = finished.popLast() {
+      // `cls`, then the subclasses left pending on it (usually none: no list is allocated).
+      var next = cls
+      var pending: [Class] = []
+      while true {
         let data = next.ownMetaclass.locked(&state)
         data.initialization = .initialized
         next.ownMetaclass.flags.bitwiseOr(Class.initializedFlag, ordering: .releasing)
         state.record(.classInitialized(name: next.name))
-        finished += data.initializationPending
-        data.initializationPending = []
+        if !data.initializationPending.isEmpty {
+          pending += data.initializationPending
+          data.initializationPending = []
+        }
+        guard let following = pending.popLast() else { break }
+        next = following
       }
     }
     monitor.broadcast()

@@ -207,6 +207,27 @@ import Testing
     try runtime.checkInvariants()
   }
 
+  @Test func initializeIsReportedAsAMessageOnlyWhileSendsAreTracedAndRunsOnceEitherWay() throws {
+    for traced in [false, true] {
+      let runtime = Runtime()
+      let person = try makePerson(in: runtime)
+      let calls = Recorder<String>()
+      try recordInitialize(person, into: calls)
+      let sends = Recorder<String>()
+      let observation = runtime.addEventObserver(includingMessageSends: traced) { event in
+        if case .messageSent(let receiver, let selector, let implementation, _) = event, selector == "initialize" {
+          sends.append("\(receiver) \(implementation)")
+        }
+      }
+      _ = try new(person, in: runtime)
+      observation.cancel()
+      #expect(calls.all == ["+[Person initialize]"])
+      #expect(sends.all.count == (traced ? 2 : 0), "NSObject's, then Person's: \(sends.all)")
+      #expect(person.isInitialized)
+      try runtime.checkInvariants()
+    }
+  }
+
   @Test func nsobjectIsInitializedByTheFirstMessageOfTheRuntime() throws {
     let runtime = Runtime()
     #expect(!runtime.rootClass.isInitialized)
