@@ -119,7 +119,7 @@ extension Runtime {
     enum Claim {
       case done
       case wait
-      case run(Implementation?, underRoot: Bool)
+      case run(Start)
       case superclassFirst(Class)
     }
     func claim(_ state: inout State) -> Claim {
@@ -129,9 +129,7 @@ extension Runtime {
       case .initializing(let thread): return thread == me ? .done : .wait
       case .uninitialized:
         data.initialization = .initializing(thread: me)
-        // After the superclass's +initialize: what the send of +initialize will run, if found.
-        let found = initializeImplementation(of: cls, &state)
-        return .run(found, underRoot: found == nil && descendsFromRootClass(cls, &state))
+        return .run(initializeStart(of: cls, &state))  // after the superclass's +initialize
       }
     }
     // The superclass checked and the class claimed in one locked section when the superclass
@@ -147,22 +145,21 @@ extension Runtime {
       try initialize(superclass)
       claimed = withState { claim(&$0) }
     }
-    let found: Implementation?
-    let underRoot: Bool
+    let start: Start
     switch claimed {
     case .done: return
     case .wait: return waitUntilInitialized(cls)
-    case .run(let implementation, let answer): (found, underRoot) = (implementation, answer)
+    case .run(let how): start = how
     case .superclassFirst: preconditionFailure("the superclass was initialized above")
     }
     var failure: (any Error)?
     do {
-      // A root class of the user's without +initialize is simply marked initialized. A class
-      // under NSObject finds NSObject's +initialize at worst (a method is never removed).
-      if let found {
-        _ = try found.body(cls, "initialize", Arguments())  // call-out: user +initialize, no lock held
-      } else if underRoot || query("initialize", in: cls.isa) != nil {
-        _ = try msgSend(cls, "initialize")  // call-out: user +initialize, no lock held
+      // Call-outs: user +initialize, no lock held. A class with no +initialize up its chain (a
+      // root class of the user's) is simply marked initialized.
+      switch start {
+      case .call(let implementation): _ = try implementation.body(cls, "initialize", Arguments())
+      case .send: _ = try msgSend(cls, "initialize")
+      case .nothing: break
       }
     } catch {
       failure = error
@@ -171,30 +168,25 @@ extension Runtime {
     if let failure { throw failure }
   }
 
-  /// What the send of `+initialize` to `cls`, which this thread has just claimed, runs: the
-  /// method its lookup would find up `cls`'s isa chain (a cache there could only repeat it), so
-  /// that it is called without the send, whose lookup would go through `initialize(_:)` again,
-  /// find the class initializing on this thread and look on: four locked sections (K6). `nil`
-  /// when sends are traced (the send then reports itself through `msgSend`) or when no class
-  /// up the chain has `+initialize` (the caller decides).
-  /// Locking: caller holds `Runtime.lock` (enforced by `inout State`).
-  private func initializeImplementation(of cls: Class, _ state: inout State) -> Implementation? {
-    guard !cls.events.tracesSends else { return nil }
-    return cls.withIsa { metaclass in findMethod("initialize", in: metaclass, &state)?.sendImplementation(&state) }
+  /// How the `+initialize` of a class being initialized runs.
+  enum Start {
+    /// The method the send's lookup would find, called directly: the send's lookup would go
+    /// through `initialize(_:)` again, find the class initializing on this thread and look on,
+    /// four locked sections (K6).
+    case call(Implementation)
+    /// Sent through `msgSend`, so that a trace of sends shows it.
+    case send
+    /// Nothing to run: no class up the metaclass chain has `+initialize`.
+    case nothing
   }
 
-  /// Whether `cls` is the runtime's NSObject or inherits from it, whose metaclass always has
-  /// `+initialize` (RootClass.swift).
+  /// How the `+initialize` of `cls`, which this thread has just claimed, runs: the method its
+  /// send would find up `cls`'s isa chain (a cache there could only repeat it).
   /// Locking: caller holds `Runtime.lock` (enforced by `inout State`).
-  private func descendsFromRootClass(_ cls: Class, _ state: inout State) -> Bool {
-    var current = Unmanaged.passUnretained(cls)  // each class is held by its subclass's metadata
-    while true {
-      if current.toOpaque() == Unmanaged.passUnretained(rootClass).toOpaque() { return true }
-      guard let next = current._withUnsafeGuaranteedRef({ $0.locked(&state).unretainedSuperclass }) else {
-        return false
-      }
-      current = next
-    }
+  private func initializeStart(of cls: Class, _ state: inout State) -> Start {
+    guard let method = cls.withIsa({ findMethod("initialize", in: $0, &state) }) else { return .nothing }
+    if cls.events.tracesSends { return .send }
+    return .call(method.sendImplementation(&state))
   }
 
   /// `initialize(_:)` for a runtime function that throws only ``RuntimeError``s: the isa change
