@@ -56,17 +56,23 @@ final class KeyPathPlan: Sendable {
   /// that finds the plan current pays no lookup for it.
   let overridesSetObservationInfo: Bool
 
+  /// - Parameter firstKeyID: The id of the path's first key, if the caller interned it already
+  ///   (`make` does, for the notifying setter too); else it is interned here.
   init(
     generation: MethodGeneration, path: KeyValuePath, dependencyKeys: [String], dependencyPaths: [KeyValuePath],
-    getter: CachedGetter?, getterClass: Class, overridesSetObservationInfo: Bool = false
+    getter: CachedGetter?, getterClass: Class, overridesSetObservationInfo: Bool = false, firstKeyID interned: KeyID? = nil
   ) {
     self.generation = generation
     self.path = path
     pathString = path.description
-    pathID = KeyID(pathString)
-    pathSpellsLoneSurrogate = LoneSurrogateKey.isName(pathString)
     firstKey = path.firstKey ?? pathString
-    firstKeyID = path.components.count == 1 ? pathID : KeyID(firstKey)  // one key: one lookup
+    // The caller's id of the first key, when the path starts with one (its `first` is that key).
+    let givenFirstID = path.firstKey == nil ? nil : interned
+    // One key: one id (a one-key path's string is its key).
+    let oneKey = path.components.count == 1
+    pathID = oneKey ? givenFirstID ?? KeyID(pathString) : KeyID(pathString)
+    pathSpellsLoneSurrogate = LoneSurrogateKey.isName(pathString)
+    firstKeyID = oneKey ? pathID : givenFirstID ?? KeyID(firstKey)
     rest = path.rest
     restString = rest?.description ?? ""
     dependencyKeyIDs = dependencyKeys.map { KeyID($0) }
@@ -121,18 +127,21 @@ final class KeyPathPlan: Sendable {
     let dependencies = try DependentKeys.affecting(first, of: original, kvo)
     try beforeHooking(path)
     let dependentKeys = dependencies.filter { $0.components.count == 1 }.compactMap(\.firstKey)
+    // Interned once, for the notifying setter and the plan (an intern hashes the name).
+    let firstID = KeyID(first)
     // A class object's original class is its metaclass, and its notifying class
     // NSKVONotifying_<Class>'s metaclass; a metaclass object is observed where it stands, its
     // isa (the root metaclass) never switched (docs/kvo.md#observing-a-class-object).
     let observed =
       (object as? Class)?.isMetaclass == true
       ? kvo.observedMetaclassObjects(of: object.isa)
-      : try NotifyingSubclass.prepare(original, keys: [first] + dependentKeys, kvo)
+      : try NotifyingSubclass.prepare(original, keys: [first] + dependentKeys, firstKeyID: firstID, kvo)
     let plan = KeyPathPlan(
       generation: generation, path: path, dependencyKeys: dependentKeys,
       dependencyPaths: dependencies.filter { $0.components.count > 1 },
       getter: try cachedGetter(for: path, in: observed.notifying), getterClass: observed.notifying,
-      overridesSetObservationInfo: ObservationInfoCategory.isOverridden(in: observed.notifying))
+      overridesSetObservationInfo: ObservationInfoCategory.isOverridden(in: observed.notifying),
+      firstKeyID: firstID)
     observed.readsObservationInfoOverride = ObservationInfoCategory.isGetterOverridden(in: observed.notifying)
     return (observed, plan)
   }

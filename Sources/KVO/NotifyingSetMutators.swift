@@ -14,10 +14,10 @@
 import MiniRuntime
 
 enum NotifyingSetMutators {
-  /// The overrides for `key` (whose accessor names are `names`) on instances of `original`
+  /// The overrides for `key` (whose id is `id` and accessor names `names`) on instances of `original`
   /// (one per accessor the class has: `methods`, what it has of `names.setMutators`).
   static func hooks(
-    for key: String, names: AccessorNames, methods: ArraySlice<Method?>, in original: Class
+    for key: String, id: KeyID, names: AccessorNames, methods: ArraySlice<Method?>, in original: Class
   ) -> [NotifyingSetters.Hook] {
     var hooks: [NotifyingSetters.Hook] = []
     for ((selector, method), (kind, oneObject, implementationName)) in zip(zip(names.setMutators, methods), accessorKinds) {
@@ -26,7 +26,8 @@ enum NotifyingSetMutators {
       hooks.append(
         NotifyingSetters.Hook(
           selector: selector, signature: method.signature,
-          implementation: mutator(key: key, kind: kind, oneObject: oneObject, named: implementationName, original: original)))
+          implementation: mutator(
+            key: key, id: id, kind: kind, oneObject: oneObject, named: implementationName, original: original)))
     }
     return hooks
   }
@@ -42,9 +43,8 @@ enum NotifyingSetMutators {
 
   /// The notifying override of one set accessor.
   private static func mutator(
-    key: String, kind: SetMutationKind, oneObject: Bool, named name: String, original: Class
+    key: String, id: KeyID, kind: SetMutationKind, oneObject: Bool, named name: String, original: Class
   ) -> Implementation {
-    let id = KeyID(key)
     return Implementation(function: name) { receiver, selector, arguments in
       guard try Notifier.isObserved(receiver, id: id) else {
         return try Runtime.msgSendSuper(receiver, superclass: original, selector, arguments: arguments)

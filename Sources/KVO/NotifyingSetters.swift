@@ -44,7 +44,8 @@ enum NotifyingSetters {
   /// the key's C string), while the overrides announce `key` itself, as Foundation's notifying
   /// info maps each hooked selector to the key it was hooked for.
   /// The class's resolver is asked for each accessor it lacks (user code: no lock is held).
-  static func hooks(for key: String, in original: Class) throws -> (hooks: [Hook], diagnostics: [String]) {
+  /// `id` is `key`'s id (`KeyID(key)`), which the overrides capture.
+  static func hooks(for key: String, id: KeyID, in original: Class) throws -> (hooks: [Hook], diagnostics: [String]) {
     let names = AccessorNames.of(KeyValueCoding.nameStem(key))
     let methods = try names.overridableMethods(in: original)  // one lookup for the setters and mutators
     var hooks: [Hook] = []
@@ -61,7 +62,7 @@ enum NotifyingSetters {
         hooks.append(
           Hook(
             selector: selector, signature: method.signature,
-            implementation: setter(key: key, type: type, named: flavour, original: original)))
+            implementation: setter(key: key, id: id, type: type, named: flavour, original: original)))
       } else {
         diagnostics.append(
           "KVO autonotifying only supports -set<Key>: methods that take id, NSNumber-supported scalar types, and some NSValue-supported structure types. Autonotifying will not be done for invocations of \(original.isMetaclass ? "+" : "-")[\(original.name) \(selector.name)].")
@@ -73,9 +74,10 @@ enum NotifyingSetters {
       hooks.append(
         Hook(
           selector: selector, signature: method.signature,
-          implementation: mutator(key: key, kind: kind, shape: shape, named: implementationName, original: original)))
+          implementation: mutator(
+            key: key, id: id, kind: kind, shape: shape, named: implementationName, original: original)))
     }
-    hooks += NotifyingSetMutators.hooks(for: key, names: names, methods: methods.setMutators, in: original)
+    hooks += NotifyingSetMutators.hooks(for: key, id: id, names: names, methods: methods.setMutators, in: original)
     return (hooks, diagnostics)
   }
 
@@ -110,16 +112,18 @@ enum NotifyingSetters {
     /// generation.
     let willDid = WillDidDecision()
 
-    init(key: String, original: Class) {
+    init(key: String, id: KeyID, original: Class) {
       self.key = key
-      id = KeyID(key)
+      self.id = id
       self.original = original
     }
   }
 
-  /// The notifying setter for `key`, whose argument has type `type`.
-  static func setter(key: String, type: TypeEncoding, named name: String, original: Class) -> Implementation {
-    let context = Context(key: key, original: original)
+  /// The notifying setter for `key` (whose id is `id`), whose argument has type `type`.
+  static func setter(
+    key: String, id: KeyID, type: TypeEncoding, named name: String, original: Class
+  ) -> Implementation {
+    let context = Context(key: key, id: id, original: original)
     let type = type.unqualified
     let exact = ExactArgument(type)  // made once per setter: a set tests one case, not the type
     // It converts its own argument (as the original setter's prototype would): no thunk.
@@ -152,9 +156,9 @@ enum NotifyingSetters {
   /// did, as Foundation's, with no index check of its own (decision 0025): an index outside the
   /// array raises where Foundation's does, reading its old values in the will, or in the mutator.
   static func mutator(
-    key: String, kind: ChangeKind, shape: MutatorShape, named name: String, original: Class
+    key: String, id: KeyID, kind: ChangeKind, shape: MutatorShape, named name: String, original: Class
   ) -> Implementation {
-    let context = Context(key: key, original: original)
+    let context = Context(key: key, id: id, original: original)
     return Implementation(function: name) { receiver, selector, arguments in
       guard let snapshot = try receiver.observationSnapshot, snapshot.trigger(context.id) != nil else {
         return try Runtime.msgSendSuper(receiver, superclass: context.original, selector, arguments: arguments)

@@ -32,8 +32,9 @@ import MiniRuntime
 
 enum NotifyingSubclass {
   /// The observed class of `original`, with its notifying subclass made if needed and
-  /// notifying setters for `keys`.
-  static func prepare(_ original: Class, keys: [String], _ kvo: KVORuntime) throws -> ObservedClass {
+  /// notifying setters for `keys`. `firstKeyID` is the id of `keys[0]`, interned by the plan,
+  /// which keeps it too (an intern hashes the name under the selector table's lock).
+  static func prepare(_ original: Class, keys: [String], firstKeyID: KeyID, _ kvo: KVORuntime) throws -> ObservedClass {
     // Fast path, every plan after a class's first: the subclass exists and hooks every key.
     let (ready, known) = kvo.state.withLock { state -> (ObservedClass?, Set<String>) in
       guard let entry = state.observedClasses[ObjectIdentifier(original)] else { return (nil, []) }
@@ -50,7 +51,8 @@ enum NotifyingSubclass {
       // call-out: the class's `+automaticallyNotifiesObserversForKey:`, no lock held
       let automatic = try KeyValueCategory.automaticallyNotifiesObservers(original, forKey: key)
       // call-out: the class's resolver, for each accessor it lacks (AccessorLookup.swift)
-      let (hooks, diagnostics) = automatic ? try NotifyingSetters.hooks(for: key, in: original) : ([], [])
+      let id = key == keys[0] ? firstKeyID : KeyID(key)
+      let (hooks, diagnostics) = automatic ? try NotifyingSetters.hooks(for: key, id: id, in: original) : ([], [])
       plans.append((key, hooks, diagnostics))
     }
     // Enabled in Foundation's order: the keys the observed one depends on, then the key itself
