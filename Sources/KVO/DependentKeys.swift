@@ -31,11 +31,10 @@ enum DependentKeys {
   private static func flattened(_ key: String, of cls: Class) throws -> [KeyValuePath] {
     var result: [KeyValuePath] = []
     var seenKeys: Set<String> = []  // `key` and the keys queued; made once an answer names a key
-    var queue = [key]
+    var queue: [String] = []  // the keys to ask after `key`, in order (allocated once one is named)
     var next = 0
-    while next < queue.count {
-      let current = queue[next]
-      next += 1
+    var current = key
+    while true {
       // call-out: the class's dependency methods, no lock held
       let answer = try KeyValueCategory.keyPathsForValuesAffecting(cls, key: current)
       for text in try keyPaths(in: answer, of: cls, key: current) {
@@ -50,8 +49,10 @@ enum DependentKeys {
           result.append(path)
         }
       }
+      guard next < queue.count else { return result }
+      current = queue[next]
+      next += 1
     }
-    return result
   }
 
   /// The key named by `element` when it is a string object that bridges to no Swift string (one
@@ -73,6 +74,8 @@ enum DependentKeys {
   /// Call-outs: a string object's primitives (`stringObjectKey`), no lock held.
   private static func keyPaths(in answer: Value, of cls: Class, key: String) throws -> [String] {
     if answer.isNil { return [] }
+    // NSObject's answer for a key nothing affects (most keys): no contents to take apart.
+    if case .set(let members) = answer, members.isEmpty { return [] }
     func text(_ element: Value) throws -> String {
       guard let name = try element.stringValue ?? stringObjectKey(element, of: cls) else {
         throw KeyValueError(
