@@ -134,7 +134,10 @@ public final class Ivar: Sendable, CustomStringConvertible {
   /// category, or `nil`: it takes any C string, `""` and spaces included (decision 0027), so
   /// only a NUL is refused.
   static func cStringProblem(withName name: String) -> String? {
-    name.utf8.contains(0) ? "a C string cannot hold a NUL" : nil
+    // Over the contiguous bytes when the string has them (a native string always does): a byte
+    // compare each, where the view's iterator decodes its way through (a class pair's name paid it).
+    let hasNUL = name.utf8.withContiguousStorageIfAvailable { $0.contains(0) } ?? name.utf8.contains(0)
+    return hasNUL ? "a C string cannot hold a NUL" : nil
   }
 
   /// Why `name` is not a C identifier, or `nil` when it is: what the compiler allows where
