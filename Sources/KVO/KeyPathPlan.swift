@@ -158,7 +158,7 @@ final class KeyPathPlan: Sendable {
         !KeyValueCategory.isOverridden(Selectors.valueForKey, own: KeyValueCategory.valueForKey, in: cls)
       else { return nil }
       guard case .method(let selector) = try KeyValueCoding.getterPlan(for: cls, key: key) else { return nil }
-      return CachedGetter(generation: generation, selector: selector, isChain: path.rest != nil)
+      return CachedGetter(generation: generation, selector: selector, isChain: path.rest != nil, in: cls)
     }
   }
 }

@@ -3,8 +3,10 @@
 // Docs: docs/kvo.md#the-notifying-set. Tests: Tests/KVOTests/ChangeDictionaryTests.swift,
 // KeyPathChainTests.swift, ToManyTests.swift.
 //
-// Read with the getter a path cached at registration while it is valid, else by KVC, with no
-// lock held (accessors are user code); a to-many change reports the affected elements only.
+// Read with the getter a path cached at registration while it is valid (a synthesized getter's
+// value read in place when its send could not be told apart: CachedGetter.swift), else by KVC,
+// with no lock held (accessors are user code); a to-many change reports the affected elements
+// only.
 // Stateless.
 
 import MiniRuntime
@@ -32,7 +34,7 @@ extension Notifier {
   static func currentValue(of object: Object, for change: PendingChange) throws -> Value {
     let value = try change.withPath { observed in
       if let cached = observed.getter, cached.generation.isCurrent(for: object) {
-        let first = try Runtime.msgSend(object, cached.selector)
+        let first = try cached.value(of: object)  // in place when a send would only load it
         return cached.isChain ? try restOfChain(observed, from: first, of: object) : first
       }
       return try staleGetterValue(of: object, observed)
@@ -61,7 +63,7 @@ extension Notifier {
       guard let cached = plan.currentGetter(for: object) else {
         return try KeyValueCoding.value(of: .object(object), at: plan.path)
       }
-      let first = try Runtime.msgSend(object, cached.selector)
+      let first = try cached.value(of: object)
       return cached.isChain ? try restOfChain(plan, from: first, of: object) : first
     }
   }
@@ -76,7 +78,7 @@ extension Notifier {
   @inline(__always)
   private static func restOfChain(_ plan: KeyPathPlan, from first: Value, of object: Object) throws -> Value {
     if case .object(let next) = first, let getter = plan.currentRestGetter(for: next) {
-      return try Runtime.msgSend(next, getter.selector)  // what KVC's valueForKey: would send
+      return try getter.value(of: next)  // what KVC's valueForKey: would send (or its load)
     }
     guard let rest = plan.rest else { return first }
     return try KeyValueCoding.value(of: first, at: rest, boxingIn: { object.runtime })
